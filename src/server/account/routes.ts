@@ -1,0 +1,131 @@
+/** HTTP for accounts: schema, access rule, call the service. */
+import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { Envelope, EmptyEnvelope } from "../../shared/envelope";
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  CurrentUser,
+  EmailBody,
+  LoginBody,
+  RecoveryConfirmBody,
+  RecoveryRequestBody,
+  RegisterBody,
+  SecurityView,
+  TokenBody,
+} from "../../shared/account/schema";
+import { clearSessionCookie, startSession } from "../plugins/auth";
+import { currentUserView } from "../common/routes";
+import * as svc from "./service";
+import type { AccountCtx } from "./service";
+
+const tags = ["账号"];
+
+export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = ctx;
+  const loginLimit = {
+    max: config.loginRateMax,
+    timeWindow: "1 minute",
+    hook: "preHandler" as const,
+    keyGenerator: (req: { ip: string; body?: unknown }) =>
+      `${req.ip}|${String((req.body as { username?: string } | undefined)?.username ?? "").toLowerCase()}`,
+  };
+
+  r.post("/Backend/Common/account/login", {
+    schema: { tags, summary: "登录（学生、教师、管理员登录页）", body: LoginBody, response: { 200: Envelope(CurrentUser) } },
+    config: { access: ["api.session", "create"], rateLimit: loginLimit },
+  }, async (req, reply) => {
+    const user = await svc.login(ctx, req.body.username, req.body.password, req.body.page);
+    await startSession(db, config, req, reply, user.id);
+    return { error: 0, info: "登录成功", data: await currentUserView(db, user) };
+  });
+
+  r.post("/Backend/Common/account/logout", {
+    schema: { tags, summary: "退出登录：结束当前会话", response: { 200: EmptyEnvelope } },
+    config: { access: ["api.session", "delete"] },
+  }, async (req, reply) => {
+    if (req.sessionId) await db.deleteFrom("user_session").where("id", "=", req.sessionId).execute();
+    clearSessionCookie(reply, config);
+    return { error: 0, info: "已退出登录" };
+  });
+
+  r.post("/Backend/Common/account/register", {
+    schema: { tags, summary: "注册学生或教师账号（绑定学校），并发送验证邮件", body: RegisterBody, response: { 201: Envelope(Type.Object({ id: Type.Integer(), email: Type.String() })) } },
+    config: { access: ["api.registration", "create"], rateLimit: { max: 20, timeWindow: "1 minute" } },
+  }, async (req, reply) => {
+    const data = await svc.register(ctx, req.body);
+    return reply.code(201).send({ error: 0, info: `注册成功，验证邮件已发送至 ${data.email}，请验证后登录`, data });
+  });
+
+  r.post("/Backend/Common/account/verify-email", {
+    schema: { tags, summary: "用邮件中的链接验证邮箱", body: TokenBody, response: { 200: Envelope(Type.Object({ email: Type.String() })) } },
+    config: { access: "public" },
+  }, async (req) => {
+    const data = await svc.verifyEmail(ctx, req.body.token);
+    return { error: 0, info: `邮箱 ${data.email} 验证成功`, data };
+  });
+
+  r.post("/Backend/Common/account/resend-verification", {
+    schema: { tags, summary: "重新发送验证邮件", body: EmailBody, response: { 200: EmptyEnvelope } },
+    config: { access: "public", rateLimit: { max: 5, timeWindow: "1 minute" } },
+  }, async (req) => {
+    await svc.resendVerification(ctx, req.body.email);
+    return { error: 0, info: "如果该邮箱属于一个尚未验证的账号，验证邮件已重新发送，请查收" };
+  });
+
+  r.post("/Backend/Common/account/recovery/request", {
+    schema: { tags, summary: "找回密码：向账号邮箱发送链接和验证码", body: RecoveryRequestBody, response: { 200: EmptyEnvelope } },
+    config: { access: ["api.recovery", "create"], rateLimit: { max: 5, timeWindow: "1 minute" } },
+  }, async (req) => {
+    await svc.requestRecovery(ctx, req.body.account);
+    return { error: 0, info: "如果该账号存在并绑定了邮箱，找回密码的邮件已发送，请在 30 分钟内完成" };
+  });
+
+  r.post("/Backend/Common/account/recovery/confirm", {
+    schema: { tags, summary: "找回密码：用链接或验证码设置新密码", body: RecoveryConfirmBody, response: { 200: EmptyEnvelope } },
+    config: { access: ["api.recovery", "create"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+  }, async (req) => {
+    await svc.confirmRecovery(ctx, req.body);
+    return { error: 0, info: "密码已重置，请使用新密码登录" };
+  });
+
+  r.get("/Backend/Common/account/security", {
+    schema: { tags, summary: "账号安全：邮箱与登录会话", response: { 200: Envelope(SecurityView) } },
+    config: { access: ["api.security", "read"] },
+  }, async (req) => ({ error: 0, info: "成功", data: await svc.securityView(ctx, req.user!, req.sessionId) }));
+
+  r.post("/Backend/Common/account/security/password", {
+    schema: { tags, summary: "修改密码（结束其他会话）", body: ChangePasswordBody, response: { 200: EmptyEnvelope } },
+    config: { access: ["api.security", "update"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+  }, async (req) => {
+    await svc.changePassword(ctx, req.user!, req.sessionId, req.body.oldPassword, req.body.newPassword);
+    return { error: 0, info: "密码已修改，其他设备上的登录已退出" };
+  });
+
+  r.post("/Backend/Common/account/security/email", {
+    schema: { tags, summary: "修改邮箱：向新邮箱发送验证链接", body: ChangeEmailBody, response: { 200: Envelope(Type.Object({ email: Type.String() })) } },
+    config: { access: ["api.security", "update"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+  }, async (req) => {
+    const data = await svc.changeEmail(ctx, req.user!, req.body.password, req.body.email);
+    return { error: 0, info: `验证邮件已发送至 ${data.email}，验证后邮箱才会更改`, data };
+  });
+
+  r.delete("/Backend/Common/account/security/sessions/:id", {
+    schema: { tags, summary: "结束自己的一个会话", params: Type.Object({ id: Type.String({ pattern: "^[0-9a-f]{64}$", title: "会话" }) }), response: { 200: EmptyEnvelope } },
+    config: { access: ["api.security", "update"] },
+  }, async (req, reply) => {
+    await svc.endSession(ctx, req.user!, req.params.id);
+    if (req.params.id === req.sessionId) clearSessionCookie(reply, config);
+    return { error: 0, info: "该会话已结束" };
+  });
+
+  r.post("/Backend/Common/account/security/sessions/end-others", {
+    schema: { tags, summary: "结束除当前外的所有会话", response: { 200: Envelope(Type.Object({ ended: Type.Integer() })) } },
+    config: { access: ["api.security", "update"] },
+  }, async (req) => {
+    const ended = await svc.endOtherSessions(ctx, req.user!, req.sessionId);
+    return { error: 0, info: `已结束 ${ended} 个其他会话`, data: { ended } };
+  });
+}

@@ -1,0 +1,39 @@
+/** Opens the database: embedded SQLite (libsql) by default, PostgreSQL for postgres:// URLs. */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from "kysely";
+import pg from "pg";
+import { LibsqlDialect } from "./libsql-dialect";
+import { migrations } from "./migrations/index";
+import type { DB } from "./schema";
+
+export type Db = Kysely<DB>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface OpenedDb {
+  db: Db;
+  dialect: Dialect;
+}
+
+// PostgreSQL returns int8 (count(*)) and numeric as strings; the values we count fit a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function openDb(url: string): OpenedDb {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const file = url.replace(/^file:/, "");
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  return { db: new Kysely<DB>({ dialect: new LibsqlDialect(`file:${file}`) }), dialect: "sqlite" };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,131 @@
+/**
+ * Demo data for the embedded default: contests, schools, categories, majors, award
+ * levels, one account per role (password Demo@2026) and an announcement per role.
+ * Runs once: an existing user table means the data is there.
+ */
+import type { Db } from "../index";
+import { ROLE, ROLE_NAMES, type RoleCode } from "../../../shared/roles";
+import { hashPassword } from "../../account/password";
+import { AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS } from "./reference";
+
+export const DEMO_PASSWORD = "Demo@2026";
+
+export const DEMO_ACCOUNTS: { username: string; name: string; role: RoleCode; complaintRight?: boolean; schoolContestJudge?: boolean; school?: string }[] = [
+  { username: "root", name: "系统管理员", role: ROLE.root },
+  { username: "contest_admin", name: "赵赛务", role: ROLE.contestAdmin },
+  { username: "school_admin", name: "钱校管", role: ROLE.schoolAdmin, school: "浙江工业大学" },
+  { username: "reviewer", name: "孙审核", role: ROLE.contestReviewer },
+  { username: "judge", name: "李评审", role: ROLE.judge, school: "浙江大学" },
+  { username: "complaint_reviewer", name: "周申审", role: ROLE.complaintReviewer, complaintRight: true },
+  { username: "complaint_admin", name: "吴申管", role: ROLE.complaintAdmin, complaintRight: true },
+  { username: "arbitrator", name: "郑仲裁", role: ROLE.arbitrator },
+  { username: "teacher", name: "王老师", role: ROLE.teacher, schoolContestJudge: true, school: "浙江工业大学" },
+  { username: "student", name: "冯同学", role: ROLE.author, school: "浙江工业大学" },
+];
+
+/** Inserts reference data (categories, majors, award levels) if missing. */
+export async function seedReference(db: Db) {
+  if (!(await db.selectFrom("major").select("code").limit(1).executeTakeFirst())) {
+    await db.insertInto("major").values(MAJORS).execute();
+  }
+  if (!(await db.selectFrom("award_level").select("id").limit(1).executeTakeFirst())) {
+    await db.insertInto("award_level").values(AWARD_LEVELS.map((a) => ({ ...a, max_count: null }))).execute();
+  }
+  if (!(await db.selectFrom("work_category").select("id").limit(1).executeTakeFirst())) {
+    for (const [i, c] of CATEGORIES.entries()) {
+      const parent = await db
+        .insertInto("work_category")
+        .values({
+          parent_id: null,
+          name: c.name,
+          sort: i + 1,
+          min_authors: 2,
+          max_authors: 5,
+          max_teachers: 2,
+          has_professional_group: c.professional ? 1 : 0,
+          professional_majors: JSON.stringify(c.professional ?? []),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("work_category")
+        .values(c.children.map((name, j) => ({ parent_id: parent.id, name, sort: j + 1, min_authors: 2, max_authors: 5, max_teachers: 2, has_professional_group: 0, professional_majors: "[]" })))
+        .execute();
+    }
+  }
+}
+
+export async function hasUsers(db: Db) {
+  return !!(await db.selectFrom("app_user").select("id").limit(1).executeTakeFirst());
+}
+
+export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+  await seedReference(db);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const schools = new Map<string, number>();
+    for (const s of DEMO_SCHOOLS) {
+      const row = await trx
+        .insertInto("school")
+        .values({ name: s.name, code: s.code, province: s.province, former_names: JSON.stringify(s.former ?? []), contact: null, created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      schools.set(s.name, row.id);
+    }
+    const national = await trx
+      .insertInto("contest")
+      .values({ name: `${year}年（第${year - 2007}届）中国大学生计算机设计大赛`, level: "national", year, parent_id: null, province: null, school_id: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const province of ["浙江省", "江苏省"]) {
+      await trx
+        .insertInto("contest")
+        .values({ name: `${year}年中国大学生计算机设计大赛${province.replace("省", "")}省级赛`, level: "provincial", year, parent_id: national.id, province, school_id: null, created_at: now, updated_at: now })
+        .execute();
+    }
+    const zj = await trx.selectFrom("contest").select("id").where("province", "=", "浙江省").where("level", "=", "provincial").executeTakeFirstOrThrow();
+    await trx
+      .insertInto("contest")
+      .values({ name: `${year}年浙江工业大学计算机设计大赛校级赛`, level: "school", year, parent_id: zj.id, province: "浙江省", school_id: schools.get("浙江工业大学")!, created_at: now, updated_at: now })
+      .execute();
+
+    const password_hash = await hashPassword(DEMO_PASSWORD);
+    await trx
+      .insertInto("app_user")
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          username: a.username,
+          password_hash,
+          name: a.name,
+          user_type: a.role,
+          email: `${a.username}@demo.saiwu.local`,
+          email_verified: 1,
+          phone: null,
+          school_id: a.school ? schools.get(a.school)! : null,
+          member_no: null,
+          has_complaint_right: a.complaintRight ? 1 : 0,
+          is_school_contest_judge: a.schoolContestJudge ? 1 : 0,
+          locked: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+
+    await trx
+      .insertInto("notice")
+      .values(
+        (Object.keys(ROLE_NAMES) as unknown as RoleCode[]).map((code) => ({
+          contest_id: null,
+          section: `role_${code}`,
+          title: `致${ROLE_NAMES[code]}的公告`,
+          content: `欢迎使用赛务平台。${year} 年大赛已开始，请${ROLE_NAMES[code]}留意各阶段的时间安排。`,
+          updated_at: now,
+          updated_by: null,
+        })),
+      )
+      .execute();
+  });
+  return true;
+}

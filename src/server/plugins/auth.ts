@@ -1,0 +1,82 @@
+/**
+ * Server-side sessions: the cookie holds a random token; the database holds its sha256.
+ * Each request is resolved to req.user (or null) before any route runs.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db";
+import type { User } from "../db/schema";
+import type { Config } from "../config";
+
+export const SESSION_COOKIE = "saiwu_sid";
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+export const newToken = () => randomBytes(32).toString("base64url");
+export const nowIso = () => new Date().toISOString();
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+export async function startSession(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply, userId: number) {
+  const token = newToken();
+  const now = new Date();
+  const expires = new Date(now.getTime() + config.sessionDays * 86400_000);
+  await db
+    .insertInto("user_session")
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      ip: req.ip ?? null,
+      user_agent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
+    })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.cookieSecure,
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.cookieSecure });
+}
+
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+  app.addHook("onRequest", async (req) => {
+    if (!req.url.startsWith("/Backend/")) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const id = sha256(token);
+    const row = await db
+      .selectFrom("user_session")
+      .innerJoin("app_user", "app_user.id", "user_session.user_id")
+      .selectAll("app_user")
+      .select(["user_session.expires_at as session_expires", "user_session.last_seen_at as session_seen"])
+      .where("user_session.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return;
+    const now = Date.now();
+    if (Date.parse(row.session_expires) <= now || row.locked) {
+      await db.deleteFrom("user_session").where("id", "=", id).execute();
+      return;
+    }
+    const { session_expires: _e, session_seen, ...user } = row;
+    req.user = user;
+    req.sessionId = id;
+    if (now - Date.parse(session_seen) > TOUCH_EVERY_MS) {
+      await db.updateTable("user_session").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
+    }
+  });
+}

@@ -1,0 +1,91 @@
+/** One error handler: every failure becomes { error, info, data? } with the catalogue's status. */
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
+import { DomainError, STATUS_TEXT } from "../../shared/errors";
+import { FIELD_LABELS } from "../../shared/account/schema";
+
+function fieldOf(e: FastifySchemaValidationError): string {
+  const path = e.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const missing = (e.params as { missingProperty?: string }).missingProperty;
+  return missing ? (path ? `${path}.${missing}` : missing) : path;
+}
+
+/** A Chinese sentence naming the field. */
+export function validationMessage(e: FastifySchemaValidationError): { field: string; info: string } {
+  const field = fieldOf(e);
+  const last = field.split(".").pop() ?? field;
+  const label = FIELD_LABELS[last] ? `${FIELD_LABELS[last]}（${field}）` : field || "请求内容";
+  const p = e.params as Record<string, unknown>;
+  let what: string;
+  switch (e.keyword) {
+    case "required":
+      what = "为必填项";
+      break;
+    case "minLength":
+      what = `长度不能少于 ${p.limit} 个字符`;
+      break;
+    case "maxLength":
+      what = `长度不能超过 ${p.limit} 个字符`;
+      break;
+    case "minimum":
+      what = `不能小于 ${p.limit}`;
+      break;
+    case "maximum":
+      what = `不能大于 ${p.limit}`;
+      break;
+    case "format":
+      what = p.format === "email" ? "不是有效的邮箱地址" : "格式不正确";
+      break;
+    case "pattern":
+      what =
+        last === "password" || last === "newPassword"
+          ? "须至少 8 位，且同时包含字母和数字"
+          : "格式不正确";
+      break;
+    case "type":
+      what = "类型不正确";
+      break;
+    case "enum":
+    case "const":
+    case "anyOf":
+    case "oneOf":
+      what = "取值无效";
+      break;
+    case "additionalProperties":
+      what = `含有不允许的字段 ${String(p.additionalProperty)}`;
+      break;
+    default:
+      what = "不符合要求";
+  }
+  return { field, info: `${label}${what}` };
+}
+
+export function registerErrors(app: FastifyInstance) {
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const first = errors[0];
+    const { field, info } = validationMessage(first);
+    const err = new DomainError(422, info, field) as DomainError & { dataVar?: string };
+    err.dataVar = dataVar;
+    return err;
+  });
+
+  app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
+    if (err instanceof DomainError) {
+      return reply.code(err.status).send({ error: err.status, info: err.info, ...(err.field ? { data: { field: err.field } } : {}) });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ error: 429, info: "操作过于频繁，请稍后再试" });
+    }
+    if (status === 415) {
+      return reply.code(400).send({ error: 400, info: "请求内容的格式不受支持" });
+    }
+    if (status >= 400 && status < 500) {
+      const info = (err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || (err as FastifyError).code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+        ? "请求内容不是有效的 JSON"
+        : STATUS_TEXT[status] ?? "请求有误";
+      return reply.code(status).send({ error: status, info });
+    }
+    req.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ error: 500, info: `服务器发生错误，请稍后重试（请求号 ${req.id}）` });
+  });
+}

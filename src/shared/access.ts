@@ -1,0 +1,82 @@
+/**
+ * One authorization policy for both sides: the casbin model and policy in casbin/ are
+ * loaded from their text here, by the server (every /Backend route) and by the
+ * browser (routes, menus). Section 6 of the seed lives only in casbin/policy.csv.
+ */
+import { newEnforcer, newModelFromString, StringAdapter, type Enforcer } from "casbin";
+
+export type PageObject =
+  | "page.admin"
+  | "page.noticeManagement"
+  | "page.contestMenu"
+  | "page.school"
+  | "page.contestAdmin"
+  | "page.review"
+  | "page.judge"
+  | "page.judgeSelect"
+  | "page.teacher"
+  | "page.author"
+  | "page.arbitrate"
+  | "page.workManagement"
+  | "page.complaintManagement"
+  | "page.queryWork"
+  | "page.guestAccount"
+  | "page.account"
+  | "page.fastReview"
+  | "page.judgePool"
+  | "page.dupCheck";
+
+export type ApiObject =
+  | "api.session"
+  | "api.registration"
+  | "api.recovery"
+  | "api.security"
+  | "api.announcement";
+
+export type AccessObject = PageObject | ApiObject;
+export type AccessAction = "view" | "read" | "create" | "update" | "delete";
+export type AccessRule = readonly [AccessObject, AccessAction];
+
+/** What the policy needs to know of a user. */
+export interface Principal {
+  needToLogin: boolean;
+  userType?: number | null;
+  hasComplaintRight?: boolean;
+  isSchoolContestJudge?: boolean;
+}
+
+/** The casbin subjects a user acts as: allowed if any of them is. */
+export function subjectsOf(p: Principal | null | undefined): string[] {
+  if (!p || p.needToLogin || p.userType === undefined || p.userType === null) return ["anonymous"];
+  const subs = [`role:${p.userType}`];
+  if (p.hasComplaintRight) subs.push("flag:complaint_right");
+  if (p.isSchoolContestJudge) subs.push("flag:school_contest_judge");
+  return subs;
+}
+
+/** Drops comments and blank lines, which casbin's string adapter does not expect. */
+export function policyLines(policyText: string): string {
+  return policyText
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"))
+    .join("\n");
+}
+
+export interface Policy {
+  enforcer: Enforcer;
+  can(p: Principal | null | undefined, obj: AccessObject | string, act: AccessAction | string): Promise<boolean>;
+}
+
+export async function makePolicy(modelText: string, policyText: string): Promise<Policy> {
+  const enforcer = await newEnforcer(newModelFromString(modelText), new StringAdapter(policyLines(policyText)));
+  return {
+    enforcer,
+    async can(p, obj, act) {
+      for (const sub of subjectsOf(p)) {
+        if (await enforcer.enforce(sub, obj, act)) return true;
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// The browser build of casbin needs csv-parse's browser entry: the Node one
+// references Buffer and leaves a blank page in a real browser.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { "csv-parse/sync": "csv-parse/browser/esm/sync" },
+  },
+  build: { outDir: "dist", chunkSizeWarningLimit: 2000 },
+  server: {
+    port: 5173,
+    proxy: { "/Backend": "http://127.0.0.1:8080" },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/client/**/*.test.{ts,tsx}"],
+    server: { deps: { inline: ["@refinedev/react-router"] } },
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    pool: "forks",
+  },
+});
