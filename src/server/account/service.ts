@@ -4,7 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Db } from "../db";
-import type { User } from "../db/schema";
+import type { AccountToken, User } from "../db/schema";
 import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
 import { LOGIN_PAGES, LOGIN_PAGE_NAMES, type LoginPage } from "../../shared/roles";
@@ -159,31 +159,38 @@ export async function requestRecovery(ctx: AccountCtx, account: string) {
 }
 
 export async function confirmRecovery(ctx: AccountCtx, body: RecoveryConfirmBody) {
+  const { db } = ctx;
+  let t: AccountToken | undefined;
+  if (body.token) {
+    t = await db.selectFrom("account_token").selectAll().where("token_hash", "=", sha256(body.token)).where("purpose", "=", "recovery").executeTakeFirst();
+  } else if (body.account && body.code) {
+    const user = await findByAccount(db, body.account);
+    t = user
+      ? await db.selectFrom("account_token").selectAll().where("user_id", "=", user.id).where("purpose", "=", "recovery").where("used_at", "is", null).orderBy("id", "desc").executeTakeFirst()
+      : undefined;
+    if (t && t.code_hash !== sha256(`${t.user_id}:${body.code}`)) {
+      // A wrong code counts against the token; enough of them end it.
+      const attempts = t.attempts + 1;
+      await db.updateTable("account_token").set({ attempts, ...(attempts >= RECOVERY_MAX_ATTEMPTS ? { used_at: nowIso() } : {}) }).where("id", "=", t.id).execute();
+      t = undefined;
+    }
+  } else {
+    throw invalid("code", "请填写验证码，或打开邮件中的链接");
+  }
+  const expired = t && Date.parse(t.expires_at) < Date.now();
+  if (!t || t.used_at || expired) {
+    throw badRequest(expired ? "链接或验证码已过期，请重新申请找回密码" : "链接或验证码无效或已使用，请重新申请找回密码");
+  }
   const password_hash = await hashPassword(body.newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
-    let t;
-    if (body.token) {
-      t = await trx.selectFrom("account_token").selectAll().where("token_hash", "=", sha256(body.token)).where("purpose", "=", "recovery").executeTakeFirst();
-    } else if (body.account && body.code) {
-      const user = await findByAccount(trx as unknown as Db, body.account);
-      if (user) {
-        t = await trx.selectFrom("account_token").selectAll().where("user_id", "=", user.id).where("purpose", "=", "recovery").where("used_at", "is", null).orderBy("id", "desc").executeTakeFirst();
-        if (t && t.code_hash !== sha256(`${user.id}:${body.code}`)) {
-          const attempts = t.attempts + 1;
-          await trx.updateTable("account_token").set({ attempts, ...(attempts >= RECOVERY_MAX_ATTEMPTS ? { used_at: nowIso() } : {}) }).where("id", "=", t.id).execute();
-          t = undefined;
-        }
-      }
-    } else {
-      throw invalid("code", "请填写验证码，或打开邮件中的链接");
-    }
-    if (!t || t.used_at || Date.parse(t.expires_at) < Date.now()) {
-      throw badRequest("链接或验证码无效、已使用或已过期，请重新申请找回密码");
-    }
-    await trx.updateTable("account_token").set({ used_at: nowIso() }).where("id", "=", t.id).execute();
+  const tokenId = t.id;
+  const userId = t.user_id;
+  await db.transaction().execute(async (trx) => {
+    // Single use even when two requests race: only one of them marks the token.
+    const r = await trx.updateTable("account_token").set({ used_at: nowIso() }).where("id", "=", tokenId).where("used_at", "is", null).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw badRequest("链接或验证码无效或已使用，请重新申请找回密码");
     // The mailbox was reached, so the address is proven.
-    await trx.updateTable("app_user").set({ password_hash, email_verified: 1, updated_at: nowIso() }).where("id", "=", t.user_id).execute();
-    await trx.deleteFrom("user_session").where("user_id", "=", t.user_id).execute();
+    await trx.updateTable("app_user").set({ password_hash, email_verified: 1, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await trx.deleteFrom("user_session").where("user_id", "=", userId).execute();
   });
 }
 

@@ -30,8 +30,9 @@ function sameOrigin(req: FastifyRequest): boolean {
   const source = req.headers.origin ?? req.headers.referer;
   if (!source) return false;
   try {
-    const host = req.headers["x-forwarded-host"] ?? req.headers.host;
-    return new URL(source).host === host;
+    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
+    const proto = new URL(source).protocol;
+    return new URL(source).host === new URL(`${proto}//${host}`).host;
   } catch {
     return false;
   }
@@ -57,7 +58,8 @@ export function registerAccess(app: FastifyInstance, policy: Policy) {
     }
   });
 
-  app.addHook("preHandler", async (req) => {
+  // Before validation, so a refused caller learns nothing about the body it sent.
+  app.addHook("preValidation", async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === "public") return;
     const [obj, act] = access;
