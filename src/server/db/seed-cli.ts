@@ -1,0 +1,81 @@
+/**
+ * `npm run seed -- [--schools N] [--students N] [--teachers N] [--seed S]`
+ * Generates a large realistic data set (schools, students, teachers with Chinese names)
+ * into DATABASE_URL (default: the embedded SQLite file), after migrating it and adding
+ * the reference data. Generated accounts share the password Seed@2026.
+ * Works (--works N) are generated once the works module exists.
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { hashPassword } from "../account/password";
+import { migrate, openDb } from "./index";
+import { seedReference } from "./seed/demo";
+import { personName, rng, schools as genSchools } from "./seed/generate";
+
+const { values } = parseArgs({
+  options: {
+    schools: { type: "string", default: "700" },
+    students: { type: "string", default: "0" },
+    teachers: { type: "string", default: "0" },
+    works: { type: "string", default: "0" },
+    seed: { type: "string", default: "42" },
+  },
+});
+
+const BATCH = 500;
+
+async function main() {
+  const config = loadConfig();
+  const { db } = openDb(config.databaseUrl);
+  await migrate(db);
+  await seedReference(db);
+  const r = rng(Number(values.seed));
+  const now = new Date().toISOString();
+  const t0 = Date.now();
+
+  const nSchools = Number(values.schools);
+  const existing = new Set((await db.selectFrom("school").select("code").execute()).map((s) => s.code));
+  const newSchools = genSchools(r, nSchools).filter((s) => !existing.has(s.code));
+  for (let i = 0; i < newSchools.length; i += BATCH) {
+    await db.insertInto("school").values(newSchools.slice(i, i + BATCH).map((s) => ({ ...s, former_names: "[]", contact: null, created_at: now, updated_at: now }))).execute();
+  }
+  const schoolIds = (await db.selectFrom("school").select("id").execute()).map((s) => s.id);
+  console.log(`学校：新增 ${newSchools.length}，共 ${schoolIds.length}`);
+
+  const password_hash = await hashPassword("Seed@2026");
+  const runTag = `${values.seed}_${Date.now().toString(36)}`;
+  for (const [kind, count, userType] of [["students", Number(values.students), 100], ["teachers", Number(values.teachers), 99]] as const) {
+    for (let i = 0; i < count; i += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => {
+        const n = i + k;
+        const username = `${kind === "students" ? "s" : "t"}${runTag}_${n}`;
+        return {
+          username,
+          password_hash,
+          name: personName(r),
+          user_type: userType,
+          email: `${username}@seed.saiwu.local`,
+          email_verified: 1,
+          phone: null,
+          school_id: r.pick(schoolIds),
+          member_no: String(2020000000 + n),
+          has_complaint_right: 0,
+          is_school_contest_judge: 0,
+          locked: 0,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      await db.transaction().execute((trx) => trx.insertInto("app_user").values(rows).execute());
+    }
+    if (count) console.log(`${kind === "students" ? "学生" : "教师"}：新增 ${count}（密码 Seed@2026）`);
+  }
+  if (Number(values.works)) console.log("作品数据将在作品模块（作品表）加入后生成；本次未生成作品。");
+  console.log(`完成，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`);
+  await db.destroy();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/**
+ * Starts the real platform (built front end + /Backend) on a fresh embedded database with
+ * demo data, and a headless Debian chromium driven by playwright-core.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { migrate, openDb, type Db } from "../../src/server/db";
+import { seedDemo } from "../../src/server/db/seed/demo";
+
+export interface E2E {
+  base: string;
+  browser: Browser;
+  db: Db;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startE2E(): Promise<E2E> {
+  const dist = process.env.E2E_DIST;
+  if (!dist) throw new Error("E2E_DIST is not set: run the browser tests through `npm test`");
+  const dataDir = mkdtempSync(join(tmpdir(), "saiwu-e2e-"));
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: "warn", LOGIN_RATE_MAX: "1000", PORT: "0" });
+  const { db, dialect } = openDb(config.databaseUrl);
+  await migrate(db);
+  await seedDemo(db);
+  const app: FastifyInstance = await buildApp({ db, dialect, config, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://localhost:${port}`;
+  config.publicUrl = base;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    base,
+    browser,
+    db,
+    async newPage() {
+      const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+      const page = await ctx.newPage();
+      page.on("pageerror", (e) => console.error(`[browser] ${e.message}`));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

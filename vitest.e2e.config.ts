@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Browser tests: playwright-core driving Debian chromium against the real server. */
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    testTimeout: 60000,
+    hookTimeout: 120000,
+    pool: "forks",
+    fileParallelism: false,
+  },
+});
