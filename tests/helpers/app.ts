@@ -49,7 +49,7 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-function decodeMail(raw: string) {
+export function decodeMail(raw: string) {
   const [head, ...rest] = raw.split("\n\n");
   const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1] ?? "";
   let body = rest.join("\n\n");
