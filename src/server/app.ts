@@ -8,6 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fastifyStatic from "@fastify/static";
+import multipart from "@fastify/multipart";
 import { makePolicy, type Policy } from "../shared/access";
 import type { Config } from "./config";
 import type { Db, Dialect } from "./db";
@@ -17,6 +18,10 @@ import { registerAuth } from "./plugins/auth";
 import { registerAccess } from "./plugins/access";
 import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
+import { Jobs } from "./crud/jobs";
+import { jobRoutes } from "./crud/routes";
+import { registerResource } from "./crud/resource";
+import { schoolResource } from "./school/resource";
 
 export const ROOT_DIR = resolve(import.meta.dirname, "../..");
 
@@ -61,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => {
@@ -82,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   commonRoutes(app, db);
   accountRoutes(app, { db, config, mailer });
+  const jobs = new Jobs(db, config.dataDir);
+  jobRoutes(app, jobs);
+  for (const resource of [schoolResource]) registerResource(app, { db, jobs }, resource as never);
 
   // The built front end, with every unknown non-API path answered by index.html.
   const index = join(config.distDir, "index.html");

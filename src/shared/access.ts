@@ -31,7 +31,18 @@ export type ApiObject =
   | "api.registration"
   | "api.recovery"
   | "api.security"
-  | "api.announcement";
+  | "api.announcement"
+  | "api.job"
+  | "api.contests"
+  | "api.schools"
+  | "api.majors"
+  | "api.workTypes"
+  | "api.awards"
+  | "api.notices"
+  | "api.news"
+  | "api.users"
+  | "api.entryLocks"
+  | "api.audit";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

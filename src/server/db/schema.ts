@@ -38,6 +38,94 @@ export interface ContestTable {
   archived: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  description: string | null;
+  /** JSON array of open 大类 ids */
+  categories: Generated<string>;
+  /** how many works this contest may recommend to its parent */
+  recommend_quota: number | null;
+  /** JSON object: 大类 id → quota */
+  category_quotas: Generated<string>;
+}
+
+export const STAGES = ["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface ContestStageTable {
+  id: Generated<number>;
+  contest_id: number;
+  stage: Stage;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+export type ContestRole = "admin" | "reviewer" | "judge";
+
+export interface ContestMemberTable {
+  id: Generated<number>;
+  contest_id: number;
+  user_id: number;
+  role: ContestRole;
+  created_at: Timestamp;
+}
+
+export interface RubricItemTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  max_points: number;
+  description: string | null;
+  sort: number;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  contest_id: number | null;
+  title: string;
+  body: string;
+  cover: string | null;
+  status: "draft" | "published";
+  publish_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EntryLockTable {
+  id: Generated<number>;
+  contest_id: number | null;
+  field: string;
+  from_stage: Stage;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  entity: string;
+  entity_id: string;
+  /** create | update | delete | archive | restore | import */
+  action: string;
+  /** JSON: { field: [old, new] } */
+  changes: string;
+}
+
+export interface JobTable {
+  id: string;
+  /** import | export */
+  kind: string;
+  resource: string;
+  /** running | ready | done | failed */
+  status: string;
+  processed: number;
+  total: number;
+  message: string | null;
+  /** JSON result (dry-run report) */
+  result: string | null;
+  file: string | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface WorkCategoryTable {
@@ -53,6 +141,11 @@ export interface WorkCategoryTable {
   /** JSON array of major codes that make an author 专业组. */
   professional_majors: string;
   archived: Generated<Flag>;
+  description: string | null;
+  /** JSON array of { key, name, required, maxSizeMB, types } */
+  required_attachments: Generated<string>;
+  /** JSON array of { name, points } */
+  deductions: Generated<string>;
 }
 
 export interface AwardLevelTable {
@@ -64,6 +157,7 @@ export interface AwardLevelTable {
   ratio: number | null;
   max_count: number | null;
   sort: number;
+  archived: Generated<Flag>;
 }
 
 export interface UserTable {
@@ -83,6 +177,8 @@ export interface UserTable {
   locked: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  major_code: string | null;
+  archived: Generated<Flag>;
 }
 
 export interface SessionTable {
@@ -135,6 +231,13 @@ export interface DB {
   user_session: SessionTable;
   account_token: AccountTokenTable;
   notice: NoticeTable;
+  contest_stage: ContestStageTable;
+  contest_member: ContestMemberTable;
+  rubric_item: RubricItemTable;
+  news: NewsTable;
+  entry_lock: EntryLockTable;
+  audit_log: AuditLogTable;
+  job: JobTable;
 }
 
 export type User = Selectable<UserTable>;

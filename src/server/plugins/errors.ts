@@ -3,14 +3,15 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { DomainError, STATUS_TEXT } from "../../shared/errors";
 import { FIELD_LABELS } from "../../shared/account/schema";
 
-function fieldOf(e: FastifySchemaValidationError): string {
+function fieldOf(e: Pick<FastifySchemaValidationError, "instancePath" | "params">): string {
   const path = e.instancePath.replace(/^\//, "").replace(/\//g, ".");
-  const missing = (e.params as { missingProperty?: string }).missingProperty;
+  const params = e.params as { missingProperty?: string; requiredProperties?: string[] };
+  const missing = params.missingProperty ?? params.requiredProperties?.[0];
   return missing ? (path ? `${path}.${missing}` : missing) : path;
 }
 
 /** A Chinese sentence naming the field. */
-export function validationMessage(e: FastifySchemaValidationError): { field: string; info: string } {
+export function validationMessage(e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params">): { field: string; info: string } {
   const field = fieldOf(e);
   const last = field.split(".").pop() ?? field;
   const label = FIELD_LABELS[last] ? `${FIELD_LABELS[last]}（${field}）` : field || "请求内容";

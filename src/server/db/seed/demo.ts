@@ -113,6 +113,17 @@ export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise
       )
       .execute();
 
+    // The demo contest admin runs the Zhejiang provincial contest, with the demo reviewer and judge.
+    const ids = new Map((await trx.selectFrom("app_user").select(["id", "username"]).execute()).map((u) => [u.username, u.id]));
+    await trx
+      .insertInto("contest_member")
+      .values([
+        { contest_id: zj.id, user_id: ids.get("contest_admin")!, role: "admin", created_at: now },
+        { contest_id: zj.id, user_id: ids.get("reviewer")!, role: "reviewer", created_at: now },
+        { contest_id: zj.id, user_id: ids.get("judge")!, role: "judge", created_at: now },
+      ])
+      .execute();
+
     await trx
       .insertInto("notice")
       .values(
