@@ -21,7 +21,7 @@ import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
 import { jobRoutes } from "./crud/routes";
 import { registerResource } from "./crud/resource";
-import { schoolResource } from "./school/resource";
+import { resources } from "./resources";
 
 export const ROOT_DIR = resolve(import.meta.dirname, "../..");
 
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, { db, config, mailer });
   const jobs = new Jobs(db, config.dataDir);
   jobRoutes(app, jobs);
-  for (const resource of [schoolResource]) registerResource(app, { db, jobs }, resource as never);
+  for (const resource of resources) registerResource(app, { db, jobs }, resource);
 
   // The built front end, with every unknown non-API path answered by index.html.
   const index = join(config.distDir, "index.html");
