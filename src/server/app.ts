@@ -20,8 +20,14 @@ import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
 import { jobRoutes } from "./crud/routes";
+import { userActionRoutes } from "./user/actions";
+import { auditRoutes } from "./audit/routes";
+import { noticeRoutes } from "./notice/routes";
+import { newsPublicRoutes } from "./news/routes";
 import { registerResource } from "./crud/resource";
 import { resources } from "./resources";
+import { workTypeRoutes } from "./work-type/routes";
+import { contestRoutes } from "./contest/routes";
 
 export const ROOT_DIR = resolve(import.meta.dirname, "../..");
 
@@ -46,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false } },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, verbose: true } },
   });
   const mailer = deps.mailer ?? createMailer(config, (m) => app.log.info(m));
   const policy = await loadPolicy();
@@ -90,7 +96,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, { db, config, mailer });
   const jobs = new Jobs(db, config.dataDir);
   jobRoutes(app, jobs);
+  userActionRoutes(app, { db, config, mailer });
+  auditRoutes(app, db);
+  noticeRoutes(app, db);
+  newsPublicRoutes(app, db);
   for (const resource of resources) registerResource(app, { db, jobs }, resource);
+  workTypeRoutes(app, db);
+  contestRoutes(app, db);
 
   // The built front end, with every unknown non-API path answered by index.html.
   const index = join(config.distDir, "index.html");

@@ -32,7 +32,8 @@ export function openDb(url: string): OpenedDb {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations are applied by name; one written later with a lower number still runs.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -20,9 +20,12 @@ export interface SchoolTable {
 }
 
 export interface MajorTable {
+  id: Generated<number>;
+  /** national major code, unique: 080906, 080904K */
   code: string;
   name: string;
   discipline: string | null;
+  archived: Generated<Flag>;
 }
 
 export type ContestLevel = "national" | "provincial" | "school";
@@ -45,6 +48,8 @@ export interface ContestTable {
   recommend_quota: number | null;
   /** JSON object: 大类 id → quota */
   category_quotas: Generated<string>;
+  /** stable natural key for import/export, unique (e.g. "2026-ZJ"); filled for every contest */
+  code: string | null;
 }
 
 export const STAGES = ["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"] as const;

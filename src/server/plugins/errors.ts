@@ -11,10 +11,16 @@ function fieldOf(e: Pick<FastifySchemaValidationError, "instancePath" | "params"
 }
 
 /** A Chinese sentence naming the field. */
-export function validationMessage(e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params">): { field: string; info: string } {
+export function validationMessage(
+  e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params"> & { parentSchema?: { title?: string; properties?: Record<string, { title?: string }> } },
+): { field: string; info: string } {
   const field = fieldOf(e);
   const last = field.split(".").pop() ?? field;
-  const label = FIELD_LABELS[last] ? `${FIELD_LABELS[last]}（${field}）` : field || "请求内容";
+  // The schema's own title names the field best; ajv hands over the schema when verbose.
+  const missing = e.keyword === "required" ? e.parentSchema?.properties?.[last]?.title : undefined;
+  const title = e.keyword === "required" ? missing : e.parentSchema?.title;
+  const name = title ?? FIELD_LABELS[last];
+  const label = name ? `${name}（${field}）` : field || "请求内容";
   const p = e.params as Record<string, unknown>;
   let what: string;
   switch (e.keyword) {

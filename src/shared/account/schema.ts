@@ -93,13 +93,12 @@ export const Announcement = Type.Object({
 });
 export type Announcement = Static<typeof Announcement>;
 
-/** Chinese names of fields, for validation messages. */
+/** Chinese names of fields for validation messages where the schema gives no title. */
 export const FIELD_LABELS: Record<string, string> = {
   username: "用户名",
   password: "密码",
   newPassword: "新密码",
   oldPassword: "原密码",
-  name: "姓名",
   email: "邮箱",
   schoolId: "学校",
   memberNo: "学号/工号",
@@ -108,6 +107,5 @@ export const FIELD_LABELS: Record<string, string> = {
   page: "登录页",
   token: "验证链接",
   account: "用户名或邮箱",
-  code: "验证码",
   keyword: "关键词",
 };

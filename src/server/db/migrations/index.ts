@@ -2,8 +2,14 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
 import * as m0002 from "./0002-master-data";
+import * as m0003 from "./0003-contests";
+import * as m0004 from "./0004-work-types";
+import * as m0006 from "./0006-notices-news";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-master-data": m0002,
+  "0003-contests": m0003,
+  "0004-work-types": m0004,
+  "0006-notices-news": m0006,
 };

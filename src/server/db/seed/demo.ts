@@ -6,7 +6,8 @@
 import type { Db } from "../index";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../../shared/roles";
 import { hashPassword } from "../../account/password";
-import { AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS } from "./reference";
+import { seedContestSettings } from "./contest-demo";
+import { attachmentsOf, AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS, SCORING } from "./reference";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
@@ -33,24 +34,39 @@ export async function seedReference(db: Db) {
   }
   if (!(await db.selectFrom("work_category").select("id").limit(1).executeTakeFirst())) {
     for (const [i, c] of CATEGORIES.entries()) {
+      // 小类 carry a copy of the rules of their 大类.
+      const rules = {
+        min_authors: 2,
+        max_authors: 5,
+        max_teachers: 2,
+        has_professional_group: c.professional ? 1 : 0,
+        professional_majors: JSON.stringify(c.professional ?? []),
+        required_attachments: JSON.stringify(attachmentsOf(c.name)),
+        deductions: JSON.stringify(SCORING[c.name]?.deductions ?? []),
+      };
       const parent = await db
         .insertInto("work_category")
-        .values({
-          parent_id: null,
-          name: c.name,
-          sort: i + 1,
-          min_authors: 2,
-          max_authors: 5,
-          max_teachers: 2,
-          has_professional_group: c.professional ? 1 : 0,
-          professional_majors: JSON.stringify(c.professional ?? []),
-        })
+        .values({ parent_id: null, name: c.name, sort: i + 1, ...rules })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db
         .insertInto("work_category")
-        .values(c.children.map((name, j) => ({ parent_id: parent.id, name, sort: j + 1, min_authors: 2, max_authors: 5, max_teachers: 2, has_professional_group: 0, professional_majors: "[]" })))
+        .values(c.children.map((name, j) => ({ parent_id: parent.id, name, sort: j + 1, ...rules })))
         .execute();
+    }
+  }
+  if (!(await db.selectFrom("rubric_item").select("id").limit(1).executeTakeFirst())) {
+    // The scoring standard of each 大类 (also for databases seeded before rubrics existed).
+    const tops = await db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute();
+    for (const top of tops) {
+      const scoring = SCORING[top.name];
+      if (!scoring) continue;
+      await db
+        .insertInto("rubric_item")
+        .values(scoring.rubric.map((r, k) => ({ category_id: top.id, name: r.name, max_points: r.maxPoints, description: r.description, sort: k + 1 })))
+        .execute();
+      const rules = { deductions: JSON.stringify(scoring.deductions), required_attachments: JSON.stringify(attachmentsOf(top.name)) };
+      await db.updateTable("work_category").set(rules).where((eb) => eb.or([eb("id", "=", top.id), eb("parent_id", "=", top.id)])).execute();
     }
   }
 }
@@ -89,6 +105,7 @@ export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise
       .insertInto("contest")
       .values({ name: `${year}年浙江工业大学计算机设计大赛校级赛`, level: "school", year, parent_id: zj.id, province: "浙江省", school_id: schools.get("浙江工业大学")!, created_at: now, updated_at: now })
       .execute();
+    await seedContestSettings(trx, year);
 
     const password_hash = await hashPassword(DEMO_PASSWORD);
     await trx
@@ -136,6 +153,36 @@ export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise
           updated_by: null,
         })),
       )
+      .execute();
+
+    // Published news: one national item and one per provincial contest.
+    const provincials = await trx.selectFrom("contest").select(["id", "name", "province"]).where("level", "=", "provincial").orderBy("id").execute();
+    await trx
+      .insertInto("news")
+      .values([
+        {
+          contest_id: null,
+          title: `${year}年（第${year - 2007}届）中国大学生计算机设计大赛正式启动`,
+          body: `<p>${year}年（第${year - 2007}届）中国大学生计算机设计大赛已正式启动。大赛分校级赛、省级赛和国赛三级进行，共设 11 个大类。</p><p>请各参赛学校<strong>按时完成校级赛和作品报名</strong>，并留意各省级赛的时间安排。作品须为 ${year - 1} 年 7 月 1 日至 ${year} 年 6 月 30 日期间完成的原创作品。</p>`,
+          cover: null,
+          status: "published" as const,
+          publish_at: now,
+          created_by: ids.get("root")!,
+          created_at: now,
+          updated_at: now,
+        },
+        ...provincials.map((c) => ({
+          contest_id: c.id,
+          title: `${c.name}报名通知`,
+          body: `<p>${c.name}现已开放报名。${c.province ?? ""}各参赛学校请在校级赛结束后，于报名截止前完成作品推荐和报名材料提交。</p><ul><li>每件作品作者 2–5 人，指导教师不超过 2 人；</li><li>每位作者在同一大类中只能参加一件作品。</li></ul>`,
+          cover: null,
+          status: "published" as const,
+          publish_at: now,
+          created_by: ids.get("root")!,
+          created_at: now,
+          updated_at: now,
+        })),
+      ])
       .execute();
   });
   return true;

@@ -1,0 +1,65 @@
+/**
+ * The lifecycle of a work, in one place: states, who moves a work from which state to
+ * which, and the Chinese names. Both sides read it; the server enforces it.
+ *
+ *   draft ──submit──▶ submitted ──approve──▶ school_approved ──recommend──▶ recommended ──accept──▶ accepted
+ *     ▲                  │  ▲                       │                              │
+ *     └────return────────┘  └────────withdraw───────┘ (school takes back)           └─reject (provincial) ─▶ school_approved
+ *   any state ──disqualify──▶ disqualified (public reason)
+ *
+ * Later stages (format review, judging, awards) continue from accepted.
+ */
+export const WORK_STATES = ["draft", "submitted", "returned", "school_approved", "recommended", "accepted", "disqualified"] as const;
+export type WorkState = (typeof WORK_STATES)[number];
+
+export const WORK_STATE_NAMES: Record<WorkState, string> = {
+  draft: "草稿",
+  submitted: "已提交",
+  returned: "已退回修改",
+  school_approved: "学校已审核",
+  recommended: "已推荐至省赛",
+  accepted: "省赛已接收",
+  disqualified: "已取消资格",
+};
+
+/** Who performs a transition. */
+export type Actor = "author" | "school" | "contest" | "root";
+
+export const WORK_ACTIONS = ["submit", "return", "approve", "withdraw_approval", "recommend", "unrecommend", "accept", "reject", "disqualify"] as const;
+export type WorkAction = (typeof WORK_ACTIONS)[number];
+
+interface Transition {
+  from: readonly WorkState[];
+  to: WorkState;
+  by: readonly Actor[];
+  /** a reason text is required */
+  reason?: boolean;
+  name: string;
+}
+
+export const TRANSITIONS: Record<WorkAction, Transition> = {
+  submit: { from: ["draft", "returned"], to: "submitted", by: ["author"], name: "提交" },
+  return: { from: ["submitted", "school_approved"], to: "returned", by: ["school", "root"], reason: true, name: "退回修改" },
+  approve: { from: ["submitted"], to: "school_approved", by: ["school", "root"], name: "审核通过" },
+  withdraw_approval: { from: ["school_approved"], to: "submitted", by: ["school", "root"], name: "撤销审核" },
+  recommend: { from: ["school_approved"], to: "recommended", by: ["school", "root"], name: "推荐至省赛" },
+  unrecommend: { from: ["recommended"], to: "school_approved", by: ["school", "root"], name: "撤回推荐" },
+  accept: { from: ["recommended"], to: "accepted", by: ["contest", "root"], name: "接收" },
+  reject: { from: ["recommended"], to: "school_approved", by: ["contest", "root"], reason: true, name: "退回学校" },
+  disqualify: { from: ["draft", "submitted", "returned", "school_approved", "recommended", "accepted"], to: "disqualified", by: ["contest", "root"], reason: true, name: "取消资格" },
+};
+
+export const EDITABLE_STATES: readonly WorkState[] = ["draft", "returned"];
+
+export function canTransition(action: WorkAction, from: WorkState, actor: Actor): boolean {
+  const t = TRANSITIONS[action];
+  return t.from.includes(from) && t.by.includes(actor);
+}
+
+/** Actions the actor may take on a work in this state, for buttons. */
+export const actionsFor = (state: WorkState, actor: Actor): WorkAction[] => WORK_ACTIONS.filter((a) => canTransition(a, state, actor));
+
+/** 4-digit year + 6-digit sequence, e.g. 2026049861. */
+export const formatWorkId = (year: number, seq: number) => year * 1_000_000 + seq;
+export const yearOfWorkId = (id: number) => Math.floor(id / 1_000_000);
+export const isWorkId = (id: number) => Number.isInteger(id) && id >= 2000_000_001 && id % 1_000_000 !== 0;
