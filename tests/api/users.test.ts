@@ -341,17 +341,15 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(Number(audit.n)).toBeGreaterThanOrEqual(4000);
   });
 
-  it("checks every row again on confirm: one bad row fails the whole import", async () => {
-    // A student without a school passes the per-cell dry run of root, but not the confirm.
+  it("names a row that breaks a whole-row rule in the dry run, and imports nothing", async () => {
+    // Every cell of row 3 is fine on its own; a student without a school is not.
     const { jobId, dry } = await upload(root, await sheet([
       ["root_i1", "赵一", "作者（学生）", "10335", "", "", "", "", ""],
       ["root_i2", "钱二", "作者（学生）", "", "", "", "", "", ""],
     ]));
-    expect(dry.result.errors).toEqual([]);
-    await root.post(`${P}/import/${jobId}/confirm`);
-    const failed = await waitJob(root, jobId);
-    expect(failed.status).toBe("failed");
-    expect(failed.message).toContain("用户 root_i2：作者（学生）须选择所属学校");
+    expect(dry.result.errors).toEqual([{ row: 3, column: "用户名", reason: expect.stringContaining("作者（学生）须选择所属学校") }]);
+    const refused = await root.post(`${P}/import/${jobId}/confirm`);
+    expect(refused.status).toBe(400);
     expect(await userRow("root_i1")).toBeUndefined();
   });
 

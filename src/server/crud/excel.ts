@@ -1,5 +1,6 @@
 /** Streaming .xlsx writing and reading with exceljs: bounded memory for large files. */
 import ExcelJS from "exceljs";
+import "./xlsx-utf8";
 
 export interface SheetColumn {
   header: string;

@@ -58,8 +58,10 @@ export interface ExcelDef<V, C, U> {
   prepare?: (ctx: Ctx) => Promise<unknown>;
   /** existing rows by key; null: it exists but is outside the user's scope */
   findByKeys(ctx: Ctx, keys: string[]): Promise<Map<string, V | null>>;
+  /** a check across the cells of one row, in the dry run; a Chinese reason refuses the row */
+  checkRow?(ctx: Ctx, row: { input: Partial<C> & Partial<U>; before: V | undefined }, prep: any): { column?: string; reason: string } | null;
   /** applies an import inside one transaction; the default calls create/update per row */
-  apply?(ctx: Ctx, trx: Trx, creates: C[], updates: { before: V; input: U }[]): Promise<void>;
+  apply?(ctx: Ctx, trx: Trx, creates: C[], updates: { before: V; input: U }[], progress: (done: number) => void): Promise<void>;
 }
 
 export interface ResourceDef<V extends { id: number }, C, U> {
@@ -313,10 +315,12 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
       const schema = before ? def.updateSchema : def.createSchema;
       const first = [...Value.Errors(schema, input)][0];
       if (first) {
-        const { field, info } = validationMessage(first as never);
+        const { field } = validationMessage(first as never);
         const col = importable.find((c) => c.key === field.split(".")[0]);
-        return err(rowNumber, col?.header ?? field, info);
+        return err(rowNumber, col?.header ?? field, validationMessage(first as never, col?.header).info);
       }
+      const rowError = excel.checkRow?.(ctx, { input: input as Partial<C> & Partial<U>, before }, prep);
+      if (rowError) return err(rowNumber, rowError.column ?? keyCol.header, rowError.reason);
       if (!before) {
         report.created++;
         if (report.newRows.length < MAX_REPORT_ROWS) report.newRows.push({ row: rowNumber, key });
@@ -362,7 +366,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
           for (const u of plan.updates) beforeRows.push({ before: (await def.get(tctx, u.id))!, input: u.input });
           if (beforeRows.some((u) => !u.before)) throw badRequest("数据在检查后已被他人修改，请重新上传");
           if (excel.apply) {
-            await excel.apply(tctx, trx, plan.creates, beforeRows);
+            await excel.apply(tctx, trx, plan.creates, beforeRows, (done) => jobs.progress(jobId, done));
           } else {
             let n = 0;
             for (const c of plan.creates) {

@@ -13,6 +13,8 @@ function fieldOf(e: Pick<FastifySchemaValidationError, "instancePath" | "params"
 /** A Chinese sentence naming the field. */
 export function validationMessage(
   e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params"> & { parentSchema?: { title?: string; properties?: Record<string, { title?: string }> } },
+  /** the name to use for the field, e.g. an import column's header */
+  labelOverride?: string,
 ): { field: string; info: string } {
   const field = fieldOf(e);
   const last = field.split(".").pop() ?? field;
@@ -20,7 +22,7 @@ export function validationMessage(
   const missing = e.keyword === "required" ? e.parentSchema?.properties?.[last]?.title : undefined;
   const title = e.keyword === "required" ? missing : e.parentSchema?.title;
   const name = title ?? FIELD_LABELS[last];
-  const label = name ? `${name}（${field}）` : field || "请求内容";
+  const label = labelOverride ?? (name ? `${name}（${field}）` : field || "请求内容");
   const p = e.params as Record<string, unknown>;
   let what: string;
   switch (e.keyword) {

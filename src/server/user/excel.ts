@@ -4,7 +4,6 @@
  * row again in bulk and writes in batches of 500 inside the one transaction, so 50k
  * students import in seconds. Rows outside the importer's scope are refused.
  */
-import "./xlsx-utf8";
 import { DomainError, forbidden } from "../../shared/errors";
 import { ROLE, ROLE_NAMES } from "../../shared/roles";
 import type { UserCreate, UserUpdate, UserView } from "../../shared/user/schema";
@@ -158,6 +157,18 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
       for (const v of await withContests(ctx.db, a, rows)) out.set(v.username, v);
     }
     return out;
+  },
+
+  /** The whole-row rules of create and edit, so the dry run names the row instead of confirm failing as a whole. */
+  checkRow(_ctx, { input, before }, prep: Prep) {
+    try {
+      if (before) checkChange(prep.actor, before, input as UserUpdate);
+      else checkNew(prep.actor, input as UserCreate);
+      return null;
+    } catch (e) {
+      if (e instanceof DomainError) return { reason: e.info };
+      throw e;
+    }
   },
 
   async apply(ctx, trx, creates, updates) {

@@ -5,9 +5,8 @@
  * roles are silently corrupted. Here the chunks of worksheets and shared strings are
  * decoded as one UTF-8 stream before they reach the XML parser.
  *
- * It patches the WorkbookReader prototype, so it fixes every streaming read in this
- * process (src/server/crud/excel.ts readXlsx included). Its proper home is that file;
- * it lives here because the users import needs it and crud/ is not ours to change.
+ * It patches the WorkbookReader prototype once; src/server/crud/excel.ts imports it, so
+ * every streaming read of the platform goes through it.
  */
 import { StringDecoder } from "node:string_decoder";
 import ExcelJS from "exceljs";
