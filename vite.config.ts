@@ -11,7 +11,9 @@ export default defineConfig({
   build: { outDir: "dist", chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,
-    proxy: { "/Backend": "http://127.0.0.1:8080" },
+    // changeOrigin false keeps the browser's Host, so the server's same-origin check
+    // (Origin host == Host) passes for unsafe requests made through the dev server.
+    proxy: { "/Backend": { target: "http://127.0.0.1:8080", changeOrigin: false } },
   },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/client/**/*.test.{ts,tsx}"],

@@ -1,0 +1,94 @@
+/**
+ * The side menu. Every item's key is its path and its <li> carries data-menu-path;
+ * groups carry data-menu-group. All groups start open, so every item of the user's
+ * menu is in the DOM exactly once.
+ */
+import { useMemo, useState } from "react";
+import { Layout, Menu, theme, type MenuProps } from "antd";
+import { Link, useLocation } from "react-router";
+import { COMPLAINT_VIEW_EXIT } from "../routes";
+import type { MenuNode } from "../routing/model";
+import { Logo } from "../components/Logo";
+import { setComplaintView } from "./complaint-view";
+import { useMenu } from "./use-menu";
+
+type Item = Required<MenuProps>["items"][number];
+
+function toItems(nodes: readonly MenuNode[], complaintView: boolean): Item[] {
+  return nodes.map((n): Item => {
+    if (n.children) {
+      return { key: n.path, icon: n.icon, label: n.label, children: toItems(n.children, complaintView), "data-menu-group": n.label } as Item;
+    }
+    const exit = complaintView && n.path === COMPLAINT_VIEW_EXIT;
+    return {
+      key: n.path,
+      icon: n.icon,
+      "data-menu-path": n.path,
+      label: (
+        <Link to={n.path} onClick={exit ? () => setComplaintView(false) : undefined}>
+          {n.label}
+        </Link>
+      ),
+    } as Item;
+  });
+}
+
+function findItem(nodes: readonly MenuNode[], pathname: string): string | undefined {
+  for (const n of nodes) {
+    const hit = n.children ? findItem(n.children, pathname) : n.path.toLowerCase() === pathname.toLowerCase() ? n.path : undefined;
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const groupKeys = (nodes: readonly MenuNode[]): string[] =>
+  nodes.flatMap((n) => (n.children ? [n.path, ...groupKeys(n.children)] : []));
+
+export function MenuSider() {
+  const { token } = theme.useToken();
+  const { menu, complaintView } = useMenu();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const items = useMemo(() => toItems(menu, complaintView), [menu, complaintView]);
+  const selected = findItem(menu, pathname.replace(/\/+$/, "") || "/");
+  const groups = groupKeys(menu);
+  const menuKey = menu.map((m) => m.path).join("|");
+
+  return (
+    <Layout.Sider
+      width={220}
+      collapsible
+      collapsed={collapsed}
+      onCollapse={setCollapsed}
+      breakpoint="lg"
+      theme="light"
+      style={{
+        backgroundColor: token.colorBgContainer,
+        borderRight: `1px solid ${token.colorBorderSecondary}`,
+        position: "sticky",
+        top: 0,
+        height: "100vh",
+      }}
+      data-testid="app-sider"
+    >
+      <Link
+        to="/"
+        style={{ display: "flex", alignItems: "center", gap: 8, height: 64, padding: collapsed ? 0 : "0 16px", justifyContent: collapsed ? "center" : "flex-start" }}
+      >
+        <Logo style={{ height: 28, width: 28 }} />
+        {!collapsed && <span style={{ fontSize: 18, fontWeight: 700, color: token.colorText }}>赛务平台</span>}
+      </Link>
+      <div style={{ height: "calc(100% - 64px)", overflowY: "auto" }}>
+      <Menu
+        key={menuKey}
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={groups}
+        style={{ border: "none" }}
+        data-testid="app-menu"
+      />
+      </div>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * THE route table (seed section 2): every screen with its label, path, icon, hide,
+ * pure, authority rule (an [object, action] of casbin/policy.csv; none = open),
+ * children and lazily loaded page. Menus, guards and the router are all built from it.
+ */
+import { lazy } from "react";
+import type { LoaderFunctionArgs } from "react-router";
+import {
+  AuditOutlined,
+  BankOutlined,
+  AppstoreOutlined,
+  CopyOutlined,
+  ExceptionOutlined,
+  FileSearchOutlined,
+  FormOutlined,
+  KeyOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserAddOutlined,
+  UserOutlined,
+  ApartmentOutlined,
+  RollbackOutlined,
+} from "@ant-design/icons";
+import type { AccessRule, PageObject } from "../shared/access";
+import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
+import type { PageComponent, RouteEntry } from "./routing/model";
+
+const view = (obj: PageObject): AccessRule => [obj, "view"];
+
+const page = {
+  home: lazy(() => import("./usercenter/home")),
+  userCenter: lazy(() => import("./usercenter/user-center")),
+  studentLogin: lazy(() => import("./account/login").then((m) => ({ default: m.StudentLogin }))),
+  teacherLogin: lazy(() => import("./account/login").then((m) => ({ default: m.TeacherLogin }))),
+  adminLogin: lazy(() => import("./account/login").then((m) => ({ default: m.AdminLogin }))),
+  register: lazy(() => import("./account/register")),
+  claimAccount: lazy(() => import("./account/claim-account")),
+  verifyEmail: lazy(() => import("./account/verify-email")),
+  verifyEmailClaim: lazy(() => import("./account/verify-email-claim")),
+  security: lazy(() => import("./account/security")),
+  logout: lazy(() => import("./account/logout")),
+  complaintEntry: lazy(() => import("./complaint/enter")),
+  noticeSection: lazy(() => import("./admin/section-page").then((m) => ({ default: m.NoticeSectionPage }))),
+  contestSection: lazy(() => import("./admin/section-page").then((m) => ({ default: m.ContestSectionPage }))),
+} satisfies Record<string, PageComponent>;
+
+/** A parameter route whose section must be one of the known ones: others are a 404. */
+const sectionLoader =
+  (sections: readonly Section[], param: string) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (!findSection(sections, params[param])) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+    return null;
+  };
+
+const ADMIN = view("page.admin");
+
+/** Root admin pages (the 系统管理 group). */
+const adminGroup: RouteEntry = {
+  label: "系统管理",
+  path: "/admin",
+  icon: <SettingOutlined />,
+  disableRoute: true,
+  children: [
+    {
+      label: "公告管理",
+      path: "/admin/NoticeManagement/:noticeSection",
+      icon: <NotificationOutlined />,
+      authority: view("page.noticeManagement"),
+      element: page.noticeSection,
+      loader: sectionLoader(NOTICE_SECTIONS, "noticeSection"),
+      children: NOTICE_SECTIONS.map((s) => ({
+        label: s.label,
+        path: `/admin/NoticeManagement/${s.key}`,
+        authority: view("page.noticeManagement"),
+        disableRoute: true,
+      })),
+    },
+    { label: "用户管理", path: "/admin/UserManagement", authority: ADMIN, feature: "管理全部用户账号、身份和权限" },
+    { label: "学校管理", path: "/admin/SchoolManagement", authority: ADMIN, feature: "管理参赛学校" },
+    { label: "作品类别管理", path: "/admin/WorkTypeManagement", authority: ADMIN, feature: "管理作品大类、小类与评分标准" },
+    { label: "奖项管理", path: "/admin/AwardManagement", authority: ADMIN, feature: "管理奖项等级与名额" },
+    ...CONTEST_SECTIONS.map((s) => ({
+      label: s.label,
+      path: `/admin/contest/${s.key}`,
+      authority: view("page.contestMenu"),
+      disableRoute: true,
+    })),
+    {
+      label: "赛事管理",
+      path: "/admin/contest/:section",
+      hide: true,
+      authority: ADMIN,
+      element: page.contestSection,
+      loader: sectionLoader(CONTEST_SECTIONS, "section"),
+    },
+    { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, feature: "批量打印获奖证书" },
+    { label: "作品导出", path: "/work/export", authority: ADMIN, feature: "按条件导出作品信息" },
+    { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, feature: "锁定报名信息中不允许再修改的字段" },
+    { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, feature: "管理专业目录" },
+    { label: "新闻管理", path: "/Article", authority: ADMIN, feature: "发布和管理大赛新闻" },
+    { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, feature: "评选和展示优秀作品" },
+    { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, feature: "审核仲裁结果" },
+    { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, feature: "查看作品的修改记录" },
+    { label: "查重引擎管理", path: "/admin/ElasticSearch", authority: ADMIN, feature: "管理作品查重所用的搜索引擎索引" },
+  ],
+};
+
+const SCHOOL = view("page.school");
+const schoolGroup: RouteEntry = {
+  label: "学校管理",
+  path: "/school",
+  icon: <BankOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "学校信息", path: "/school/schoolInfo", authority: SCHOOL, feature: "维护本校信息与联系人" },
+    { label: "本校作品", path: "/school/WorkManagement", authority: SCHOOL, feature: "管理本校的参赛作品" },
+    { label: "学生管理", path: "/school/AuthorManagement", authority: SCHOOL, feature: "管理本校学生（作者）账号" },
+    { label: "教师管理", path: "/school/TeacherManagement", authority: SCHOOL, feature: "管理本校教师账号" },
+    { label: "校级赛", path: "/school/SchoolContest", authority: SCHOOL, feature: "组织和管理校级赛" },
+  ],
+};
+
+const CONTEST_ADMIN = view("page.contestAdmin");
+const contestAdminGroup: RouteEntry = {
+  label: "赛事管理",
+  path: "/ContestAdmin",
+  icon: <TrophyOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "通知与说明", path: "/ContestAdmin/NoticeManagement", authority: CONTEST_ADMIN, feature: "发布赛事通知和填写说明" },
+    { label: "评委与审核员", path: "/ContestAdmin/UserManagement", authority: CONTEST_ADMIN, feature: "管理本赛事的评委和审核员" },
+    { label: "省赛新闻", path: "/ContestAdmin/news", authority: CONTEST_ADMIN, feature: "发布省赛新闻" },
+    { label: "赛事设置", path: "/ContestAdmin/ContestSettings", authority: CONTEST_ADMIN, feature: "设置赛事阶段、时间和规则" },
+    { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, feature: "为赛事添加作品" },
+    { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, feature: "检查评审分组中的回避关系" },
+    { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, feature: "设置评审分组" },
+    { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, feature: "汇总和公布比赛结果" },
+    { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, feature: "按学生获奖打印证书" },
+    { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, feature: "管理本赛事的参赛学校" },
+  ],
+};
+
+const REVIEW = view("page.review");
+const reviewerGroup: RouteEntry = {
+  label: "评审",
+  path: "/ContestReviewer",
+  icon: <AuditOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "选择赛事", path: "/ContestReviewer/SelectContest", authority: REVIEW, feature: "选择要审核作品的赛事" },
+    { label: "作品审核", path: "/ContestReviewer/Review/:contestId", hide: true, authority: REVIEW, feature: "审核赛事中提交的作品" },
+  ],
+};
+
+const JUDGE = view("page.judge");
+const judgeGroup: RouteEntry = {
+  label: "评委",
+  path: "/judge-area",
+  icon: <SolutionOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "评委信息", path: "/judge/Info", authority: JUDGE, feature: "维护评委个人资料与回避信息" },
+    { label: "评审赛事", path: "/judge", authority: view("page.judgeSelect"), feature: "选择要评审的赛事" },
+    { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, feature: "查询往年参赛作品" },
+    { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, feature: "在线为分配的作品评分" },
+    { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, feature: "录入线下评审结果" },
+    { label: "线下分组结果", path: "/judge/offline-group-result", hide: true, pure: true, authority: JUDGE, feature: "查看线下评审分组结果" },
+  ],
+};
+
+const TEACHER = view("page.teacher");
+const teacherGroup: RouteEntry = {
+  label: "教师",
+  path: "/teacher",
+  icon: <TeamOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "教师信息", path: "/teacher/info", authority: TEACHER, feature: "维护教师个人资料" },
+    { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, feature: "管理指导的参赛作品" },
+    { label: "校级赛评审", path: "/teacher/SchoolContestJudge/:contestId", hide: true, authority: TEACHER, feature: "评审校级赛作品" },
+  ],
+};
+
+const AUTHOR = view("page.author");
+const authorGroup: RouteEntry = {
+  label: "作者",
+  path: "/author",
+  icon: <UserOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "个人信息", path: "/author/info", authority: AUTHOR, feature: "维护作者个人资料" },
+    { label: "我的作品", path: "/author/work-management", authority: AUTHOR, feature: "提交和管理参赛作品" },
+  ],
+};
+
+const GUEST = view("page.guestAccount");
+const ACCOUNT = view("page.account");
+const accountGroup: RouteEntry = {
+  label: "账号",
+  path: "/account",
+  icon: <KeyOutlined />,
+  disableRoute: true,
+  children: [
+    { label: "学生登录", path: "/account/StudentLogin", icon: <LoginOutlined />, authority: GUEST, element: page.studentLogin },
+    { label: "教师登录", path: "/account/TeacherLogin", icon: <LoginOutlined />, authority: GUEST, element: page.teacherLogin },
+    { label: "管理员登录", path: "/account/Login", icon: <LoginOutlined />, authority: GUEST, element: page.adminLogin },
+    { label: "注册", path: "/account/Register", icon: <UserAddOutlined />, authority: GUEST, element: page.register },
+    { label: "找回密码", path: "/account/claim-account", icon: <KeyOutlined />, authority: GUEST, element: page.claimAccount },
+    { label: "账号安全", path: "/account/security", icon: <SafetyCertificateOutlined />, authority: ACCOUNT, element: page.security },
+    { label: "退出登录", path: "/account/logout", icon: <LogoutOutlined />, authority: ACCOUNT, element: page.logout, deniedRedirect: "/" },
+  ],
+};
+
+/** The complaint-view menu area: only these show while the mode is on. */
+export const COMPLAINT_VIEW_EXIT = "/";
+const complaintView: RouteEntry[] = [
+  { label: "申诉", path: "/complaint-view/complaint", icon: <FormOutlined />, menuArea: "complaint-view", feature: "提交对作品评审结果的申诉" },
+  { label: "查看申诉", path: "/complaint-view/view-complaint", icon: <FileSearchOutlined />, menuArea: "complaint-view", feature: "查看已提交申诉的处理进度" },
+  { label: "退出申诉视图", path: COMPLAINT_VIEW_EXIT, icon: <RollbackOutlined />, menuArea: "complaint-view", disableRoute: true },
+];
+
+export const ROUTES: RouteEntry[] = [
+  { label: "首页", path: "/", hide: true, element: page.home },
+  { label: "用户中心", path: "/index", hide: true, authority: ACCOUNT, element: page.userCenter },
+  { label: "测试页", path: "/test", hide: true, feature: "测试页面" },
+
+  adminGroup,
+  schoolGroup,
+  contestAdminGroup,
+  reviewerGroup,
+  judgeGroup,
+  teacherGroup,
+  authorGroup,
+
+  { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), feature: "查看和管理全部参赛作品" },
+  { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), feature: "受理、审核和答复申诉" },
+  { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), feature: "对申诉作品进行仲裁" },
+  { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), feature: "管理评委库与评委邀请" },
+  { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
+  { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
+  { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, feature: "按证书编号查询获奖证书的真伪" },
+  { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), feature: "查询作品的参赛与获奖情况" },
+
+  accountGroup,
+  ...complaintView,
+
+  // Shared and special pages (all reached by link, never from the menu).
+  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, feature: "打印作品报名表" },
+  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, feature: "打印作品版权声明" },
+  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, feature: "查看作品的审核单" },
+  { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), feature: "从指定作品起逐件快速审核" },
+  { label: "作品评价", path: "/workDetail/:workId", hide: true, feature: "查看作品详情与评价" },
+  { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
+  { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
+  { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, feature: "接受评委邀请" },
+  { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, feature: "进入作品答辩" },
+  { label: "邮箱验证", path: "/verify-email", hide: true, pure: true, element: page.verifyEmail },
+  { label: "重发验证邮件", path: "/verify-email-claim", hide: true, pure: true, element: page.verifyEmailClaim },
+];

@@ -1,0 +1,38 @@
+/**
+ * One route's element: checks the entry's rule against the current user, then renders
+ * its lazily loaded page behind Suspense with the loading logo.
+ */
+import { Suspense, lazy, useEffect } from "react";
+import { Navigate, useLocation } from "react-router";
+import { LoadingLogo } from "../components/LoadingLogo";
+import { Forbidden } from "../components/Forbidden";
+import { useSession } from "../providers/use-session";
+import { isAuthorized, type RouteEntry } from "./model";
+import { afterLoginTarget, loginFor } from "./redirects";
+
+const PlaceholderPage = lazy(() => import("../components/PlaceholderPage"));
+
+export function useDocumentTitle(label: string) {
+  useEffect(() => {
+    document.title = `${label} - 赛务平台`;
+  }, [label]);
+}
+
+export function RoutePage({ entry }: { entry: RouteEntry }) {
+  const { loggedIn, allows } = useSession();
+  const location = useLocation();
+  useDocumentTitle(entry.label);
+
+  if (!isAuthorized(entry, allows)) {
+    if (!loggedIn) return <Navigate to={loginFor(entry, location.pathname + location.search)} replace />;
+    // Pages only for visitors (login, register…): a logged-in user goes on to where they were headed.
+    if (entry.authority?.[0] === "page.guestAccount") return <Navigate to={afterLoginTarget(location.search)} replace />;
+    return <Forbidden />;
+  }
+  const Page = entry.element ?? PlaceholderPage;
+  return (
+    <Suspense fallback={<LoadingLogo />}>
+      <Page route={entry} />
+    </Suspense>
+  );
+}
