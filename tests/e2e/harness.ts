@@ -2,7 +2,7 @@
  * Starts the real platform (built front end + /Backend) on a fresh embedded database with
  * demo data, and a headless Debian chromium driven by playwright-core.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -14,6 +14,8 @@ import { seedDemo } from "../../src/server/db/seed/demo";
 
 export interface E2E {
   base: string;
+  /** links in the mails written to the outbox so far, newest last */
+  mailedLinks(): string[];
   browser: Browser;
   db: Db;
   newPage(): Promise<Page>;
@@ -39,6 +41,17 @@ export async function startE2E(): Promise<E2E> {
   });
   return {
     base,
+    mailedLinks() {
+      const dir = join(dataDir, "outbox");
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir)
+        .sort()
+        .flatMap((f) => {
+          const raw = readFileSync(join(dir, f), "utf8");
+          const body = /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+          return body.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+        });
+    },
     browser,
     db,
     async newPage() {

@@ -1,0 +1,60 @@
+/** In a real browser: a student registers, verifies the mailed link, logs in; a teacher recovers a password by link. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2E, type E2E } from "./harness";
+
+describe("accounts in a real browser", () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => e?.close());
+
+  it("registers a student bound to a school, who logs in after verifying the mailed link", async () => {
+    const page = await e.newPage();
+    await page.goto(e.base + "/account/Register");
+    await page.getByRole("combobox").first().click();
+    await page.keyboard.type("工业大学");
+    await page.getByText("浙江工业大学（浙江省）").click();
+    await page.getByLabel("用户名").fill("e2e_student");
+    await page.getByLabel("密码", { exact: true }).fill("Passw0rd!e2e");
+    await page.getByLabel("确认密码").fill("Passw0rd!e2e");
+    await page.getByLabel("姓名").fill("柳测试");
+    await page.getByLabel("邮箱").fill("e2e.student@example.com");
+    await page.getByRole("button", { name: /注\s*册/ }).click();
+    await page.getByText("e2e.student@example.com").first().waitFor();
+
+    const link = e.mailedLinks().filter((l) => l.includes("/verify-email?token=")).pop()!;
+    expect(link).toBeTruthy();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
+    await page.getByText("验证成功").first().waitFor();
+
+    await page.goto(e.base + "/account/StudentLogin");
+    await page.getByPlaceholder("用户名或邮箱").fill("e2e_student");
+    await page.getByPlaceholder("密码").fill("Passw0rd!e2e");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.getByTestId("user-center").waitFor();
+    expect(await page.getByTestId("user-center").textContent()).toContain("浙江工业大学");
+    await page.context().close();
+  });
+
+  it("recovers a forgotten password through the mailed link", async () => {
+    const page = await e.newPage();
+    await page.goto(e.base + "/account/claim-account");
+    await page.getByLabel("用户名或邮箱").fill("teacher");
+    await page.getByRole("button", { name: /发送/ }).click();
+    await page.getByText(/已发送/).first().waitFor();
+    const link = e.mailedLinks().filter((l) => l.includes("/account/claim-account?token=")).pop()!;
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
+    await page.getByLabel("新密码", { exact: true }).fill("Renewed2026x");
+    await page.getByLabel("确认新密码").fill("Renewed2026x");
+    await page.getByRole("button", { name: /重置|设置|确认/ }).click();
+    await page.getByText(/密码已重置/).first().waitFor();
+
+    await page.goto(e.base + "/account/TeacherLogin");
+    await page.getByPlaceholder("用户名或邮箱").fill("teacher");
+    await page.getByPlaceholder("密码").fill("Renewed2026x");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.getByTestId("user-center").waitFor();
+    await page.context().close();
+  });
+});

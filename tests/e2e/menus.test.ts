@@ -1,0 +1,124 @@
+/**
+ * In a real browser: every demo account logs in through its own login page and sees
+ * exactly the menus its role may see; anonymous visitors see theirs; an unknown path
+ * shows the 404 error screen with its countdown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "./harness";
+
+const OPEN = ["/complaint", "/verify-cert"];
+const ACC = ["/account/security", "/account/logout"];
+const NOTICE_SECTIONS = ["role_0", "role_1", "role_2", "role_3", "role_4", "role_5", "role_6", "role_7", "role_99", "role_100", "participant_management", "work_info_edit", "work_link_edit", "registration_material_edit"].map((s) => `/admin/NoticeManagement/${s}`);
+
+/** [username, login page, menu paths in order] */
+const ROLES: [string, string, string[]][] = [
+  ["root", "/account/Login", [
+    ...NOTICE_SECTIONS,
+    "/admin/UserManagement", "/admin/SchoolManagement", "/admin/WorkTypeManagement", "/admin/AwardManagement",
+    "/admin/contest/ProvinceContest", "/admin/contest/NationalContest", "/admin/PrintCertification", "/work/export",
+    "/admin/EntryLock", "/admin/MajorManagement", "/Article", "/admin/BestWork", "/admin/ArbitrateManagement",
+    "/author/WorkLog", "/admin/ElasticSearch",
+    "/WorkManagement", "/ComplaintManagement", "/judgePool", "/dup-check", ...OPEN, ...ACC,
+  ]],
+  ["contest_admin", "/account/Login", [
+    "/ContestAdmin/NoticeManagement", "/ContestAdmin/UserManagement", "/ContestAdmin/news", "/ContestAdmin/ContestSettings",
+    "/ContestAdmin/AddWork", "/contest-admin/check-group-setting", "/ContestAdmin/Group", "/ContestAdmin/ContestResult",
+    "/ContestAdmin/PrintAward", "/ContestAdmin/SchoolManagement", "/WorkManagement", "/judgePool", "/dup-check", ...OPEN, ...ACC,
+  ]],
+  ["school_admin", "/account/Login", ["/school/schoolInfo", "/school/WorkManagement", "/school/AuthorManagement", "/school/TeacherManagement", "/school/SchoolContest", ...OPEN, ...ACC]],
+  ["reviewer", "/account/Login", ["/ContestReviewer/SelectContest", ...OPEN, ...ACC]],
+  ["judge", "/account/Login", ["/judge/Info", "/judge", "/judge/yearWorkQuery", "/judgePool", "/dup-check", ...OPEN, ...ACC]],
+  ["complaint_reviewer", "/account/Login", ["/ComplaintManagement", ...OPEN, ...ACC]],
+  ["complaint_admin", "/account/Login", ["/ComplaintManagement", ...OPEN, ...ACC]],
+  ["arbitrator", "/account/Login", ["/Arbitrate", ...OPEN, ...ACC]],
+  ["teacher", "/account/TeacherLogin", ["/judge", "/teacher/info", "/teacher/WorkManagement", ...OPEN, ...ACC]],
+  ["student", "/account/StudentLogin", ["/author/info", "/author/work-management", ...OPEN, ...ACC]],
+];
+
+const ANONYMOUS = [...OPEN, "/query-work", "/account/StudentLogin", "/account/TeacherLogin", "/account/Login", "/account/Register", "/account/claim-account"];
+
+async function menuPaths(page: Page) {
+  await page.locator('aside[data-testid=app-sider] li[data-menu-path]').first().waitFor();
+  return page.locator('aside[data-testid=app-sider] li[data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-path")));
+}
+
+async function login(e: E2E, page: Page, username: string, loginPath: string, password = "Demo@2026") {
+  await page.goto(e.base + loginPath);
+  await page.getByPlaceholder("用户名或邮箱").fill(username);
+  await page.getByPlaceholder("密码").fill(password);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+}
+
+describe("menus per role in a real browser", () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => e?.close());
+
+  for (const [username, loginPath, expected] of ROLES) {
+    it(`${username} logs in through ${loginPath} and sees exactly its menu`, async () => {
+      const page = await e.newPage();
+      await login(e, page, username, loginPath);
+      await page.getByTestId("user-center").waitFor();
+      expect(await menuPaths(page)).toEqual(expected);
+      await page.context().close();
+    });
+  }
+
+  it("anonymous visitors see certificate and work lookup, the logins and registration", async () => {
+    const page = await e.newPage();
+    await page.goto(e.base + "/");
+    await page.getByTestId("landing").waitFor();
+    expect(await menuPaths(page)).toEqual(ANONYMOUS);
+    await page.goto(e.base + "/query-work");
+    await page.locator("main").getByText("作品查询").first().waitFor();
+    await page.goto(e.base + "/verify-cert");
+    await page.locator("main").getByText("证书查询").first().waitFor();
+    await page.context().close();
+  });
+
+  it("refuses a role on the wrong login page with a clear message", async () => {
+    const page = await e.newPage();
+    await login(e, page, "teacher", "/account/Login");
+    const alert = page.getByTestId("login-error");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("教师登录");
+    await page.context().close();
+  });
+
+  it("shows the 404 error screen for an unknown path and goes home after the countdown", async () => {
+    const page = await e.newPage();
+    await page.goto(e.base + "/no/such/place");
+    await page.getByTestId("error-screen").waitFor();
+    expect(await page.getByTestId("error-screen").textContent()).toContain("来到了一片没有内容的荒原");
+    expect(await page.getByTestId("error-status").textContent()).toContain("404");
+    expect(await page.getByTestId("error-countdown").textContent()).toMatch(/[1-5] 秒后/);
+    await page.waitForURL(e.base + "/", { timeout: 9000 });
+    await page.getByTestId("landing").waitFor();
+    await page.context().close();
+  });
+
+  it("stays on the error screen when the logo is clicked", async () => {
+    const page = await e.newPage();
+    await page.goto(e.base + "/another/missing/page");
+    await page.getByTestId("error-logo").click();
+    await page.waitForTimeout(6000);
+    expect(page.url()).toBe(e.base + "/another/missing/page");
+    expect(await page.getByTestId("error-screen").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("logs out: the session ends and the menu returns to the anonymous one", async () => {
+    const page = await e.newPage();
+    await login(e, page, "student", "/account/StudentLogin");
+    await page.getByTestId("user-center").waitFor();
+    await page.goto(e.base + "/account/logout");
+    await page.getByTestId("landing").waitFor();
+    expect(await menuPaths(page)).toEqual(ANONYMOUS);
+    const me = await page.evaluate(() => fetch("/Backend/Common/user/get-current").then((r) => r.json()));
+    expect(me.data.needToLogin).toBe(true);
+    await page.context().close();
+  });
+});
