@@ -18,17 +18,20 @@ describe("i18n", () => {
 });
 
 describe("data provider", () => {
-  test("filters: eq as the field, other operators as field_operator; arrays repeat", () => {
+  test("filters: eq, contains and in as the field (arrays repeat), other operators as field_operator, empty ones left out", () => {
     expect(
       filterParams([
         { field: "state", operator: "eq", value: "draft" },
-        { field: "title", operator: "contains", value: "AI" },
-        { field: "id", operator: "in", value: [1, 2] },
+        { field: "keyword", operator: "contains", value: "AI" },
+        { field: "userType", operator: "in", value: [99, 100] },
+        { field: "createdAt", operator: "gte", value: "2026-01-01" },
+        { field: "province", operator: "eq", value: "" },
+        { field: "schoolId", operator: "eq", value: undefined },
       ]),
-    ).toEqual({ state: "draft", title_contains: "AI", id_in: [1, 2] });
+    ).toEqual({ state: "draft", keyword: "AI", userType: [99, 100], createdAt_gte: "2026-01-01" });
   });
-  test("sorters become sort/order lists", () => {
-    expect(sortParams([{ field: "id", order: "desc" }, { field: "title", order: "asc" }])).toEqual({ sort: ["id", "title"], order: ["desc", "asc"] });
+  test("sorters become repeated sort keys, descending ones with a minus", () => {
+    expect(sortParams([{ field: "id", order: "desc" }, { field: "title", order: "asc" }])).toEqual({ sort: ["-id", "title"] });
     expect(sortParams(undefined)).toEqual({});
   });
   test("a failed reply becomes an HttpError, with the 422 field as a form error", () => {

@@ -3,9 +3,10 @@
  * replies into refine HttpError (with the 422 field as a form error). Resources map
  * to /Backend/<resource> unless meta.path says otherwise; later issues add them.
  *
- * list: GET /Backend/<resource>?page=&pageSize=&sort=&order=&<field>=… (filters with
- * an operator other than eq are sent as <field>_<operator>); the reply data is
- * { list, total } or a plain array.
+ * list: GET /Backend/<resource>?current=&pageSize=&sort=name&sort=-createdAt&<field>=…
+ * (the server's list conventions, src/shared/crud/list.ts): eq, contains and in filters
+ * are sent as <field>=value (repeated for in; the server decides how a field matches),
+ * other operators as <field>_<operator>; the reply data is { list, total } or an array.
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError } from "@refinedev/core";
 import { request, type ClientReply, type Method, type Params } from "../request";
@@ -36,15 +37,16 @@ export function filterParams(filters: readonly CrudFilter[] | undefined): Params
   const out: Record<string, string | number | boolean | null | (string | number | boolean | null)[]> = {};
   for (const f of filters ?? []) {
     if (!("field" in f)) continue; // conditional (and/or) filters: not supported by the back end
-    const key = f.operator === "eq" ? f.field : `${f.field}_${f.operator}`;
-    out[key] = Array.isArray(f.value) ? f.value : f.value;
+    if (f.value === undefined || f.value === null || f.value === "" || (Array.isArray(f.value) && !f.value.length)) continue;
+    const key = f.operator === "eq" || f.operator === "contains" || f.operator === "in" ? f.field : `${f.field}_${f.operator}`;
+    out[key] = f.value;
   }
   return out as Params;
 }
 
 export function sortParams(sorters: readonly CrudSort[] | undefined): Params {
   if (!sorters?.length) return {};
-  return { sort: sorters.map((s) => s.field), order: sorters.map((s) => s.order) };
+  return { sort: sorters.map((s) => (s.order === "desc" ? `-${s.field}` : s.field)) };
 }
 
 export const dataProvider: DataProvider = {
@@ -52,7 +54,7 @@ export const dataProvider: DataProvider = {
 
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
     const paging =
-      pagination?.mode === "off" ? {} : { page: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 };
+      pagination?.mode === "off" ? { pageSize: 500 } : { current: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 };
     const data = await call<{ list?: BaseRecord[]; total?: number } | BaseRecord[]>("GET", base(resource, meta), {
       params: { ...paging, ...sortParams(sorters), ...filterParams(filters) },
     });
