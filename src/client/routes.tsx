@@ -48,6 +48,7 @@ const page = {
   complaintEntry: lazy(() => import("./complaint/enter")),
   noticeSection: lazy(() => import("./admin/section-page").then((m) => ({ default: m.NoticeSectionPage }))),
   contestSection: lazy(() => import("./admin/section-page").then((m) => ({ default: m.ContestSectionPage }))),
+  schools: lazy(() => import("./school/list")),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -82,7 +83,7 @@ const adminGroup: RouteEntry = {
       })),
     },
     { label: "用户管理", path: "/admin/UserManagement", authority: ADMIN, feature: "管理全部用户账号、身份和权限" },
-    { label: "学校管理", path: "/admin/SchoolManagement", authority: ADMIN, feature: "管理参赛学校" },
+    { label: "学校管理", path: "/admin/SchoolManagement", authority: ADMIN, element: page.schools },
     { label: "作品类别管理", path: "/admin/WorkTypeManagement", authority: ADMIN, feature: "管理作品大类、小类与评分标准" },
     { label: "奖项管理", path: "/admin/AwardManagement", authority: ADMIN, feature: "管理奖项等级与名额" },
     ...CONTEST_SECTIONS.map((s) => ({
@@ -142,7 +143,7 @@ const contestAdminGroup: RouteEntry = {
     { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, feature: "设置评审分组" },
     { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, feature: "汇总和公布比赛结果" },
     { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, feature: "按学生获奖打印证书" },
-    { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, feature: "管理本赛事的参赛学校" },
+    { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, element: page.schools },
   ],
 };
 

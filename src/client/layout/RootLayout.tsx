@@ -15,6 +15,7 @@ import { i18nProvider } from "../providers/i18n";
 import { queryClient } from "../providers/session";
 import { useSession } from "../providers/use-session";
 import { ruleOfResource } from "../routing/rule-of";
+import { RESOURCES } from "../crud/resources";
 
 const accessControlProvider = createAccessControlProvider(ruleOfResource);
 
@@ -23,6 +24,7 @@ export function RootLayout() {
     <Refine
       routerProvider={routerProvider}
       dataProvider={dataProvider}
+      resources={RESOURCES as never}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}

@@ -45,7 +45,7 @@ export const permissionsQuery = (principal: Principal | null | undefined) => ({
 });
 
 /** Maps a refine resource name or a route path to its policy rule; undefined = open. */
-export type RuleOf = (resource: string) => AccessRule | undefined | null;
+export type RuleOf = (resource: string, action?: string) => AccessRule | undefined | null;
 
 /**
  * refine's accessControlProvider: `can({ resource })` with a route path, a refine
@@ -56,7 +56,7 @@ export function createAccessControlProvider(ruleOf: RuleOf): AccessControlProvid
     can: async ({ resource, action }) => {
       if (!resource) return { can: true };
       const rule: readonly [string, string] | undefined | null =
-        resource.startsWith("page.") || resource.startsWith("api.") ? [resource, action] : ruleOf(resource);
+        resource.startsWith("page.") || resource.startsWith("api.") ? [resource, action] : ruleOf(resource, action);
       if (rule === null) return { can: false, reason: "未知的页面" };
       if (!rule) return { can: true };
       const [policy, user] = await Promise.all([policyReady(), getCurrentUser()]);

@@ -10,6 +10,7 @@
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError } from "@refinedev/core";
 import { request, type ClientReply, type Method, type Params } from "../request";
+import { resourceMeta } from "../crud/resources";
 
 export const API_URL = "/Backend";
 
@@ -29,7 +30,7 @@ async function call<T>(method: Method, url: string, opts: { params?: Params; dat
 }
 
 const base = (resource: string, meta?: object) => {
-  const path = (meta as { path?: unknown } | undefined)?.path;
+  const path = (meta as { path?: unknown } | undefined)?.path ?? resourceMeta(resource)?.path;
   return `${API_URL}/${typeof path === "string" ? path : resource}`;
 };
 

@@ -1,0 +1,97 @@
+/**
+ * Schools: root sees all (/admin/SchoolManagement), a contest admin those of the
+ * contest's province (/ContestAdmin/SchoolManagement) — the server scopes the rows.
+ * Server-side pagination, sorting and filters; create and edit in a modal; delete
+ * archives a school that others reference; Excel import and export.
+ */
+import { useState } from "react";
+import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
+import { Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
+import type { CrudFilter } from "@refinedev/core";
+import type { SchoolView } from "../../shared/school/schema";
+import { ImportExport } from "../crud/ImportExport";
+import type { PageProps } from "../routing/model";
+import { filtersObject } from "../crud/filters";
+
+const PROVINCES = ["北京市", "天津市", "河北省", "山西省", "内蒙古自治区", "辽宁省", "吉林省", "黑龙江省", "上海市", "江苏省", "浙江省", "安徽省", "福建省", "江西省", "山东省", "河南省", "湖北省", "湖南省", "广东省", "广西壮族自治区", "海南省", "重庆市", "四川省", "贵州省", "云南省", "西藏自治区", "陕西省", "甘肃省", "青海省", "宁夏回族自治区", "新疆维吾尔自治区", "香港特别行政区", "澳门特别行政区", "台湾省"];
+
+export default function SchoolList({ route }: PageProps) {
+  const [keyword, setKeyword] = useState("");
+  const { tableProps, setFilters, filters, tableQuery } = useTable<SchoolView>({
+    resource: "schools",
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: "province", order: "asc" }] },
+    syncWithLocation: false,
+  });
+  const form = useModalForm<SchoolView>({ resource: "schools", action: "create", redirect: false });
+  const edit = useModalForm<SchoolView>({ resource: "schools", action: "edit", redirect: false });
+
+  const setFilter = (field: string, value: unknown) =>
+    setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
+
+  return (
+    <Card
+      title={route.label}
+      extra={
+        <Space>
+          <ImportExport resource="schools" filters={filtersObject(filters)} onImported={() => tableQuery.refetch()} />
+          <CreateButton resource="schools" onClick={() => form.show()}>新建学校</CreateButton>
+        </Space>
+      }
+    >
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search allowClear placeholder="名称、代码或曾用名" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 260 }} data-testid="school-search" />
+        <Select allowClear placeholder="省份" style={{ width: 160 }} options={PROVINCES.map((p) => ({ value: p, label: p }))} onChange={(v) => setFilter("province", v)} showSearch />
+        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: false, label: "使用中" }, { value: true, label: "已归档" }]} onChange={(v) => setFilter("archived", v)} />
+      </Space>
+      <Table {...tableProps} rowKey="id" size="middle" data-testid="school-table">
+        <Table.Column<SchoolView> dataIndex="code" title="学校代码" sorter width={110} />
+        <Table.Column<SchoolView> dataIndex="name" title="学校名称" sorter render={(name, r) => (
+          <Space direction="vertical" size={0}>
+            <span>{name} {r.archived && <Tag>已归档</Tag>}</span>
+            {r.formerNames.length > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>曾用名：{r.formerNames.join("、")}</Typography.Text>}
+          </Space>
+        )} />
+        <Table.Column<SchoolView> dataIndex="province" title="省份" sorter width={120} />
+        <Table.Column<SchoolView> dataIndex="contact" title="联系方式" render={(v) => v ?? "—"} />
+        <Table.Column<SchoolView> dataIndex="adminCount" title="学校管理员" width={110} />
+        <Table.Column<SchoolView>
+          title="操作"
+          width={170}
+          render={(_, r) => (
+            <Space>
+              <EditButton size="small" resource="schools" recordItemId={r.id} onClick={() => edit.show(r.id)} />
+              <DeleteButton size="small" resource="schools" recordItemId={r.id} confirmTitle="删除该学校？有账号或校赛引用时将改为归档。" onSuccess={() => tableQuery.refetch()} />
+            </Space>
+          )}
+        />
+      </Table>
+      <SchoolFormModal title="新建学校" modal={form} />
+      <SchoolFormModal title="编辑学校" modal={edit} />
+    </Card>
+  );
+}
+
+function SchoolFormModal({ title, modal }: { title: string; modal: ReturnType<typeof useModalForm<SchoolView>> }) {
+  return (
+    <Modal {...modal.modalProps} title={title} okText="保存" destroyOnHidden>
+      <Form {...modal.formProps} layout="vertical">
+        <Form.Item name="name" label="学校名称" rules={[{ required: true, min: 2, message: "请输入至少 2 个字的学校名称" }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="code" label="学校代码" rules={[{ required: true, pattern: /^[0-9A-Za-z]{4,12}$/, message: "学校代码为 4–12 位字母或数字" }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="province" label="省份" rules={[{ required: true, message: "请选择省份" }]}>
+          <Select showSearch options={PROVINCES.map((p) => ({ value: p, label: p }))} />
+        </Form.Item>
+        <Form.Item name="formerNames" label="曾用名" extra="学校更名时旧名称会自动保留在这里">
+          <Select mode="tags" tokenSeparators={["、", ",", "，"]} />
+        </Form.Item>
+        <Form.Item name="contact" label="联系方式">
+          <Input />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
