@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Ajv } from "ajv";
+import addFormatsPlugin from "ajv-formats";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -28,6 +30,10 @@ import { registerResource } from "./crud/resource";
 import { resources } from "./resources";
 import { workTypeRoutes } from "./work-type/routes";
 import { contestRoutes } from "./contest/routes";
+import { workRoutes } from "./work/routes";
+import { profileRoutes } from "./profile/routes";
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
 export const ROOT_DIR = resolve(import.meta.dirname, "../..");
 
@@ -52,10 +58,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, verbose: true } },
   });
   const mailer = deps.mailer ?? createMailer(config, (m) => app.log.info(m));
   const policy = await loadPolicy();
+
+  // Query strings and path parameters arrive as text and are coerced to their schema
+  // types; JSON bodies are taken as sent, so null stays null (coercion would turn a null
+  // of a "string or null" field into "" and of a number into 0).
+  const ajvOptions = { removeAdditional: true, useDefaults: true, allErrors: false, verbose: true, strict: false } as const;
+  const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
+  const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: "array" }));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : textAjv).compile(schema));
 
   registerErrors(app);
   await app.register(helmet, {
@@ -64,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // News covers and notice images may be linked from other https sites.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -101,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   noticeRoutes(app, db);
   newsPublicRoutes(app, db);
   for (const resource of resources) registerResource(app, { db, jobs }, resource);
+  workRoutes(app, { db });
+  profileRoutes(app, db);
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

@@ -42,7 +42,15 @@ export type ApiObject =
   | "api.news"
   | "api.users"
   | "api.entryLocks"
-  | "api.audit";
+  | "api.audit"
+  | "api.works"
+  | "api.workDetail"
+  | "api.advisedWorks"
+  | "api.schoolWorks"
+  | "api.contestWorks"
+  | "api.workLog"
+  | "api.workLogAdmin"
+  | "api.profile";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -232,6 +232,19 @@ describe.each(DIALECTS)("majors and awards on %s", (dialect) => {
       expect((await root.get(`${A}/${c.body.data.id}`)).status).toBe(404);
     });
 
+    it("clears an award's ratio and count caps with null, not 0", async () => {
+      const c = await root.post(A, { contestLevel: "school", name: "最佳设计奖", kind: "work", ratio: 0.05, maxCount: 3 });
+      expect(c.body.data).toMatchObject({ ratio: 0.05, maxCount: 3 });
+      const cleared = await root.req("PATCH", `${A}/${c.body.data.id}`, { ratio: null, maxCount: null });
+      expect(cleared.body.data).toMatchObject({ ratio: null, maxCount: null });
+      const none = await root.post(A, { contestLevel: "school", name: "最佳人气奖", kind: "work", ratio: null, maxCount: null });
+      expect(none.body.data).toMatchObject({ ratio: null, maxCount: null });
+      const zero = await root.req("PATCH", `${A}/${none.body.data.id}`, { ratio: 0 });
+      expect(zero.body.data.ratio).toBe(0);
+      await root.del(`${A}/${c.body.data.id}`);
+      await root.del(`${A}/${none.body.data.id}`);
+    });
+
     it("exports award levels and imports them back keyed by 等级/奖项, all rows or none", async () => {
       const wb = await exported(t, root, A, { contestLevel: "school" });
       const ws = wb.worksheets[0];

@@ -74,6 +74,9 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     expect(rename.status).toBe(403);
     const ok = await sadmin.req("PATCH", `${P}/${own}`, { contact: "0571-88320000" });
     expect(ok.body.data.contact).toBe("0571-88320000");
+    // A cleared field is null, not an empty string.
+    const cleared = await sadmin.req("PATCH", `${P}/${own}`, { contact: null });
+    expect(cleared.body.data.contact).toBeNull();
   });
 
   it("keeps a municipal school out of reach of another province's contest admin", async () => {

@@ -78,7 +78,7 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(stu).toMatchObject({ userType: 100, roleName: "作者（学生）", school: { id: zju, name: "浙江大学" }, memberNo: "3190100001", needsClaim: true, emailVerified: false, locked: false });
 
     const own = await sadmin.get(`${P}?pageSize=100`);
-    expect(own.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(["student", "teacher"]);
+    expect(own.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(["student", "student2", "student3", "student4", "student5", "teacher"]);
     const judges = await cadmin.get(`${P}?pageSize=100`);
     const cnames = judges.body.data.list.map((u: { username: string }) => u.username);
     expect(cnames).toEqual(expect.arrayContaining(["judge", "reviewer"]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionsFor, canTransition, formatWorkId, isWorkId, TRANSITIONS, WORK_STATES, yearOfWorkId } from "../../src/shared/work/states";
+import { actionsFor, canTransition, formatWorkId, isEditable, isWorkId, PUBLIC_STATES, SLOT_STATES, stageWindow, TRANSITIONS, WORK_STATES, yearOfWorkId } from "../../src/shared/work/states";
 
 describe("work lifecycle", () => {
   it("lets authors submit only drafts and returned works", () => {
@@ -27,5 +27,24 @@ describe("work lifecycle", () => {
     expect(isWorkId(2026049861)).toBe(true);
     expect(isWorkId(2026000000)).toBe(false);
     expect(isWorkId(12345)).toBe(false);
+  });
+});
+
+describe("stage windows, slots and the public lookup", () => {
+  it("submits drafts during registration, resubmits returned works also during school review", () => {
+    expect(stageWindow("submit", "draft")).toEqual(["registration"]);
+    expect(stageWindow("submit", "returned")).toEqual(["registration", "school_review"]);
+  });
+
+  it("keeps the school's actions to registration and school review, and contest decisions to no window", () => {
+    for (const a of ["approve", "return", "withdraw_approval", "recommend", "unrecommend"] as const) expect(stageWindow(a, "submitted")).toEqual(["registration", "school_review"]);
+    for (const a of ["accept", "reject", "disqualify"] as const) expect(stageWindow(a, "recommended")).toEqual([]);
+  });
+
+  it("counts recommended and accepted works against a quota, and never shows drafts to the public", () => {
+    expect(SLOT_STATES).toEqual(["recommended", "accepted"]);
+    expect(PUBLIC_STATES).not.toContain("draft");
+    expect(PUBLIC_STATES).toHaveLength(WORK_STATES.length - 1);
+    expect(WORK_STATES.filter(isEditable)).toEqual(["draft", "returned"]);
   });
 });

@@ -32,8 +32,9 @@ async function counts(trx: Trx, id: number) {
   return {
     children: n(await trx.selectFrom("contest").select(cnt).where("parent_id", "=", id).executeTakeFirstOrThrow()),
     members: n(await trx.selectFrom("contest_member").select(cnt).where("contest_id", "=", id).executeTakeFirstOrThrow()),
-    // Notices, news and field locks of the contest (and, with the works issue, its works) keep it from being deleted.
+    // Notices, news, field locks and works of the contest keep it from being deleted.
     others:
+      n(await trx.selectFrom("work").select(cnt).where("contest_id", "=", id).executeTakeFirstOrThrow()) +
       n(await trx.selectFrom("notice").select(cnt).where("contest_id", "=", id).executeTakeFirstOrThrow()) +
       n(await trx.selectFrom("news").select(cnt).where("contest_id", "=", id).executeTakeFirstOrThrow()) +
       n(await trx.selectFrom("entry_lock").select(cnt).where("contest_id", "=", id).executeTakeFirstOrThrow()),

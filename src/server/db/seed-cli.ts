@@ -1,9 +1,10 @@
 /**
- * `npm run seed -- [--schools N] [--students N] [--teachers N] [--seed S]`
+ * `npm run seed -- [--schools N] [--students N] [--teachers N] [--works N] [--year Y] [--seed S]`
  * Generates a large realistic data set (schools, students, teachers with Chinese names)
  * into DATABASE_URL (default: the embedded SQLite file), after migrating it and adding
  * the reference data. Generated accounts share the password Seed@2026.
- * Works (--works N) are generated once the works module exists.
+ * --works N adds N works (teams of new students, teachers, varied states; seed/works.ts)
+ * in the provincial contests of year Y (default: this year).
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
@@ -11,6 +12,7 @@ import { hashPassword } from "../account/password";
 import { migrate, openDb } from "./index";
 import { seedReference } from "./seed/demo";
 import { personName, rng, schools as genSchools } from "./seed/generate";
+import { generateWorks } from "./seed/works";
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     students: { type: "string", default: "0" },
     teachers: { type: "string", default: "0" },
     works: { type: "string", default: "0" },
+    year: { type: "string", default: String(new Date().getFullYear()) },
     seed: { type: "string", default: "42" },
   },
 });
@@ -70,7 +73,18 @@ async function main() {
     }
     if (count) console.log(`${kind === "students" ? "学生" : "教师"}：新增 ${count}（密码 Seed@2026）`);
   }
-  if (Number(values.works)) console.log("作品数据将在作品模块（作品表）加入后生成；本次未生成作品。");
+  const nWorks = Number(values.works);
+  if (nWorks) {
+    const tw = Date.now();
+    const written = await generateWorks(db, {
+      count: nWorks,
+      seed: Number(values.seed),
+      year: Number(values.year),
+      passwordHash: password_hash,
+      onBatch: (done) => process.stdout.write(`\r作品：${done}/${nWorks}`),
+    });
+    console.log(`\n作品：新增 ${written}（${values.year} 年，作者和指导教师为新生成的账号，密码 Seed@2026），用时 ${((Date.now() - tw) / 1000).toFixed(1)} 秒`);
+  }
   console.log(`完成，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`);
   await db.destroy();
 }

@@ -110,8 +110,8 @@ export async function saveRubric(trx: Trx, categoryId: number, items: RubricItem
 
 /**
  * Why a category cannot be deleted, or null when nothing refers to it. The one place that
- * knows what refers to a category: its 小类 and the contests that open it (the works of the
- * works issue are added here).
+ * knows what refers to a category: its 小类, the contests that open it, and works entered
+ * in it (as 大类 or 小类).
  */
 export async function categoryInUse(trx: Trx, id: number): Promise<string | null> {
   const reasons: string[] = [];
@@ -121,5 +121,7 @@ export async function categoryInUse(trx: Trx, id: number): Promise<string | null
     (c) => (JSON.parse(c.categories) as number[]).map(Number).includes(id) || Object.keys(JSON.parse(c.category_quotas) as object).map(Number).includes(id),
   );
   if (contests.length) reasons.push(`被 ${contests.length} 个赛事设为参赛类别`);
+  const works = await trx.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => eb.or([eb("category_id", "=", id), eb("subcategory_id", "=", id)])).executeTakeFirstOrThrow();
+  if (Number(works.n)) reasons.push(`有 ${works.n} 件作品`);
   return reasons.length ? reasons.join("，") : null;
 }

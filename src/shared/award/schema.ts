@@ -1,5 +1,12 @@
 import { Type, type Static } from "typebox";
 
+/**
+ * "a number or null" as one JSON-schema type list: with the server's type coercion an
+ * anyOf would turn null into 0 (a 0% cap instead of none); a type list keeps null.
+ */
+const NullableNumber = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["number", "null"], ...opts });
+const NullableInteger = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+
 export const CONTEST_LEVEL_LABELS = { national: "国赛", provincial: "省级赛", school: "校级赛" } as const;
 export type AwardContestLevel = keyof typeof CONTEST_LEVEL_LABELS;
 export const AWARD_KIND_LABELS = { work: "作品奖", teacher: "教师奖", organisation: "组织奖" } as const;
@@ -31,8 +38,8 @@ export const AwardCreate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: "奖项名称" })),
   ref: Type.Optional(Type.String({ maxLength: 40, title: "等级/奖项" })),
   kind: Kind,
-  ratio: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { title: "比例上限" })),
-  maxCount: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100000 }), Type.Null()], { title: "数量上限" })),
+  ratio: Type.Optional(NullableNumber({ minimum: 0, maximum: 1, title: "比例上限" })),
+  maxCount: Type.Optional(NullableInteger({ minimum: 1, maximum: 100000, title: "数量上限" })),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: "排序" })),
 });
 export type AwardCreate = Static<typeof AwardCreate>;
@@ -41,8 +48,8 @@ export const AwardUpdate = Type.Object({
   contestLevel: Type.Optional(Level),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: "奖项名称" })),
   kind: Type.Optional(Kind),
-  ratio: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { title: "比例上限" })),
-  maxCount: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100000 }), Type.Null()], { title: "数量上限" })),
+  ratio: Type.Optional(NullableNumber({ minimum: 0, maximum: 1, title: "比例上限" })),
+  maxCount: Type.Optional(NullableInteger({ minimum: 1, maximum: 100000, title: "数量上限" })),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: "排序" })),
   archived: Type.Optional(Type.Boolean({ title: "归档" })),
 });

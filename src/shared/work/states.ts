@@ -8,6 +8,23 @@
  *   any state ──disqualify──▶ disqualified (public reason)
  *
  * Later stages (format review, judging, awards) continue from accepted.
+ *
+ * Actors: "author" is the work's first author; "school" the admin of the work's school;
+ * "contest" an admin of the contest that receives the work (the parent of a school-level
+ * contest, or the provincial contest a work was entered in directly) — for disqualify any
+ * contest admin whose scope holds the work; "root" may do what school and contest do.
+ *
+ * Stage windows (stageWindow): a draft is submitted while the contest's registration is
+ * open; a returned work may also be resubmitted during school review; the school acts
+ * during registration and school review; contest decisions have no window. Root is not
+ * bound by windows. Quotas: recommending a work of a school-level contest counts the
+ * contest's works holding a slot (SLOT_STATES) against its recommend_quota and its
+ * category_quotas; a work entered directly in a provincial contest (a school without a
+ * school-level contest) has no school quota to count against.
+ *
+ * A work entered by a contest admin on a school's behalf (/ContestAdmin/AddWork) starts
+ * at accepted: the school's steps were done on paper, the authors are confirmed by the
+ * admin from the signed registration form, and the submit checks still apply.
  */
 export const WORK_STATES = ["draft", "submitted", "returned", "school_approved", "recommended", "accepted", "disqualified"] as const;
 export type WorkState = (typeof WORK_STATES)[number];
@@ -50,6 +67,29 @@ export const TRANSITIONS: Record<WorkAction, Transition> = {
 };
 
 export const EDITABLE_STATES: readonly WorkState[] = ["draft", "returned"];
+export const isEditable = (s: WorkState) => EDITABLE_STATES.includes(s);
+
+/** States that hold one of the contest's recommendation slots. */
+export const SLOT_STATES: readonly WorkState[] = ["recommended", "accepted"];
+
+/** States the public lookup (/query-work) can find: everything ever submitted. */
+export const PUBLIC_STATES: readonly WorkState[] = WORK_STATES.filter((s) => s !== "draft");
+
+/** The contest stages of which one must be open for an action (from a state); none: any time. */
+export function stageWindow(action: WorkAction, from: WorkState): readonly ("registration" | "school_review")[] {
+  switch (action) {
+    case "submit":
+      return from === "returned" ? ["registration", "school_review"] : ["registration"];
+    case "return":
+    case "approve":
+    case "withdraw_approval":
+    case "recommend":
+    case "unrecommend":
+      return ["registration", "school_review"];
+    default:
+      return [];
+  }
+}
 
 export function canTransition(action: WorkAction, from: WorkState, actor: Actor): boolean {
   const t = TRANSITIONS[action];

@@ -5,6 +5,7 @@ import * as m0002 from "./0002-master-data";
 import * as m0003 from "./0003-contests";
 import * as m0004 from "./0004-work-types";
 import * as m0006 from "./0006-notices-news";
+import * as m0007 from "./0007-works";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-contests": m0003,
   "0004-work-types": m0004,
   "0006-notices-news": m0006,
+  "0007-works": m0007,
 };

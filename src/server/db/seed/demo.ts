@@ -1,12 +1,14 @@
 /**
  * Demo data for the embedded default: contests, schools, categories, majors, award
- * levels, one account per role (password Demo@2026) and an announcement per role.
+ * levels, one account per role (password Demo@2026) and an announcement per role, and
+ * demo students and works of 浙江工业大学 (works-demo.ts).
  * Runs once: an existing user table means the data is there.
  */
 import type { Db } from "../index";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../../shared/roles";
 import { hashPassword } from "../../account/password";
 import { seedContestSettings } from "./contest-demo";
+import { seedDemoWorks } from "./works-demo";
 import { attachmentsOf, AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS, SCORING } from "./reference";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -140,6 +142,8 @@ export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise
         { contest_id: zj.id, user_id: ids.get("judge")!, role: "judge", created_at: now },
       ])
       .execute();
+
+    await seedDemoWorks(trx, year, password_hash, now);
 
     await trx
       .insertInto("notice")

@@ -1,0 +1,220 @@
+/**
+ * Generates many realistic works for benchmarks and demos (`npm run seed -- --works N`):
+ * Chinese titles, teams of 2–5 new students of one school (each author at most one work
+ * per 大类), up to two teachers of the school, varied states with their log entries, in
+ * each school's provincial contest of the year (created when missing; schools with their
+ * own school contest are left out, as they enter through it). Written in batches,
+ * one transaction per batch, ids from the year's sequence. Deterministic for a seed.
+ */
+import { sql, type Insertable } from "kysely";
+import type { Db } from "../index";
+import type { DB, WorkStatus } from "../schema";
+import { appendLog, nextWorkIds, type LogEntry } from "../../work/repository";
+import { demoStages } from "./contest-demo";
+import { MAJORS } from "./reference";
+import { personName, rng, workTitle, type Rng } from "./generate";
+
+const BATCH = 2000;
+/** How often each state is generated (per mille). */
+const STATE_SHARE: [WorkStatus, number][] = [["draft", 100], ["submitted", 200], ["returned", 50], ["school_approved", 200], ["recommended", 150], ["accepted", 280], ["disqualified", 20]];
+/** The steps of the log that lead to each state. */
+const STEPS: Record<WorkStatus, [string, WorkStatus, WorkStatus][]> = (() => {
+  const path: [string, WorkStatus, WorkStatus][] = [["submit", "draft", "submitted"], ["approve", "submitted", "school_approved"], ["recommend", "school_approved", "recommended"], ["accept", "recommended", "accepted"]];
+  const upTo = (s: WorkStatus) => path.slice(0, path.findIndex((p) => p[2] === s) + 1);
+  return {
+    draft: [],
+    submitted: upTo("submitted"),
+    returned: [...upTo("submitted"), ["return", "submitted", "returned"]],
+    school_approved: upTo("school_approved"),
+    recommended: upTo("recommended"),
+    accepted: upTo("accepted"),
+    disqualified: [...upTo("submitted"), ["disqualify", "submitted", "disqualified"]],
+  };
+})();
+
+export interface GenerateOptions {
+  count: number;
+  seed: number;
+  year: number;
+  passwordHash: string;
+  /** progress after each batch */
+  onBatch?: (done: number) => void;
+}
+
+/** The provincial contest of the year for every province with schools (created when missing). */
+async function provincialContests(db: Db, year: number, provinces: string[]): Promise<Map<string, number>> {
+  const now = new Date().toISOString();
+  const categories = JSON.stringify((await db.selectFrom("work_category").select("id").where("parent_id", "is", null).where("archived", "=", 0).orderBy("sort").execute()).map((c) => c.id));
+  let national = await db.selectFrom("contest").select("id").where("level", "=", "national").where("year", "=", year).executeTakeFirst();
+  if (!national) {
+    national = await db
+      .insertInto("contest")
+      .values({ name: `${year}年中国大学生计算机设计大赛`, level: "national", year, parent_id: null, province: null, school_id: null, created_at: now, updated_at: now, categories, code: `${year}-CN` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  }
+  const out = new Map((await db.selectFrom("contest").select(["id", "province"]).where("level", "=", "provincial").where("year", "=", year).where("archived", "=", 0).execute()).map((c) => [c.province!, c.id]));
+  for (const [i, province] of provinces.filter((p) => !out.has(p)).entries()) {
+    const { id } = await db
+      .insertInto("contest")
+      .values({ name: `${year}年中国大学生计算机设计大赛${province.replace(/省|市$/, "")}赛区`, level: "provincial", year, parent_id: national.id, province, school_id: null, created_at: now, updated_at: now, categories, recommend_quota: 200, code: `${year}-G${Date.now().toString(36)}${i}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("contest_stage").values(demoStages(year).map((s) => ({ contest_id: id, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt }))).execute();
+    out.set(province, id);
+  }
+  return out;
+}
+
+function pickState(r: Rng): WorkStatus {
+  let x = r.int(0, 999);
+  for (const [s, share] of STATE_SHARE) if ((x -= share) < 0) return s;
+  return "draft";
+}
+
+interface Member {
+  username: string;
+  /** 大类 the student already has a work in */
+  taken: Set<number>;
+  major: string;
+}
+
+/** Generates `count` works; returns how many were written. */
+export async function generateWorks(db: Db, o: GenerateOptions): Promise<number> {
+  const r = rng(o.seed);
+  // Schools that run their own school contest enter through it (within its quota): left out here.
+  const schools = await db
+    .selectFrom("school")
+    .select(["school.id", "school.province"])
+    .where("school.archived", "=", 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("contest").select("contest.id").whereRef("contest.school_id", "=", "school.id").where("contest.level", "=", "school").where("contest.year", "=", o.year))))
+    .orderBy("school.id")
+    .execute();
+  if (!schools.length) throw new Error("没有学校：请先生成学校（--schools N）");
+  const contests = await provincialContests(db, o.year, [...new Set(schools.map((s) => s.province))]);
+  const cats = await db.selectFrom("work_category").select(["id", "parent_id", "has_professional_group", "professional_majors"]).where("archived", "=", 0).execute();
+  const tops = cats.filter((c) => c.parent_id === null);
+  const subsOf = new Map(tops.map((t) => [t.id, cats.filter((c) => c.parent_id === t.id).map((c) => c.id)]));
+  const majors = MAJORS.map((m) => m.code);
+  const tag = `${o.seed}${Date.now().toString(36)}`;
+  const pools = new Map<number, Member[]>();
+  const teachers = new Map<number, string[]>();
+  let people = 0;
+  const now = new Date().toISOString();
+  let written = 0;
+
+  for (let start = 0; start < o.count; start += BATCH) {
+    const n = Math.min(BATCH, o.count - start);
+    const newUsers: Insertable<DB["app_user"]>[] = [];
+    const person = (schoolId: number, type: 99 | 100) => {
+      const username = `${type === 100 ? "gs" : "gt"}${tag}_${people++}`;
+      const major = r.pick(majors);
+      newUsers.push({ username, password_hash: o.passwordHash, name: personName(r), user_type: type, email: `${username}@seed.saiwu.local`, email_verified: 1, phone: null, school_id: schoolId, member_no: String(2022000000 + people), major_code: type === 100 ? major : null, has_complaint_right: 0, is_school_contest_judge: 0, locked: 0, created_at: now, updated_at: now });
+      return { username, major };
+    };
+    const plans = Array.from({ length: n }, () => {
+      const school = r.pick(schools);
+      const top = r.pick(tops);
+      const pool = pools.get(school.id) ?? [];
+      pools.set(school.id, pool);
+      const size = r.int(2, 5);
+      const team: Member[] = [];
+      // Reuse a few recent students of the school who have no work in this 大类; otherwise new ones.
+      for (let k = 0; k < 6 && team.length < size && pool.length; k++) {
+        const m = pool[pool.length - 1 - r.int(0, Math.min(pool.length - 1, 30))];
+        if (!m.taken.has(top.id) && !team.includes(m) && r.next() < 0.5) team.push(m);
+      }
+      while (team.length < size) {
+        const p = person(school.id, 100);
+        const m = { username: p.username, taken: new Set<number>(), major: p.major };
+        pool.push(m);
+        team.push(m);
+      }
+      team.forEach((m) => m.taken.add(top.id));
+      if (pool.length > 200) pool.splice(0, pool.length - 200);
+      const ts = teachers.get(school.id) ?? [];
+      teachers.set(school.id, ts);
+      if (ts.length < 12 && (ts.length < 2 || r.next() < 0.1)) ts.push(person(school.id, 99).username);
+      const tCount = r.int(0, 2);
+      const advisers = [...new Set(Array.from({ length: tCount }, () => r.pick(ts)))];
+      const profMajors = JSON.parse(top.professional_majors) as string[];
+      const professional = !!top.has_professional_group && team.every((m) => profMajors.includes(m.major));
+      const subs = subsOf.get(top.id) ?? [];
+      return { school, top, sub: subs.length ? r.pick(subs) : null, team, advisers, professional, status: pickState(r), title: workTitle(r) };
+    });
+
+    await db.transaction().execute(async (trx) => {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < newUsers.length; i += 500) {
+        for (const u of await trx.insertInto("app_user").values(newUsers.slice(i, i + 500)).returning(["id", "username"]).execute()) ids.set(u.username, u.id);
+      }
+      const missing = [...new Set(plans.flatMap((p) => [...p.team.map((m) => m.username), ...p.advisers]))].filter((u) => !ids.has(u));
+      for (let i = 0; i < missing.length; i += 500) {
+        for (const u of await trx.selectFrom("app_user").select(["id", "username"]).where("username", "in", missing.slice(i, i + 500)).execute()) ids.set(u.username, u.id);
+      }
+      const workIds = await nextWorkIds(trx, o.year, n);
+      const works: Insertable<DB["work"]>[] = [];
+      const authors: Insertable<DB["work_author"]>[] = [];
+      const advisers: Insertable<DB["work_teacher"]>[] = [];
+      const logs: LogEntry[] = [];
+      plans.forEach((p, i) => {
+        const id = workIds[i];
+        const first = ids.get(p.team[0].username)!;
+        const done = p.status !== "draft";
+        works.push({
+          id,
+          year: o.year,
+          contest_id: contests.get(p.school.province)!,
+          category_id: p.top.id,
+          subcategory_id: p.sub,
+          group_type: p.professional ? "professional" : "normal",
+          name: p.title,
+          status: p.status,
+          school_id: p.school.id,
+          created_by: first,
+          summary: `${p.title}：面向实际需求设计的作品，完成了需求分析、设计、实现与测试。`,
+          design_idea: done ? "以用户需求为中心，采用分层架构和迭代开发。" : null,
+          key_points: done ? "重点在核心功能的稳定性，难点在数据处理与交互体验。" : null,
+          open_source: null,
+          install_guide: null,
+          teacher_review: null,
+          other_notes: null,
+          deploy_link1: null,
+          deploy_link2: null,
+          ai_declaration: done ? JSON.stringify({ used: false, tools: [] }) : null,
+          return_reason: p.status === "returned" ? "请补充作品简介" : null,
+          disqualify_reason: p.status === "disqualified" ? "与其他作品雷同" : null,
+          author_names: "",
+          teacher_names: "",
+          version: 1 + STEPS[p.status].length,
+          created_at: now,
+          updated_at: now,
+          submitted_at: done ? now : null,
+        });
+        p.team.forEach((m, k) => authors.push({ work_id: id, user_id: ids.get(m.username)!, rank: k + 1, confirmed: done || k === 0 || r.next() < 0.7 ? 1 : 0, category_id: p.top.id, year: o.year, created_at: now }));
+        p.advisers.forEach((u, k) => advisers.push({ work_id: id, user_id: ids.get(u)!, rank: k + 1, created_at: now }));
+        logs.push({ workId: id, userId: first, action: "create", changes: { status: [null, "draft"], name: [null, p.title] } });
+        for (const [action, from, to] of STEPS[p.status]) logs.push({ workId: id, userId: action === "submit" ? first : null, action, changes: { status: [from, to] } });
+      });
+      const names = new Map(newUsers.map((u) => [u.username, u.name]));
+      const nameOf = async (usernames: string[]) => {
+        const unknown = usernames.filter((u) => !names.has(u));
+        for (let i = 0; i < unknown.length; i += 500) for (const u of await trx.selectFrom("app_user").select(["username", "name"]).where("username", "in", unknown.slice(i, i + 500)).execute()) names.set(u.username, u.name);
+      };
+      await nameOf(plans.flatMap((p) => [...p.team.map((m) => m.username), ...p.advisers]));
+      plans.forEach((p, i) => {
+        works[i].author_names = p.team.map((m) => names.get(m.username)).join("、");
+        works[i].teacher_names = p.advisers.map((u) => names.get(u)).join("、");
+      });
+      for (let i = 0; i < works.length; i += 400) await trx.insertInto("work").values(works.slice(i, i + 400)).execute();
+      for (let i = 0; i < authors.length; i += 1000) await trx.insertInto("work_author").values(authors.slice(i, i + 1000)).execute();
+      for (let i = 0; i < advisers.length; i += 1000) await trx.insertInto("work_teacher").values(advisers.slice(i, i + 1000)).execute();
+      await appendLog(trx, logs);
+    });
+    written += n;
+    o.onBatch?.(written);
+  }
+  // Fresh statistics, so the list queries get their plans right away.
+  await sql`analyze`.execute(db);
+  return written;
+}

@@ -1,0 +1,137 @@
+/**
+ * The works lists: one scoped, filtered, sorted, paginated query for every list (my
+ * works, advised works, a school's works, works in a contest admin's scope). The scope
+ * and filters narrow the work table alone (indexed columns, subqueries instead of joins)
+ * so the count stays cheap; names are joined for the page rows only.
+ */
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { PageOf } from "../../shared/crud/list";
+import type { WorkFilters, WorkListItem } from "../../shared/work/schema";
+import type { DB } from "../db/schema";
+import type { Handle } from "./repository";
+import { toListItem } from "./view";
+
+export type ListScope =
+  | { kind: "author"; userId: number }
+  | { kind: "teacher"; userId: number }
+  | { kind: "school"; schoolId: number }
+  | { kind: "contests"; ids: number[] | "all" };
+
+type Q = SelectQueryBuilder<DB, "work", object>;
+
+export const SORT_COLUMNS: Record<string, string> = {
+  id: "work.id",
+  name: "work.name",
+  status: "work.status",
+  createdAt: "work.created_at",
+  updatedAt: "work.updated_at",
+  submittedAt: "work.submitted_at",
+  categoryId: "work.category_id",
+  schoolId: "work.school_id",
+};
+
+const like = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeExpr = (column: string, s: string) => sql<boolean>`${sql.ref(column)} like ${like(s)} escape '\\'`;
+
+function scoped(db: Handle, scope: ListScope): Q {
+  const q = db.selectFrom("work");
+  switch (scope.kind) {
+    case "author":
+      return q.where("work.id", "in", db.selectFrom("work_author").select("work_author.work_id").where("work_author.user_id", "=", scope.userId));
+    case "teacher":
+      return q.where("work.id", "in", db.selectFrom("work_teacher").select("work_teacher.work_id").where("work_teacher.user_id", "=", scope.userId));
+    case "school":
+      return q.where("work.school_id", "=", scope.schoolId);
+    case "contests":
+      if (scope.ids === "all") return q;
+      return scope.ids.length ? q.where("work.contest_id", "in", scope.ids) : q.where(sql<boolean>`1 = 0`);
+  }
+}
+
+function filtered(db: Handle, q: Q, f: WorkFilters): Q {
+  const kw = f.keyword?.trim();
+  if (kw) q = /^\d{10}$/.test(kw) ? q.where("work.id", "=", Number(kw)) : q.where(likeExpr("work.name", kw));
+  if (f.id !== undefined) q = q.where("work.id", "=", f.id);
+  if (f.name?.trim()) q = q.where(likeExpr("work.name", f.name));
+  if (f.status?.length) q = q.where("work.status", "in", f.status);
+  if (f.contestId !== undefined) q = q.where("work.contest_id", "=", f.contestId);
+  if (f.year !== undefined) q = q.where("work.year", "=", f.year);
+  if (f.categoryId !== undefined) q = q.where("work.category_id", "=", f.categoryId);
+  if (f.subcategoryId !== undefined) q = q.where("work.subcategory_id", "=", f.subcategoryId);
+  if (f.group) q = q.where("work.group_type", "=", f.group);
+  if (f.schoolId !== undefined) q = q.where("work.school_id", "=", f.schoolId);
+  if (f.schoolName?.trim()) q = q.where("work.school_id", "in", db.selectFrom("school").select("school.id").where(likeExpr("school.name", f.schoolName)));
+  if (f.authorName?.trim()) q = q.where(likeExpr("work.author_names", f.authorName));
+  return q;
+}
+
+/** The scoped, filtered works (no columns selected): for the list and the export. */
+export const worksQuery = (db: Handle, scope: ListScope, f: WorkFilters): Q => filtered(db, scoped(db, scope), f);
+
+/** Page rows with the names a list shows, in the given order. */
+export function withListColumns(q: Q) {
+  return q
+    .innerJoin("contest", "contest.id", "work.contest_id")
+    .innerJoin("school", "school.id", "work.school_id")
+    .innerJoin("work_category as cat", "cat.id", "work.category_id")
+    .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
+    .select([
+      "work.id",
+      "work.year",
+      "work.name",
+      "work.status",
+      "work.contest_id",
+      "contest.name as contest_name",
+      "contest.level as contest_level",
+      "work.category_id",
+      "cat.name as category_name",
+      "work.subcategory_id",
+      "sub.name as subcategory_name",
+      "work.group_type",
+      "work.school_id",
+      "school.name as school_name",
+      "work.author_names",
+      "work.teacher_names",
+      "work.version",
+      "work.created_at",
+      "work.updated_at",
+      "work.submitted_at",
+    ]);
+}
+export type ListRow = Awaited<ReturnType<ReturnType<typeof withListColumns>["executeTakeFirstOrThrow"]>>;
+
+export interface ListArgs {
+  filters: WorkFilters;
+  sort: [string, "asc" | "desc"][];
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One page of a list: the ids of the page from the work table alone (ordered, with the id
+ * as tie-breaker in the same direction, so an index on (column, id) serves it), then the
+ * names of just those rows.
+ */
+export async function listWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
+  const q = worksQuery(db, scope, filters);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const order: [string, "asc" | "desc"][] = sort.length ? [...sort] : [["id", "desc"]];
+  if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
+  let page = q.select("work.id");
+  for (const [field, dir] of order) page = page.orderBy(sql.ref(SORT_COLUMNS[field]), dir);
+  const ids = (await page.offset(offset).limit(limit).execute()).map((r) => r.id);
+  const found = ids.length ? await withListColumns(db.selectFrom("work").where("work.id", "in", ids)).execute() : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r): r is ListRow => !!r);
+  let mine = new Map<number, { rank: number; confirmed: number }>();
+  if (scope.kind === "author" && rows.length) {
+    const places = await db
+      .selectFrom("work_author")
+      .select(["work_id", "rank", "confirmed"])
+      .where("user_id", "=", scope.userId)
+      .where("work_id", "in", rows.map((r) => r.id))
+      .execute();
+    mine = new Map(places.map((p) => [p.work_id, p]));
+  }
+  return { list: rows.map((r) => toListItem(r, mine.get(r.id))), total: Number(total.n) };
+}

@@ -1,0 +1,25 @@
+/** What the works routes share: list query parsing and the caller's context. */
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { ListParams } from "../../../shared/crud/list";
+import { DomainError } from "../../../shared/errors";
+import { WORK_SORT, WorkFilters } from "../../../shared/work/schema";
+import type { Db } from "../../db";
+import type { ListArgs } from "../list";
+import type { WorkCtx } from "../service/context";
+
+export const WorkListQuery = Type.Intersect([ListParams, WorkFilters]);
+
+export function listArgs(query: Record<string, unknown>): ListArgs {
+  const { current, pageSize, sort, ...filters } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<string, unknown>;
+  const size = pageSize ?? 20;
+  const parsed = (sort ?? []).map((s) => {
+    const field = s.replace(/^-/, "");
+    if (!(WORK_SORT as readonly string[]).includes(field)) throw new DomainError(422, `不能按 ${field} 排序`, "sort");
+    return [field, s.startsWith("-") ? "desc" : "asc"] as [string, "asc" | "desc"];
+  });
+  return { filters, sort: parsed, offset: ((current ?? 1) - 1) * size, limit: size };
+}
+
+export const ctxOf = (db: Db, req: FastifyRequest): WorkCtx => ({ db, user: req.user! });
+export const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });

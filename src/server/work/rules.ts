@@ -1,0 +1,211 @@
+/**
+ * Row, state and stage rules of works as small named predicates: who the caller is to a
+ * work, which actor a transition needs, whether a stage window is open, what submit
+ * requires, which fields are locked. The services combine them.
+ */
+import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
+import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
+import { ROLE } from "../../shared/roles";
+import { FIELDS, GROUP_NAMES, type WorkField } from "../../shared/work/fields";
+import { stageWindow, TRANSITIONS, type Actor, type WorkAction, type WorkState } from "../../shared/work/states";
+import type { User } from "../db/schema";
+import { loadLockInputs } from "../contest/lock-store";
+import { lockedFields } from "../contest/locks";
+import type { AuthorRow, ContestRow, Handle, TeacherRow, WorkRow } from "./repository";
+
+/** What the caller is to a work. */
+export type Relation = "author" | "pending_author" | "first_author" | "teacher" | "school" | "contest" | "receiving_contest" | "root";
+
+export interface Facts {
+  work: WorkRow;
+  authors: AuthorRow[];
+  teachers: TeacherRow[];
+}
+
+export const isRoot = (u: User) => u.user_type === ROLE.root;
+export const isAuthor = (f: Facts, u: User) => f.authors.some((a) => a.user_id === u.id);
+export const isConfirmedAuthor = (f: Facts, u: User) => f.authors.some((a) => a.user_id === u.id && a.confirmed);
+export const isFirstAuthor = (f: Facts, u: User) => f.authors.some((a) => a.user_id === u.id && a.rank === 1);
+export const advises = (f: Facts, u: User) => u.user_type === ROLE.teacher && f.teachers.some((t) => t.user_id === u.id);
+export const isOwnSchool = (u: User, schoolId: number) => u.user_type === ROLE.schoolAdmin && u.school_id === schoolId;
+export const inScope = (scope: number[] | "all", contestId: number | null) => contestId !== null && (scope === "all" || scope.includes(contestId));
+
+/** The contest deciding on a recommendation: the parent of a school contest, else the contest itself. */
+export const receivingContestId = (c: { level: string; id: number; parent_id: number | null }) => (c.level === "school" && c.parent_id ? c.parent_id : c.id);
+
+export function relationsOf(u: User, f: Facts, contestScope: number[] | "all"): Set<Relation> {
+  const r = new Set<Relation>();
+  if (isRoot(u)) r.add("root");
+  if (isConfirmedAuthor(f, u)) r.add("author");
+  else if (isAuthor(f, u)) r.add("pending_author");
+  if (isFirstAuthor(f, u)) r.add("first_author");
+  if (advises(f, u)) r.add("teacher");
+  if (isOwnSchool(u, f.work.school_id)) r.add("school");
+  if (u.user_type === ROLE.contestAdmin) {
+    if (inScope(contestScope, f.work.contest_id)) r.add("contest");
+    if (inScope(contestScope, receivingContestId({ level: f.work.contest_level, id: f.work.contest_id, parent_id: f.work.contest_parent_id }))) r.add("receiving_contest");
+  }
+  return r;
+}
+
+/** Anyone related to the work may read it; everyone else is told it does not exist. */
+export const mayView = (r: Set<Relation>) => r.size > 0;
+/** The work log: its authors, its school admin, contest admins in scope and root. */
+export const mayReadLog = (r: Set<Relation>) => ["author", "pending_author", "school", "contest", "root"].some((x) => r.has(x as Relation));
+
+/** The actor the caller acts as for a transition, or null. */
+export function actorFor(action: WorkAction, r: Set<Relation>): Actor | null {
+  const by = TRANSITIONS[action].by;
+  if (by.includes("author") && r.has("first_author")) return "author";
+  if (by.includes("school") && r.has("school")) return "school";
+  if (by.includes("contest") && r.has(action === "disqualify" ? "contest" : "receiving_contest")) return "contest";
+  if (by.includes("root") && r.has("root")) return "root";
+  return null;
+}
+
+export interface StageTimes {
+  stage: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export const stageOpen = (stages: readonly StageTimes[], key: StageKey, now: Date) => {
+  const s = stages.find((x) => x.stage === key);
+  return !!s && Date.parse(s.startsAt) <= now.getTime() && now.getTime() < Date.parse(s.endsAt);
+};
+
+/** ISO time as Beijing time "YYYY-MM-DD HH:mm". */
+export const bj = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+
+/** Why an action is outside its stage window now, or null when a window is open (root is not bound). */
+export function windowRefusal(action: WorkAction, from: WorkState, actor: Actor, stages: readonly StageTimes[], contestName: string, now: Date): string | null {
+  if (actor === "root") return null;
+  const keys = stageWindow(action, from);
+  if (!keys.length || keys.some((k) => stageOpen(stages, k, now))) return null;
+  const times = keys.map((k) => {
+    const s = stages.find((x) => x.stage === k);
+    return s ? `${STAGE_NAMES[k]}阶段（${bj(s.startsAt)} 至 ${bj(s.endsAt)}）` : `${STAGE_NAMES[k]}阶段（未设置时间）`;
+  });
+  return `「${contestName}」当前不在${times.join("或")}内，不能「${TRANSITIONS[action].name}」`;
+}
+
+/** Registration is open now in the contest. */
+export const registrationRefusal = (stages: readonly StageTimes[], contestName: string, now: Date): string | null => {
+  if (stageOpen(stages, "registration", now)) return null;
+  const s = stages.find((x) => x.stage === "registration");
+  return s ? `「${contestName}」的报名时间为 ${bj(s.startsAt)} 至 ${bj(s.endsAt)}，当前不在报名时间内` : `「${contestName}」尚未设置报名时间，暂不能报名`;
+};
+
+/** A contest's area holds the school: its own school contest, or its province's provincial contest. */
+export function contestAcceptsSchool(c: ContestRow, school: { id: number; province: string }): boolean {
+  if (c.level === "school") return c.school_id === school.id;
+  if (c.level === "provincial") return c.province === school.province;
+  return false;
+}
+
+/**
+ * Why the school's students cannot enter the contest, or null. A school that runs its own
+ * school contest under a provincial contest enters through it, so its works reach the
+ * province only by recommendation within the school contest's quota.
+ */
+export async function entryRefusal(db: Handle, c: ContestRow, school: { id: number; name: string; province: string }): Promise<string | null> {
+  if (!contestAcceptsSchool(c, school)) return `「${c.name}」不接受${school.name}的作品报名`;
+  if (c.level !== "provincial") return null;
+  const own = await db.selectFrom("contest").select("name").where("parent_id", "=", c.id).where("level", "=", "school").where("school_id", "=", school.id).where("archived", "=", 0).executeTakeFirst();
+  return own ? `${school.name}设有校级赛「${own.name}」，请在校级赛中报名，作品经学校推荐进入「${c.name}」` : null;
+}
+
+export const contestOpensCategory = (c: { categories: string }, categoryId: number) => (JSON.parse(c.categories) as number[]).map(Number).includes(categoryId);
+
+export interface LockInfo {
+  field: LockableField;
+  stage: StageKey;
+}
+
+/** The locked work fields of a contest now, each with the stage that locked it. */
+export async function locksOf(db: Handle, contestId: number, now = new Date()): Promise<Map<string, StageKey>> {
+  const { locks, stages } = await loadLockInputs(db, contestId);
+  const locked = lockedFields(locks, stages, now);
+  const out = new Map<string, StageKey>();
+  for (const field of locked) {
+    const rule = locks.find((l) => l.field === field && l.contestId !== null) ?? locks.find((l) => l.field === field);
+    out.set(field, rule!.fromStage as StageKey);
+  }
+  return out;
+}
+
+export const lockMessage = (label: string, stage: StageKey) => `「${label}」已于${STAGE_NAMES[stage]}阶段锁定，不能修改`;
+
+/** Refuses the first changed field that is locked. */
+export function refuseLocked(changed: readonly WorkField[], locks: Map<string, StageKey>): string | null {
+  for (const f of changed) {
+    const stage = locks.get(FIELDS[f].lock);
+    if (stage) return lockMessage(FIELDS[f].label, stage);
+  }
+  return null;
+}
+export const refuseLockedPart = (part: "authors" | "teachers" | "teacherReview", locks: Map<string, StageKey>) => {
+  const stage = locks.get(part);
+  return stage ? lockMessage(LOCKABLE_FIELD_NAMES[part], stage) : null;
+};
+
+/** What submit checks: facts of the work with its team and its 大类's rules. */
+export interface SubmitFacts extends Facts {
+  hasSubcategories: boolean;
+  db: Handle;
+}
+
+type SubmitCheck = (f: SubmitFacts) => string | null | Promise<string | null>;
+
+const majorsOf = (w: WorkRow) => JSON.parse(w.professional_majors) as string[];
+
+export const allAuthorsConfirmed: SubmitCheck = (f) => {
+  const pending = f.authors.filter((a) => !a.confirmed).map((a) => a.name);
+  return pending.length ? `作者「${pending.join("、")}」尚未确认参赛，全部作者确认后才能提交` : null;
+};
+export const teamSizeWithin: SubmitCheck = ({ work, authors }) =>
+  authors.length < work.min_authors || authors.length > work.max_authors
+    ? `「${work.category_name}」每件作品须有 ${work.min_authors}–${work.max_authors} 名作者，当前 ${authors.length} 名`
+    : null;
+export const teachersWithin: SubmitCheck = ({ work, teachers }) =>
+  teachers.length > work.max_teachers ? `「${work.category_name}」每件作品最多 ${work.max_teachers} 名指导教师，当前 ${teachers.length} 名` : null;
+export const teamFromSchool: SubmitCheck = ({ work, authors, teachers }) => {
+  const other = [...authors, ...teachers].filter((m) => m.school_id !== work.school_id).map((m) => m.name);
+  return other.length ? `「${other.join("、")}」已不属于${work.school_name}，作者和指导教师须与作品属于同一学校` : null;
+};
+export const requiredFieldsFilled: SubmitCheck = ({ work, hasSubcategories }) => {
+  if (hasSubcategories && work.subcategory_id === null) return "请选择作品小类";
+  const values: Partial<Record<WorkField, unknown>> = { name: work.name, summary: work.summary, designIdea: work.design_idea, keyPoints: work.key_points, aiDeclaration: work.ai_declaration };
+  const empty = (Object.keys(FIELDS) as WorkField[]).filter((k) => FIELDS[k].requiredAtSubmit && !String(values[k] ?? "").trim());
+  return empty.length ? `请填写${empty.map((k) => `「${FIELDS[k].label}」`).join("、")}后再提交` : null;
+};
+/**
+ * 专业组: a work one of whose authors studies a major of the 大类's 专业组 list must enter
+ * 专业组 (so professionals do not compete in 普通组); a work with no such author enters 普通组.
+ */
+export const groupMatchesMajors: SubmitCheck = ({ work, authors }) => {
+  if (!work.has_professional_group) return work.group_type === "professional" ? `「${work.category_name}」不分专业组，请选择普通组` : null;
+  const majors = majorsOf(work);
+  const inside = authors.filter((a) => a.major_code && majors.includes(a.major_code));
+  if (work.group_type === "normal" && inside.length) {
+    return `作者「${inside.map((a) => `${a.name}（${a.major_name ?? a.major_code}）`).join("、")}」的专业属于本大类的专业组专业，应报${GROUP_NAMES.professional}`;
+  }
+  if (work.group_type === "professional" && !inside.length && authors.length) {
+    return `${GROUP_NAMES.professional}要求至少一位作者的专业属于本大类的专业组专业，请改报${GROUP_NAMES.normal}`;
+  }
+  return null;
+};
+
+/**
+ * Everything submit requires, in the order the author fixes them. Other modules add
+ * their own checks here (e.g. required attachments).
+ */
+export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors];
+
+export async function submitRefusal(f: SubmitFacts): Promise<string | null> {
+  for (const check of SUBMIT_CHECKS) {
+    const why = await check(f);
+    if (why) return why;
+  }
+  return null;
+}

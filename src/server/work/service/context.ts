@@ -1,0 +1,62 @@
+/**
+ * What every works use case shares: the caller's context, one transaction per use case,
+ * loading a work the caller may see (404 otherwise), the optimistic version check.
+ */
+import type { Transaction } from "kysely";
+import { conflict, notFound } from "../../../shared/errors";
+import type { Db } from "../../db";
+import type { DB, User } from "../../db/schema";
+import { adminContestIds } from "../../scope";
+import * as repo from "../repository";
+import { mayView, relationsOf, type Facts, type Relation } from "../rules";
+
+export interface WorkCtx {
+  db: Db;
+  user: User;
+}
+/** A use case's context inside its transaction: every query goes through db. */
+export interface TxCtx {
+  db: Transaction<DB>;
+  user: User;
+  now: Date;
+}
+
+export const inTransaction = <T>(ctx: WorkCtx, fn: (t: TxCtx) => Promise<T>): Promise<T> =>
+  ctx.db.transaction().execute((trx) => fn({ db: trx, user: ctx.user, now: new Date() }));
+
+export interface Loaded extends Facts {
+  relations: Set<Relation>;
+  /** the me row when the caller is an author */
+  me?: repo.AuthorRow;
+}
+
+export const NOT_VISIBLE = "作品不存在或您无权查看";
+
+/** The work with its team and what the caller is to it; 404 when the caller is nothing to it. */
+export async function loadVisible(t: { db: repo.Handle; user: User }, id: number): Promise<Loaded> {
+  const work = await repo.findWork(t.db, id);
+  if (!work) throw notFound(NOT_VISIBLE);
+  // One after the other: inside a transaction the embedded SQLite has one connection.
+  const authors = await repo.authorsOf(t.db, id);
+  const teachers = await repo.teachersOf(t.db, id);
+  const scope = await adminContestIds(t.db, t.user);
+  const relations = relationsOf(t.user, { work, authors, teachers }, scope);
+  if (!mayView(relations)) throw notFound(NOT_VISIBLE);
+  return { work, authors, teachers, relations, me: authors.find((a) => a.user_id === t.user.id) };
+}
+
+export const staleVersion = (current: number, given: number) =>
+  conflict(`作品已被他人修改（当前版本 ${current}，您提交的是版本 ${given}），请刷新后重新修改；本次修改未保存`);
+
+/** A stale version refuses the change before anything is written. */
+export function checkVersion(work: { version: number }, given: number | undefined) {
+  if (given !== undefined && given !== work.version) throw staleVersion(work.version, given);
+}
+
+/** Writes a change at the loaded version; someone else's change in between refuses it. */
+export async function writeAt(t: TxCtx, work: { id: number; version: number }, set: Parameters<typeof repo.updateWorkAt>[3]) {
+  if (!(await repo.updateWorkAt(t.db, work.id, work.version, set))) {
+    const now = await repo.findWork(t.db, work.id);
+    throw staleVersion(now?.version ?? work.version + 1, work.version);
+  }
+}

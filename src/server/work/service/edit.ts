@@ -1,0 +1,101 @@
+/**
+ * Editing a work's fields: the first author while the work is editable, the teacher only
+ * 指导老师自评. Every edit carries the version it is based on (a stale one is refused),
+ * and a field locked from a stage on refuses changes; on any refusal nothing changes.
+ */
+import { badRequest, conflict, forbidden } from "../../../shared/errors";
+import { FIELDS, GROUP_NAMES, onePerCategoryMessage, type WorkField } from "../../../shared/work/fields";
+import type { TeacherReviewBody, WorkUpdate, WorkView } from "../../../shared/work/schema";
+import { isEditable, WORK_STATE_NAMES } from "../../../shared/work/states";
+import type { WorkTable } from "../../db/schema";
+import * as repo from "../repository";
+import { locksOf, refuseLocked, refuseLockedPart } from "../rules";
+import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
+import { checkCategory, checkGroup, checkSubcategory } from "./members";
+import { viewOf } from "./read";
+import { cleanText, textColumns, valueOf } from "./values";
+import type { Updateable } from "kysely";
+
+export function requireEditable(l: Loaded) {
+  if (!isEditable(l.work.status)) throw badRequest(`作品当前状态为「${WORK_STATE_NAMES[l.work.status]}」，不能修改；只有草稿和已退回修改的作品可以修改`);
+}
+
+export function requireFirstAuthor(l: Loaded, what = "修改作品信息") {
+  if (!l.relations.has("first_author")) throw forbidden(`只有第一作者可以${what}`);
+}
+
+/** Moves the authors' 大类 with the work; the one-per-大类 index refuses an author who has a work there. */
+async function moveAuthors(t: TxCtx, l: Loaded, categoryId: number) {
+  const r = await repo.guardOnePerCategory(t.db, () => t.db.updateTable("work_author").set({ category_id: categoryId }).where("work_id", "=", l.work.id).execute());
+  if (r !== "conflict") return;
+  for (const a of l.authors) {
+    const e = await repo.entryOf(t.db, a.user_id, categoryId, l.work.year, l.work.id);
+    if (e) throw conflict(onePerCategoryMessage(e.name, e.id, a.name));
+  }
+  throw conflict("有作者在该大类已有作品，每位作者每个大类只能参加一件作品");
+}
+
+export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
+  return inTransaction(ctx, async (t) => {
+    const l = await loadVisible(t, id);
+    requireFirstAuthor(l);
+    requireEditable(l);
+    checkVersion(l.work, input.version);
+    if (input.teacherReview !== undefined) throw forbidden(`「${FIELDS.teacherReview.label}」由指导教师填写`);
+    const w = l.work;
+    const set: Updateable<WorkTable> = {};
+    const changes: Record<string, [unknown, unknown]> = {};
+    /** Sets a column that changes; the log shows `shown` (a name) where the column holds an id or key. */
+    const put = (f: WorkField, value: string | number | null, shown: unknown = value) => {
+      if (value === w[repo.COLUMN[f]]) return;
+      (set as Record<string, unknown>)[repo.COLUMN[f]] = value;
+      changes[f] = [valueOf(w, f), f === "aiDeclaration" && typeof value === "string" ? JSON.parse(value) : shown];
+    };
+
+    let cat: repo.CategoryRow | undefined;
+    if (input.categoryId !== undefined && input.categoryId !== w.category_id) {
+      cat = await checkCategory(t, { name: w.contest_name, categories: w.contest_categories }, input.categoryId);
+      put("categoryId", cat.id, cat.name);
+      // A 小类 of the former 大类 cannot stay.
+      if (input.subcategoryId === undefined) put("subcategoryId", null);
+    }
+    const category = cat ?? (await repo.findCategory(t.db, w.category_id))!;
+    if (input.subcategoryId !== undefined) {
+      const sub = await checkSubcategory(t, category, input.subcategoryId);
+      put("subcategoryId", sub, sub === null ? null : (await repo.findCategory(t.db, sub))!.name);
+    }
+    if (input.group !== undefined || (cat && !cat.has_professional_group && w.group_type === "professional")) {
+      const g = checkGroup(category, input.group ?? "normal");
+      put("group", g, GROUP_NAMES[g]);
+    }
+    if (input.name !== undefined) put("name", input.name.trim() || w.name);
+    const texts = textColumns(input as Record<string, unknown>);
+    for (const [f, v] of Object.entries(texts) as [WorkField, string | null][]) put(f, v);
+
+    const changed = Object.keys(changes) as WorkField[];
+    if (!changed.length) return viewOf(t.db, l, t.now);
+    const locked = refuseLocked(changed, await locksOf(t.db, w.contest_id, t.now));
+    if (locked) throw forbidden(locked);
+    await writeAt(t, w, set);
+    if (cat) await moveAuthors(t, l, cat.id);
+    await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "update", changes });
+    return viewOf(t.db, await loadVisible(t, id), t.now);
+  });
+}
+
+/** A teacher of the work writes 指导老师自评 while the work is editable. */
+export async function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherReviewBody): Promise<WorkView> {
+  return inTransaction(ctx, async (t) => {
+    const l = await loadVisible(t, id);
+    if (!l.relations.has("teacher")) throw forbidden(`只有该作品的指导教师可以填写「${FIELDS.teacherReview.label}」`);
+    requireEditable(l);
+    checkVersion(l.work, input.version);
+    const value = cleanText(input.teacherReview);
+    if (value === l.work.teacher_review) return viewOf(t.db, l, t.now);
+    const locked = refuseLockedPart("teacherReview", await locksOf(t.db, l.work.contest_id, t.now));
+    if (locked) throw forbidden(locked);
+    await writeAt(t, l.work, { teacher_review: value });
+    await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "teacher_review", changes: { teacherReview: [l.work.teacher_review, value] } });
+    return viewOf(t.db, await loadVisible(t, id), t.now);
+  });
+}
