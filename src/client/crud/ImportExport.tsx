@@ -70,7 +70,8 @@ function ImportDialog({ resource, open, onClose, onDone }: { resource: string; o
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const job = useJob(jobId);
+  const [revision, setRevision] = useState(0);
+  const job = useJob(jobId, revision);
   const report = job?.result as ImportReport | null;
   const applying = job?.status === "applying" || (confirming && job?.status === "ready");
   const reset = () => {
@@ -101,9 +102,7 @@ function ImportDialog({ resource, open, onClose, onDone }: { resource: string; o
       return;
     }
     // Poll again: the job moves to applying, then done or failed.
-    const id = jobId;
-    setJobId(null);
-    setTimeout(() => setJobId(id), 0);
+    setRevision((r) => r + 1);
   };
 
   const done = job?.status === "done";

@@ -5,7 +5,8 @@ import { request } from "../request";
 
 export const JOB_POLL_MS = 500;
 
-export function useJob(jobId: string | null) {
+/** `revision` restarts polling of the same job (e.g. after confirming an import). */
+export function useJob(jobId: string | null, revision = 0) {
   const [job, setJob] = useState<JobView | null>(null);
   useEffect(() => {
     setJob(null);
@@ -27,7 +28,7 @@ export function useJob(jobId: string | null) {
       stop = true;
       clearTimeout(timer);
     };
-  }, [jobId]);
+  }, [jobId, revision]);
   return job;
 }
 

@@ -1,6 +1,7 @@
 /** refine's i18nProvider: Chinese for refine's own labels, {{name}} interpolation. */
 import type { I18nProvider } from "@refinedev/core";
 import { ZH_CN } from "./i18n-zh";
+import { resourceMeta } from "../crud/resources";
 
 export const LOCALE = "zh-CN";
 
@@ -13,6 +14,10 @@ export function interpolate(text: string, values: unknown): string {
 export function translate(key: string, options?: unknown, defaultMessage?: string): string {
   const text = ZH_CN[key];
   if (text !== undefined) return interpolate(text, options);
+  // refine names a resource in its messages as "<name>.<name>": use the resource's Chinese label.
+  const [name, again] = key.split(".");
+  const label = again === name ? resourceMeta(name)?.label : undefined;
+  if (label) return label;
   if (defaultMessage !== undefined) return interpolate(defaultMessage, options);
   if (typeof options === "string") return options;
   return key;

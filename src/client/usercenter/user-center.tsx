@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import { ROLE_NAMES, isRoleCode } from "../../shared/roles";
 import { accountApi } from "../account/api";
 import { useSession } from "../providers/use-session";
+import { RichTextView } from "../richtext/view";
 
 function greeting(hour: number) {
   if (hour < 6) return "夜深了";
@@ -31,7 +32,7 @@ function AnnouncementCard({ role }: { role: number }) {
       {query.data && (
         <>
           <Typography.Title level={4}>{query.data.title}</Typography.Title>
-          <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{query.data.content}</Typography.Paragraph>
+          <RichTextView html={query.data.content} empty="暂无公告" data-testid="announcement-content" />
           {query.data.updatedAt && <Typography.Text type="secondary">更新于 {dayjs(query.data.updatedAt).format("YYYY-MM-DD HH:mm")}</Typography.Text>}
         </>
       )}

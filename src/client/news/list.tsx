@@ -1,0 +1,63 @@
+/**
+ * News: root sees all (/Article; national news has no contest), a contest admin the news
+ * of the own contests (/ContestAdmin/news) — the server scopes the rows. Filters by
+ * keyword, status and contest; create and edit in a drawer; delete.
+ */
+import { useState } from "react";
+import { CreateButton, DeleteButton, EditButton, useTable } from "@refinedev/antd";
+import type { CrudFilter } from "@refinedev/core";
+import { Card, Image, Input, Select, Space, Table, Typography } from "antd";
+import dayjs from "dayjs";
+import type { NewsView } from "../../shared/news/schema";
+import type { PageProps } from "../routing/model";
+import { ContestSelect, useIsRoot } from "../notice/contest-select";
+import { NewsDrawer, type NewsTarget } from "./news-drawer";
+import { NewsStatusTag } from "./status";
+
+const time = (t: string | null) => (t ? dayjs(t).format("YYYY-MM-DD HH:mm") : "—");
+
+export default function NewsList({ route }: PageProps) {
+  const isRoot = useIsRoot();
+  const [keyword, setKeyword] = useState("");
+  const [target, setTarget] = useState<NewsTarget>(null);
+  const { tableProps, setFilters, tableQuery } = useTable<NewsView>({
+    resource: "news",
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: "updatedAt", order: "desc" }] },
+    syncWithLocation: false,
+  });
+  const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
+
+  return (
+    <Card title={route.label} extra={<CreateButton resource="news" onClick={() => setTarget({})} data-testid="news-create">新建新闻</CreateButton>}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search allowClear placeholder="标题或正文" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 240 }} data-testid="news-search" />
+        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: "draft", label: "草稿" }, { value: "published", label: "已发布（含定时）" }]} onChange={(v) => setFilter("status", v)} />
+        {isRoot && (
+          <Select allowClear placeholder="范围" style={{ width: 140 }} options={[{ value: true, label: "全国新闻" }, { value: false, label: "赛事新闻" }]} onChange={(v) => setFilter("platform", v)} />
+        )}
+        <ContestSelect allowClear placeholder="按赛事筛选" style={{ width: 320 }} onChange={(v) => setFilter("contestId", v)} />
+      </Space>
+      <Table {...tableProps} rowKey="id" size="middle" data-testid="news-table">
+        <Table.Column<NewsView> dataIndex="cover" title="封面" width={96} render={(c: string | null) => (c ? <Image src={c} width={72} height={44} style={{ objectFit: "cover" }} alt="封面" /> : <Typography.Text type="secondary">无</Typography.Text>)} />
+        <Table.Column<NewsView> dataIndex="title" title="标题" sorter />
+        <Table.Column<NewsView> dataIndex="contestName" title="赛事" render={(v: string | null) => v ?? "全国新闻"} />
+        <Table.Column<NewsView> dataIndex="status" title="状态" sorter width={100} render={(_, r) => <NewsStatusTag news={r} />} />
+        <Table.Column<NewsView> dataIndex="publishAt" title="发布时间" sorter width={150} render={time} />
+        <Table.Column<NewsView> dataIndex="createdByName" title="作者" width={110} render={(v: string | null) => v ?? "—"} />
+        <Table.Column<NewsView> dataIndex="updatedAt" title="更新时间" sorter width={150} render={time} />
+        <Table.Column<NewsView>
+          title="操作"
+          width={170}
+          render={(_, r) => (
+            <Space>
+              <EditButton size="small" resource="news" recordItemId={r.id} onClick={() => setTarget({ id: r.id })} />
+              <DeleteButton size="small" resource="news" recordItemId={r.id} confirmTitle="删除这条新闻？删除后不能恢复。" onSuccess={() => tableQuery.refetch()} />
+            </Space>
+          )}
+        />
+      </Table>
+      <NewsDrawer target={target} onClose={() => (setTarget(null), void tableQuery.refetch())} />
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The actions on one user row: edit, lock or unlock, send the password-reset (account
+ * claim) link, delete (the server archives a user with records). Buttons follow the
+ * policy: refine's buttons by resource, the custom ones by api.users update.
+ */
+import { useState } from "react";
+import { DeleteButton, EditButton } from "@refinedev/antd";
+import { useCan } from "@refinedev/core";
+import { Button, Popconfirm, Space, Tooltip } from "antd";
+import { LockOutlined, MailOutlined, UnlockOutlined } from "@ant-design/icons";
+import type { UserView } from "../../shared/user/schema";
+import { post } from "../request";
+
+type Action = "lock" | "unlock" | "reset-password";
+
+export function UserRowActions({ user, selfId, onEdit, onChanged }: { user: UserView; selfId?: number; onEdit: () => void; onChanged: () => void }) {
+  const canUpdate = useCan({ resource: "api.users", action: "update" }).data?.can;
+  const [busy, setBusy] = useState<Action | null>(null);
+  const self = user.id === selfId;
+
+  const act = async (action: Action) => {
+    setBusy(action);
+    const reply = await post(`/Backend/Admin/user/${user.id}/${action}`);
+    setBusy(null);
+    if (reply.error === 0) onChanged();
+  };
+
+  return (
+    <Space size={4} wrap>
+      <EditButton size="small" hideText resource="users" recordItemId={user.id} onClick={onEdit} />
+      {canUpdate && !self && !user.archived && (
+        user.locked ? (
+          <Popconfirm title="解锁该账号？解锁后用户可以重新登录。" okText="解锁" onConfirm={() => act("unlock")}>
+            <Tooltip title="解锁">
+              <Button size="small" icon={<UnlockOutlined />} loading={busy === "unlock"} data-testid={`user-unlock-${user.username}`} />
+            </Tooltip>
+          </Popconfirm>
+        ) : (
+          <Popconfirm title="锁定该账号？用户将不能登录，已登录的设备会立即退出。" okText="锁定" okButtonProps={{ danger: true }} onConfirm={() => act("lock")}>
+            <Tooltip title="锁定">
+              <Button size="small" icon={<LockOutlined />} loading={busy === "lock"} data-testid={`user-lock-${user.username}`} />
+            </Tooltip>
+          </Popconfirm>
+        )
+      )}
+      {canUpdate && !user.archived && (
+        <Popconfirm
+          title={user.email ? `向 ${user.email} 发送重置密码链接？` : "该用户没有邮箱"}
+          description={user.email ? "用户通过链接设置新密码（待激活的账号由此激活），30 分钟内有效。" : "请先编辑用户，填写邮箱后再发送。"}
+          okText="发送"
+          okButtonProps={{ disabled: !user.email || user.locked }}
+          onConfirm={() => act("reset-password")}
+        >
+          <Tooltip title={user.locked ? "已锁定的账号请先解锁" : "发送重置密码链接"}>
+            <Button size="small" icon={<MailOutlined />} loading={busy === "reset-password"} disabled={user.locked} />
+          </Tooltip>
+        </Popconfirm>
+      )}
+      {!self && !user.archived && (
+        <DeleteButton
+          size="small"
+          hideText
+          resource="users"
+          recordItemId={user.id}
+          confirmTitle="删除该用户？已有作品、评审等记录的账号将改为归档并锁定。"
+          confirmOkText="删除"
+          confirmCancelText="取消"
+          successNotification={(data) => ({
+            type: "success",
+            message: ((data as { data?: { result?: string } } | undefined)?.data)?.result === "archived" ? "该用户已有业务记录，已归档并锁定" : "用户已删除",
+          })}
+          errorNotification={(err) => ({ type: "error", description: "删除失败", message: (err as { message?: string } | undefined)?.message ?? "请稍后重试" })}
+          onSuccess={onChanged}
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The one user list behind /admin/UserManagement, /ContestAdmin/UserManagement,
+ * /school/AuthorManagement and /school/TeacherManagement, set up by a variant
+ * (./variants.ts). Server pagination, sorting and filters; create and edit in a drawer;
+ * lock, unlock, reset link and delete per row; Excel import and export of the filtered view.
+ */
+import { CreateButton, useTable } from "@refinedev/antd";
+import { useList, type CrudFilter } from "@refinedev/core";
+import { Card, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { ROLE } from "../../shared/roles";
+import type { SchoolView } from "../../shared/school/schema";
+import type { UserView } from "../../shared/user/schema";
+import { ImportExport } from "../crud/ImportExport";
+import { filtersObject } from "../crud/filters";
+import { useSession } from "../providers/use-session";
+import type { PageProps } from "../routing/model";
+import { UserRowActions } from "./RowActions";
+import { UserFilterBar } from "./UserFilterBar";
+import { UserFormDrawer, useUserDrawers } from "./UserFormDrawer";
+import { CLAIM_HINT, MEMBER_ROLE_NAMES, roleColor, type UserVariant } from "./variants";
+
+const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+
+export function UserStatus({ user }: { user: UserView }) {
+  if (user.archived) return <Tag>已归档</Tag>;
+  if (user.locked) return <Tag color="red">已锁定</Tag>;
+  if (user.needsClaim) {
+    return (
+      <Tooltip title={CLAIM_HINT}>
+        <Tag color="orange">待激活</Tag>
+      </Tooltip>
+    );
+  }
+  return <Tag color="green">正常</Tag>;
+}
+
+/** School pages: whose accounts these are, the claim step, and what to put in an import file. */
+function OwnSchoolHint({ variant }: { variant: UserVariant }) {
+  // For a school admin the schools list holds exactly the own school.
+  const { result } = useList<SchoolView>({ resource: "schools", pagination: { currentPage: 1, pageSize: 1 } });
+  const school = result.data[0];
+  return (
+    <Typography.Paragraph type="secondary">
+      本页只列出{school?.name ?? "本校"}的{variant.noun}。新建或导入的账号处于“待激活”状态：用户需通过“找回密码”用邮箱设置密码后才能登录。
+      导入时“身份”填“{variant.fixedType === ROLE.teacher ? "教师" : "学生"}”，“学校代码”填本校代码{school ? ` ${school.code}` : ""}。
+    </Typography.Paragraph>
+  );
+}
+
+export function UserList({ route, variant }: PageProps & { variant: UserVariant }) {
+  const { user: me } = useSession();
+  const permanent: CrudFilter[] = variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
+  const { tableProps, setFilters, filters, tableQuery } = useTable<UserView>({
+    resource: "users",
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: "id", order: "desc" }] },
+    filters: { permanent },
+    syncWithLocation: false,
+  });
+  const refresh = () => void tableQuery.refetch();
+  const { create, edit } = useUserDrawers(refresh);
+  const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") =>
+    setFilters([{ field, operator, value } as CrudFilter], "merge");
+  const many = variant.roles.length > 1;
+
+  return (
+    <Card
+      title={route.label}
+      extra={
+        <Space>
+          <ImportExport resource="users" filters={filtersObject([...permanent, ...filters])} onImported={refresh} />
+          <CreateButton resource="users" onClick={() => create.show()} data-testid="user-create">新建{variant.noun}</CreateButton>
+        </Space>
+      }
+    >
+      {variant.school === "own" && <OwnSchoolHint variant={variant} />}
+      <UserFilterBar variant={variant} setFilter={setFilter} />
+      <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="user-table">
+        <Table.Column<UserView>
+          dataIndex="username"
+          title="用户名 / 姓名"
+          sorter
+          fixed="left"
+          width={150}
+          render={(v: string, r) => (
+            <Space direction="vertical" size={0}>
+              <Typography.Text strong>{r.name}</Typography.Text>
+              <Typography.Text type="secondary" ellipsis={{ tooltip: v }} style={{ maxWidth: 130 }}>{v}</Typography.Text>
+            </Space>
+          )}
+        />
+        {many && <Table.Column<UserView> dataIndex="userType" title="身份" sorter width={115} render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>} />}
+        {variant.school === "select" ? (
+          <Table.Column<UserView>
+            dataIndex="schoolId"
+            title={`学校 / ${variant.memberNoLabel}`}
+            sorter
+            width={170}
+            render={(_, r) => (
+              <Space direction="vertical" size={0}>
+                {r.school?.name ?? muted("—")}
+                {r.memberNo && <Typography.Text type="secondary">{r.memberNo}</Typography.Text>}
+              </Space>
+            )}
+          />
+        ) : (
+          <Table.Column<UserView> dataIndex="memberNo" title={variant.memberNoLabel} sorter width={130} render={(v: string | null) => v ?? muted("—")} />
+        )}
+        {variant.key === "students" && <Table.Column<UserView> dataIndex="majorName" title="专业" width={180} render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))} />}
+        <Table.Column<UserView>
+          dataIndex="email"
+          title="邮箱"
+          width={210}
+          render={(v: string | null, r) =>
+            v ? (
+              <Space direction="vertical" size={0}>
+                <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 190 }}>{v}</Typography.Text>
+                {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
+              </Space>
+            ) : (
+              muted("未填写")
+            )
+          }
+        />
+        {variant.key === "contest" && (
+          <Table.Column<UserView>
+            dataIndex="contests"
+            title="所属赛事"
+            width={210}
+            render={(list: UserView["contests"]) =>
+              list.length ? (
+                <Space direction="vertical" size={2}>
+                  {list.map((c) => (
+                    <Typography.Text key={`${c.id}-${c.role}`} ellipsis={{ tooltip: c.name }} style={{ maxWidth: 190 }}>
+                      <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
+                      {c.name}
+                    </Typography.Text>
+                  ))}
+                </Space>
+              ) : (
+                muted("—")
+              )
+            }
+          />
+        )}
+        {(variant.complaintRight || variant.judgeFlag) && (
+          <Table.Column<UserView>
+            title="权限标记"
+            width={110}
+            render={(_, r) => (
+              <Space size={4} wrap>
+                {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
+                {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
+                {!(variant.complaintRight && r.hasComplaintRight) && !(variant.judgeFlag && r.isSchoolContestJudge) && muted("—")}
+              </Space>
+            )}
+          />
+        )}
+        <Table.Column<UserView> title="状态" width={90} render={(_, r) => <UserStatus user={r} />} />
+        <Table.Column<UserView>
+          title="操作"
+          fixed="right"
+          width={130}
+          render={(_, r) => <UserRowActions user={r} selfId={me.id} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
+        />
+      </Table>
+      <UserFormDrawer variant={variant} drawer={create} creating />
+      <UserFormDrawer variant={variant} drawer={edit} creating={false} />
+    </Card>
+  );
+}
