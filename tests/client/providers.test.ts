@@ -43,3 +43,11 @@ describe("data provider", () => {
     expect(toHttpError({ error: 403, info: "您没有权限进行此操作", status: 403 })).toEqual({ message: "您没有权限进行此操作", statusCode: 403 });
   });
 });
+
+describe("refine's messages name resources in Chinese", () => {
+  test("a resource's own key becomes its label", () => {
+    expect(translate("notices.notices", undefined, "notices")).toBe("公告与说明");
+    expect(translate("schools.schools", undefined, "schools")).toBe("学校");
+    expect(translate("unknown.unknown", undefined, "unknown")).toBe("unknown");
+  });
+});
