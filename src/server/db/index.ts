@@ -22,6 +22,9 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export function openDb(url: string): OpenedDb {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not
+    // crash the process: the pool replaces it on the next query.
+    pool.on("error", (err) => console.error(`PostgreSQL 连接中断：${err.message}`));
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const file = url.replace(/^file:/, "");
