@@ -31,6 +31,10 @@ import { resources } from "./resources";
 import { workTypeRoutes } from "./work-type/routes";
 import { contestRoutes } from "./contest/routes";
 import { workRoutes } from "./work/routes";
+import { workFileRoutes } from "./work/files/routes";
+import { workExportRoutes } from "./work/routes/export";
+import { createBlobStore } from "./storage";
+import { judgingRoutes } from "./judging/routes/index";
 import { profileRoutes } from "./profile/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -116,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   newsPublicRoutes(app, db);
   for (const resource of resources) registerResource(app, { db, jobs }, resource);
   workRoutes(app, { db });
+  workFileRoutes(app, { db, store: createBlobStore(config) });
+  workExportRoutes(app, { db, jobs });
+  judgingRoutes(app, { db, store: createBlobStore(config) });
   profileRoutes(app, db);
   workTypeRoutes(app, db);
   contestRoutes(app, db);

@@ -16,6 +16,8 @@ export interface Config {
   loginRateMax: number;
   logLevel: string;
   distDir: string;
+  /** Where uploaded files are kept (src/server/storage): "local" = content-addressed files under blobDir. */
+  storage: { driver: "local"; blobDir: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +44,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
     distDir: resolve(env.DIST_DIR ?? "dist"),
+    storage: { driver: storageDriver(env.STORAGE_DRIVER), blobDir: resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs")) },
   };
+}
+
+/** The storage drivers this build has; an S3-compatible one can be added next to "local". */
+function storageDriver(v: string | undefined): "local" {
+  if (v === undefined || v === "" || v === "local") return "local";
+  throw new Error(`STORAGE_DRIVER=${v} is not supported (available: local)`);
 }

@@ -2,7 +2,7 @@
  * Who may touch which rows: a contest admin the own contests and their children, a
  * school admin the own school. Every read and write of scoped data goes through these.
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB, User } from "./db/schema";
 import { ROLE } from "../shared/roles";
 
@@ -12,15 +12,15 @@ type Handle = Kysely<DB> | Transaction<DB>;
 export async function adminContestIds(db: Handle, user: User): Promise<number[] | "all"> {
   if (user.user_type === ROLE.root) return "all";
   if (user.user_type !== ROLE.contestAdmin) return [];
-  const own = (await db.selectFrom("contest_member").select("contest_id").where("user_id", "=", user.id).where("role", "=", "admin").execute()).map((r) => r.contest_id);
-  const all = new Set(own);
-  let frontier = own;
-  while (frontier.length) {
-    const children = (await db.selectFrom("contest").select("id").where("parent_id", "in", frontier).execute()).map((r) => r.id).filter((id) => !all.has(id));
-    children.forEach((id) => all.add(id));
-    frontier = children;
-  }
-  return [...all];
+  // One round trip (every works list asks): the own contests, then their children, recursively.
+  const rows = await sql<{ id: number }>`
+    with recursive managed(id) as (
+      select contest_id from contest_member where user_id = ${user.id} and role = 'admin'
+      union
+      select contest.id from contest inner join managed on contest.parent_id = managed.id
+    )
+    select id from managed`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
 }
 
 /** Provinces whose schools a user may manage; "all" for root or a national contest admin. */
@@ -31,4 +31,10 @@ export async function adminProvinces(db: Handle, user: User): Promise<string[] |
   const contests = await db.selectFrom("contest").select(["level", "province"]).where("id", "in", ids).execute();
   if (contests.some((c) => c.level === "national")) return "all";
   return [...new Set(contests.map((c) => c.province).filter((p): p is string => !!p))];
+}
+
+/** The contests a contest reviewer (role 3) reviews: contest_member "reviewer" rows. */
+export async function reviewerContestIds(db: Handle, user: User): Promise<number[]> {
+  if (user.user_type !== ROLE.contestReviewer) return [];
+  return (await db.selectFrom("contest_member").select("contest_id").where("user_id", "=", user.id).where("role", "=", "reviewer").execute()).map((r) => r.contest_id);
 }

@@ -50,7 +50,12 @@ export type ApiObject =
   | "api.contestWorks"
   | "api.workLog"
   | "api.workLogAdmin"
-  | "api.profile";
+  | "api.profile"
+  | "api.formReview"
+  | "api.judgeGroups"
+  | "api.assignments"
+  | "api.conflicts"
+  | "api.judging";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -13,6 +13,7 @@ export const STATUS_TEXT: Record<number, string> = {
   404: "发出的请求针对的是不存在的记录，服务器没有进行操作。",
   406: "请求的格式不可得。",
   410: "请求的资源被永久删除，且不会再得到的。",
+  413: "上传的内容过大。",
   422: "当创建一个对象时，发生一个验证错误。",
   500: "服务器发生错误，请检查服务器。",
   502: "网关错误。",
@@ -32,13 +33,14 @@ export const ERROR_CODE = {
   forbidden: 403,
   notFound: 404,
   gone: 410,
+  tooLarge: 413,
   conflict: 409,
   validation: 422,
   tooMany: 429,
   internal: 500,
 } as const;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503;
 
 export class DomainError extends Error {
   constructor(
@@ -58,3 +60,4 @@ export const notFound = (info = "记录不存在") => new DomainError(404, info)
 export const gone = (info: string) => new DomainError(410, info);
 export const invalid = (field: string, info: string) => new DomainError(422, info, field);
 export const conflict = (info: string) => new DomainError(409, info);
+export const tooLarge = (info: string) => new DomainError(413, info);

@@ -66,8 +66,48 @@ export async function filled(t: TestApp, category: number) {
   return { subcategoryId: sub.id, summary: "作品简介：一个完整的作品。", designIdea: "设计思路：分层设计。", keyPoints: "重点和难点：性能与易用。", aiDeclaration: AI_NONE };
 }
 
-/** A work created through the API by `author`, filled, with co-authors who confirm. */
-export async function makeWork(t: TestApp, author: Client, opts: { contest: number; category: number; name?: string; coAuthors?: Client[]; teachers?: string[]; confirm?: boolean }) {
+/** Small files that pass the signature check of their type. */
+export const SAMPLE: Record<string, Buffer> = {
+  pdf: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+  zip: Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(60, 7)]),
+  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(64, 1)]),
+};
+
+/** A multipart/form-data body: text fields and files in the order given. */
+export function multipart(parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string })[]) {
+  const boundary = `----saiwutest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ("value" in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? "application/octet-stream"}\r\n\r\n`));
+      chunks.push(p.content, Buffer.from("\r\n"));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads one attachment of a work: the kind field first, then the file. */
+export function upload(c: Client, id: number, kind: string, filename: string, content: Buffer) {
+  const m = multipart([{ name: "kind", value: kind }, { name: "file", filename, content }]);
+  return c.req("POST", `${W}/${id}/files`, m.body, m.headers);
+}
+
+/** Uploads a small valid file for every attachment the work's 大类 requires. */
+export async function attachRequired(c: Client, id: number) {
+  const { requirements } = (await c.get(`${W}/${id}/files`)).body.data as { requirements: { key: string; required: boolean; types: string[] }[] };
+  for (const r of requirements.filter((x) => x.required)) {
+    // docx and pptx are zip archives; other types are checked by extension only.
+    const type = r.types.find((x) => x in SAMPLE) ?? r.types[0];
+    const content = SAMPLE[type] ?? SAMPLE.zip;
+    const res = await upload(c, id, r.key, `${r.key}.${type}`, content);
+    if (res.status !== 201) throw new Error(`upload ${r.key} failed: ${res.status} ${res.body.info}`);
+  }
+}
+
+/** A work created through the API by `author`, filled, with co-authors who confirm and the required files uploaded (files: false leaves them out). */
+export async function makeWork(t: TestApp, author: Client, opts: { contest: number; category: number; name?: string; coAuthors?: Client[]; teachers?: string[]; confirm?: boolean; files?: boolean }) {
   const co = [];
   for (const c of opts.coAuthors ?? []) co.push((await c.get("/Backend/Common/user/get-current")).body.data.username as string);
   const r = await author.post(W, { contestId: opts.contest, categoryId: opts.category, name: opts.name ?? "测试作品", coAuthors: co, teachers: opts.teachers ?? [], ...(await filled(t, opts.category)) });
@@ -77,6 +117,7 @@ export async function makeWork(t: TestApp, author: Client, opts: { contest: numb
     const ok = await c.post(`${W}/${id}/confirm`, {});
     if (ok.status !== 200) throw new Error(`confirm failed: ${ok.body.info}`);
   }
+  if (opts.files !== false) await attachRequired(author, id);
   return id;
 }
 

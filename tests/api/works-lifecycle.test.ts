@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { account, catId, contestId, filled, idOf, login, logOf, makeWork, setStage, statusOf, W } from "./works-fixtures";
+import { account, attachRequired, catId, contestId, filled, idOf, login, logOf, makeWork, setStage, statusOf, W } from "./works-fixtures";
 
 describe.each(DIALECTS)("works lifecycle on %s", (dialect) => {
   let t: TestApp;
@@ -50,6 +50,10 @@ describe.each(DIALECTS)("works lifecycle on %s", (dialect) => {
     expect((await sadmin.post(`/Backend/School/work/${id}/approve`, {})).body).toMatchObject({ error: 400, info: "作品当前状态为「草稿」，不能「审核通过」" });
     expect((await a.post(`/Backend/School/work/${id}/approve`, {})).status).toBe(403);
 
+    // Every required attachment must be there.
+    expect((await a.post(`${W}/${id}/submit`, {})).body).toMatchObject({ error: 400, info: "请上传「作品与答辩材料」、「素材与源码」、「设计与开发文档」、「作品演示视频」后再提交" });
+    await attachRequired(a, id);
+
     const sub = await a.post(`${W}/${id}/submit`, {});
     expect(sub.body).toMatchObject({ error: 0, info: "作品已提交，等待学校审核", data: { id, status: "submitted" } });
     expect((await a.req("PATCH", `${W}/${id}`, { version: 4, name: "提交后修改" })).body).toMatchObject({ error: 400, info: "作品当前状态为「已提交」，不能修改；只有草稿和已退回修改的作品可以修改" });
@@ -80,10 +84,11 @@ describe.each(DIALECTS)("works lifecycle on %s", (dialect) => {
     expect((await sadmin.post(`/Backend/School/work/${id}/approve`, {})).body.info).toBe("作品当前状态为「省赛已接收」，不能「审核通过」");
 
     const log = await logOf(t, id);
-    expect(log.map((l) => l.action)).toEqual(["create", "update", "confirm_author", "submit", "return", "update", "submit", "approve", "recommend", "accept"]);
-    expect(JSON.parse(log[4].changes)).toEqual({ status: ["submitted", "returned"], reason: [null, "请补充部署链接"] });
-    expect(log[4].user_id).toBe(await idOf(t, "school_admin"));
-    expect(JSON.parse(log[5].changes)).toEqual({ deployLink1: [null, "https://demo.example.com/app"] });
+    const uploads = ["upload_file", "upload_file", "upload_file", "upload_file"];
+    expect(log.map((l) => l.action)).toEqual(["create", "update", "confirm_author", ...uploads, "submit", "return", "update", "submit", "approve", "recommend", "accept"]);
+    expect(JSON.parse(log[8].changes)).toEqual({ status: ["submitted", "returned"], reason: [null, "请补充部署链接"] });
+    expect(log[8].user_id).toBe(await idOf(t, "school_admin"));
+    expect(JSON.parse(log[9].changes)).toEqual({ deployLink1: [null, "https://demo.example.com/app"] });
     expect(await statusOf(t, id)).toEqual({ status: "accepted", version: 10 });
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { idOf, login, W } from "./works-fixtures";
+import { attachRequired, idOf, login, W } from "./works-fixtures";
 
 const Q = "/Backend/Public/query-work";
 
@@ -51,6 +51,7 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
     ]);
     expect(Date.parse(ret.at)).toBeGreaterThan(0);
 
+    await attachRequired(student, returned);
     const earlier = await t.db.selectFrom("work_log").selectAll().orderBy("id").execute();
     const w = (await student.get(`${W}/${returned}`)).body.data;
     const edit = await student.req("PATCH", `${W}/${returned}`, { version: w.version, summary: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。", otherNotes: "无" });
@@ -58,7 +59,7 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
     expect((await student.post(`${W}/${returned}/submit`, {})).status).toBe(200);
     const now = (await student.get(`${W}/${returned}/log`)).body.data;
     expect(now.slice(-2).map((e: { action: string }) => e.action)).toEqual(["update", "submit"]);
-    expect(now[3].changes).toEqual([
+    expect(now.at(-2).changes).toEqual([
       { field: "summary", fieldName: "作品简介", old: "古诗词学习助手。", new: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。" },
       { field: "otherNotes", fieldName: "其他说明", old: null, new: "无" },
     ]);

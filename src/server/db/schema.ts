@@ -264,6 +264,10 @@ export interface WorkTable {
   ai_declaration: string | null;
   return_reason: string | null;
   disqualify_reason: string | null;
+  /** JSON array of format-review reason codes of the current return or rejection (0009) */
+  format_reasons: string | null;
+  /** the correction deadline of the current format-review return (0009) */
+  format_deadline: Timestamp | null;
   /** authors' names in rank order, joined by "、" (denormalised for lists and search) */
   author_names: Generated<string>;
   teacher_names: Generated<string>;
@@ -306,6 +310,98 @@ export interface WorkLogTable {
   changes: string;
 }
 
+/** Attachments of works: never deleted; replaced/deleted rows keep the history (0008). */
+export interface WorkFileTable {
+  id: Generated<number>;
+  work_id: number;
+  /** the key of the category's required attachment */
+  kind: string;
+  filename: string;
+  size: number;
+  mime: string;
+  /** the content's name in the blob store */
+  sha256: string;
+  uploaded_by: number;
+  created_at: Timestamp;
+  replaced_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  deleted_by: number | null;
+}
+
+/** Where a reviewer stopped in a contest's fast review (0009). */
+export interface ReviewPositionTable {
+  user_id: number;
+  contest_id: number;
+  work_id: number;
+  updated_at: Timestamp;
+}
+
+/** Judging settings of a contest (0009): reviews per work, capacity, the national province option. */
+export interface JudgingSettingTable {
+  contest_id: number;
+  reviews_per_work: Generated<number>;
+  /** most works per judge in the contest; null: no limit */
+  judge_capacity: number | null;
+  avoid_province: Generated<Flag>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** A judge group of a contest: one 大类, optionally one 小类 and 普通/专业组 (0009). */
+export interface JudgeGroupTable {
+  id: Generated<number>;
+  contest_id: number;
+  name: string;
+  category_id: number;
+  subcategory_id: number | null;
+  group_type: WorkGroup | null;
+  /** 专家组长, for the offline defence */
+  leader_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JudgeGroupMemberTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+/** The group a work is judged in, one per contest (0009). */
+export interface JudgeGroupWorkTable {
+  id: Generated<number>;
+  contest_id: number;
+  group_id: number;
+  work_id: number;
+  created_at: Timestamp;
+}
+
+/** One judge on one work in one contest; written only by applyAssignments (0009). */
+export interface JudgeAssignmentTable {
+  id: Generated<number>;
+  contest_id: number;
+  work_id: number;
+  judge_id: number;
+  group_id: number | null;
+  created_at: Timestamp;
+  created_by: number | null;
+}
+
+/** A judge's declared conflict with a work or a school (0009). */
+export interface DeclaredConflictTable {
+  id: Generated<number>;
+  judge_id: number;
+  work_id: number | null;
+  school_id: number | null;
+  /** "w:<work id>" or "s:<school id>", unique per judge */
+  target: string;
+  note: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   school: SchoolTable;
   major: MajorTable;
@@ -328,6 +424,14 @@ export interface DB {
   work_author: WorkAuthorTable;
   work_teacher: WorkTeacherTable;
   work_log: WorkLogTable;
+  work_file: WorkFileTable;
+  review_position: ReviewPositionTable;
+  judging_setting: JudgingSettingTable;
+  judge_group: JudgeGroupTable;
+  judge_group_member: JudgeGroupMemberTable;
+  judge_group_work: JudgeGroupWorkTable;
+  judge_assignment: JudgeAssignmentTable;
+  declared_conflict: DeclaredConflictTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -10,6 +10,7 @@ import type { WorkFilters, WorkListItem } from "../../shared/work/schema";
 import type { DB } from "../db/schema";
 import type { Handle } from "./repository";
 import { toListItem } from "./view";
+import { listPage } from "./list-page";
 
 export type ListScope =
   | { kind: "author"; userId: number }
@@ -108,21 +109,14 @@ export interface ListArgs {
 }
 
 /**
- * One page of a list: the ids of the page from the work table alone (ordered, with the id
- * as tie-breaker in the same direction, so an index on (column, id) serves it), then the
- * names of just those rows.
+ * One page of a list, ordered with the id as tie-breaker in the same direction: the page's
+ * ids from the work table alone (see list-page.ts for the merge of index-ordered branches),
+ * the names of just those rows and the total, in one query.
  */
 export async function listWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
-  const q = worksQuery(db, scope, filters);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const order: [string, "asc" | "desc"][] = sort.length ? [...sort] : [["id", "desc"]];
   if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
-  let page = q.select("work.id");
-  for (const [field, dir] of order) page = page.orderBy(sql.ref(SORT_COLUMNS[field]), dir);
-  const ids = (await page.offset(offset).limit(limit).execute()).map((r) => r.id);
-  const found = ids.length ? await withListColumns(db.selectFrom("work").where("work.id", "in", ids)).execute() : [];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)).filter((r): r is ListRow => !!r);
+  const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, filters, order, SORT_COLUMNS, offset, limit, withListColumns);
   let mine = new Map<number, { rank: number; confirmed: number }>();
   if (scope.kind === "author" && rows.length) {
     const places = await db
@@ -133,5 +127,5 @@ export async function listWorks(db: Handle, scope: ListScope, { filters, sort, o
       .execute();
     mine = new Map(places.map((p) => [p.work_id, p]));
   }
-  return { list: rows.map((r) => toListItem(r, mine.get(r.id))), total: Number(total.n) };
+  return { list: rows.map((r) => toListItem(r, mine.get(r.id))), total };
 }

@@ -7,14 +7,16 @@ import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
 import { ROLE } from "../../shared/roles";
 import { FIELDS, GROUP_NAMES, type WorkField } from "../../shared/work/fields";
-import { stageWindow, TRANSITIONS, type Actor, type WorkAction, type WorkState } from "../../shared/work/states";
+import { FORMAT_REVIEW_STATES, stageWindow, TRANSITIONS, type Actor, type WorkAction, type WorkState } from "../../shared/work/states";
 import type { User } from "../db/schema";
 import { loadLockInputs } from "../contest/lock-store";
 import { lockedFields } from "../contest/locks";
 import type { AuthorRow, ContestRow, Handle, TeacherRow, WorkRow } from "./repository";
+import { currentKinds, requirementsOf } from "./files/repository";
+import { EDITABLE_STATES } from "../../shared/work/states";
 
 /** What the caller is to a work. */
-export type Relation = "author" | "pending_author" | "first_author" | "teacher" | "school" | "contest" | "receiving_contest" | "root";
+export type Relation = "author" | "pending_author" | "first_author" | "teacher" | "school" | "contest" | "receiving_contest" | "reviewer" | "root";
 
 export interface Facts {
   work: WorkRow;
@@ -33,7 +35,16 @@ export const inScope = (scope: number[] | "all", contestId: number | null) => co
 /** The contest deciding on a recommendation: the parent of a school contest, else the contest itself. */
 export const receivingContestId = (c: { level: string; id: number; parent_id: number | null }) => (c.level === "school" && c.parent_id ? c.parent_id : c.id);
 
-export function relationsOf(u: User, f: Facts, contestScope: number[] | "all"): Set<Relation> {
+/**
+ * A contest reviewer (role 3) of the contest receiving the work, once the work has reached
+ * format review: `reviewScope` holds the contests the user reviews (contest_member "reviewer").
+ */
+export const reviewsWork = (u: User, w: WorkRow, reviewScope: readonly number[]) =>
+  u.user_type === ROLE.contestReviewer &&
+  FORMAT_REVIEW_STATES.includes(w.status) &&
+  reviewScope.includes(receivingContestId({ level: w.contest_level, id: w.contest_id, parent_id: w.contest_parent_id }));
+
+export function relationsOf(u: User, f: Facts, contestScope: number[] | "all", reviewScope: readonly number[] = []): Set<Relation> {
   const r = new Set<Relation>();
   if (isRoot(u)) r.add("root");
   if (isConfirmedAuthor(f, u)) r.add("author");
@@ -45,6 +56,7 @@ export function relationsOf(u: User, f: Facts, contestScope: number[] | "all"): 
     if (inScope(contestScope, f.work.contest_id)) r.add("contest");
     if (inScope(contestScope, receivingContestId({ level: f.work.contest_level, id: f.work.contest_id, parent_id: f.work.contest_parent_id }))) r.add("receiving_contest");
   }
+  if (reviewsWork(u, f.work, reviewScope)) r.add("reviewer");
   return r;
 }
 
@@ -59,6 +71,7 @@ export function actorFor(action: WorkAction, r: Set<Relation>): Actor | null {
   if (by.includes("author") && r.has("first_author")) return "author";
   if (by.includes("school") && r.has("school")) return "school";
   if (by.includes("contest") && r.has(action === "disqualify" ? "contest" : "receiving_contest")) return "contest";
+  if (by.includes("reviewer") && r.has("reviewer")) return "reviewer";
   if (by.includes("root") && r.has("root")) return "root";
   return null;
 }
@@ -197,10 +210,22 @@ export const groupMatchesMajors: SubmitCheck = ({ work, authors }) => {
 };
 
 /**
- * Everything submit requires, in the order the author fixes them. Other modules add
- * their own checks here (e.g. required attachments).
+ * Every attachment the 大类 marks required has a current file. Checked when the authors
+ * submit (the work is editable then); a work a contest admin enters from the school's
+ * paper forms (/ContestAdmin/AddWork) starts accepted and its files are not asked for here.
  */
-export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors];
+export const requiredFilesPresent: SubmitCheck = async ({ work, db }) => {
+  if (!EDITABLE_STATES.includes(work.status)) return null;
+  const have = new Set(await currentKinds(db, work.id));
+  const missing = (await requirementsOf(db, work.category_id)).filter((r) => r.required && !have.has(r.key));
+  return missing.length ? `请上传${missing.map((r) => `「${r.name}」`).join("、")}后再提交` : null;
+};
+
+/**
+ * Everything submit requires, in the order the author fixes them. Other modules add
+ * their own checks here.
+ */
+export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors, requiredFilesPresent];
 
 export async function submitRefusal(f: SubmitFacts): Promise<string | null> {
   for (const check of SUBMIT_CHECKS) {

@@ -4,6 +4,7 @@ import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import { GROUP_NAMES, LOG_ACTION_NAMES, LOG_FIELD_NAMES } from "../../shared/work/fields";
 import type { AiDeclaration, WorkAuthorView, WorkListItem, WorkLogEntry, WorkTeacherView, WorkView } from "../../shared/work/schema";
 import { WORK_STATE_NAMES, type WorkAction } from "../../shared/work/states";
+import { FORMAT_REASON_NAMES, type FormatReasonCode } from "../../shared/review/reasons";
 import type { ListRow } from "./list";
 import type { AuthorRow, TeacherRow, WorkRow } from "./repository";
 
@@ -78,6 +79,8 @@ export function toWorkView(w: WorkRow, authors: AuthorRow[], teachers: TeacherRo
     aiDeclaration: parseAi(w.ai_declaration),
     returnReason: w.return_reason,
     disqualifyReason: w.disqualify_reason,
+    formatReasons: (w.format_reasons ? (JSON.parse(w.format_reasons) as string[]) : []).map((code) => ({ code, name: FORMAT_REASON_NAMES[code as FormatReasonCode] ?? code })),
+    formatDeadline: w.format_deadline,
     groupName: GROUP_NAMES[w.group_type],
     authors: authors.map(toAuthorView),
     teachers: teachers.map(toTeacherView),

@@ -53,6 +53,9 @@ export const LOG_FIELD_NAMES: Record<string, string> = {
   teachers: "指导教师",
   confirmed: "确认参赛",
   note: "说明",
+  reasonCodes: "问题类型",
+  deadline: "修改截止时间",
+  attachments: "附件",
 };
 
 export const LOG_ACTION_NAMES: Record<string, string> = {
@@ -77,6 +80,14 @@ export const LOG_ACTION_NAMES: Record<string, string> = {
   accept: "接收",
   reject: "退回学校",
   disqualify: "取消资格",
+  format_pass: "形式审查通过",
+  format_return: "形式审查退回修改",
+  format_resubmit: "重新提交形式审查",
+  format_reject: "形式审查判定不符合要求",
+  format_reopen: "撤销形式审查结论",
+  upload_file: "上传附件",
+  replace_file: "替换附件",
+  delete_file: "删除附件",
 };
 
 /** Each author may enter one work per 大类 a year, whatever the rank. */

@@ -187,7 +187,7 @@ export type WorkListItem = Static<typeof WorkListItem>;
 
 /** What the caller may do with the work now (buttons), and which fields are locked. */
 export const WorkViewer = Type.Object({
-  /** author | pending_author | first_author | teacher | school | contest | receiving_contest | root */
+  /** author | pending_author | first_author | teacher | school | contest | receiving_contest | reviewer | root */
   relations: Type.Array(Type.String()),
   actions: Type.Array(WorkActionSchema),
   canEdit: Type.Boolean(),
@@ -209,6 +209,9 @@ export const WorkView = Type.Object({
   aiDeclaration: Nullable(AiDeclaration),
   returnReason: Nullable(Type.String()),
   disqualifyReason: Nullable(Type.String()),
+  /** format review: the reasons of the current return or rejection, and the correction deadline of a return */
+  formatReasons: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+  formatDeadline: Nullable(Type.String()),
   groupName: Type.String(),
   authors: Type.Array(WorkAuthorView),
   teachers: Type.Array(WorkTeacherView),

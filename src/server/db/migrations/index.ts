@@ -6,6 +6,8 @@ import * as m0003 from "./0003-contests";
 import * as m0004 from "./0004-work-types";
 import * as m0006 from "./0006-notices-news";
 import * as m0007 from "./0007-works";
+import * as m0008 from "./0008-work-files";
+import * as m0009 from "./0009-review-groups";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0004-work-types": m0004,
   "0006-notices-news": m0006,
   "0007-works": m0007,
+  "0008-work-files": m0008,
+  "0009-review-groups": m0009,
 };

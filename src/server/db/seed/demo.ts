@@ -1,7 +1,8 @@
 /**
  * Demo data for the embedded default: contests, schools, categories, majors, award
  * levels, one account per role (password Demo@2026) and an announcement per role, and
- * demo students and works of 浙江工业大学 (works-demo.ts).
+ * demo students and works of 浙江工业大学 (works-demo.ts), and more judges and a judge group
+ * in the Zhejiang contest (judging-demo.ts).
  * Runs once: an existing user table means the data is there.
  */
 import type { Db } from "../index";
@@ -9,6 +10,7 @@ import { ROLE, ROLE_NAMES, type RoleCode } from "../../../shared/roles";
 import { hashPassword } from "../../account/password";
 import { seedContestSettings } from "./contest-demo";
 import { seedDemoWorks } from "./works-demo";
+import { seedJudgingDemo } from "./judging-demo";
 import { attachmentsOf, AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS, SCORING } from "./reference";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -144,6 +146,7 @@ export async function seedDemo(db: Db, year = new Date().getFullYear()): Promise
       .execute();
 
     await seedDemoWorks(trx, year, password_hash, now);
+    await seedJudgingDemo(trx, year, password_hash, now);
 
     await trx
       .insertInto("notice")

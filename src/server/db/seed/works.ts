@@ -16,7 +16,19 @@ import { personName, rng, workTitle, type Rng } from "./generate";
 
 const BATCH = 2000;
 /** How often each state is generated (per mille). */
-const STATE_SHARE: [WorkStatus, number][] = [["draft", 100], ["submitted", 200], ["returned", 50], ["school_approved", 200], ["recommended", 150], ["accepted", 280], ["disqualified", 20]];
+const STATE_SHARE: [WorkStatus, number][] = [
+  ["draft", 100],
+  ["submitted", 200],
+  ["returned", 50],
+  ["school_approved", 200],
+  ["recommended", 150],
+  ["accepted", 140],
+  ["format_passed", 100],
+  ["format_returned", 20],
+  ["format_resubmitted", 5],
+  ["format_rejected", 15],
+  ["disqualified", 20],
+];
 /** The steps of the log that lead to each state. */
 const STEPS: Record<WorkStatus, [string, WorkStatus, WorkStatus][]> = (() => {
   const path: [string, WorkStatus, WorkStatus][] = [["submit", "draft", "submitted"], ["approve", "submitted", "school_approved"], ["recommend", "school_approved", "recommended"], ["accept", "recommended", "accepted"]];
@@ -28,6 +40,10 @@ const STEPS: Record<WorkStatus, [string, WorkStatus, WorkStatus][]> = (() => {
     school_approved: upTo("school_approved"),
     recommended: upTo("recommended"),
     accepted: upTo("accepted"),
+    format_returned: [...upTo("accepted"), ["format_return", "accepted", "format_returned"]],
+    format_resubmitted: [...upTo("accepted"), ["format_return", "accepted", "format_returned"], ["format_resubmit", "format_returned", "format_resubmitted"]],
+    format_passed: [...upTo("accepted"), ["format_pass", "accepted", "format_passed"]],
+    format_rejected: [...upTo("accepted"), ["format_reject", "accepted", "format_rejected"]],
     disqualified: [...upTo("submitted"), ["disqualify", "submitted", "disqualified"]],
   };
 })();
@@ -182,7 +198,9 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
           deploy_link1: null,
           deploy_link2: null,
           ai_declaration: done ? JSON.stringify({ used: false, tools: [] }) : null,
-          return_reason: p.status === "returned" ? "请补充作品简介" : null,
+          return_reason: p.status === "returned" ? "请补充作品简介" : p.status === "format_returned" || p.status === "format_resubmitted" ? "请补充作品演示视频" : p.status === "format_rejected" ? "材料缺失，逾期未补充" : null,
+          format_reasons: p.status.startsWith("format_") && p.status !== "format_passed" ? JSON.stringify(["missing_material"]) : null,
+          format_deadline: p.status === "format_returned" || p.status === "format_resubmitted" ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null,
           disqualify_reason: p.status === "disqualified" ? "与其他作品雷同" : null,
           author_names: "",
           teacher_names: "",

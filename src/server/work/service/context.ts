@@ -6,7 +6,7 @@ import type { Transaction } from "kysely";
 import { conflict, notFound } from "../../../shared/errors";
 import type { Db } from "../../db";
 import type { DB, User } from "../../db/schema";
-import { adminContestIds } from "../../scope";
+import { adminContestIds, reviewerContestIds } from "../../scope";
 import * as repo from "../repository";
 import { mayView, relationsOf, type Facts, type Relation } from "../rules";
 
@@ -40,7 +40,8 @@ export async function loadVisible(t: { db: repo.Handle; user: User }, id: number
   const authors = await repo.authorsOf(t.db, id);
   const teachers = await repo.teachersOf(t.db, id);
   const scope = await adminContestIds(t.db, t.user);
-  const relations = relationsOf(t.user, { work, authors, teachers }, scope);
+  const reviews = await reviewerContestIds(t.db, t.user);
+  const relations = relationsOf(t.user, { work, authors, teachers }, scope, reviews);
   if (!mayView(relations)) throw notFound(NOT_VISIBLE);
   return { work, authors, teachers, relations, me: authors.find((a) => a.user_id === t.user.id) };
 }

@@ -1,18 +1,20 @@
 /**
  * Every state change of a work goes through applyTransition: load → check (who, state,
- * reason, stage window, submit rules, quota) → change → record in the work log, inside
+ * reason, stage window, submit rules, quota, format review's codes and deadlines — see
+ * ../format-rules.ts) → change → record in the work log, inside
  * the caller's transaction. transitionWork runs one; bulkTransition runs many in one
  * transaction, all or nothing, with a report per work.
  */
 import { badRequest, DomainError, forbidden, invalid, notFound } from "../../../shared/errors";
 import type { BulkReport, QuotaView, TransitionBody } from "../../../shared/work/schema";
-import { canTransition, SLOT_STATES, TRANSITIONS, WORK_STATE_NAMES, type WorkAction, type WorkState } from "../../../shared/work/states";
+import { canTransition, SLOT_STATES, TRANSITIONS, WORK_STATE_NAMES, type Actor, type WorkAction, type WorkState } from "../../../shared/work/states";
 import type { Db } from "../../db";
 import type { User, WorkTable } from "../../db/schema";
 import { ROLE } from "../../../shared/roles";
 import * as repo from "../repository";
 import { actorFor, submitRefusal, windowRefusal } from "../rules";
-import { checkVersion, inTransaction, loadVisible, writeAt, type TxCtx, type WorkCtx } from "./context";
+import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectReturnedRefusal, resubmitRefusal, type FormatDecision, type FormatInput } from "../format-rules";
+import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import type { Updateable } from "kysely";
 
 /** The recommendation quota of a school contest: all works holding a slot, in all and per 大类. */
@@ -38,7 +40,33 @@ const EFFECTS: Partial<Record<WorkAction, (reason: string | null, at: string) =>
   disqualify: (r) => ({ disqualify_reason: r }),
 };
 
-export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionBody): Promise<{ id: number; status: WorkState }> {
+/** What a transition is given: the reason and version, and for format review its codes and deadline. */
+export type TransitionInput = TransitionBody & FormatInput;
+
+/** The format review checks of an action; the codes and deadline it records. */
+async function checkFormat(t: TxCtx, l: Loaded, action: WorkAction, actor: Actor, body: FormatInput): Promise<FormatDecision> {
+  const w = l.work;
+  const d: FormatDecision = { codes: null, deadline: null };
+  if (action === "format_return" || action === "format_reject") {
+    const codes = checkReasonCodes(action, body.reasonCodes);
+    if (codes instanceof DomainError) throw codes;
+    d.codes = codes;
+  }
+  if (action === "format_return") {
+    const deadline = checkDeadline(body.deadline, t.now);
+    if (deadline instanceof DomainError) throw deadline;
+    d.deadline = deadline;
+  }
+  const why =
+    action === "format_resubmit" ? resubmitRefusal(w, t.now) ?? (await submitRefusal({ ...l, db: t.db, hasSubcategories: await repo.hasSubcategories(t.db, w.category_id) }))
+    : action === "format_reject" ? rejectReturnedRefusal(w, actor, t.now)
+    : action === "format_reopen" ? await reopenRefusal(t.db, w)
+    : null;
+  if (why) throw badRequest(why);
+  return d;
+}
+
+export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput): Promise<{ id: number; status: WorkState }> {
   const l = await loadVisible(t, id);
   const step = TRANSITIONS[action];
   const actor = actorFor(action, l.relations);
@@ -55,15 +83,18 @@ export async function applyTransition(t: TxCtx, id: number, action: WorkAction, 
     if (why) throw badRequest(why);
   }
   if (action === "recommend") await checkQuota(t, l.work);
+  const format = action.startsWith("format_") ? await checkFormat(t, l, action, actor, body) : null;
   const at = t.now.toISOString();
-  await writeAt(t, l.work, { status: step.to, ...EFFECTS[action]?.(reason, at) });
+  await writeAt(t, l.work, { status: step.to, ...EFFECTS[action]?.(reason, at), ...(format ? formatEffects(action, reason, format) : {}) });
   const changes: Record<string, [unknown, unknown]> = { status: [from, step.to] };
   if (reason) changes.reason = [null, reason];
+  if (format?.codes) changes.reasonCodes = [null, format.codes];
+  if (format?.deadline) changes.deadline = [null, format.deadline];
   await repo.appendLog(t.db, { workId: id, userId: t.user.id, action, changes });
   return { id, status: step.to };
 }
 
-export const transitionWork = (ctx: WorkCtx, id: number, action: WorkAction, body: TransitionBody) => inTransaction(ctx, (t) => applyTransition(t, id, action, body));
+export const transitionWork = (ctx: WorkCtx, id: number, action: WorkAction, body: TransitionInput) => inTransaction(ctx, (t) => applyTransition(t, id, action, body));
 
 class BulkRefused extends Error {}
 

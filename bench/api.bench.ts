@@ -1,0 +1,102 @@
+/**
+ * npm run bench:api — the busiest page under load. Seeds 100,000 works into a fresh
+ * embedded SQLite database (and a fresh PostgreSQL database when TEST_DATABASE_URL is set),
+ * starts the real server on 127.0.0.1, logs in as the contest admin and loads the
+ * authorised, filtered, sorted, paginated works list (page 3) with 50 connections for
+ * ~10 s (autocannon, its own worker thread), then a bare hello route of the same server
+ * as the baseline. Ends with one JSON line:
+ * {"sqlite":{"rps","p99ms","baselineRps","ratio"},"postgres":{…}}.
+ * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n> change the run; AS=root loads root's list.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import type { Dialect } from "../src/server/db";
+import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
+import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
+
+const WORKS = Number(process.env.WORKS ?? 100_000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const AS = process.env.AS ?? "contest_admin";
+const LIST = "/Backend/Admin/work?status=submitted&status=school_approved&sort=-submittedAt&current=3&pageSize=20";
+
+interface Figures {
+  rps: number;
+  p99ms: number;
+  baselineRps: number;
+  ratio: number;
+  /** list requests over autocannon's 10 s timeout, when any */
+  timeouts?: number;
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1 });
+  if (r.non2xx) throw new Error(`${url}: ${r.non2xx} replies were not 2xx`);
+  // Requests that took longer than autocannon's 10 s timeout are counted, not hidden.
+  return { rps: Math.round(r.requests.average), p99ms: r.latency.p99, p50ms: r.latency.p50, total: r.requests.total, timeouts: r.timeouts };
+}
+
+async function run(dialect: Dialect): Promise<Figures> {
+  const dir = mkdtempSync(join(tmpdir(), "saiwu-bench-api-"));
+  let url = `file:${join(dir, "bench.db")}`;
+  let drop = async () => {};
+  if (dialect === "postgres") ({ url, drop } = await createPgDatabase(process.env.TEST_DATABASE_URL!));
+  try {
+    const t0 = performance.now();
+    const { db } = await seedWorksDb(url, WORKS);
+    log(`${dialect}：数据就绪，${seconds(t0)} s`);
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
+    const app = await buildApp({ db, dialect, config, logger: false });
+    // The baseline: the same server, its hooks (session, access), no database work.
+    app.get("/Backend/bench/hello", { config: { access: "public" } }, async () => ({ error: 0, info: "hello" }));
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      const login = await fetch(`${base}/Backend/Common/account/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ username: AS, password: DEMO_PASSWORD, page: "admin" }),
+      });
+      if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
+      const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("saiwu_sid="))!;
+      const headers = { cookie };
+
+      const probe = await (await fetch(`${base}${LIST}`, { headers })).json();
+      if (probe.error !== 0 || probe.data.list.length !== 20) throw new Error(`list failed: ${JSON.stringify(probe).slice(0, 300)}`);
+      log(`${dialect}：${AS} 的列表共 ${probe.data.total} 件（第 3 页 20 件，首件 ${probe.data.list[0].id} ${probe.data.list[0].name}）`);
+
+      await load(`${base}${LIST}`, headers, 2); // warm-up
+      const list = await load(`${base}${LIST}`, headers, DURATION);
+      log(`${dialect}：作品列表 ${list.rps} 次/秒，p50 ${list.p50ms} ms，p99 ${list.p99ms} ms（${list.total} 次${list.timeouts ? `，${list.timeouts} 次超时` : ""}）`);
+      // Without the cookie: the bare route does no database work at all (the stricter baseline).
+      await load(`${base}/Backend/bench/hello`, {}, 2);
+      const hello = await load(`${base}/Backend/bench/hello`, {}, DURATION);
+      log(`${dialect}：hello 基准 ${hello.rps} 次/秒，p50 ${hello.p50ms} ms，p99 ${hello.p99ms} ms`);
+      return { rps: list.rps, p99ms: list.p99ms, baselineRps: hello.rps, ratio: Math.round((list.rps / hello.rps) * 100) / 100, ...(list.timeouts ? { timeouts: list.timeouts } : {}) };
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  } finally {
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const out: Partial<Record<Dialect, Figures>> = {};
+  out.sqlite = await run("sqlite");
+  if (process.env.TEST_DATABASE_URL) out.postgres = await run("postgres");
+  else log("未设置 TEST_DATABASE_URL：跳过 PostgreSQL");
+  console.log(JSON.stringify(out));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

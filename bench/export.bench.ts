@@ -1,0 +1,93 @@
+/**
+ * npm run bench:export — exports 100,000 generated works through the real API on a fresh
+ * embedded SQLite database: root logs in, POST /Backend/Admin/work/export, polls the job
+ * until done, then reads the .xlsx back and counts its rows. The database is seeded by a
+ * child process, so the peak RSS reported is that of the server process doing the export.
+ * Ends with one JSON line: {"rows", "seconds", "peakRssMB", "fileMB"}. WORKS=<n> changes the count.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { readXlsx } from "../src/server/crud/excel";
+import { openDb } from "../src/server/db";
+import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
+import { log, seconds, seedWorksDb } from "./works-data";
+
+const WORKS = Number(process.env.WORKS ?? 100_000);
+const ORIGIN = "http://localhost:80";
+
+async function seedOnly(dir: string) {
+  const { db } = await seedWorksDb(`file:${join(dir, "bench.db")}`, WORKS);
+  await db.destroy();
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "saiwu-bench-export-"));
+  try {
+    let t0 = performance.now();
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", dir], { stdio: "inherit" });
+    log(`生成 ${WORKS} 件作品：${seconds(t0)} s（子进程）`);
+
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
+    const { db } = openDb(config.databaseUrl);
+    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
+    await app.ready();
+    const headers = { host: "localhost:80", origin: ORIGIN } as Record<string, string>;
+    const login = await app.inject({ method: "POST", url: "/Backend/Common/account/login", headers, payload: { username: "root", password: DEMO_PASSWORD, page: "admin" } });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    headers.cookie = `saiwu_sid=${login.cookies.find((c) => c.name === "saiwu_sid")!.value}`;
+
+    const start = performance.now();
+    const res = await app.inject({ method: "POST", url: "/Backend/Admin/work/export", headers, payload: {} });
+    if (res.statusCode !== 202) throw new Error(`export failed to start: ${res.body}`);
+    const jobId = res.json().data.jobId as string;
+    let job;
+    let lastShown = -1;
+    for (;;) {
+      job = (await app.inject({ method: "GET", url: `/Backend/Common/job/${jobId}`, headers })).json().data;
+      if (job.status !== "running") break;
+      if (job.processed - lastShown >= 20_000) log(`导出中：${(lastShown = job.processed)}/${job.total}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const exportSeconds = seconds(start);
+    const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+    if (job.status !== "done") throw new Error(`export failed: ${job.message}`);
+    const file = join(config.dataDir, "jobs", `${jobId}.xlsx`);
+    const fileMB = Math.round((statSync(file).size / 1048576) * 10) / 10;
+    log(`导出完成：${job.message}，${exportSeconds} s，文件 ${fileMB} MB，峰值 RSS ${peakRssMB} MB`);
+
+    t0 = performance.now();
+    let rows = 0;
+    let headerRow: string[] = [];
+    let sample: Record<string, string> | undefined;
+    for await (const r of readXlsx(file)) {
+      if ("headers" in r) headerRow = r.headers;
+      else {
+        rows++;
+        sample ??= r.cells;
+      }
+    }
+    log(`读回文件：${rows} 行，${headerRow.length} 列，${seconds(t0)} s；首行：${sample ? `${sample["作品编号"]} ${sample["作品名称"]} ${sample["学校"]} ${sample["作者"]}` : "无"}`);
+    if (rows !== WORKS) throw new Error(`expected ${WORKS} rows, read ${rows}`);
+    await app.close();
+    await db.destroy();
+    console.log(JSON.stringify({ rows, seconds: exportSeconds, peakRssMB, fileMB }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "--seed-only") {
+  seedOnly(process.argv[3]).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

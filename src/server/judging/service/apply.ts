@@ -1,0 +1,82 @@
+/**
+ * applyAssignments: THE ONLY WRITER of judge_assignment rows. Automatic assignment,
+ * manual assignment, replacement and removal all go through it, inside the caller's
+ * transaction: it serialises writers of the contest, removes the given rows, reloads the
+ * snapshot as it is now and re-checks every new row with checkProposal (conflicts of
+ * interest from conflict.ts and declared conflicts, the work's group, no duplicate, the
+ * judges' capacity, the reviews a work needs) — one problem refuses all of it, nothing is
+ * written — then inserts the rows with the group each work is judged in, and records the
+ * change in the audit log.
+ */
+import type { Transaction } from "kysely";
+import { DomainError, notFound } from "../../../shared/errors";
+import type { JudgingSettings } from "../../../shared/judging/schema";
+import type { DB } from "../../db/schema";
+import { record } from "../../crud/audit";
+import { lockContest } from "../../work/repository";
+import { checkProposal, type Proposal, type ProposalProblem } from "../assign";
+import { settingsOf, type ContestInfo } from "./contest";
+import { loadSnapshot, type LoadedSnapshot } from "./snapshot";
+
+/** Refused rows: the first problem as the sentence, all of them as data. */
+export class AssignRefused extends DomainError {
+  constructor(readonly problems: { kind: string; workId?: number; judgeId?: number; message: string }[]) {
+    super(400, `不能分配：${problems[0].message}${problems.length > 1 ? `（共 ${problems.length} 个问题）` : ""}；本次未做任何更改`);
+  }
+}
+
+export interface ApplyArgs {
+  contest: ContestInfo;
+  userId: number;
+  add: readonly Proposal[];
+  /** assignment ids of the contest to remove first */
+  remove?: readonly number[];
+  settings?: JudgingSettings;
+}
+
+/** The pure check's sentences with the names an admin knows the judges and works by. */
+function explain(p: ProposalProblem, s: LoadedSnapshot) {
+  const judge = "judgeId" in p ? s.judges.find((j) => j.id === p.judgeId) : undefined;
+  const work = "workId" in p ? s.works.get(p.workId) : undefined;
+  let message = p.message;
+  if (p.kind === "unknown_work") {
+    const ungrouped = s.ungrouped.some((w) => w.id === p.workId);
+    message = ungrouped ? `作品 ${p.workId}（${work?.name}）尚未分入评审组` : `作品 ${p.workId} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`;
+  } else if (p.kind === "unknown_judge") {
+    message = `用户 ${p.judgeId} 不是本赛事的评委`;
+  } else {
+    if (judge) message = message.replace(`评委 ${judge.id}`, `评委「${judge.name}」（${judge.id}）`);
+    if (work) message = message.replace(`作品 ${work.id}`, `作品 ${work.id}「${work.name}」`);
+  }
+  return { kind: p.kind, workId: "workId" in p ? p.workId : undefined, judgeId: "judgeId" in p ? p.judgeId : undefined, message };
+}
+
+export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): Promise<{ added: number; removed: number }> {
+  const c = args.contest;
+  // Serialise the writers of one contest (PostgreSQL row lock; SQLite has one writer anyway).
+  await lockContest(trx, c.id);
+  const remove = [...new Set(args.remove ?? [])];
+  if (remove.length) {
+    const found = await trx.selectFrom("judge_assignment").select(["id", "work_id", "judge_id"]).where("contest_id", "=", c.id).where("id", "in", remove).execute();
+    if (found.length !== remove.length) throw notFound("分配记录不存在或已被移除，请刷新后重试");
+    await trx.deleteFrom("judge_assignment").where("contest_id", "=", c.id).where("id", "in", remove).execute();
+  }
+  let added = 0;
+  if (args.add.length) {
+    const snapshot = await loadSnapshot(trx, c, args.settings ?? (await settingsOf(trx, c.id)));
+    const problems = checkProposal(snapshot.input, args.add);
+    if (problems.length) throw new AssignRefused(problems.map((p) => explain(p, snapshot)));
+    const at = new Date().toISOString();
+    const rows = args.add.map((p) => ({ contest_id: c.id, work_id: p.workId, judge_id: p.judgeId, group_id: snapshot.works.get(p.workId)?.groupId ?? null, created_at: at, created_by: args.userId }));
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto("judge_assignment").values(rows.slice(i, i + 500)).execute();
+    added = rows.length;
+  }
+  const pairs = (list: readonly Proposal[]) => (list.length <= 20 ? list.map((p) => `${p.workId}→${p.judgeId}`) : `${list.length} 条`);
+  await record(trx, args.userId, {
+    entity: "judge_assignment",
+    entityId: c.id,
+    action: remove.length && !added ? "delete" : "assign",
+    changes: { ...(added ? { added: [null, pairs(args.add)] } : {}), ...(remove.length ? { removed: [remove, null] } : {}) },
+  });
+  return { added, removed: remove.length };
+}

@@ -1,0 +1,134 @@
+/**
+ * What a judge sees (/judge, /judge/Online/:contestId): the contests they judge in, the
+ * works assigned to them there — only those, and only while the contest still judges the
+ * work — and one assigned work's judging view: its fields, attachments and the rubric of
+ * its category, without authors, teachers, school or the teacher's self-evaluation (blind
+ * review). Everything else, a work of the judge's own school included, answers 404 — the
+ * same reply whether the work exists or not.
+ *
+ * Judges are role-4 contest_member "judge" users; users flagged as school-contest judges
+ * (teachers) judge their own school's school-level contest.
+ */
+import { notFound } from "../../../shared/errors";
+import { ROLE } from "../../../shared/roles";
+import { GROUP_NAMES, FIELDS, type WorkField } from "../../../shared/work/fields";
+import type { JudgeContest, JudgeWorkItem, JudgeWorkView } from "../../../shared/judging/schema";
+import type { Deduction } from "../../../shared/work-type/schema";
+import type { Db } from "../../db";
+import type { User } from "../../db/schema";
+import { currentFiles, requirementsOf, toFileView } from "../../work/files/repository";
+import * as repo from "../../work/repository";
+import { parseAi } from "../../work/view";
+import { as404, poolWorks, type ContestInfo } from "./contest";
+
+export const NOT_JUDGED = "赛事不存在或您不是该赛事的评委";
+export const NOT_ASSIGNED = "作品不存在或未分配给您";
+
+/** The fields a judge sees, in the order of the registration form (no 指导老师自评: it names people). */
+const JUDGE_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "otherNotes", "deployLink1", "deployLink2"];
+
+interface JudgedContest extends ContestInfo {
+  year: number;
+  as: JudgeContest["as"];
+}
+
+async function judgedContests(db: Db, user: User): Promise<JudgedContest[]> {
+  const cols = ["contest.id", "contest.name", "contest.level", "contest.school_id", "contest.year"] as const;
+  const out: JudgedContest[] = [];
+  if (user.user_type === ROLE.judge) {
+    const rows = await db.selectFrom("contest").innerJoin("contest_member", "contest_member.contest_id", "contest.id").select(cols).where("contest_member.user_id", "=", user.id).where("contest_member.role", "=", "judge").where("contest.archived", "=", 0).execute();
+    out.push(...rows.map((r) => ({ ...r, as: "judge" as const })));
+  }
+  if (user.is_school_contest_judge && user.school_id !== null) {
+    const rows = await db.selectFrom("contest").select(cols).where("contest.level", "=", "school").where("contest.school_id", "=", user.school_id).where("contest.archived", "=", 0).execute();
+    out.push(...rows.filter((r) => !out.some((o) => o.id === r.id)).map((r) => ({ ...r, as: "school_contest_judge" as const })));
+  }
+  return out.sort((a, b) => b.year - a.year || a.id - b.id);
+}
+
+async function requireJudgedContest(db: Db, user: User, contestId: number): Promise<JudgedContest> {
+  const c = (await judgedContests(db, user)).find((x) => x.id === contestId);
+  if (!c) throw notFound(NOT_JUDGED);
+  return c;
+}
+
+/** The judge's assigned works the contest still judges; never one of the judge's own school outside a school contest. */
+function assignedWorks(db: Db, user: User, c: ContestInfo) {
+  let q = poolWorks(db, c).where("work.id", "in", db.selectFrom("judge_assignment").select("judge_assignment.work_id").where("judge_assignment.contest_id", "=", c.id).where("judge_assignment.judge_id", "=", user.id));
+  if (c.level !== "school" && user.school_id !== null) q = q.where("work.school_id", "!=", user.school_id);
+  return q;
+}
+
+export async function myJudgeContests(db: Db, user: User): Promise<JudgeContest[]> {
+  const out: JudgeContest[] = [];
+  for (const c of await judgedContests(db, user)) {
+    const n = await assignedWorks(db, user, c).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const groups = await db.selectFrom("judge_group_member").innerJoin("judge_group", "judge_group.id", "judge_group_member.group_id").select("judge_group.name").where("judge_group.contest_id", "=", c.id).where("judge_group_member.user_id", "=", user.id).orderBy("judge_group.id").execute();
+    out.push({ id: c.id, name: c.name, level: c.level, year: c.year, as: c.as, assigned: Number(n.n), groups: groups.map((g) => g.name) });
+  }
+  return out;
+}
+
+const withNames = (q: ReturnType<typeof assignedWorks>, contestId: number) =>
+  q
+    .innerJoin("work_category as cat", "cat.id", "work.category_id")
+    .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
+    .leftJoin("judge_group_work as gw", (j) => j.onRef("gw.work_id", "=", "work.id").on("gw.contest_id", "=", contestId))
+    .leftJoin("judge_group as jg", "jg.id", "gw.group_id")
+    .select(["work.id", "work.name", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "jg.id as jg_id", "jg.name as jg_name"]);
+
+type NamedRow = Awaited<ReturnType<ReturnType<typeof withNames>["executeTakeFirstOrThrow"]>>;
+const toItem = (r: NamedRow): JudgeWorkItem => ({
+  id: Number(r.id),
+  name: r.name,
+  category: { id: r.category_id, name: r.category_name },
+  subcategory: r.subcategory_id !== null ? { id: r.subcategory_id, name: r.subcategory_name ?? "" } : null,
+  group: r.group_type,
+  judgeGroup: r.jg_id !== null ? { id: r.jg_id, name: r.jg_name ?? "" } : null,
+});
+
+export async function myAssignedWorks(db: Db, user: User, contestId: number): Promise<JudgeWorkItem[]> {
+  const c = await requireJudgedContest(db, user, contestId);
+  return (await withNames(assignedWorks(db, user, c), c.id).orderBy("work.id").execute()).map(toItem);
+}
+
+/** The assigned work, or 404 — also for a contest the user does not judge. */
+async function requireAssigned(db: Db, user: User, contestId: number, workId: number) {
+  const c = await requireJudgedContest(db, user, contestId).catch(as404(NOT_ASSIGNED));
+  const row = await withNames(assignedWorks(db, user, c), c.id).where("work.id", "=", workId).executeTakeFirst();
+  if (!row) throw notFound(NOT_ASSIGNED);
+  return { c, row };
+}
+
+export async function judgeWorkView(db: Db, user: User, contestId: number, workId: number): Promise<JudgeWorkView> {
+  const { c, row } = await requireAssigned(db, user, contestId, workId);
+  const w = (await repo.findWork(db, workId))!;
+  const requirements = await requirementsOf(db, w.category_id);
+  const files = (await currentFiles(db, w.id)).map((f) => {
+    const { uploadedBy: _u, ...rest } = toFileView(f, requirements);
+    return rest;
+  });
+  const items = await db.selectFrom("rubric_item").select(["id", "name", "max_points", "description", "sort"]).where("category_id", "=", w.category_id).orderBy("sort").orderBy("id").execute();
+  const cat = await db.selectFrom("work_category").select("deductions").where("id", "=", w.category_id).executeTakeFirstOrThrow();
+  return {
+    ...toItem(row),
+    contest: { id: c.id, name: c.name },
+    groupName: GROUP_NAMES[w.group_type],
+    fields: [{ key: "name", label: FIELDS.name.label, value: w.name }, ...JUDGE_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: w[repo.COLUMN[k]] as string | null }))],
+    aiDeclaration: parseAi(w.ai_declaration),
+    files,
+    rubric: {
+      items: items.map((i) => ({ id: i.id, name: i.name, maxPoints: i.max_points, description: i.description, sort: i.sort })),
+      deductions: JSON.parse(cat.deductions) as Deduction[],
+      total: items.reduce((s, i) => s + i.max_points, 0),
+    },
+  };
+}
+
+/** A current attachment of an assigned work, for the judge's download. */
+export async function judgeFile(db: Db, user: User, contestId: number, workId: number, fileId: number) {
+  await requireAssigned(db, user, contestId, workId);
+  const f = (await currentFiles(db, workId)).find((x) => x.id === fileId);
+  if (!f) throw notFound("附件不存在");
+  return f;
+}

@@ -1,0 +1,113 @@
+/**
+ * /work/export: the filtered works in the caller's scope with their authors and teachers,
+ * as a streaming .xlsx written by a background job. Pages are read by keyset (id > last),
+ * so memory stays bounded whatever the number of works, and the rows are in id order.
+ */
+import { MAX_AUTHORS, MAX_TEACHERS } from "../../shared/work-type/schema";
+import { GROUP_NAMES } from "../../shared/work/fields";
+import type { WorkFilters } from "../../shared/work/schema";
+import { WORK_STATE_NAMES } from "../../shared/work/states";
+import type { SheetColumn } from "../crud/excel";
+import type { Jobs } from "../crud/jobs";
+import type { Db } from "../db";
+import { withListColumns, worksQuery, type ListScope } from "./list";
+import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from "./repository";
+import { bj } from "./rules";
+import { writeXlsxBounded } from "./xlsx-stream";
+
+export const EXPORT_BATCH = 1000;
+
+const CONTEST_LEVELS: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };
+const time = (iso: string | null) => (iso ? bj(iso) : "");
+
+export const EXPORT_COLUMNS: SheetColumn[] = [
+  { header: "作品编号", width: 13 },
+  { header: "作品名称", width: 32 },
+  { header: "状态", width: 12 },
+  { header: "赛事", width: 36 },
+  { header: "赛事级别", width: 9 },
+  { header: "学校", width: 22 },
+  { header: "作品大类", width: 18 },
+  { header: "作品小类", width: 18 },
+  { header: "组别", width: 8 },
+  { header: "作者", width: 28 },
+  { header: "指导教师", width: 16 },
+  ...Array.from({ length: MAX_AUTHORS }, (_, i) =>
+    ["姓名", "学号", "专业", "手机", "邮箱"].map((h) => ({ header: `作者${i + 1}${h}`, width: h === "邮箱" ? 26 : h === "专业" ? 18 : 14 })),
+  ).flat(),
+  ...Array.from({ length: MAX_TEACHERS }, (_, i) => ["姓名", "工号", "手机", "邮箱"].map((h) => ({ header: `指导教师${i + 1}${h}`, width: h === "邮箱" ? 26 : 14 }))).flat(),
+  { header: "创建时间", width: 17 },
+  { header: "提交时间", width: 17 },
+  { header: "更新时间", width: 17 },
+];
+
+const authorCells = (a: AuthorRow | undefined) => (a ? [a.name, a.member_no ?? "", a.major_name ?? a.major_code ?? "", a.phone ?? "", a.email ?? ""] : ["", "", "", "", ""]);
+const teacherCells = (t: TeacherRow | undefined) => (t ? [t.name, t.member_no ?? "", t.phone ?? "", t.email ?? ""] : ["", "", "", ""]);
+
+function groupBy<T extends { work_id: number }>(rows: T[]) {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.work_id);
+    if (list) list.push(r);
+    else out.set(r.work_id, [r]);
+  }
+  return out;
+}
+
+/** The export's rows, a page at a time. */
+export async function* exportPages(db: Db, scope: ListScope, filters: WorkFilters, onPage?: (done: number) => void): AsyncGenerator<(string | number)[][]> {
+  let last = 0;
+  let done = 0;
+  for (;;) {
+    const ids = (await worksQuery(db, scope, filters).select("work.id").where("work.id", ">", last).orderBy("work.id").limit(EXPORT_BATCH).execute()).map((r) => Number(r.id));
+    if (!ids.length) return;
+    last = ids[ids.length - 1];
+    const rows = await withListColumns(db.selectFrom("work").where("work.id", "in", ids)).orderBy("work.id").execute();
+    const authors = groupBy(await authorsOfWorks(db, ids));
+    const teachers = groupBy(await teachersOfWorks(db, ids));
+    yield rows.map((w) => {
+      const as = authors.get(w.id) ?? [];
+      const ts = teachers.get(w.id) ?? [];
+      return [
+        w.id,
+        w.name,
+        WORK_STATE_NAMES[w.status],
+        w.contest_name,
+        CONTEST_LEVELS[w.contest_level] ?? w.contest_level,
+        w.school_name,
+        w.category_name,
+        w.subcategory_name ?? "",
+        GROUP_NAMES[w.group_type],
+        as.map((a) => a.name).join("、"),
+        ts.map((t) => t.name).join("、"),
+        ...Array.from({ length: MAX_AUTHORS }, (_, i) => authorCells(as[i])).flat(),
+        ...Array.from({ length: MAX_TEACHERS }, (_, i) => teacherCells(ts[i])).flat(),
+        time(w.created_at),
+        time(w.submitted_at),
+        time(w.updated_at),
+      ];
+    });
+    done += ids.length;
+    onPage?.(done);
+    if (ids.length < EXPORT_BATCH) return;
+  }
+}
+
+/** Starts the export job; the file is written in the background. */
+export async function startExport(db: Db, jobs: Jobs, userId: number, scope: ListScope, filters: WorkFilters, log: (err: unknown) => void): Promise<string> {
+  const jobId = await jobs.create("export", "work", userId);
+  const file = jobs.filePath(jobId, "xlsx");
+  void (async () => {
+    try {
+      const total = await worksQuery(db, scope, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      jobs.progress(jobId, 0, Number(total.n));
+      let done = 0;
+      await writeXlsxBounded(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => jobs.progress(jobId, (done = n))));
+      await jobs.finish(jobId, "done", { file, processed: done, total: done, message: `已导出 ${done} 件作品` });
+    } catch (err) {
+      log(err);
+      await jobs.finish(jobId, "failed", { message: "导出失败，请重试" });
+    }
+  })();
+  return jobId;
+}
