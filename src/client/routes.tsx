@@ -30,6 +30,7 @@ import {
 import type { AccessRule, PageObject } from "../shared/access";
 import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
 import type { PageComponent, RouteEntry } from "./routing/model";
+import { copyrightLoader, registrationLoader } from "./print/loaders";
 
 const view = (obj: PageObject): AccessRule => [obj, "view"];
 
@@ -61,6 +62,19 @@ const page = {
   students: lazy(() => import("./user/pages").then((m) => ({ default: m.StudentsPage }))),
   teachers: lazy(() => import("./user/pages").then((m) => ({ default: m.TeachersPage }))),
   schoolInfo: lazy(() => import("./school/info")),
+  schoolWorks: lazy(() => import("./work-admin/school-works")),
+  schoolContest: lazy(() => import("./work-admin/school-contest")),
+  workManagement: lazy(() => import("./work-admin/manage")),
+  workExport: lazy(() => import("./work-admin/export")),
+  addWork: lazy(() => import("./work-admin/add-work")),
+  workDetail: lazy(() => import("./work-admin/detail")),
+  workLogAdmin: lazy(() => import("./work-admin/work-log")),
+  printRegistration: lazy(() => import("./print/registration")),
+  printCopyright: lazy(() => import("./print/copyright")),
+  queryWork: lazy(() => import("./query/query-work")),
+  authorWorks: lazy(() => import("./work/author-works")),
+  teacherWorks: lazy(() => import("./work/teacher-works")),
+  profile: lazy(() => import("./work/profile")),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -113,13 +127,13 @@ const adminGroup: RouteEntry = {
       loader: sectionLoader(CONTEST_SECTIONS, "section"),
     },
     { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, feature: "批量打印获奖证书" },
-    { label: "作品导出", path: "/work/export", authority: ADMIN, feature: "按条件导出作品信息" },
+    { label: "作品导出", path: "/work/export", authority: ADMIN, element: page.workExport },
     { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, element: page.entryLocks },
     { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, element: page.majors },
     { label: "新闻管理", path: "/Article", authority: ADMIN, element: page.news },
     { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, feature: "评选和展示优秀作品" },
     { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, feature: "审核仲裁结果" },
-    { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, feature: "查看作品的修改记录" },
+    { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, element: page.workLogAdmin },
     { label: "查重引擎管理", path: "/admin/ElasticSearch", authority: ADMIN, feature: "管理作品查重所用的搜索引擎索引" },
   ],
 };
@@ -132,10 +146,10 @@ const schoolGroup: RouteEntry = {
   disableRoute: true,
   children: [
     { label: "学校信息", path: "/school/schoolInfo", authority: SCHOOL, element: page.schoolInfo },
-    { label: "本校作品", path: "/school/WorkManagement", authority: SCHOOL, feature: "管理本校的参赛作品" },
+    { label: "本校作品", path: "/school/WorkManagement", authority: SCHOOL, element: page.schoolWorks },
     { label: "学生管理", path: "/school/AuthorManagement", authority: SCHOOL, element: page.students },
     { label: "教师管理", path: "/school/TeacherManagement", authority: SCHOOL, element: page.teachers },
-    { label: "校级赛", path: "/school/SchoolContest", authority: SCHOOL, feature: "组织和管理校级赛" },
+    { label: "校级赛", path: "/school/SchoolContest", authority: SCHOOL, element: page.schoolContest },
   ],
 };
 
@@ -150,7 +164,7 @@ const contestAdminGroup: RouteEntry = {
     { label: "评委与审核员", path: "/ContestAdmin/UserManagement", authority: CONTEST_ADMIN, element: page.contestUsers },
     { label: "省赛新闻", path: "/ContestAdmin/news", authority: CONTEST_ADMIN, element: page.news },
     { label: "赛事设置", path: "/ContestAdmin/ContestSettings", authority: CONTEST_ADMIN, element: page.contestSettings },
-    { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, feature: "为赛事添加作品" },
+    { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, element: page.addWork },
     { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, feature: "检查评审分组中的回避关系" },
     { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, feature: "设置评审分组" },
     { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, feature: "汇总和公布比赛结果" },
@@ -194,8 +208,8 @@ const teacherGroup: RouteEntry = {
   icon: <TeamOutlined />,
   disableRoute: true,
   children: [
-    { label: "教师信息", path: "/teacher/info", authority: TEACHER, feature: "维护教师个人资料" },
-    { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, feature: "管理指导的参赛作品" },
+    { label: "教师信息", path: "/teacher/info", authority: TEACHER, element: page.profile },
+    { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, element: page.teacherWorks },
     { label: "校级赛评审", path: "/teacher/SchoolContestJudge/:contestId", hide: true, authority: TEACHER, feature: "评审校级赛作品" },
   ],
 };
@@ -207,8 +221,8 @@ const authorGroup: RouteEntry = {
   icon: <UserOutlined />,
   disableRoute: true,
   children: [
-    { label: "个人信息", path: "/author/info", authority: AUTHOR, feature: "维护作者个人资料" },
-    { label: "我的作品", path: "/author/work-management", authority: AUTHOR, feature: "提交和管理参赛作品" },
+    { label: "个人信息", path: "/author/info", authority: AUTHOR, element: page.profile },
+    { label: "我的作品", path: "/author/work-management", authority: AUTHOR, element: page.authorWorks },
   ],
 };
 
@@ -251,24 +265,24 @@ export const ROUTES: RouteEntry[] = [
   teacherGroup,
   authorGroup,
 
-  { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), feature: "查看和管理全部参赛作品" },
+  { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), element: page.workManagement },
   { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), feature: "受理、审核和答复申诉" },
   { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), feature: "对申诉作品进行仲裁" },
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), feature: "管理评委库与评委邀请" },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
   { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, feature: "按证书编号查询获奖证书的真伪" },
-  { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), feature: "查询作品的参赛与获奖情况" },
+  { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), element: page.queryWork },
 
   accountGroup,
   ...complaintView,
 
   // Shared and special pages (all reached by link, never from the menu).
-  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, feature: "打印作品报名表" },
-  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, feature: "打印作品版权声明" },
+  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, element: page.printRegistration, loader: registrationLoader },
+  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, element: page.printCopyright, loader: copyrightLoader },
   { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, feature: "查看作品的审核单" },
   { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), feature: "从指定作品起逐件快速审核" },
-  { label: "作品评价", path: "/workDetail/:workId", hide: true, feature: "查看作品详情与评价" },
+  { label: "作品评价", path: "/workDetail/:workId", hide: true, element: page.workDetail },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
   { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, feature: "接受评委邀请" },

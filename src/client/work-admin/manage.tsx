@@ -1,0 +1,92 @@
+/**
+ * /WorkManagement (root and contest admins): the works in scope, searched by id, name,
+ * school, 大类, status and author; server-side paging and sorting; per-row decisions
+ * (accept, reject, disqualify); selected rows change status in bulk; export of the
+ * filtered works.
+ */
+import { useState } from "react";
+import { useTable } from "@refinedev/antd";
+import { useCan } from "@refinedev/core";
+import { Button, Card, Space, Table, Typography } from "antd";
+import { Link } from "react-router";
+import type { WorkListItem } from "../../shared/work/schema";
+import type { WorkAction } from "../../shared/work/states";
+import { ROLE } from "../../shared/roles";
+import { filtersObject } from "../crud/filters";
+import { useSession } from "../providers/use-session";
+import type { PageProps } from "../routing/model";
+import { LIST_PATH } from "./api";
+import { BulkStatusModal } from "./parts/BulkStatusModal";
+import { workColumns } from "./parts/columns";
+import { ExportButton } from "./parts/ExportButton";
+import { WorkFilterForm } from "./parts/WorkFilterForm";
+import { ReasonModal, WorkActions } from "./parts/WorkActions";
+
+type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
+
+export default function WorkManagement({ route }: PageProps) {
+  const { user } = useSession();
+  const canDecide = useCan({ resource: "api.contestWorks", action: "update" }).data?.can;
+  const [selected, setSelected] = useState<WorkListItem[]>([]);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
+  const { tableProps, setFilters, filters, tableQuery } = useTable<WorkListItem>({
+    resource: "contestWorks",
+    meta: { path: LIST_PATH.contest },
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: "id", order: "desc" }] },
+    syncWithLocation: false,
+  });
+  const refresh = () => void tableQuery.refetch();
+
+  return (
+    <Card
+      title={route.label}
+      extra={
+        <Space>
+          {user.userType === ROLE.contestAdmin && <Link to="/ContestAdmin/AddWork"><Button>代学校录入作品</Button></Link>}
+          <ExportButton filters={filtersObject(filters)} />
+        </Space>
+      }
+    >
+      <WorkFilterForm onSearch={(f) => setFilters(f, "replace")} />
+      {canDecide && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">批量更改状态</Button>
+          <Typography.Text type="secondary">{selected.length ? `已选择 ${selected.length} 件作品` : "勾选作品后可批量更改状态"}</Typography.Text>
+          {selected.length > 0 && <Button type="link" onClick={() => setSelected([])}>清除选择</Button>}
+        </Space>
+      )}
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: "max-content" }}
+        data-testid="work-table"
+        rowSelection={canDecide ? { preserveSelectedRowKeys: true, selectedRowKeys: selected.map((w) => w.id), onChange: (_, rows) => setSelected(rows.filter(Boolean)) } : undefined}
+        pagination={{ ...tableProps.pagination, showTotal: (n: number) => `共 ${n} 件作品`, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+      >
+        {workColumns()}
+        {canDecide && (
+          <Table.Column<WorkListItem>
+            title="操作"
+            fixed="right"
+            width={200}
+            render={(_, r) => <WorkActions side="contest" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />}
+          />
+        )}
+      </Table>
+      <ReasonModal side="contest" work={reason?.work ?? null} action={reason?.action ?? null} onClose={() => setReason(null)} onDone={refresh} />
+      <BulkStatusModal
+        open={bulkOpen}
+        works={selected}
+        root={user.userType === ROLE.root}
+        onClose={() => setBulkOpen(false)}
+        onDone={() => {
+          setSelected([]);
+          refresh();
+        }}
+      />
+    </Card>
+  );
+}

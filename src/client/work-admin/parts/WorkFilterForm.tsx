@@ -1,0 +1,64 @@
+/**
+ * The works search of /WorkManagement and /work/export: id, name, school, 大类, status
+ * (several), author. Gives the filters as refine CrudFilters (status as "in").
+ */
+import { Button, Form, Input, Select, Space } from "antd";
+import type { CrudFilter } from "@refinedev/core";
+import { WORK_STATES, WORK_STATE_NAMES } from "../../../shared/work/states";
+import { useCategoryOptions } from "../../work-type/use-tree";
+
+export interface WorkSearch {
+  id?: string;
+  name?: string;
+  schoolName?: string;
+  categoryId?: number;
+  status?: string[];
+  authorName?: string;
+}
+
+const STATUS_OPTIONS = WORK_STATES.map((s) => ({ value: s, label: WORK_STATE_NAMES[s] }));
+
+export function toCrudFilters(v: WorkSearch): CrudFilter[] {
+  const text = (s?: string) => s?.trim() || undefined;
+  return [
+    { field: "id", operator: "eq", value: text(v.id) ? Number(v.id) : undefined },
+    { field: "name", operator: "eq", value: text(v.name) },
+    { field: "schoolName", operator: "eq", value: text(v.schoolName) },
+    { field: "categoryId", operator: "eq", value: v.categoryId },
+    { field: "status", operator: "in", value: v.status?.length ? v.status : undefined },
+    { field: "authorName", operator: "eq", value: text(v.authorName) },
+  ];
+}
+
+export function WorkFilterForm({ onSearch }: { onSearch: (filters: CrudFilter[]) => void }) {
+  const [form] = Form.useForm<WorkSearch>();
+  const { options: categories } = useCategoryOptions();
+  return (
+    <Form form={form} layout="inline" onFinish={(v) => onSearch(toCrudFilters(v))} style={{ marginBottom: 16, rowGap: 8 }} data-testid="work-filters">
+      <Form.Item name="id" rules={[{ pattern: /^\s*\d{10}\s*$/, message: "作品编号为 10 位数字" }]}>
+        <Input allowClear placeholder="作品编号" style={{ width: 140 }} data-testid="filter-id" />
+      </Form.Item>
+      <Form.Item name="name">
+        <Input allowClear placeholder="作品名称" style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="schoolName">
+        <Input allowClear placeholder="学校名称" style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="categoryId">
+        <Select allowClear placeholder="作品大类" style={{ width: 190 }} options={categories} showSearch optionFilterProp="label" />
+      </Form.Item>
+      <Form.Item name="status">
+        <Select mode="multiple" allowClear placeholder="状态（可多选）" style={{ minWidth: 200 }} options={STATUS_OPTIONS} maxTagCount="responsive" />
+      </Form.Item>
+      <Form.Item name="authorName">
+        <Input allowClear placeholder="作者姓名" style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="filter-search">查询</Button>
+          <Button onClick={() => (form.resetFields(), onSearch(toCrudFilters({})))}>重置</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
