@@ -7,7 +7,8 @@
  * as the baseline (without a cookie: no database work; also measured with the session
  * cookie, for information). Ends with one JSON line:
  * {"sqlite":{"rps","p99ms","baselineRps","ratio","sessionBaselineRps","sessionRatio"},"postgres":{…}}.
- * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n> change the run; AS=root loads root's list.
+ * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n> change the run; AS=root loads root's list;
+ * ONLY=sqlite|postgres runs one database.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,7 +107,9 @@ async function run(dialect: Dialect): Promise<Figures> {
 
 async function main() {
   const out: Partial<Record<Dialect, Figures>> = {};
-  out.sqlite = await run("sqlite");
+  const only = process.env.ONLY as Dialect | undefined;
+  if (only !== "postgres") out.sqlite = await run("sqlite");
+  if (only === "sqlite") return console.log(JSON.stringify(out));
   if (process.env.TEST_DATABASE_URL) out.postgres = await run("postgres");
   else log("未设置 TEST_DATABASE_URL：跳过 PostgreSQL");
   console.log(JSON.stringify(out));

@@ -15,6 +15,8 @@ import { login } from "./works-fixtures";
 const A = "/Backend/Admin/work";
 const COLUMNS: Record<string, string> = { id: "id", name: "name", status: "status", createdAt: "created_at", updatedAt: "updated_at", submittedAt: "submitted_at", categoryId: "category_id", schoolId: "school_id" };
 
+const DEFAULT_TUNING = { ...LIST_TUNING.plainUpTo };
+
 describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
   let t: TestApp;
   let root: Client, cadmin: Client;
@@ -42,10 +44,10 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
     return { ids: (await o.offset(offset).limit(limit).execute()).map((r) => Number(r.id)), total };
   }
 
-  // Both plans: the plain query below the threshold, merged branches above it.
-  for (const plainUpTo of [5000, 0]) {
-    it(`gives root every page in every sort exactly as the plain ordered query would (merging above ${plainUpTo} rows)`, async () => {
-      LIST_TUNING.plainUpTo = plainUpTo;
+  // Both plans: the plain query for every list, then merged branches for every list.
+  for (const [plan, plainUpTo] of [["plain", 1e9], ["merged", 0]] as const) {
+    it(`gives root every page in every sort exactly as the plain ordered query would (${plan} plan)`, async () => {
+      LIST_TUNING.plainUpTo = { sqlite: plainUpTo, postgres: plainUpTo };
       expect(Number((await t.db.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBeGreaterThan(6000);
       for (const status of [null, ["submitted", "school_approved"], ["accepted"]]) {
         for (const field of WORK_SORT) {
@@ -61,8 +63,8 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
       }
     }, 120_000);
 
-    it(`gives a contest admin the pages of the own contests only, in order (merging above ${plainUpTo} rows)`, async () => {
-      LIST_TUNING.plainUpTo = plainUpTo;
+    it(`gives a contest admin the pages of the own contests only, in order (${plan} plan)`, async () => {
+      LIST_TUNING.plainUpTo = { sqlite: plainUpTo, postgres: plainUpTo };
       for (const [field, dir] of [["submittedAt", "desc"], ["name", "asc"], ["id", "desc"], ["updatedAt", "asc"]] as const) {
         for (const current of [1, 2, 7]) {
           const r = await cadmin.get(`${A}?sort=${dir === "desc" ? "-" : ""}${field}&current=${current}&pageSize=20`);
@@ -76,6 +78,6 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
     }, 120_000);
   }
   afterAll(() => {
-    LIST_TUNING.plainUpTo = 5000;
+    LIST_TUNING.plainUpTo = { ...DEFAULT_TUNING };
   });
 });

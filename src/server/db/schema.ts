@@ -402,6 +402,119 @@ export interface DeclaredConflictTable {
   created_at: Timestamp;
 }
 
+/** One judge's online score of one assigned work (0010). */
+export interface JudgeScoreTable {
+  id: Generated<number>;
+  assignment_id: number;
+  contest_id: number;
+  work_id: number;
+  judge_id: number;
+  /** JSON { "<rubric item id>": points } */
+  items: Generated<string>;
+  /** JSON array of the names of the deductions taken */
+  deductions: Generated<string>;
+  total: number | null;
+  comment: Generated<string>;
+  status: Generated<"draft" | "submitted">;
+  version: Generated<number>;
+  submitted_at: Timestamp | null;
+  reopened_at: Timestamp | null;
+  reopened_by: number | null;
+  reopen_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The append-only, hash-chained score log, one chain per contest (0010). */
+export interface ScoreLogTable {
+  id: Generated<number>;
+  contest_id: number;
+  seq: number;
+  /** canonical JSON of the entry without prevHash and hash */
+  body: string;
+  prev_hash: string;
+  hash: string;
+  created_at: Timestamp;
+}
+
+/** The offline defence of one judge group (0010). */
+export interface DefenceSessionTable {
+  id: Generated<number>;
+  contest_id: number;
+  group_id: number;
+  starts_at: Timestamp | null;
+  place: string | null;
+  meeting_link: string | null;
+  prepare_note: string | null;
+  minutes_per_work: Generated<number>;
+  draw_seed: string | null;
+  drawn_at: Timestamp | null;
+  drawn_by: number | null;
+  signed_off_at: Timestamp | null;
+  signed_off_by: number | null;
+  sign_off_note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One work in a defence session, with its drawn position and the authors' link code (0010). */
+export interface DefenceSlotTable {
+  id: Generated<number>;
+  session_id: number;
+  work_id: number;
+  position: number | null;
+  slot_time: Timestamp | null;
+  code: string;
+  created_at: Timestamp;
+}
+
+export type Recommendation = "strong" | "recommend" | "not";
+
+/** One judge's defence score of one work (0010). */
+export interface DefenceScoreTable {
+  id: Generated<number>;
+  slot_id: number;
+  judge_id: number;
+  score: number;
+  recommendation: Recommendation;
+  comment: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The computed result of one work in one contest (0010). */
+export interface ContestResultTable {
+  id: Generated<number>;
+  contest_id: number;
+  work_id: number;
+  group_id: number | null;
+  raw_mean: number | null;
+  normalised: number | null;
+  judge_count: Generated<number>;
+  spread: number | null;
+  flagged: Generated<Flag>;
+  rank: number | null;
+  award_level_id: number | null;
+  award_manual: Generated<Flag>;
+  promoted: Generated<Flag>;
+  updated_at: Timestamp;
+}
+
+/** One publication of a contest's results, reproducible from its stored parameters (0010). */
+export interface ResultPublicationTable {
+  id: Generated<number>;
+  contest_id: number;
+  published_at: Timestamp;
+  published_by: number;
+  model: string;
+  model_version: number;
+  /** JSON: the fit's parameters */
+  params: string;
+  log_head: string;
+  log_seq: number;
+  note: string | null;
+}
+
 export interface DB {
   school: SchoolTable;
   major: MajorTable;
@@ -432,6 +545,13 @@ export interface DB {
   judge_group_work: JudgeGroupWorkTable;
   judge_assignment: JudgeAssignmentTable;
   declared_conflict: DeclaredConflictTable;
+  judge_score: JudgeScoreTable;
+  score_log: ScoreLogTable;
+  defence_session: DefenceSessionTable;
+  defence_slot: DefenceSlotTable;
+  defence_score: DefenceScoreTable;
+  contest_result: ContestResultTable;
+  result_publication: ResultPublicationTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -8,6 +8,7 @@ import * as m0006 from "./0006-notices-news";
 import * as m0007 from "./0007-works";
 import * as m0008 from "./0008-work-files";
 import * as m0009 from "./0009-review-groups";
+import * as m0010 from "./0010-scoring";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0007-works": m0007,
   "0008-work-files": m0008,
   "0009-review-groups": m0009,
+  "0010-scoring": m0010,
 };
