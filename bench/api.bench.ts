@@ -2,11 +2,13 @@
  * npm run bench:api — the busiest page under load. Seeds 100,000 works into a fresh
  * embedded SQLite database (and a fresh PostgreSQL database when TEST_DATABASE_URL is set),
  * starts the real server on 127.0.0.1, logs in as the contest admin and loads the
- * authorised, filtered, sorted, paginated works list (page 3) with 50 connections for
- * ~10 s (autocannon, its own worker thread), then a bare hello route of the same server
- * as the baseline (without a cookie: no database work; also measured with the session
- * cookie, for information). Ends with one JSON line:
- * {"sqlite":{"rps","p99ms","baselineRps","ratio","sessionBaselineRps","sessionRatio"},"postgres":{…}}.
+ * authorised, filtered, sorted, paginated works list with 50 connections for ~10 s
+ * (autocannon, its own worker thread): each connection walks every page of the list in two
+ * orders, so the figure is not one URL served over and over. Then the same load with the
+ * read caches off (db/changes.ts), then a bare hello route of the same server as the
+ * baseline (without a cookie: no database work; also measured with the session cookie, for
+ * information). Ends with one JSON line:
+ * {"sqlite":{"rps","p99ms","baselineRps","ratio","sessionBaselineRps","sessionRatio","pages","cacheHitRate","uncachedRps","uncachedP99ms"},"postgres":{…}}.
  * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n> change the run; AS=root loads root's list;
  * ONLY=sqlite|postgres runs one database.
  */
@@ -17,6 +19,7 @@ import autocannon from "autocannon";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import type { Dialect } from "../src/server/db";
+import { readCache, readCaches } from "../src/server/db/changes";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
 
@@ -25,6 +28,11 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const AS = process.env.AS ?? "contest_admin";
 const LIST = "/Backend/Admin/work?status=submitted&status=school_approved&sort=-submittedAt&current=3&pageSize=20";
+/** Every page of the same filtered list in two orders: each connection walks them in turn, as many admins paging would. */
+const listPages = (total: number) => {
+  const pages = Math.max(1, Math.ceil(total / 20));
+  return ["-submittedAt", "name"].flatMap((sort) => Array.from({ length: pages }, (_, i) => `/Backend/Admin/work?status=submitted&status=school_approved&sort=${sort}&current=${i + 1}&pageSize=20`));
+};
 
 interface Figures {
   rps: number;
@@ -36,10 +44,17 @@ interface Figures {
   sessionRatio: number;
   /** list requests over autocannon's 10 s timeout, when any */
   timeouts?: number;
+  /** distinct list pages walked, and the share of list reads served from the read cache */
+  pages: number;
+  cacheHitRate: number;
+  /** the same load with every read cache off (db/changes.ts), for comparison */
+  uncachedRps: number;
+  uncachedP99ms: number;
 }
 
-async function load(url: string, headers: Record<string, string>, duration: number) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1 });
+async function load(url: string, headers: Record<string, string>, duration: number, paths?: string[]) {
+  const requests = paths?.map((path) => ({ method: "GET" as const, path }));
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1, ...(requests ? { requests } : {}) });
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} replies were not 2xx`);
   // Requests that took longer than autocannon's 10 s timeout are counted, not hidden.
   return { rps: Math.round(r.requests.average), p99ms: r.latency.p99, p50ms: r.latency.p50, total: r.requests.total, timeouts: r.timeouts };
@@ -75,9 +90,18 @@ async function run(dialect: Dialect): Promise<Figures> {
       if (probe.error !== 0 || probe.data.list.length !== 20) throw new Error(`list failed: ${JSON.stringify(probe).slice(0, 300)}`);
       log(`${dialect}：${AS} 的列表共 ${probe.data.total} 件（第 3 页 20 件，首件 ${probe.data.list[0].id} ${probe.data.list[0].name}）`);
 
-      await load(`${base}${LIST}`, headers, 2); // warm-up
-      const list = await load(`${base}${LIST}`, headers, DURATION);
-      log(`${dialect}：作品列表 ${list.rps} 次/秒，p50 ${list.p50ms} ms，p99 ${list.p99ms} ms（${list.total} 次${list.timeouts ? `，${list.timeouts} 次超时` : ""}）`);
+      const paths = listPages(probe.data.total);
+      const works = readCache(db, "works", { maxEntries: 0, maxAgeMs: 0 });
+      await load(`${base}${LIST}`, headers, 2, paths); // warm-up
+      const before = { hits: works.hits, misses: works.misses };
+      const list = await load(`${base}${LIST}`, headers, DURATION, paths);
+      const hits = works.hits - before.hits;
+      const cacheHitRate = Math.round((hits / Math.max(1, hits + works.misses - before.misses)) * 1000) / 1000;
+      readCaches.enabled = false;
+      const uncached = await load(`${base}${LIST}`, headers, DURATION, paths);
+      readCaches.enabled = true;
+      log(`${dialect}：不用读缓存时 ${uncached.rps} 次/秒，p50 ${uncached.p50ms} ms，p99 ${uncached.p99ms} ms`);
+      log(`${dialect}：作品列表（${paths.length} 个不同页面轮流，缓存命中 ${cacheHitRate}）${list.rps} 次/秒，p50 ${list.p50ms} ms，p99 ${list.p99ms} ms（${list.total} 次${list.timeouts ? `，${list.timeouts} 次超时` : ""}）`);
       // The baseline: the bare route without a cookie, so no database work at all. For
       // information also with the session cookie (the session lookup every logged-in request makes).
       await load(`${base}/Backend/bench/hello`, {}, 2);
@@ -94,6 +118,10 @@ async function run(dialect: Dialect): Promise<Figures> {
         sessionBaselineRps: withSession.rps,
         sessionRatio: ratio(list.rps, withSession.rps),
         ...(list.timeouts ? { timeouts: list.timeouts } : {}),
+        pages: paths.length,
+        cacheHitRate,
+        uncachedRps: uncached.rps,
+        uncachedP99ms: uncached.p99ms,
       };
     } finally {
       await app.close();

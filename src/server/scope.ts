@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB, User } from "./db/schema";
 import { ROLE } from "../shared/roles";
+import { readCache } from "./db/changes";
 
 type Handle = Kysely<DB> | Transaction<DB>;
 
@@ -12,15 +13,19 @@ type Handle = Kysely<DB> | Transaction<DB>;
 export async function adminContestIds(db: Handle, user: User): Promise<number[] | "all"> {
   if (user.user_type === ROLE.root) return "all";
   if (user.user_type !== ROLE.contestAdmin) return [];
-  // One round trip (every works list asks): the own contests, then their children, recursively.
-  const rows = await sql<{ id: number }>`
-    with recursive managed(id) as (
-      select contest_id from contest_member where user_id = ${user.id} and role = 'admin'
-      union
-      select contest.id from contest inner join managed on contest.parent_id = managed.id
-    )
-    select id from managed`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
+  // Every works list asks: kept in memory while contests and their members are unchanged.
+  const ids = await readCache(db, "adminContestIds", { maxEntries: 5_000, maxAgeMs: 60_000 }).get(String(user.id), ["contest", "contest_member"], async () => {
+    // One round trip: the own contests, then their children, recursively.
+    const rows = await sql<{ id: number }>`
+      with recursive managed(id) as (
+        select contest_id from contest_member where user_id = ${user.id} and role = 'admin'
+        union
+        select contest.id from contest inner join managed on contest.parent_id = managed.id
+      )
+      select id from managed`.execute(db);
+    return rows.rows.map((r) => Number(r.id));
+  });
+  return [...ids];
 }
 
 /** Provinces whose schools a user may manage; "all" for root or a national contest admin. */

@@ -1,8 +1,9 @@
 /** Opens the database: embedded SQLite (libsql) by default, PostgreSQL for postgres:// URLs. */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type Dialect as KyselyDialect, type MigrationProvider } from "kysely";
 import pg from "pg";
+import { ChangeTracker, registerTracker, trackChanges } from "./changes";
 import { LibsqlDialect } from "./libsql-dialect";
 import { migrations } from "./migrations/index";
 import type { DB } from "./schema";
@@ -25,11 +26,19 @@ export function openDb(url: string): OpenedDb {
     // An idle connection the server ends (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on("error", (err) => console.error(`PostgreSQL 连接中断：${err.message}`));
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return { db: tracked(new PostgresDialect({ pool })), dialect: "postgres" };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  return { db: new Kysely<DB>({ dialect: new LibsqlDialect(`file:${file}`) }), dialect: "sqlite" };
+  return { db: tracked(new LibsqlDialect(`file:${file}`)), dialect: "sqlite" };
+}
+
+/** A handle whose writes are tracked per table, for the read caches (./changes.ts). */
+function tracked(dialect: KyselyDialect): Db {
+  const tracker = new ChangeTracker();
+  const db = new Kysely<DB>({ dialect: trackChanges(dialect, tracker) });
+  registerTracker(db, tracker);
+  return db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db";
+import { readCache } from "../db/changes";
 import type { User } from "../db/schema";
 import type { Config } from "../config";
 
@@ -51,7 +52,10 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.cookieSecure });
 }
 
+const SESSION_TABLES = ["user_session", "app_user"] as const;
+
 export function registerAuth(app: FastifyInstance, db: Db) {
+  const sessions = readCache(db, "sessions", { maxEntries: 20_000, maxAgeMs: 60_000 });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   app.addHook("onRequest", async (req) => {
@@ -59,13 +63,17 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = sha256(token);
-    const row = await db
-      .selectFrom("user_session")
-      .innerJoin("app_user", "app_user.id", "user_session.user_id")
-      .selectAll("app_user")
-      .select(["user_session.expires_at as session_expires", "user_session.last_seen_at as session_seen"])
-      .where("user_session.id", "=", id)
-      .executeTakeFirst();
+    // Served from memory while user_session and app_user are unchanged (db/changes.ts): a
+    // logout, lock, role or password change is a write to one of them and ends the entry.
+    const row = await sessions.get(id, SESSION_TABLES, () =>
+      db
+        .selectFrom("user_session")
+        .innerJoin("app_user", "app_user.id", "user_session.user_id")
+        .selectAll("app_user")
+        .select(["user_session.expires_at as session_expires", "user_session.last_seen_at as session_seen"])
+        .where("user_session.id", "=", id)
+        .executeTakeFirst(),
+    );
     if (!row) return;
     const now = Date.now();
     if (Date.parse(row.session_expires) <= now || row.locked) {
@@ -73,7 +81,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       return;
     }
     const { session_expires: _e, session_seen, ...user } = row;
-    req.user = user;
+    req.user = user; // a copy: the cached row stays as read
     req.sessionId = id;
     if (now - Date.parse(session_seen) > TOUCH_EVERY_MS) {
       await db.updateTable("user_session").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();

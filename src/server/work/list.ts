@@ -7,6 +7,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { PageOf } from "../../shared/crud/list";
 import type { WorkFilters, WorkListItem } from "../../shared/work/schema";
+import { readCache } from "../db/changes";
 import type { DB } from "../db/schema";
 import type { Handle } from "./repository";
 import { toListItem } from "./view";
@@ -108,12 +109,23 @@ export interface ListArgs {
   limit: number;
 }
 
+/** The tables a works list reads: while none of them changes, the same list is served from memory. */
+const LIST_TABLES = ["work", "work_author", "work_teacher", "school", "contest", "work_category"];
+
+/**
+ * One page of the works in scope. The busiest read of the platform: a page is kept in memory
+ * (bounded, per scope and query) until a write to one of LIST_TABLES — see db/changes.ts.
+ */
+export function listWorks(db: Handle, scope: ListScope, args: ListArgs): Promise<PageOf<WorkListItem>> {
+  return readCache(db, "works", { maxEntries: 2_000, maxAgeMs: 30_000 }).get(JSON.stringify([scope, args]), LIST_TABLES, () => readWorks(db, scope, args));
+}
+
 /**
  * One page of a list, ordered with the id as tie-breaker in the same direction: the page's
  * ids from the work table alone (see list-page.ts for the merge of index-ordered branches),
  * the names of just those rows and the total, in one query.
  */
-export async function listWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
+async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
   const order: [string, "asc" | "desc"][] = sort.length ? [...sort] : [["id", "desc"]];
   if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
   const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, filters, order, SORT_COLUMNS, offset, limit, withListColumns);

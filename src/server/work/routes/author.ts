@@ -23,7 +23,7 @@ import { createWork, deleteDraft, openContests } from "../service/create";
 import { setTeacherReview, updateWork } from "../service/edit";
 import { addAuthor, addTeacher, confirmAuthor, declineAuthor, removeAuthor, removeTeacher, reorderAuthors } from "../service/team";
 import { transitionWork } from "../service/transition";
-import { ctxOf, listArgs, ok, WorkListQuery } from "./common";
+import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
 
 const tags = ["作品（作者）"];
 const P = "/Backend/Work/work";
@@ -36,7 +36,7 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
   r.get(`${P}/mine`, {
     schema: { tags, summary: "我的作品（我是作者的作品，含待我确认的）", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: works("read") },
-  }, async (req) => ok(await listWorks(db, { kind: "author", userId: req.user!.id }, listArgs(req.query))));
+  }, async (req, reply) => sendOk(reply, await listWorks(db, { kind: "author", userId: req.user!.id }, listArgs(req.query))));
 
   r.get(`${P}/open-contests`, {
     schema: { tags, summary: "现在可以报名的赛事及其开放的大类、小类", response: { 200: Envelope(Type.Array(OpenContest)) } },
@@ -115,7 +115,7 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
   r.get(T, {
     schema: { tags: ["作品（指导教师）"], summary: "我指导的作品", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: ["api.advisedWorks", "read"] },
-  }, async (req) => ok(await listWorks(db, { kind: "teacher", userId: req.user!.id }, listArgs(req.query))));
+  }, async (req, reply) => sendOk(reply, await listWorks(db, { kind: "teacher", userId: req.user!.id }, listArgs(req.query))));
 
   r.patch(`${T}/:id/review`, {
     schema: { tags: ["作品（指导教师）"], summary: "填写指导老师自评（草稿或已退回；须带版本号）", params: WorkIdParam, body: TeacherReviewBody, response: { 200: Envelope(WorkView) } },

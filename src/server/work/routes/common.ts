@@ -1,5 +1,5 @@
 /** What the works routes share: list query parsing and the caller's context. */
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { ListParams } from "../../../shared/crud/list";
 import { DomainError } from "../../../shared/errors";
@@ -23,3 +23,19 @@ export function listArgs(query: Record<string, unknown>): ListArgs {
 
 export const ctxOf = (db: Db, req: FastifyRequest): WorkCtx => ({ db, user: req.user! });
 export const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
+
+/**
+ * Sends `{ error: 0, info: "成功", data }` serialised once per data object: a page served from
+ * the read cache is the same object on every hit (src/server/db/changes.ts), so its JSON —
+ * made with the route's response schema, as Fastify would — is encoded once and the bytes
+ * reused.
+ */
+const serialised = new WeakMap<object, Buffer>();
+export function sendOk(reply: FastifyReply, data: object) {
+  let body = serialised.get(data);
+  if (body === undefined) {
+    body = Buffer.from(String(reply.serialize(ok(data))));
+    serialised.set(data, body);
+  }
+  return reply.type("application/json; charset=utf-8").send(body);
+}

@@ -15,7 +15,7 @@ import { adminContestIds } from "../../scope";
 import { listWorks, type ListScope } from "../list";
 import { adminCreateWork } from "../service/create";
 import { bulkTransition, schoolQuotas, transitionWork } from "../service/transition";
-import { ctxOf, listArgs, ok, WorkListQuery } from "./common";
+import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
 
 const Moved = Envelope(Type.Object({ id: Type.Integer(), status: Type.String() }));
 
@@ -28,10 +28,10 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
   r.get(S, {
     schema: { tags: stags, summary: "本校作品（按状态等筛选）；超级管理员为全部作品", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: ["api.schoolWorks", "read"] },
-  }, async (req) => {
+  }, async (req, reply) => {
     const u = req.user!;
     const scope: ListScope = u.user_type === ROLE.root ? { kind: "contests", ids: "all" } : { kind: "school", schoolId: u.school_id ?? -1 };
-    return ok(await listWorks(db, scope, listArgs(req.query)));
+    return sendOk(reply, await listWorks(db, scope, listArgs(req.query)));
   });
 
   r.get(`${S}/quota`, {
@@ -55,7 +55,7 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
   r.get(A, {
     schema: { tags: atags, summary: "管理范围内的作品：按编号、名称、学校、大类、状态、作者姓名检索", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: ["api.contestWorks", "read"] },
-  }, async (req) => ok(await listWorks(db, { kind: "contests", ids: await adminContestIds(db, req.user!) }, listArgs(req.query))));
+  }, async (req, reply) => sendOk(reply, await listWorks(db, { kind: "contests", ids: await adminContestIds(db, req.user!) }, listArgs(req.query))));
 
   r.post(A, {
     schema: { tags: atags, summary: "代学校录入作品（/ContestAdmin/AddWork）：录入省级赛，作者按用户名，直接为「省赛已接收」", body: AdminWorkCreate, response: { 201: Envelope(WorkView) } },

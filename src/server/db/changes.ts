@@ -1,0 +1,235 @@
+/**
+ * Which tables changed, and a read cache that is never stale for writes made through this
+ * process's database handle.
+ *
+ * Every statement goes through the driver wrapped by `trackChanges`. A write (INSERT,
+ * UPDATE, DELETE, or raw SQL that may write) bumps the version of each table it names —
+ * once when it runs and once more when its transaction ends (commit or rollback), so a
+ * reader that computed between the write and the commit (on PostgreSQL it still saw the
+ * old rows) cannot keep its result. Raw SQL that writes and whose tables we cannot name
+ * bumps every table.
+ *
+ * `ReadCache.get(key, tables, compute)` returns a cached value only if none of `tables`
+ * changed since it was computed and it is younger than `maxAgeMs`; otherwise it computes,
+ * and stores the result only if none of `tables` changed while computing. The age limit
+ * bounds staleness from writers this process cannot see (another server process on the
+ * same PostgreSQL database, a CLI run against it).
+ */
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  MergeQueryNode,
+  RawNode,
+  TableNode,
+  UpdateQueryNode,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type OperationNode,
+  type QueryResult,
+  type TransactionSettings,
+} from "kysely";
+
+const ALL = "*";
+
+export class ChangeTracker {
+  #versions = new Map<string, number>();
+  #all = 0;
+
+  bump(tables: Iterable<string>) {
+    for (const t of tables) {
+      if (t === ALL) this.#all++;
+      else this.#versions.set(t, (this.#versions.get(t) ?? 0) + 1);
+    }
+  }
+
+  /** One number that changes whenever any of `tables` changes. */
+  stamp(tables: readonly string[]): string {
+    let s = `${this.#all}`;
+    for (const t of tables) s += `.${this.#versions.get(t) ?? 0}`;
+    return s;
+  }
+}
+
+/** The tables a statement writes; [] for a read; ["*"] for raw SQL that may write anything. */
+export function writtenTables(node: OperationNode | undefined, sql: string): string[] {
+  if (!node || RawNode.is(node)) return rawWrites(sql) ? [ALL] : [];
+  const names = (n: OperationNode | undefined): string[] => {
+    if (!n) return [];
+    if (TableNode.is(n)) return [n.table.identifier.name];
+    if (n.kind === "AliasNode") return names((n as unknown as { node: OperationNode }).node);
+    if (n.kind === "FromNode") return (n as unknown as { froms: OperationNode[] }).froms.flatMap(names);
+    return [ALL];
+  };
+  if (InsertQueryNode.is(node)) return names(node.into);
+  if (UpdateQueryNode.is(node)) return names(node.table);
+  if (DeleteQueryNode.is(node)) return names(node.from);
+  if (MergeQueryNode.is(node)) return names(node.into);
+  if (/^(Create|Alter|Drop)(Table|Index|View|Schema|Type)Node$/.test(node.kind)) return [ALL];
+  return [];
+}
+
+/** Whether raw SQL may write: a write statement, or a WITH that contains one. */
+function rawWrites(sql: string): boolean {
+  if (/^\s*(insert|update|delete|replace|merge|create|drop|alter|truncate)\b/i.test(sql)) return true;
+  return /^\s*with\b/i.test(sql) && /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into)\b/i.test(sql);
+}
+
+class TrackedConnection implements DatabaseConnection {
+  pending: Set<string> | null = null;
+  constructor(readonly inner: DatabaseConnection, private readonly tracker: ChangeTracker) {}
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const tables = writtenTables(q.query, q.sql);
+    try {
+      return await this.inner.executeQuery<R>(q);
+    } finally {
+      if (tables.length) {
+        this.tracker.bump(tables);
+        if (this.pending) for (const t of tables) this.pending.add(t);
+      }
+    }
+  }
+
+  streamQuery<R>(q: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(q, chunkSize);
+  }
+}
+
+class TrackedDriver implements Driver {
+  #wrapped = new WeakMap<DatabaseConnection, TrackedConnection>();
+  constructor(private readonly inner: Driver, private readonly tracker: ChangeTracker) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection() {
+    const c = await this.inner.acquireConnection();
+    let t = this.#wrapped.get(c);
+    if (!t) this.#wrapped.set(c, (t = new TrackedConnection(c, this.tracker)));
+    return t;
+  }
+  async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
+    const t = c as TrackedConnection;
+    await this.inner.beginTransaction(t.inner, settings);
+    t.pending = new Set();
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    const t = c as TrackedConnection;
+    try {
+      await this.inner.commitTransaction(t.inner);
+    } finally {
+      this.#end(t);
+    }
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    const t = c as TrackedConnection;
+    try {
+      await this.inner.rollbackTransaction(t.inner);
+    } finally {
+      this.#end(t);
+    }
+  }
+  #end(t: TrackedConnection) {
+    if (t.pending?.size) this.tracker.bump(t.pending);
+    t.pending = null;
+  }
+  releaseConnection(c: DatabaseConnection) {
+    return this.inner.releaseConnection((c as TrackedConnection).inner);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** The dialect with every statement's writes reported to `tracker`. */
+export function trackChanges(dialect: Dialect, tracker: ChangeTracker): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new TrackedDriver(dialect.createDriver(), tracker),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
+interface Entry<T> {
+  stamp: string;
+  at: number;
+  value: T;
+}
+
+/** A bounded map of computed reads, each valid while its tables are unchanged (see the top of this file). */
+export class ReadCache {
+  /** statistics, for benchmarks */
+  #entries = new Map<string, Entry<unknown>>();
+  hits = 0;
+  misses = 0;
+  constructor(
+    private readonly tracker: ChangeTracker,
+    private readonly opts: { maxEntries: number; maxAgeMs: number },
+  ) {}
+
+  async get<T>(key: string, tables: readonly string[], compute: () => Promise<T>): Promise<T> {
+    if (!readCaches.enabled || this.opts.maxEntries <= 0) return compute();
+    const stamp = this.tracker.stamp(tables);
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.stamp === stamp && now - hit.at < this.opts.maxAgeMs) {
+      this.hits++;
+      // Most recently used last, so the oldest is evicted first.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit.value as T;
+    }
+    this.misses++;
+    const value = await compute();
+    if (this.tracker.stamp(tables) === stamp) {
+      this.#entries.delete(key);
+      this.#entries.set(key, { stamp, at: now, value });
+      if (this.#entries.size > this.opts.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  /** Drops one entry or, without a key, all. */
+  forget(key?: string) {
+    if (key === undefined) this.#entries.clear();
+    else this.#entries.delete(key);
+  }
+}
+
+/** The tracker of each database handle opened by openDb (a transaction's handle shares its driver). */
+const trackers = new WeakMap<object, ChangeTracker>();
+export const registerTracker = (db: object, tracker: ChangeTracker) => trackers.set(db, tracker);
+export function trackerOf(db: object): ChangeTracker {
+  let t = trackers.get(db);
+  // A handle not opened by openDb (none in the app): nothing is tracked, so every stamp
+  // changes on each call and nothing is ever served from a cache.
+  if (!t) {
+    t = new UntrackedTracker();
+    trackers.set(db, t);
+  }
+  return t;
+}
+
+class UntrackedTracker extends ChangeTracker {
+  #n = 0;
+  override stamp(): string {
+    return `untracked.${this.#n++}`;
+  }
+}
+
+/** READ_CACHE=0 in the environment turns every read cache off (each read then goes to the database); benchmarks flip it to compare. */
+export const readCaches = { enabled: process.env.READ_CACHE !== "0" };
+
+const caches = new WeakMap<ChangeTracker, Map<string, ReadCache>>();
+/** The named read cache of a database handle (one per name and database). */
+export function readCache(db: object, name: string, opts: { maxEntries: number; maxAgeMs: number }): ReadCache {
+  const tracker = trackerOf(db);
+  let byName = caches.get(tracker);
+  if (!byName) caches.set(tracker, (byName = new Map()));
+  let c = byName.get(name);
+  if (!c) byName.set(name, (c = new ReadCache(tracker, opts)));
+  return c;
+}
