@@ -100,6 +100,19 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(flagged.body.data.list.map((u: { username: string }) => u.username)).toEqual(["teacher"]);
   });
 
+  it("shows a renamed author's new name on the author's works", async () => {
+    const id = await idOf("student3");
+    const works = await t.db.selectFrom("work_author").select("work_id").where("user_id", "=", id).execute();
+    expect(works.length).toBeGreaterThan(0);
+    const patch = await root.req("PATCH", `${P}/${id}`, { name: "林雨桐改" });
+    expect(patch.body.error).toBe(0);
+    const names = await t.db.selectFrom("work").select("author_names").where("id", "in", works.map((w) => w.work_id)).execute();
+    for (const n of names) expect(n.author_names.split("、")).toContain("林雨桐改");
+    const listed = (await root.get(`/Backend/Admin/work?authorName=${encodeURIComponent("林雨桐改")}`)).body.data;
+    expect(listed.total).toBe(works.length);
+    await root.req("PATCH", `${P}/${id}`, { name: "林雨桐" });
+  });
+
   it("does not let a school admin read, change, delete, lock or reset another school's student by id", async () => {
     expect((await sadmin.get(`${P}/${outsider}`)).status).toBe(404);
     const patch = await sadmin.req("PATCH", `${P}/${outsider}`, { name: "被改名" });

@@ -11,6 +11,7 @@ import { diff, record, type AuditEntry } from "../crud/audit";
 import type { ExcelDef, Trx } from "../crud/resource";
 import { actorOf, assignableRoles, isContestAdmin, isRoot, isSchoolAdmin, roleRefusal, scoped, type Actor } from "./scope";
 import { roleName, selectUsers, withContests, type UserRow } from "./view";
+import { refreshNamesOfUser } from "../work/repository";
 import { checkChange, checkNew, followRoleChange, MEMBER_ROLE, normEmail, type NewUserValues, type UserPatch } from "./rules";
 
 const BATCH = 500;
@@ -194,6 +195,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
       if (!Object.keys(c.set).length) continue;
       await trx.updateTable("app_user").set({ ...c.set, updated_at: now }).where("id", "=", c.id).execute();
       if (c.set.user_type !== undefined) await followRoleChange(trx, c.id, c.before.userType, c.set.user_type);
+      if (c.set.name) await refreshNamesOfUser(trx, c.id);
       const old = beforeFields(c.before);
       const next = { ...old, ...auditFields(c.set) };
       audit.push({ entity: "user", entityId: c.id, action: "import", changes: diff(old, next) });

@@ -13,6 +13,7 @@ import { actorOf, contestInScope, isContestAdmin, scoped, type Actor } from "./s
 import { loadUsers, selectUsers, withContests, type UserRow } from "./view";
 import { assertEmailFree, assertMajor, assertSchool, assertUsernameFree, checkChange, checkNew, followRoleChange, MEMBER_ROLE } from "./rules";
 import { userExcel } from "./excel";
+import { refreshNamesOfUser } from "../work/repository";
 
 const SORT: Record<string, string> = {
   id: "app_user.id",
@@ -115,6 +116,8 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     if (set.major_code) await assertMajor(ctx.db, set.major_code);
     await ctx.db.updateTable("app_user").set({ ...set, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
     if (set.user_type !== undefined) await followRoleChange(ctx.db, before.id, before.userType, set.user_type);
+    // Works list their authors' and teachers' names: a renamed user's works show the new name.
+    if (set.name) await refreshNamesOfUser(ctx.db, before.id);
     const after = (await loadUsers(ctx, a, [before.id]))[0];
     // Scope can only be left through a role change the actor was not allowed to make.
     if (!after) throw forbidden("修改后该用户将不在您的管理范围内");

@@ -13,7 +13,7 @@ import type { Db } from "../db";
 import { withListColumns, worksQuery, type ListScope } from "./list";
 import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from "./repository";
 import { bj } from "./rules";
-import { writeXlsxBounded } from "./xlsx-stream";
+import { writeXlsx } from "../crud/excel";
 
 export const EXPORT_BATCH = 1000;
 
@@ -102,7 +102,7 @@ export async function startExport(db: Db, jobs: Jobs, userId: number, scope: Lis
       const total = await worksQuery(db, scope, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       jobs.progress(jobId, 0, Number(total.n));
       let done = 0;
-      await writeXlsxBounded(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => jobs.progress(jobId, (done = n))));
+      await writeXlsx(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => jobs.progress(jobId, (done = n))));
       await jobs.finish(jobId, "done", { file, processed: done, total: done, message: `已导出 ${done} 件作品` });
     } catch (err) {
       log(err);
