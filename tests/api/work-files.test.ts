@@ -8,8 +8,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
-import { account, catId, contestId, idOf, login, makeWork, multipart, SAMPLE, upload, W } from "./works-fixtures";
+import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { account, catId, contestId, filled, idOf, login, makeWork, multipart, SAMPLE, upload, W } from "./works-fixtures";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const pdf = (text: string) => Buffer.concat([SAMPLE.pdf, Buffer.from(`% ${text}\n`)]);
@@ -44,6 +44,7 @@ describe.each(DIALECTS)("work attachments on %s", (dialect) => {
     const list = await a.get(`${W}/${id}/files`);
     expect(list.body.data).toEqual({
       files: [],
+      onBehalf: false,
       requirements: [
         { key: "defense", name: "作品与答辩材料", required: true, maxSizeMB: 200, types: ["pdf", "ppt", "pptx", "zip"] },
         { key: "source", name: "素材与源码", required: true, maxSizeMB: 500, types: ["zip", "rar", "7z"] },
@@ -232,5 +233,49 @@ describe.each(DIALECTS)("work attachments on %s", (dialect) => {
     const stored = await t.db.selectFrom("work_file").select(["work_id", "filename"]).where("sha256", "=", hash).orderBy("id").execute();
     expect(stored.map((r) => [Number(r.work_id), r.filename])).toEqual([[w1, "一.pdf"], [w2, "二.pdf"], [w1, "三.pdf"]]);
     expect((await d.get(`${W}/${w2}/files/${r2.body.data.id}/download`)).res.rawPayload.equals(bytes)).toBe(true);
+  });
+  it("lets the contest's admins upload the files of a work they entered on a school's behalf, and only those", async () => {
+    const cadmin = new Client(t);
+    await cadmin.login("contest_admin", "admin");
+    const zj = await contestId(t, "2026-ZJ");
+    const x = await account(t, "file_x", "代录附件甲");
+    const y = await account(t, "file_y", "代录附件乙");
+    const created = await cadmin.post("/Backend/Admin/work", { contestId: zj, categoryId: soft, name: "代录入作品的附件", authors: ["file_x", "file_y"], teachers: [], ...(await filled(t, soft)) });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const A = `/Backend/Admin/work/${id}/files`;
+    const send = (c: Client, url: string, filename: string, content: Buffer) => {
+      const m = multipart([{ name: "kind", value: "docs" }, { name: "file", filename, content }]);
+      return c.req("POST", url, m.body, m.headers);
+    };
+
+    // The admin may, and the list says so; the authors may not (the work is no longer theirs to edit).
+    expect((await cadmin.get(`${W}/${id}/files`)).body.data.onBehalf).toBe(true);
+    expect((await x.get(`${W}/${id}/files`)).body.data.onBehalf).toBe(false);
+    const up = await send(cadmin, A, "学校提交的文档.pdf", pdf("on behalf"));
+    expect(up.status).toBe(201);
+    expect(up.body.data).toMatchObject({ kind: "docs", filename: "学校提交的文档.pdf", uploadedBy: { name: "赵赛务" } });
+    const byAuthor = await send(x, `${W}/${id}/files`, "作者.pdf", pdf("author"));
+    expect(byAuthor.status).toBe(400);
+    expect(byAuthor.body.info).toBe("作品当前状态为「省赛已接收」，不能修改；只有草稿和已退回修改的作品可以修改");
+    expect((await x.get(`${W}/${id}/files`)).body.data.files.map((f: { filename: string }) => f.filename)).toEqual(["学校提交的文档.pdf"]);
+    expect((await fileLog(id)).map((l) => l.action)).toEqual(["upload_file"]);
+
+    // Replace, then delete, on the admins' route.
+    const again = await send(cadmin, A, "学校提交的文档（第二版）.pdf", pdf("v2"));
+    expect(again.body.info).toContain("已替换");
+    const del = await cadmin.req("DELETE", `${A}/${again.body.data.id}`);
+    expect(del.body).toMatchObject({ error: 0 });
+    expect((await fileLog(id)).map((l) => l.action)).toEqual(["upload_file", "replace_file", "delete_file"]);
+
+    // A work the students submitted themselves: its files stay the authors' own.
+    const c1 = await account(t, "file_c1", "自交甲");
+    const c2 = await account(t, "file_c2", "自交乙");
+    const own = await makeWork(t, c1, { contest: zjut, category: soft, name: "学生自己提交的作品", coAuthors: [c2], files: false });
+    const refused = await send(cadmin, `/Backend/Admin/work/${own}/files`, "管理员.pdf", pdf("no"));
+    expect([403, 404]).toContain(refused.status);
+    // Students and school admins cannot use the admins' route at all.
+    expect((await send(x, A, "作者.pdf", pdf("author"))).status).toBe(403);
+    void y;
   });
 });

@@ -10,8 +10,16 @@ import { PrinterOutlined } from "@ant-design/icons";
 import type { PageProps } from "../routing/model";
 import { printPath, useWork } from "../work/api";
 import { WorkLogTimeline } from "../work/components/WorkLogTimeline";
+import { AttachmentsPanel, useWorkFiles } from "../work/components/AttachmentsPanel";
 import { Attachments } from "./parts/Attachments";
 import { AiDeclarationView, BasicInfo, StatusReasons, TeamTables, TextFields } from "./parts/DetailSections";
+
+/** Read-only, except for the admins of a work they entered on its school's behalf (the server says so). */
+function WorkAttachments({ workId }: { workId: number }) {
+  const files = useWorkFiles(workId);
+  if (files.data?.onBehalf) return <AttachmentsPanel workId={workId} editable onBehalf closedReason="" />;
+  return <Attachments workId={workId} />;
+}
 
 export default function WorkDetail({ route }: PageProps) {
   const { workId } = useParams();
@@ -49,7 +57,7 @@ export default function WorkDetail({ route }: PageProps) {
       <Card title="团队" size="small"><TeamTables work={work} /></Card>
       <Card title="作品信息" size="small"><TextFields work={work} /></Card>
       <Card title="AI工具使用声明" size="small"><AiDeclarationView work={work} /></Card>
-      <Card title="附件" size="small"><Attachments workId={work.id} /></Card>
+      <Card title="附件" size="small"><WorkAttachments workId={work.id} /></Card>
       {showLog && <Card title="作品日志" size="small"><WorkLogTimeline workId={work.id} /></Card>}
     </Space>
   );

@@ -8,13 +8,16 @@ import { NETWORK_ERROR_TEXT } from "../../shared/errors";
 import { toReply, type ClientReply } from "../request";
 import { W } from "./api";
 
-export function uploadWorkFile(workId: number, kind: string, file: File, onProgress: (percent: number) => void): Promise<ClientReply<WorkFileView>> {
+/** `base`: where the work's files are changed — the authors' route, or the admins' for a work entered on a school's behalf. */
+export const filesBase = (workId: number, onBehalf = false) => (onBehalf ? `/Backend/Admin/work/${workId}/files` : `${W}/${workId}/files`);
+
+export function uploadWorkFile(workId: number, kind: string, file: File, onProgress: (percent: number) => void, onBehalf = false): Promise<ClientReply<WorkFileView>> {
   const form = new FormData();
   form.append("kind", kind);
   form.append("file", file, file.name);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${W}/${workId}/files`);
+    xhr.open("POST", filesBase(workId, onBehalf));
     xhr.setRequestHeader("Accept", "application/json");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {

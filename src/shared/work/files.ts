@@ -33,6 +33,8 @@ export type FileRequirement = Static<typeof FileRequirement>;
 export const WorkFiles = Type.Object({
   files: Type.Array(WorkFileView),
   requirements: Type.Array(FileRequirement),
+  /** the caller may upload and delete as the admin who entered the work for its school (AddWork) */
+  onBehalf: Type.Boolean(),
 });
 export type WorkFiles = Static<typeof WorkFiles>;
 

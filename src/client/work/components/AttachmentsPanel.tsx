@@ -12,7 +12,7 @@ import dayjs from "dayjs";
 import { sizeText, type FileRequirement, type WorkFiles, type WorkFileView } from "../../../shared/work/files";
 import { del } from "../../request";
 import { fetchData, W, workKeys } from "../api";
-import { uploadWorkFile } from "../upload";
+import { filesBase, uploadWorkFile } from "../upload";
 
 export interface AttachmentsPanelProps {
   workId: number;
@@ -22,6 +22,8 @@ export interface AttachmentsPanelProps {
   closedReason?: string;
   /** after an upload or delete (the work's version and log change) */
   onChanged?: () => void;
+  /** changes go through the admins' route, for a work a contest admin entered on a school's behalf */
+  onBehalf?: boolean;
 }
 
 const extOf = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? "").toLowerCase();
@@ -46,7 +48,7 @@ interface Row {
   file?: WorkFileView;
 }
 
-export function AttachmentsPanel({ workId, editable, closedReason, onChanged }: AttachmentsPanelProps) {
+export function AttachmentsPanel({ workId, editable, closedReason, onChanged, onBehalf = false }: AttachmentsPanelProps) {
   const { message, notification } = App.useApp();
   const query = useWorkFiles(workId);
   const [progress, setProgress] = useState<Record<string, number>>({});
@@ -69,7 +71,7 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged }: 
     const problem = fileProblem(req, file);
     if (problem) return void message.error(problem);
     setProgress((p) => ({ ...p, [req.key]: 0 }));
-    const reply = await uploadWorkFile(workId, req.key, file, (pct) => setProgress((p) => ({ ...p, [req.key]: pct })));
+    const reply = await uploadWorkFile(workId, req.key, file, (pct) => setProgress((p) => ({ ...p, [req.key]: pct })), onBehalf);
     setProgress(({ [req.key]: _, ...rest }) => rest);
     if (reply.error === 0) {
       void message.success(reply.info || `已上传「${req.name}」`);
@@ -78,7 +80,7 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged }: 
   };
 
   const remove = async (f: WorkFileView) => {
-    const reply = await del(`${W}/${workId}/files/${f.id}`);
+    const reply = await del(`${filesBase(workId, onBehalf)}/${f.id}`);
     if (reply.error === 0) changed();
   };
 

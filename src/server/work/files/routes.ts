@@ -91,6 +91,36 @@ export function workFileRoutes(app: FastifyInstance, deps: WorkFileDeps) {
     return ok(f, `已删除「${f.kindName}」：${f.filename}`);
   });
 
+  // A work a contest admin entered on a school's behalf (/ContestAdmin/AddWork): its
+  // contest's admins upload and delete its files.
+  const A = "/Backend/Admin/work/:id/files";
+  r.post(A, {
+    schema: {
+      tags,
+      summary: "代录入作品的附件上传（multipart/form-data：先 kind 再 file）：作品所在赛事的管理员和超级管理员，仅限管理员代录入的作品",
+      params: WorkIdParam,
+      consumes: ["multipart/form-data"],
+      response: { 201: Envelope(WorkFileView) },
+    },
+    config: { access: ["api.contestWorks", "update"] },
+  }, async (req, reply) => {
+    try {
+      const { file, replaced } = await uploadFile(fctx(req), req.params.id, (max) => receive(req, max), true);
+      return reply.code(201).send(ok(file, uploadedMessage(file, replaced)));
+    } catch (e) {
+      closeIfUnread(req, reply);
+      throw e;
+    }
+  });
+
+  r.delete(`${A}/:fileId`, {
+    schema: { tags, summary: "删除代录入作品的附件（同上）", params: WorkFileParam, response: { 200: Envelope(WorkFileView) } },
+    config: { access: ["api.contestWorks", "update"] },
+  }, async (req) => {
+    const f = await deleteFile(ctxOf(deps.db, req), req.params.id, req.params.fileId, true);
+    return ok(f, `已删除「${f.kindName}」：${f.filename}`);
+  });
+
   r.get(`${P}/:fileId/download`, {
     schema: { tags, summary: "下载附件（能查看作品的人；其他人 404）", params: WorkFileParam },
     config: { access: ["api.workDetail", "read"] },

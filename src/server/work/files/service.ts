@@ -1,7 +1,9 @@
 /**
  * Attachments of a work. Reading (the list, a download) follows the work's own rule:
  * whoever may see the work, everyone else 404. Changing (upload, replace, delete): the
- * work's confirmed authors while the work is editable and 「附件」 is not locked. An upload
+ * work's confirmed authors while the work is editable and 「附件」 is not locked; and for a
+ * work a contest admin entered on a school's behalf (/ContestAdmin/AddWork: its creator is
+ * not one of its authors), the admins of its contest and root ("on behalf"). An upload
  * is checked before a byte is stored (who, state, lock, kind, type), streamed through the
  * size and signature checks into the blob store, then recorded in one transaction that
  * checks again; every change is in the work log. Replaced and deleted rows stay.
@@ -26,8 +28,21 @@ export interface FileCtx extends WorkCtx {
 const MB = 1024 * 1024;
 export const NO_FILE = "附件不存在";
 
+/** Why an admin may not change the files of this work on the school's behalf; null when they may. */
+export function onBehalfRefusal(l: Loaded): string | null {
+  if (!l.relations.has("contest") && !l.relations.has("root")) return "只有管理该作品所在赛事的管理员可以代为上传附件";
+  if (l.authors.some((a) => a.user_id === l.work.created_by)) return "该作品由学生自行提交，附件只能由作者上传；管理员只能为代录入的作品上传附件";
+  if (l.work.status === "disqualified") return "作品已取消资格，不能再修改附件";
+  return null;
+}
+
 /** Who may change the files now: refuses with the reason, else returns. */
-async function refuseChange(db: repo.Handle, l: Loaded, now: Date) {
+async function refuseChange(db: repo.Handle, l: Loaded, now: Date, onBehalf = false) {
+  if (onBehalf) {
+    const why = onBehalfRefusal(l);
+    if (why) throw forbidden(why);
+    return;
+  }
   if (!l.relations.has("author")) {
     throw forbidden(l.relations.has("pending_author") ? "请先确认参加该作品，再上传或删除附件" : "只有作品的作者可以上传或删除附件");
   }
@@ -40,7 +55,7 @@ export async function listFiles(ctx: WorkCtx, id: number): Promise<WorkFiles> {
   const l = await loadVisible(ctx, id);
   const requirements = await files.requirementsOf(ctx.db, l.work.category_id);
   const rows = await files.currentFiles(ctx.db, id);
-  return { files: rows.map((r) => files.toFileView(r, requirements)), requirements };
+  return { files: rows.map((r) => files.toFileView(r, requirements)), requirements, onBehalf: onBehalfRefusal(l) === null };
 }
 
 /** The file part of a multipart upload, as the route received it. */
@@ -69,9 +84,9 @@ const describe = (r: { id: number; kind: string; filename: string; size: number;
  * Receives one file: `receive(maxBytes)` starts reading the multipart body with the parser
  * limit set to the largest the category allows; the kind's own limit is enforced here.
  */
-export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: number) => Promise<Incoming | undefined>): Promise<{ file: WorkFileView; replaced: boolean }> {
+export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: number) => Promise<Incoming | undefined>, onBehalf = false): Promise<{ file: WorkFileView; replaced: boolean }> {
   const before = await loadVisible(ctx, id);
-  await refuseChange(ctx.db, before, new Date());
+  await refuseChange(ctx.db, before, new Date(), onBehalf);
   const reqs = await files.requirementsOf(ctx.db, before.work.category_id);
   if (!reqs.length) throw badRequest(`「${before.work.category_name}」没有需要提交的附件`);
   const incoming = await receive(Math.max(...reqs.map((r) => r.maxSizeMB)) * MB + 1);
@@ -97,7 +112,7 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
   return inTransaction(ctx, async (t) => {
     // The work may have changed while the file arrived: check again inside the transaction.
     const l = await loadVisible(t, id);
-    await refuseChange(t.db, l, t.now);
+    await refuseChange(t.db, l, t.now, onBehalf);
     const at = t.now.toISOString();
     const old = await files.currentOfKind(t.db, id, rule.key);
     if (old && !(await files.markReplaced(t.db, old.id, at))) throw conflict(`「${rule.name}」正在被他人同时上传，请刷新后重试`);
@@ -121,12 +136,12 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
 
 export const uploadedMessage = (f: WorkFileView, replaced: boolean) => `${replaced ? "已替换" : "已上传"}「${f.kindName}」：${f.filename}（${sizeText(f.size)}）`;
 
-export async function deleteFile(ctx: WorkCtx, id: number, fileId: number): Promise<WorkFileView> {
+export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBehalf = false): Promise<WorkFileView> {
   return inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, id);
     const row = await files.fileOfWork(t.db, id, fileId);
     if (!row || row.replaced_at || row.deleted_at) throw notFound(NO_FILE);
-    await refuseChange(t.db, l, t.now);
+    await refuseChange(t.db, l, t.now, onBehalf);
     const reqs = await files.requirementsOf(t.db, l.work.category_id);
     const view = files.toFileView(row, reqs);
     if (!(await files.markDeleted(t.db, fileId, t.user.id, t.now.toISOString()))) throw notFound(NO_FILE);
