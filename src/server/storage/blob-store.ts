@@ -19,6 +19,12 @@ export interface BlobStore {
   /** The bytes of a stored blob. */
   get(sha256: string): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
+  /** Every stored blob with the time it was stored; unfinished uploads are not blobs. */
+  list(): AsyncIterable<{ sha256: string; storedAt: Date }>;
+  /** Removes a blob (only the clean-up of unreferenced blobs calls this). */
+  delete(sha256: string): Promise<void>;
+  /** Removes unfinished uploads older than `before` (a crash mid-upload leaves one). */
+  clearUnfinished(before: Date): Promise<number>;
 }
 
 export const isSha256 = (s: string) => /^[0-9a-f]{64}$/.test(s);

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { access, mkdir, open, rename, rm } from "node:fs/promises";
+import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { isSha256, type BlobStore, type StoredBlob } from "./blob-store";
@@ -65,6 +65,44 @@ export class LocalBlobStore implements BlobStore {
     } catch {
       return false;
     }
+  }
+
+  async *list(): AsyncIterable<{ sha256: string; storedAt: Date }> {
+    const names = async (dir: string) => {
+      try {
+        return (await readdir(dir)).sort();
+      } catch {
+        return [];
+      }
+    };
+    for (const a of await names(this.dir)) {
+      if (!/^[0-9a-f]{2}$/.test(a)) continue;
+      for (const b of await names(join(this.dir, a))) {
+        if (!/^[0-9a-f]{2}$/.test(b)) continue;
+        for (const name of await names(join(this.dir, a, b))) {
+          if (!isSha256(name) || !name.startsWith(a + b)) continue;
+          const st = await stat(join(this.dir, a, b, name)).catch(() => null);
+          if (st?.isFile()) yield { sha256: name, storedAt: st.mtime };
+        }
+      }
+    }
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await rm(this.pathOf(sha256), { force: true });
+  }
+
+  async clearUnfinished(before: Date): Promise<number> {
+    const tmpDir = join(this.dir, "tmp");
+    let n = 0;
+    for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+      const st = await stat(join(tmpDir, name)).catch(() => null);
+      if (st && st.mtime < before) {
+        await rm(join(tmpDir, name), { force: true });
+        n++;
+      }
+    }
+    return n;
   }
 }
 
