@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { DeleteQueryNode, InsertQueryNode } from "kysely";
 import { ReadCache, readCache, trackerOf, writtenTables } from "../../src/server/db/changes";
+import { gunzipSync } from "node:zlib";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 
 describe("which tables a statement writes", () => {
@@ -148,5 +149,19 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
     const after = await list();
     expect(after.list.find((w) => w.id === first.id)?.name).toBe("列表缓存改名后的作品");
     expect(readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).hits + readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).misses).toBeGreaterThan(0);
+  });
+  it("sends a works page gzipped to a browser that accepts it, the same JSON either way", async () => {
+    const root = new Client(t);
+    await root.login("root", "admin");
+    const url = "/Backend/Admin/work?pageSize=50";
+    const plain = await t.app.inject({ method: "GET", url, headers: { cookie: root.cookie } });
+    const zipped = await t.app.inject({ method: "GET", url, headers: { cookie: root.cookie, "accept-encoding": "gzip, deflate, br" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toContain("accept-encoding");
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const body = JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8"));
+    expect(body).toEqual(JSON.parse(plain.body));
+    expect(body.data.total).toBeGreaterThan(0);
   });
 });

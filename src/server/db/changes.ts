@@ -163,6 +163,7 @@ interface Entry<T> {
 export class ReadCache {
   /** statistics, for benchmarks */
   #entries = new Map<string, Entry<unknown>>();
+  #inflight = new Map<string, { stamp: string; promise: Promise<unknown> }>();
   hits = 0;
   misses = 0;
   constructor(
@@ -182,14 +183,26 @@ export class ReadCache {
       this.#entries.set(key, hit);
       return hit.value as T;
     }
-    this.misses++;
-    const value = await compute();
-    if (this.tracker.stamp(tables) === stamp) {
-      this.#entries.delete(key);
-      this.#entries.set(key, { stamp, at: now, value });
-      if (this.#entries.size > this.opts.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    // Many callers asking for the same missing entry at once share one computation.
+    const pending = this.#inflight.get(key);
+    if (pending && pending.stamp === stamp) {
+      this.hits++;
+      return pending.promise as Promise<T>;
     }
-    return value;
+    this.misses++;
+    const promise = compute();
+    this.#inflight.set(key, { stamp, promise });
+    try {
+      const value = await promise;
+      if (this.tracker.stamp(tables) === stamp) {
+        this.#entries.delete(key);
+        this.#entries.set(key, { stamp, at: now, value });
+        if (this.#entries.size > this.opts.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      }
+      return value;
+    } finally {
+      if (this.#inflight.get(key)?.promise === promise) this.#inflight.delete(key);
+    }
   }
 
   /** Drops one entry or, without a key, all. */

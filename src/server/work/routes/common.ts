@@ -1,4 +1,5 @@
 /** What the works routes share: list query parsing and the caller's context. */
+import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { ListParams } from "../../../shared/crud/list";
@@ -27,15 +28,27 @@ export const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 /**
  * Sends `{ error: 0, info: "成功", data }` serialised once per data object: a page served from
  * the read cache is the same object on every hit (src/server/db/changes.ts), so its JSON —
- * made with the route's response schema, as Fastify would — is encoded once and the bytes
- * reused.
+ * made with the route's response schema, as Fastify would — is encoded once, and gzipped
+ * once for the browsers that accept it (every browser does: a 20-row page of ~10 KB goes
+ * out as ~2 KB), and the bytes are reused.
  */
-const serialised = new WeakMap<object, Buffer>();
+interface Encoded {
+  raw: Buffer;
+  gzip?: Buffer;
+}
+const encoded = new WeakMap<object, Encoded>();
+const GZIP_FROM = 1024;
+
 export function sendOk(reply: FastifyReply, data: object) {
-  let body = serialised.get(data);
-  if (body === undefined) {
-    body = Buffer.from(String(reply.serialize(ok(data))));
-    serialised.set(data, body);
+  let e = encoded.get(data);
+  if (e === undefined) {
+    e = { raw: Buffer.from(String(reply.serialize(ok(data)))) };
+    encoded.set(data, e);
   }
-  return reply.type("application/json; charset=utf-8").send(body);
+  reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+  if (e.raw.length >= GZIP_FROM && /\bgzip\b/.test(String(reply.request.headers["accept-encoding"] ?? ""))) {
+    e.gzip ??= gzipSync(e.raw, { level: 6 });
+    return reply.header("content-encoding", "gzip").send(e.gzip);
+  }
+  return reply.send(e.raw);
 }
