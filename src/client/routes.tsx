@@ -75,6 +75,21 @@ const page = {
   authorWorks: lazy(() => import("./work/author-works")),
   teacherWorks: lazy(() => import("./work/teacher-works")),
   profile: lazy(() => import("./work/profile")),
+  judgeHome: lazy(() => import("./judging/judge-home")),
+  judgeInfo: lazy(() => import("./judge-profile/info")),
+  pastWorks: lazy(() => import("./judge-profile/past-works")),
+  offlineJudging: lazy(() => import("./defence/offline")),
+  defenceSheet: lazy(() => import("./defence/group-sheet")),
+  defenceReply: lazy(() => import("./defence/reply")),
+  onlineJudging: lazy(() => import("./judging/online")),
+  scoreAdmin: lazy(() => import("./judging/score-admin")),
+  reviewContests: lazy(() => import("./review/select-contest")),
+  reviewList: lazy(() => import("./review/review-list")),
+  reviewDetail: lazy(() => import("./review/review-detail")),
+  fastReview: lazy(() => import("./review/fast-review")),
+  judgeGroups: lazy(() => import("./judging-admin/group")),
+  checkGroups: lazy(() => import("./judging-admin/check")),
+  contestResult: lazy(() => import("./results/contest-result")),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -165,9 +180,10 @@ const contestAdminGroup: RouteEntry = {
     { label: "省赛新闻", path: "/ContestAdmin/news", authority: CONTEST_ADMIN, element: page.news },
     { label: "赛事设置", path: "/ContestAdmin/ContestSettings", authority: CONTEST_ADMIN, element: page.contestSettings },
     { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, element: page.addWork },
-    { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, feature: "检查评审分组中的回避关系" },
-    { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, feature: "设置评审分组" },
-    { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, feature: "汇总和公布比赛结果" },
+    { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, element: page.checkGroups },
+    { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, element: page.judgeGroups },
+    { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, element: page.contestResult },
+    { label: "网评进度", path: "/ContestAdmin/OnlineJudging/:contestId", hide: true, authority: CONTEST_ADMIN, element: page.scoreAdmin },
     { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, feature: "按学生获奖打印证书" },
     { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, element: page.schools },
   ],
@@ -180,8 +196,8 @@ const reviewerGroup: RouteEntry = {
   icon: <AuditOutlined />,
   disableRoute: true,
   children: [
-    { label: "选择赛事", path: "/ContestReviewer/SelectContest", authority: REVIEW, feature: "选择要审核作品的赛事" },
-    { label: "作品审核", path: "/ContestReviewer/Review/:contestId", hide: true, authority: REVIEW, feature: "审核赛事中提交的作品" },
+    { label: "选择赛事", path: "/ContestReviewer/SelectContest", authority: REVIEW, element: page.reviewContests },
+    { label: "作品审核", path: "/ContestReviewer/Review/:contestId", hide: true, authority: REVIEW, element: page.reviewList },
   ],
 };
 
@@ -192,12 +208,12 @@ const judgeGroup: RouteEntry = {
   icon: <SolutionOutlined />,
   disableRoute: true,
   children: [
-    { label: "评委信息", path: "/judge/Info", authority: JUDGE, feature: "维护评委个人资料与回避信息" },
-    { label: "评审赛事", path: "/judge", authority: view("page.judgeSelect"), feature: "选择要评审的赛事" },
-    { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, feature: "查询往年参赛作品" },
-    { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, feature: "在线为分配的作品评分" },
-    { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, feature: "录入线下评审结果" },
-    { label: "线下分组结果", path: "/judge/offline-group-result", hide: true, pure: true, authority: JUDGE, feature: "查看线下评审分组结果" },
+    { label: "评委信息", path: "/judge/Info", authority: JUDGE, element: page.judgeInfo },
+    { label: "评审赛事", path: "/judge", authority: view("page.judgeSelect"), element: page.judgeHome },
+    { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, element: page.pastWorks },
+    { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, element: page.onlineJudging },
+    { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, element: page.offlineJudging },
+    { label: "线下分组结果", path: "/judge/offline-group-result", hide: true, pure: true, authority: JUDGE, element: page.defenceSheet },
   ],
 };
 
@@ -210,7 +226,7 @@ const teacherGroup: RouteEntry = {
   children: [
     { label: "教师信息", path: "/teacher/info", authority: TEACHER, element: page.profile },
     { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, element: page.teacherWorks },
-    { label: "校级赛评审", path: "/teacher/SchoolContestJudge/:contestId", hide: true, authority: TEACHER, feature: "评审校级赛作品" },
+    { label: "校级赛评审", path: "/teacher/SchoolContestJudge/:contestId", hide: true, authority: TEACHER, element: page.onlineJudging },
   ],
 };
 
@@ -280,13 +296,13 @@ export const ROUTES: RouteEntry[] = [
   // Shared and special pages (all reached by link, never from the menu).
   { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, element: page.printRegistration, loader: registrationLoader },
   { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, element: page.printCopyright, loader: copyrightLoader },
-  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, feature: "查看作品的审核单" },
-  { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), feature: "从指定作品起逐件快速审核" },
+  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, element: page.reviewDetail },
+  { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), element: page.fastReview },
   { label: "作品评价", path: "/workDetail/:workId", hide: true, element: page.workDetail },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
   { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, feature: "接受评委邀请" },
-  { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, feature: "进入作品答辩" },
+  { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, element: page.defenceReply },
   { label: "邮箱验证", path: "/verify-email", hide: true, pure: true, element: page.verifyEmail },
   { label: "重发验证邮件", path: "/verify-email-claim", hide: true, pure: true, element: page.verifyEmailClaim },
 ];

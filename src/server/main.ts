@@ -10,6 +10,10 @@ import { buildApp, ROOT_DIR } from "./app";
 import { loadConfig } from "./config";
 import { migrate, openDb } from "./db";
 import { seedDemo } from "./db/seed/demo";
+import { seedReviewDemoFiles } from "./db/seed/review-demo";
+import { createBlobStore } from "./storage";
+import { seedScoringDemo } from "./db/seed/scoring-demo";
+import { seedResultsDemo } from "./db/seed/results-demo";
 
 function newestMtime(path: string): number {
   const st = statSync(path);
@@ -32,6 +36,12 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(", ")}`);
   if (dialect === "sqlite" && config.seedDemo && (await seedDemo(db))) {
+    // Works in online judging with some scores (kept out of seedDemo, whose works the tests count).
+    await seedScoringDemo(db);
+    // A judge group whose online judging is finished, with computed results (/ContestAdmin/ContestResult).
+    await seedResultsDemo(db);
+    // The attachments of the works waiting for format review (they need the blob store).
+    await seedReviewDemoFiles(db, createBlobStore(config));
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");
   }
   const app = await buildApp({ db, dialect, config });

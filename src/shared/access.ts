@@ -55,7 +55,14 @@ export type ApiObject =
   | "api.judgeGroups"
   | "api.assignments"
   | "api.conflicts"
-  | "api.judging";
+  | "api.scores"
+  | "api.scoreAdmin"
+  | "api.judging"
+  | "api.results"
+  | "api.defence"
+  | "api.defenceReply"
+  | "api.judgeProfile"
+  | "api.pastWorks";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

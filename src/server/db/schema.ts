@@ -184,6 +184,8 @@ export interface UserTable {
   updated_at: Timestamp;
   major_code: string | null;
   archived: Generated<Flag>;
+  /** a judge's fields of expertise, kept on /judge/Info (0012) */
+  expertise?: string | null;
 }
 
 export interface SessionTable {
@@ -455,6 +457,10 @@ export interface DefenceSessionTable {
   sign_off_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the contest admin reopened the sign-off: the last time, by whom, why (0012) */
+  reopened_at?: Timestamp | null;
+  reopened_by?: number | null;
+  reopen_reason?: string | null;
 }
 
 /** One work in a defence session, with its drawn position and the authors' link code (0010). */
@@ -498,6 +504,9 @@ export interface ContestResultTable {
   award_manual: Generated<Flag>;
   promoted: Generated<Flag>;
   updated_at: Timestamp;
+  /** the defence mean and number of defence scores the work was ranked with (0013) */
+  defence_mean: number | null;
+  defence_count: Generated<number>;
 }
 
 /** One publication of a contest's results, reproducible from its stored parameters (0010). */
@@ -513,6 +522,23 @@ export interface ResultPublicationTable {
   log_head: string;
   log_seq: number;
   note: string | null;
+  /** withdrawn (unpublished) by the contest admin: when, by whom, why (0013) */
+  withdrawn_at: Timestamp | null;
+  withdrawn_by: number | null;
+  withdraw_reason: string | null;
+}
+
+/** The options and fit of a contest's last results computation (0013). */
+export interface ResultSettingTable {
+  contest_id: number;
+  disagreement_threshold: Generated<number>;
+  /** JSON { "<group key>": "defence" } */
+  group_basis: Generated<string>;
+  /** JSON: the fit per group (model parameters, judge effects) */
+  fit: string | null;
+  computed_at: Timestamp | null;
+  computed_by: number | null;
+  updated_at: Timestamp;
 }
 
 export interface DB {
@@ -552,6 +578,7 @@ export interface DB {
   defence_score: DefenceScoreTable;
   contest_result: ContestResultTable;
   result_publication: ResultPublicationTable;
+  result_setting: ResultSettingTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -30,6 +30,8 @@ export interface ScoreLogBody {
   score: number | null;
   /** Rubric item id → points. */
   items?: Record<string, number>;
+  /** Names of the deductions taken. */
+  deductions?: string[];
   comment?: string;
   reason?: string;
 }

@@ -127,6 +127,8 @@ export const AssignBody = Type.Object({
   avoidProvince: Type.Optional(Type.Boolean({ title: "回避本省作品" })),
   /** only these works (e.g. the short ones of the check report); default all */
   workIds: Type.Optional(Type.Array(WorkId, { minItems: 1, maxItems: 20000, title: "作品" })),
+  /** only the works of this judge group (with workIds: those of them in the group) */
+  groupId: Type.Optional(Id("评审组")),
   /** write a partial assignment when a complete one does not exist */
   confirmPartial: Type.Optional(Type.Boolean({ title: "确认部分分配" })),
 });

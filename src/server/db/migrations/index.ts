@@ -9,6 +9,8 @@ import * as m0007 from "./0007-works";
 import * as m0008 from "./0008-work-files";
 import * as m0009 from "./0009-review-groups";
 import * as m0010 from "./0010-scoring";
+import * as m0012 from "./0012-defence-profile";
+import * as m0013 from "./0013-results";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   "0008-work-files": m0008,
   "0009-review-groups": m0009,
   "0010-scoring": m0010,
+  "0012-defence-profile": m0012,
+  "0013-results": m0013,
 };

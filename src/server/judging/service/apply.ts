@@ -1,7 +1,8 @@
 /**
  * applyAssignments: THE ONLY WRITER of judge_assignment rows. Automatic assignment,
  * manual assignment, replacement and removal all go through it, inside the caller's
- * transaction: it serialises writers of the contest, removes the given rows, reloads the
+ * transaction: it serialises writers of the contest, removes the given rows (never one a
+ * judge has scored, draft or submitted: that refuses all of it), reloads the
  * snapshot as it is now and re-checks every new row with checkProposal (conflicts of
  * interest from conflict.ts and declared conflicts, the work's group, no duplicate, the
  * judges' capacity, the reviews a work needs) — one problem refuses all of it, nothing is
@@ -59,6 +60,19 @@ export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): P
   if (remove.length) {
     const found = await trx.selectFrom("judge_assignment").select(["id", "work_id", "judge_id"]).where("contest_id", "=", c.id).where("id", "in", remove).execute();
     if (found.length !== remove.length) throw notFound("分配记录不存在或已被移除，请刷新后重试");
+    // A scored assignment (draft or submitted) stays: its score and log must keep their work and judge.
+    const scored = await trx
+      .selectFrom("judge_score")
+      .innerJoin("work", "work.id", "judge_score.work_id")
+      .innerJoin("app_user", "app_user.id", "judge_score.judge_id")
+      .select(["judge_score.work_id", "judge_score.status", "work.name as work_name", "app_user.name as judge_name"])
+      .where("judge_score.assignment_id", "in", remove)
+      .orderBy("judge_score.work_id")
+      .execute();
+    if (scored.length) {
+      const list = scored.map((s) => `评委「${s.judge_name}」已为作品 ${s.work_id}「${s.work_name}」评分（${s.status === "submitted" ? "已提交" : "草稿"}）`);
+      throw new DomainError(400, `不能移除分配：${list.slice(0, 3).join("；")}${list.length > 3 ? `等 ${list.length} 条` : ""}。已有评分的分配须保留，如评分有误请由赛事管理员退回后由评委修改；本次未做任何更改`);
+    }
     await trx.deleteFrom("judge_assignment").where("contest_id", "=", c.id).where("id", "in", remove).execute();
   }
   let added = 0;

@@ -1,13 +1,13 @@
 /**
  * Assignment use cases of a contest admin (or root), each in one transaction:
  * - automatic: the min-cost-flow assigner on a snapshot (groups restrict judges, existing
- *   assignments kept), its exact reasons when no complete assignment exists — then nothing
+ *   assignments kept; all works, given works, or one group's works), its exact reasons when no complete assignment exists — then nothing
  *   is written unless the admin confirmed a partial one — and the rows written through
  *   applyAssignments; the parameters become the contest's judging settings;
  * - manual assignment, removal and replacement of single rows, through applyAssignments.
  */
 import type { Transaction } from "kysely";
-import { notFound } from "../../../shared/errors";
+import { badRequest, notFound } from "../../../shared/errors";
 import type { AssignBody, AssignOutcome, AssignmentView, JudgingSettings } from "../../../shared/judging/schema";
 import type { Db } from "../../db";
 import type { DB, User } from "../../db/schema";
@@ -15,6 +15,7 @@ import { lockContest } from "../../work/repository";
 import { minCostFlow, type AssignIssue } from "../assign";
 import { applyAssignments } from "./apply";
 import { as404, requireManagedContest, saveSettings, settingsOf } from "./contest";
+import { NO_GROUP } from "./groups";
 import { loadSnapshot } from "./snapshot";
 
 const LIST = 5;
@@ -22,6 +23,17 @@ const LIST = 5;
 const worksText = (ids: readonly number[]) => `作品 ${ids.slice(0, LIST).join("、")}${ids.length > LIST ? ` 等 ${ids.length} 件作品` : ""}`;
 
 const issueView = (i: AssignIssue) => ({ kind: i.kind, message: i.message, workIds: "workIds" in i ? i.workIds : "workId" in i ? [i.workId] : [] });
+
+/** The works an automatic assignment is limited to: the given ones, those of a group, or all (undefined). */
+async function onlyWorks(trx: Transaction<DB>, contestId: number, body: AssignBody): Promise<number[] | undefined> {
+  if (body.groupId === undefined) return body.workIds;
+  const g = await trx.selectFrom("judge_group").select(["id", "name"]).where("id", "=", body.groupId).where("contest_id", "=", contestId).executeTakeFirst();
+  if (!g) throw notFound(NO_GROUP);
+  const inGroup = (await trx.selectFrom("judge_group_work").select("work_id").where("group_id", "=", g.id).orderBy("work_id").execute()).map((r) => Number(r.work_id));
+  const ids = body.workIds ? inGroup.filter((id) => body.workIds!.includes(id)) : inGroup;
+  if (!ids.length) throw badRequest(body.workIds ? `所选作品都不在评审组「${g.name}」中` : `评审组「${g.name}」还没有作品，请先把作品分入该组`);
+  return ids;
+}
 
 export async function autoAssign(db: Db, user: User, contestId: number, body: AssignBody): Promise<AssignOutcome> {
   return db.transaction().execute(async (trx) => {
@@ -33,7 +45,7 @@ export async function autoAssign(db: Db, user: User, contestId: number, body: As
       avoidProvince: body.avoidProvince ?? current.avoidProvince,
     };
     await lockContest(trx, c.id);
-    const snap = await loadSnapshot(trx, c, settings, body.workIds);
+    const snap = await loadSnapshot(trx, c, settings, await onlyWorks(trx, c.id, body));
     const result = minCostFlow.propose(snap.input, minCostFlow.defaults);
     const issues: { kind: string; message: string; workIds: number[] }[] = result.issues.map(issueView);
     if (snap.ungrouped.length) {

@@ -27,12 +27,12 @@ export const NOT_ASSIGNED = "作品不存在或未分配给您";
 /** The fields a judge sees, in the order of the registration form (no 指导老师自评: it names people). */
 const JUDGE_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "otherNotes", "deployLink1", "deployLink2"];
 
-interface JudgedContest extends ContestInfo {
+export interface JudgedContest extends ContestInfo {
   year: number;
   as: JudgeContest["as"];
 }
 
-async function judgedContests(db: Db, user: User): Promise<JudgedContest[]> {
+export async function judgedContests(db: Db, user: User): Promise<JudgedContest[]> {
   const cols = ["contest.id", "contest.name", "contest.level", "contest.school_id", "contest.year"] as const;
   const out: JudgedContest[] = [];
   if (user.user_type === ROLE.judge) {
@@ -46,14 +46,14 @@ async function judgedContests(db: Db, user: User): Promise<JudgedContest[]> {
   return out.sort((a, b) => b.year - a.year || a.id - b.id);
 }
 
-async function requireJudgedContest(db: Db, user: User, contestId: number): Promise<JudgedContest> {
+export async function requireJudgedContest(db: Db, user: User, contestId: number): Promise<JudgedContest> {
   const c = (await judgedContests(db, user)).find((x) => x.id === contestId);
   if (!c) throw notFound(NOT_JUDGED);
   return c;
 }
 
 /** The judge's assigned works the contest still judges; never one of the judge's own school outside a school contest. */
-function assignedWorks(db: Db, user: User, c: ContestInfo) {
+export function assignedWorks(db: Db, user: User, c: ContestInfo) {
   let q = poolWorks(db, c).where("work.id", "in", db.selectFrom("judge_assignment").select("judge_assignment.work_id").where("judge_assignment.contest_id", "=", c.id).where("judge_assignment.judge_id", "=", user.id));
   if (c.level !== "school" && user.school_id !== null) q = q.where("work.school_id", "!=", user.school_id);
   return q;
@@ -69,7 +69,7 @@ export async function myJudgeContests(db: Db, user: User): Promise<JudgeContest[
   return out;
 }
 
-const withNames = (q: ReturnType<typeof assignedWorks>, contestId: number) =>
+export const withNames = (q: ReturnType<typeof assignedWorks>, contestId: number) =>
   q
     .innerJoin("work_category as cat", "cat.id", "work.category_id")
     .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
@@ -78,7 +78,7 @@ const withNames = (q: ReturnType<typeof assignedWorks>, contestId: number) =>
     .select(["work.id", "work.name", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "jg.id as jg_id", "jg.name as jg_name"]);
 
 type NamedRow = Awaited<ReturnType<ReturnType<typeof withNames>["executeTakeFirstOrThrow"]>>;
-const toItem = (r: NamedRow): JudgeWorkItem => ({
+export const toItem = (r: NamedRow): JudgeWorkItem => ({
   id: Number(r.id),
   name: r.name,
   category: { id: r.category_id, name: r.category_name },
@@ -93,7 +93,7 @@ export async function myAssignedWorks(db: Db, user: User, contestId: number): Pr
 }
 
 /** The assigned work, or 404 — also for a contest the user does not judge. */
-async function requireAssigned(db: Db, user: User, contestId: number, workId: number) {
+export async function requireAssigned(db: Db, user: User, contestId: number, workId: number) {
   const c = await requireJudgedContest(db, user, contestId).catch(as404(NOT_ASSIGNED));
   const row = await withNames(assignedWorks(db, user, c), c.id).where("work.id", "=", workId).executeTakeFirst();
   if (!row) throw notFound(NOT_ASSIGNED);

@@ -66,7 +66,8 @@ export function toFileView(r: FileRow, requirements: FileRequirement[]): WorkFil
   return {
     id: r.id,
     kind: r.kind,
-    kindName: requirements.find((q) => q.key === r.kind)?.name ?? r.kind,
+    // "defence": the defence material uploaded through the authors' defence link.
+    kindName: requirements.find((q) => q.key === r.kind)?.name ?? (r.kind === "defence" ? "答辩材料" : r.kind),
     filename: r.filename,
     size: Number(r.size),
     mime: r.mime,

@@ -12,6 +12,7 @@ import * as repo from "../repository";
 import { actorFor, locksOf, mayReadLog } from "../rules";
 import { toLogEntry, toWorkView, type LogRow } from "../view";
 import { loadVisible, type Loaded, type WorkCtx } from "./context";
+import { publishedAward } from "../../judging/service/results";
 
 /** The full view with what the caller may do now. */
 export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Promise<WorkView> {
@@ -66,8 +67,8 @@ export const NO_MATCH = "未找到匹配的作品";
 
 /**
  * The public lookup: id and the name of one of its authors must both match; anything else
- * gets the same answer, so ids and names cannot be probed. The award stays null until
- * results are published (no awards exist yet).
+ * gets the same answer, so ids and names cannot be probed. The award is shown once the
+ * contest has published its results (and hidden again if the publication is withdrawn).
  */
 export async function queryWork(db: Db, workId: number, authorName: string): Promise<QueryWorkResult> {
   const row = await db
@@ -87,5 +88,5 @@ export async function queryWork(db: Db, workId: number, authorName: string): Pro
     )
     .executeTakeFirst();
   if (!row) throw notFound(NO_MATCH);
-  return { id: row.id, name: row.name, statusName: WORK_STATE_NAMES[row.status], award: null };
+  return { id: row.id, name: row.name, statusName: WORK_STATE_NAMES[row.status], award: await publishedAward(db, Number(row.id)) };
 }

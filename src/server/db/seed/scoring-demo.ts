@@ -1,0 +1,216 @@
+/**
+ * Demo data for online judging (`npm start`, and the browser test of online scoring):
+ *
+ * - Six works of Zhejiang schools (none of the demo judges' schools) in the 软件应用与开发
+ *   category of the Zhejiang provincial contest that have passed format review, each with
+ *   two authors and a teacher of its school (password Demo@2026) and its log; they are put
+ *   in the demo 软件应用与开发组 and assigned, through applyAssignments, to the same three
+ *   judges 李评审 (judge), 陈评审 (judge2) and 刘评审 (judge3).
+ * - The contest's 网络评审 stage is opened now (it runs alongside registration in the demo),
+ *   so the judges can score; 陈评审 has submitted scores for four works and 刘评审 for three
+ *   plus a draft, through the scoring service (so the score log holds them); 李评审 has
+ *   scored nothing yet, and the last two works have no score at all.
+ * - In 浙江工业大学's school contest one more submitted work (not advised by the demo teacher
+ *   王老师, a school-contest judge) in a 校赛评审组 with 王老师, assigned to him, and the
+ *   school contest's 网络评审 stage opened, for /teacher/SchoolContestJudge/:contestId.
+ *
+ * Kept apart from seedDemo so the tests that count the demo's works are not affected; runs
+ * once (the first demo work's name marks it).
+ */
+import type { Db } from "../index";
+import type { User } from "../schema";
+import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { applyAssignments } from "../../judging/service/apply";
+import { saveScore } from "../../judging/service/score";
+
+interface DemoWork {
+  name: string;
+  school: string;
+  sub: string;
+  authors: [string, string];
+  teacher: string;
+  summary: string;
+  design: string;
+  keyPoints: string;
+}
+
+export const SCORING_DEMO_WORKS: DemoWork[] = [
+  { name: "瓯江流域水质监测与预警平台", school: "温州大学", sub: "Web应用与开发", authors: ["林浩宇", "陈佳琪"], teacher: "郑国强", summary: "汇集瓯江沿线监测站的水质数据，实时展示并在指标异常时向管理人员预警。", design: "采集—存储—分析—预警四层架构，前端地图展示站点与告警。", keyPoints: "难点在于监测数据缺失时的插补与误报控制。" },
+  { name: "纺织车间排产管理系统", school: "浙江理工大学", sub: "管理信息系统", authors: ["王子涵", "吴思雨"], teacher: "李建华", summary: "为中小纺织企业提供订单、工序与机台的排产管理，减少机台空转。", design: "以工序为中心建模，排产采用启发式搜索并支持人工调整。", keyPoints: "重点是排产算法在插单情况下的快速重排。" },
+  { name: "计量器具检定预约小程序", school: "中国计量大学", sub: "移动应用开发", authors: ["赵一凡", "孙雨桐"], teacher: "周明", summary: "企业在线预约计量器具检定，查询检定进度和电子证书。", design: "小程序前端，后端按检定站点和项目排队调度。", keyPoints: "难点是多站点排队规则的统一与证书防伪。" },
+  { name: "个人财务智能记账助手", school: "浙江财经大学", sub: "移动应用开发", authors: ["钱晓峰", "许诺"], teacher: "冯丽", summary: "拍照识别小票自动记账，按月生成消费分析与预算建议。", design: "端侧文字识别与云端分类模型结合，离线也能记账。", keyPoints: "重点是小票识别准确率，难点是消费类别的自动归类。" },
+  { name: "跨境电商选品分析工具", school: "浙江工商大学", sub: "算法设计与应用", authors: ["何俊杰", "朱雅婷"], teacher: "杨帆", summary: "分析跨境电商平台的商品销量与评价，为中小卖家推荐潜力商品。", design: "爬取公开数据后进行趋势建模与评价情感分析。", keyPoints: "难点在于不同平台数据口径的统一。" },
+  { name: "中小学编程作业自动评测平台", school: "浙江师范大学", sub: "Web应用与开发", authors: ["高宇航", "罗欣怡"], teacher: "谢文", summary: "教师布置编程作业，学生在线提交，系统自动评测并给出错误提示。", design: "沙箱隔离运行学生代码，按测试用例评分，支持相似代码检测。", keyPoints: "重点是评测沙箱的安全隔离，难点是面向初学者的错误提示。" },
+];
+
+const SCHOOL_WORK: DemoWork = {
+  name: "校园二手书流转平台",
+  school: "浙江工业大学",
+  sub: "Web应用与开发",
+  authors: ["潘宇轩", "杜若曦"],
+  teacher: "",
+  summary: "同学之间发布、预约和交换二手教材，按课程自动匹配需要的书。",
+  design: "按课程编号建立教材库，发布与需求自动匹配，线下交接扫码确认。",
+  keyPoints: "难点是教材版本的识别与匹配。",
+};
+
+/** [judge username, work index, points per item (rubric order), deductions, comment, submit] */
+const SCORES: [string, number, number[], string[], string, boolean][] = [
+  ["judge2", 0, [17, 21, 30, 16], [], "选题有地方特色，预警规则可再细化。", true],
+  ["judge2", 1, [16, 20, 28, 15], [], "排产算法有一定深度，界面可改进。", true],
+  ["judge2", 2, [15, 19.5, 26, 14], [], "功能完整，创新点不够突出。", true],
+  ["judge2", 3, [18, 22, 31, 17], [], "识别效果好，完成度高。", true],
+  ["judge3", 0, [15, 18, 27, 14], [], "数据来源说明不足。", true],
+  ["judge3", 1, [14, 17.5, 25, 13], [], "文档较简略。", true],
+  ["judge3", 2, [13, 18, 24, 12], ["非原创"], "部分模块来自开源项目，未在说明中注明。", true],
+  ["judge3", 3, [16, 20], [], "", false],
+];
+
+const DAY = 86_400_000;
+
+/** Opens the contest's 网络评审 stage now (keeping a later end). */
+async function openOnlineJudging(db: Db, contestId: number, now: Date) {
+  const s = await db.selectFrom("contest_stage").select(["id", "starts_at", "ends_at"]).where("contest_id", "=", contestId).where("stage", "=", "online_judging").executeTakeFirst();
+  const start = new Date(Math.min(s ? Date.parse(s.starts_at) : Infinity, now.getTime() - DAY)).toISOString();
+  const end = new Date(Math.max(s ? Date.parse(s.ends_at) : 0, now.getTime() + 60 * DAY)).toISOString();
+  if (s) await db.updateTable("contest_stage").set({ starts_at: start, ends_at: end }).where("id", "=", s.id).execute();
+  else await db.insertInto("contest_stage").values({ contest_id: contestId, stage: "online_judging", starts_at: start, ends_at: end }).execute();
+}
+
+export async function seedScoringDemo(db: Db, now = new Date()): Promise<boolean> {
+  if (await db.selectFrom("work").select("id").where("name", "=", SCORING_DEMO_WORKS[0].name).executeTakeFirst()) return false;
+  const group = await db
+    .selectFrom("judge_group")
+    .innerJoin("contest", "contest.id", "judge_group.contest_id")
+    .select(["judge_group.id", "judge_group.category_id", "contest.id as contest_id", "contest.name", "contest.level", "contest.school_id", "contest.year"])
+    .where("judge_group.name", "=", "软件应用与开发组")
+    .where("contest.level", "=", "provincial")
+    .orderBy("contest.year", "desc")
+    .executeTakeFirst();
+  if (!group) return false;
+  const zj = { id: group.contest_id, name: group.name, level: group.level, school_id: group.school_id };
+  const year = group.year;
+  const at = now.toISOString();
+  const { password_hash } = await db.selectFrom("app_user").select("password_hash").where("username", "=", "student").executeTakeFirstOrThrow();
+  const users = async (names: string[]) => db.selectFrom("app_user").selectAll().where("username", "in", names).execute();
+  const byName = new Map((await users(["judge", "judge2", "judge3", "teacher", "contest_admin", "root"])).map((u) => [u.username, u]));
+  if (byName.size < 6) return false;
+  const schools = await db.selectFrom("school").select(["id", "name", "code"]).execute();
+  const cats = await db.selectFrom("work_category").select(["id", "name", "parent_id"]).execute();
+  const soft = group.category_id;
+  const sub = (name: string) => cats.find((c) => c.name === name && c.parent_id === soft)!.id;
+
+  let k = 0;
+  const person = async (username: string, name: string, type: 99 | 100, schoolId: number) => {
+    const known = await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst();
+    if (known) return known.id;
+    k++;
+    const row = await db
+      .insertInto("app_user")
+      .values({
+        username,
+        password_hash,
+        name,
+        user_type: type,
+        email: `${username}@demo.saiwu.local`,
+        email_verified: 1,
+        phone: null,
+        school_id: schoolId,
+        member_no: type === 100 ? `2024${String(k).padStart(6, "0")}` : null,
+        major_code: type === 100 ? "080901" : null,
+        has_complaint_right: 0,
+        is_school_contest_judge: 0,
+        locked: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  /** A work with two authors (and a teacher unless none is named) in `status`, with its log. */
+  const insertWork = async (w: DemoWork, i: number, contestId: number, status: "format_passed" | "submitted") => {
+    const school = schools.find((s) => s.name === w.school)!;
+    const [id] = await nextWorkIds(db, year, 1);
+    const authors = [await person(`sc_s${i}a`, w.authors[0], 100, school.id), await person(`sc_s${i}b`, w.authors[1], 100, school.id)];
+    const teacher = w.teacher ? await person(`sc_t${school.code}`, w.teacher, 99, school.id) : null;
+    await db
+      .insertInto("work")
+      .values({
+        id,
+        year,
+        contest_id: contestId,
+        category_id: soft,
+        subcategory_id: sub(w.sub),
+        group_type: "normal",
+        name: w.name,
+        status,
+        school_id: school.id,
+        created_by: authors[0],
+        summary: w.summary,
+        design_idea: w.design,
+        key_points: w.keyPoints,
+        open_source: "使用的开源组件均已在文档中列出，其余代码为团队原创。",
+        install_guide: "按部署文档安装依赖后一键启动。",
+        teacher_review: teacher ? "团队分工明确，作品完成度较高。" : null,
+        other_notes: null,
+        deploy_link1: null,
+        deploy_link2: null,
+        ai_declaration: JSON.stringify({ used: false, tools: [] }),
+        return_reason: null,
+        disqualify_reason: null,
+        version: status === "format_passed" ? 5 : 2,
+        created_at: at,
+        updated_at: at,
+        submitted_at: at,
+      })
+      .execute();
+    await db.insertInto("work_author").values(authors.map((user_id, r) => ({ work_id: id, user_id, rank: r + 1, confirmed: 1, category_id: soft, year, created_at: at }))).execute();
+    if (teacher) await db.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: at }).execute();
+    await refreshNames(db, id);
+    const admin = byName.get("contest_admin")!.id;
+    const steps: [string, number | null, string, string][] = [["submit", authors[0], "draft", "submitted"]];
+    if (status === "format_passed") {
+      steps.push(["approve", null, "submitted", "school_approved"], ["recommend", null, "school_approved", "recommended"], ["accept", admin, "recommended", "accepted"], ["format_pass", admin, "accepted", "format_passed"]);
+    }
+    await appendLog(db, [
+      { workId: id, userId: authors[0], action: "create", changes: { status: [null, "draft"], name: [null, w.name] } },
+      ...steps.map(([action, userId, from, to]) => ({ workId: id, userId, action, changes: { status: [from, to] as [unknown, unknown] } })),
+    ]);
+    return id;
+  };
+
+  // The provincial contest: six passed works in the demo group, each with the same three judges.
+  await openOnlineJudging(db, zj.id, now);
+  const ids: number[] = [];
+  for (const [i, w] of SCORING_DEMO_WORKS.entries()) ids.push(await insertWork(w, i + 1, zj.id, "format_passed"));
+  await db.insertInto("judge_group_work").values(ids.map((work_id) => ({ contest_id: zj.id, group_id: group.id, work_id, created_at: at }))).execute();
+  const three = ["judge", "judge2", "judge3"].map((u) => byName.get(u)!.id);
+  const contestAdmin = byName.get("contest_admin")!.id;
+  await db.transaction().execute((trx) => applyAssignments(trx, { contest: zj, userId: contestAdmin, add: ids.flatMap((workId) => three.map((judgeId) => ({ workId, judgeId }))) }));
+
+  const items = await db.selectFrom("rubric_item").select("id").where("category_id", "=", soft).orderBy("sort").orderBy("id").execute();
+  for (const [username, i, points, deductions, comment, submit] of SCORES) {
+    const judge = byName.get(username)! as User;
+    const body = { items: Object.fromEntries(points.map((p, n) => [String(items[n].id), p])), deductions, comment, version: 0 };
+    await saveScore(db, judge, zj.id, ids[i], body, submit);
+  }
+
+  // The school contest of 浙江工业大学: one work for the demo teacher 王老师 to judge.
+  const teacher = byName.get("teacher")!;
+  const school = await db.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("level", "=", "school").where("school_id", "=", teacher.school_id).where("year", "=", year).executeTakeFirst();
+  if (school) {
+    await openOnlineJudging(db, school.id, now);
+    const w = await insertWork(SCHOOL_WORK, 9, school.id, "submitted");
+    const g = await db
+      .insertInto("judge_group")
+      .values({ contest_id: school.id, name: "校赛评审组", category_id: soft, subcategory_id: null, group_type: null, leader_id: teacher.id, note: "校级赛网络评审", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("judge_group_member").values({ group_id: g.id, user_id: teacher.id, created_at: at }).execute();
+    await db.insertInto("judge_group_work").values({ contest_id: school.id, group_id: g.id, work_id: w, created_at: at }).execute();
+    await db.transaction().execute((trx) => applyAssignments(trx, { contest: school, userId: byName.get("root")!.id, add: [{ workId: w, judgeId: teacher.id }], settings: { reviewsPerWork: 1, judgeCapacity: null, avoidProvince: false } }));
+  }
+  return true;
+}

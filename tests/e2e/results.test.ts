@@ -1,0 +1,105 @@
+/**
+ * Results in a real browser (demo data of results-demo.ts: the 人工智能应用组 of the Zhejiang
+ * contest, online judging finished; the 大数据应用组 has defence scores only): the contest
+ * admin computes the results on /ContestAdmin/ContestResult, sees the harsh judge and the
+ * disputed work, allocates awards by ratio, sets one award by hand, publishes (confirming that
+ * some works lack online scores), and an anonymous visitor then finds the award through the
+ * public work lookup.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { startE2E, type E2E } from "./harness";
+
+const TOP = "基于大模型的课堂问答助教";
+const DISPUTED = "城市道路积水智能识别";
+const LAST = "渔船作业行为智能监测";
+
+async function login(e: E2E, username: string) {
+  const page = await e.newPage();
+  await page.goto(e.base + "/account/Login");
+  await page.getByPlaceholder("用户名或邮箱").fill(username);
+  await page.getByPlaceholder("密码").fill("Demo@2026");
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+  await page.getByTestId("user-center").waitFor();
+  return page;
+}
+
+const workId = async (e: E2E, name: string) => Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
+const row = (page: Page, text: string) => page.getByTestId("result-ranking").locator("tr.ant-table-row", { hasText: text });
+
+describe("contest results in a real browser", () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+    expect(await seedResultsDemo(e.db, new Date(), { compute: false })).toBe(true);
+  });
+  afterAll(async () => e?.close());
+
+  it("the contest admin computes, allocates, adjusts and publishes; the public lookup then shows the award", async () => {
+    const page = await login(e, "contest_admin");
+    await page.goto(e.base + "/ContestAdmin/ContestResult");
+    await page.getByText("尚未计算成绩：评委提交网评评分后").waitFor();
+
+    // 计算成绩
+    await page.getByTestId("result-compute").click();
+    await page.getByRole("dialog").getByText("分歧阈值（分差）").waitFor();
+    await page.getByTestId("result-compute-ok").click();
+    await page.getByText("已计算 15 件作品的成绩，10 件排名").waitFor();
+    await page.getByRole("tab", { name: /人工智能应用组/ }).click();
+    expect(await row(page, TOP).locator("td").first().textContent()).toBe("1");
+    const disputed = await workId(e, DISPUTED);
+    await row(page, DISPUTED).getByTestId(`flag-${disputed}`).waitFor();
+    expect(await page.getByTestId("summary-flagged").textContent()).toContain("1");
+
+    // The harsh judge in the model panel.
+    await page.getByText("标准化模型与评委效应").click();
+    const fit = page.getByTestId("result-fit").locator("tr", { hasText: "张评审" });
+    expect(await fit.textContent()).toContain("偏严");
+
+    // 增加评委: the proposal for the disputed work.
+    await row(page, DISPUTED).getByTestId(`extra-${disputed}`).click();
+    const extra = page.getByRole("dialog", { name: `为作品 ${disputed} 增加评委` });
+    await extra.getByText("已有评委").waitFor();
+    await extra.getByRole("button", { name: "取 消" }).click();
+
+    // 按比例分配奖项
+    await page.getByTestId("result-allocate").click();
+    await page.getByRole("dialog").getByText("每个结果分组按排名从高到低分配奖项").waitFor();
+    await page.getByTestId("result-allocate-ok").click();
+    await page.getByText(/已为 2 个分组分配奖项，共 6 件作品获奖/).waitFor();
+    const top = await workId(e, TOP);
+    await row(page, TOP).getByText("一等奖").waitFor();
+    expect(await page.getByTestId("summary-awarded").textContent()).toContain("6");
+
+    // An award by hand for the last work.
+    const last = await workId(e, LAST);
+    await page.getByTestId(`award-${last}`).click();
+    await page.locator(".ant-select-dropdown:visible").getByText("优秀奖", { exact: true }).click();
+    await row(page, LAST).getByText("手动").waitFor();
+    expect(await page.getByTestId("summary-awarded").textContent()).toContain("7");
+
+    // 发布结果: five works of the defence group have no online scores: confirm first.
+    await page.getByTestId("result-publish").click();
+    const dialog = page.getByRole("dialog", { name: "发布结果" });
+    await dialog.getByText("有 5 件作品的网评评分未完成").waitFor();
+    expect(await page.getByTestId("result-publish-ok").isDisabled()).toBe(true);
+    await page.getByTestId("result-confirm-incomplete").click();
+    await page.getByTestId("result-publish-ok").click();
+    await page.getByTestId("result-published").waitFor();
+    expect(await page.getByTestId("result-published").textContent()).toContain("公示期已开始");
+    expect(await page.getByTestId("result-compute").isDisabled()).toBe(true);
+    await page.context().close();
+
+    // The public lookup shows the award now.
+    const author = (await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.name").where("work_author.work_id", "=", top).where("work_author.rank", "=", 1).executeTakeFirstOrThrow()).name;
+    const anon = await e.newPage();
+    await anon.goto(e.base + "/query-work");
+    await anon.getByTestId("query-work-id").fill(String(top));
+    await anon.getByTestId("query-author-name").fill(author);
+    await anon.getByTestId("query-submit").click();
+    await anon.getByTestId("query-result").waitFor();
+    expect(await anon.getByTestId("query-result").textContent()).toContain("省赛一等奖");
+    await anon.context().close();
+  });
+});
