@@ -82,6 +82,21 @@ describe("works administration in a real browser", () => {
     await page.context().close();
   });
 
+  it("the contest admin opens fast review from a work awaiting format review on /WorkManagement", async () => {
+    const waiting = await e.db.selectFrom("work").select(["id", "name", "contest_id"]).where("status", "=", "accepted").orderBy("id").executeTakeFirstOrThrow();
+    const page = await login(e, "contest_admin");
+    await page.goto(e.base + "/WorkManagement");
+    const rows = page.getByTestId("work-table").locator("tr.ant-table-row");
+    await rows.first().waitFor();
+    await page.getByTestId("filter-id").fill(String(waiting.id));
+    await page.getByTestId("filter-search").click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByTestId(`fast-review-${waiting.id}`).click();
+    await page.waitForURL(new RegExp(`/reviewer/fastReview/${waiting.contest_id}/startFrom/${waiting.id}`));
+    await page.getByText(waiting.name).first().waitFor();
+    await page.context().close();
+  });
+
   it("the registration print page shows the work and its authors; an unknown id shows the server's text", async () => {
     const page = await login(e, "student", "/account/StudentLogin");
     await page.goto(e.base + `/print/Registration/${workId}`);

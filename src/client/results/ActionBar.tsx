@@ -5,7 +5,8 @@
  */
 import { useState } from "react";
 import { Alert, App, Button, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Typography, type ButtonProps } from "antd";
-import { CalculatorOutlined, CloudUploadOutlined, RiseOutlined, TrophyOutlined, UndoOutlined } from "@ant-design/icons";
+import { Link } from "react-router";
+import { BarChartOutlined, CalculatorOutlined, CloudUploadOutlined, RiseOutlined, TrophyOutlined, UndoOutlined } from "@ant-design/icons";
 import type { ResultsOverview } from "../../shared/judging/result-schema";
 import { resultsApi, useResultsRefresh } from "./api";
 
@@ -42,6 +43,7 @@ export function ActionBar({ contestId, overview: o }: { contestId: number; overv
         <Button icon={<TrophyOutlined />} disabled={published || !computed} title={why} onClick={() => setOpen("allocate")} data-testid="result-allocate">按比例分配奖项</Button>
         <Button icon={<RiseOutlined />} disabled={published || !computed || !o.quota.parentName} title={why ?? (!o.quota.parentName ? "国赛没有上级赛事" : undefined)} onClick={() => setOpen("promote")} data-testid="result-promote">推荐晋级</Button>
         <Button type="primary" icon={<CloudUploadOutlined />} disabled={published || !computed} title={why} onClick={() => setOpen("publish")} data-testid="result-publish">发布结果</Button>
+        <Link to={`/ContestAdmin/OnlineJudging/${contestId}`}><Button icon={<BarChartOutlined />} data-testid="result-scoring-progress">网评进度</Button></Link>
       </Space>
 
       <Modal

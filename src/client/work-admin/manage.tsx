@@ -1,8 +1,8 @@
 /**
  * /WorkManagement (root and contest admins): the works in scope, searched by id, name,
  * school, 大类, status and author; server-side paging and sorting; per-row decisions
- * (accept, reject, disqualify); selected rows change status in bulk; export of the
- * filtered works.
+ * (accept, reject, disqualify) and, for works in format review, fast review from that work;
+ * selected rows change status in bulk; export of the filtered works.
  */
 import { useState } from "react";
 import { useTable } from "@refinedev/antd";
@@ -15,6 +15,7 @@ import { ROLE } from "../../shared/roles";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
 import type { PageProps } from "../routing/model";
+import { fastReviewPath } from "../review/api";
 import { LIST_PATH } from "./api";
 import { BulkStatusModal } from "./parts/BulkStatusModal";
 import { workColumns } from "./parts/columns";
@@ -23,6 +24,9 @@ import { WorkFilterForm } from "./parts/WorkFilterForm";
 import { ReasonModal, WorkActions } from "./parts/WorkActions";
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
+
+/** Works awaiting or in format review: the contest admin can review them one by one from here. */
+const FORMAT_REVIEW = new Set<string>(["accepted", "format_returned", "format_resubmitted"]);
 
 export default function WorkManagement({ route }: PageProps) {
   const { user } = useSession();
@@ -72,7 +76,12 @@ export default function WorkManagement({ route }: PageProps) {
             title="操作"
             fixed="right"
             width={200}
-            render={(_, r) => <WorkActions side="contest" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />}
+            render={(_, r) => (
+              <Space size={4} wrap>
+                <WorkActions side="contest" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />
+                {FORMAT_REVIEW.has(r.status) && <Link to={fastReviewPath(r.contest.id, r.id)} data-testid={`fast-review-${r.id}`}>快速审核</Link>}
+              </Space>
+            )}
           />
         )}
       </Table>
