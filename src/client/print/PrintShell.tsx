@@ -1,5 +1,5 @@
 /** A print page's frame: the 打印 button (not printed) above one A4 sheet. */
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Button } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
 import "./print.css";
@@ -18,3 +18,26 @@ export function PrintShell({ children, testId, workId }: { children: ReactNode; 
 
 /** "　　年　　月　　日" for a date to write by hand. */
 export const DateLine = () => <div className="print-date">年 月 日</div>;
+
+/** The signature area: a line per author, per teacher (one when there is none), and the school's seal, each with a date. */
+export function SignatureBlock({ authors, teachers, authorLabel, style }: { authors: number; teachers: number; authorLabel: string; style?: CSSProperties }) {
+  return (
+    <div className="print-sign" style={style}>
+      <div>
+        <strong>{authorLabel}</strong>
+        <div className="print-names">{Array.from({ length: authors }, (_, i) => <span key={i} />)}</div>
+        <DateLine />
+      </div>
+      <div>
+        <strong>指导教师签名：</strong>
+        <div className="print-names">{Array.from({ length: Math.max(1, teachers) }, (_, i) => <span key={i} />)}</div>
+        <DateLine />
+      </div>
+      <div>
+        <strong>学校盖章：</strong>
+        <div />
+        <DateLine />
+      </div>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { useLoaderData } from "react-router";
 import dayjs from "dayjs";
 import type { CopyrightPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
-import { DateLine, PrintShell } from "./PrintShell";
+import { PrintShell, SignatureBlock } from "./PrintShell";
 
 export default function CopyrightPage(_: PageProps) {
   const d = useLoaderData() as CopyrightPrint;
@@ -32,23 +32,7 @@ export default function CopyrightPage(_: PageProps) {
       <div className="print-statement" data-testid="print-statement">
         {d.statement.map((p, i) => <p key={i}>{p}</p>)}
       </div>
-      <div className="print-sign" style={{ marginTop: "8mm" }}>
-        <div>
-          <strong>全体作者签名：</strong>
-          <div className="print-names">{d.authors.map((a) => <span key={a.rank} />)}</div>
-          <DateLine />
-        </div>
-        <div>
-          <strong>指导教师签名：</strong>
-          <div className="print-names">{(d.teachers.length ? d.teachers : [null]).map((_, i) => <span key={i} />)}</div>
-          <DateLine />
-        </div>
-        <div>
-          <strong>学校盖章：</strong>
-          <div />
-          <DateLine />
-        </div>
-      </div>
+      <SignatureBlock authors={d.authors.length} teachers={d.teachers.length} authorLabel="全体作者签名：" style={{ marginTop: "8mm" }} />
     </PrintShell>
   );
 }

@@ -7,7 +7,7 @@ import { useLoaderData } from "react-router";
 import dayjs from "dayjs";
 import type { RegistrationPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
-import { DateLine, PrintShell } from "./PrintShell";
+import { PrintShell, SignatureBlock } from "./PrintShell";
 
 const v = (s: string | null | undefined) => s || "";
 
@@ -79,23 +79,7 @@ export default function RegistrationPage(_: PageProps) {
           )}
         </tbody>
       </table>
-      <div className="print-sign">
-        <div>
-          <strong>作者签名：</strong>
-          <div className="print-names">{d.authors.map((a) => <span key={a.rank} />)}</div>
-          <DateLine />
-        </div>
-        <div>
-          <strong>指导教师签名：</strong>
-          <div className="print-names">{(d.teachers.length ? d.teachers : [null]).map((_, i) => <span key={i} />)}</div>
-          <DateLine />
-        </div>
-        <div>
-          <strong>学校盖章：</strong>
-          <div />
-          <DateLine />
-        </div>
-      </div>
+      <SignatureBlock authors={d.authors.length} teachers={d.teachers.length} authorLabel="作者签名：" />
     </PrintShell>
   );
 }

@@ -64,9 +64,9 @@ export interface ViewerInfo {
   locks: Map<string, StageKey>;
 }
 
-export function toWorkView(w: WorkRow, authors: AuthorRow[], teachers: TeacherRow[], viewer: ViewerInfo, me?: AuthorRow): WorkView {
+/** The text fields and AI declaration of a work row, as the work view and the registration form show them. */
+export function toTextView(w: WorkRow) {
   return {
-    ...toListItem(w, me),
     summary: w.summary,
     designIdea: w.design_idea,
     keyPoints: w.key_points,
@@ -77,6 +77,13 @@ export function toWorkView(w: WorkRow, authors: AuthorRow[], teachers: TeacherRo
     deployLink1: w.deploy_link1,
     deployLink2: w.deploy_link2,
     aiDeclaration: parseAi(w.ai_declaration),
+  };
+}
+
+export function toWorkView(w: WorkRow, authors: AuthorRow[], teachers: TeacherRow[], viewer: ViewerInfo, me?: AuthorRow): WorkView {
+  return {
+    ...toListItem(w, me),
+    ...toTextView(w),
     returnReason: w.return_reason,
     disqualifyReason: w.disqualify_reason,
     formatReasons: (w.format_reasons ? (JSON.parse(w.format_reasons) as string[]) : []).map((code) => ({ code, name: FORMAT_REASON_NAMES[code as FormatReasonCode] ?? code })),

@@ -5,7 +5,7 @@
  * here so the page prints exactly what the server vouches for.
  */
 import { Type, type Static } from "typebox";
-import { AiDeclaration, WorkId } from "./schema";
+import { WorkId, WorkTextView } from "./schema";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -32,16 +32,7 @@ export const RegistrationPrint = Type.Object({
     categoryName: Type.String(),
     subcategoryName: Nullable(Type.String()),
     groupName: Type.String(),
-    summary: Nullable(Type.String()),
-    designIdea: Nullable(Type.String()),
-    keyPoints: Nullable(Type.String()),
-    openSource: Nullable(Type.String()),
-    installGuide: Nullable(Type.String()),
-    teacherReview: Nullable(Type.String()),
-    otherNotes: Nullable(Type.String()),
-    deployLink1: Nullable(Type.String()),
-    deployLink2: Nullable(Type.String()),
-    aiDeclaration: Nullable(AiDeclaration),
+    ...WorkTextView,
     submittedAt: Nullable(Type.String()),
   }),
   contest: PrintContest,

@@ -195,8 +195,8 @@ export const WorkViewer = Type.Object({
   lockedFields: Type.Array(Type.Object({ field: Type.String(), fieldName: Type.String(), stage: Type.String(), stageName: Type.String() })),
 });
 
-export const WorkView = Type.Object({
-  ...WorkListItem.properties,
+/** The work's text fields and AI declaration as read back (the work view and the registration form). */
+export const WorkTextView = {
   summary: Nullable(Type.String()),
   designIdea: Nullable(Type.String()),
   keyPoints: Nullable(Type.String()),
@@ -207,6 +207,11 @@ export const WorkView = Type.Object({
   deployLink1: Nullable(Type.String()),
   deployLink2: Nullable(Type.String()),
   aiDeclaration: Nullable(AiDeclaration),
+};
+
+export const WorkView = Type.Object({
+  ...WorkListItem.properties,
+  ...WorkTextView,
   returnReason: Nullable(Type.String()),
   disqualifyReason: Nullable(Type.String()),
   /** format review: the reasons of the current return or rejection, and the correction deadline of a return */

@@ -7,7 +7,7 @@ import { GROUP_NAMES } from "../../../shared/work/fields";
 import { copyrightStatement, type CopyrightPrint, type RegistrationPrint } from "../../../shared/work/print";
 import { WORK_STATE_NAMES } from "../../../shared/work/states";
 import type { AuthorRow, TeacherRow, WorkRow } from "../repository";
-import { parseAi } from "../view";
+import { toTextView } from "../view";
 import { loadVisible, type WorkCtx } from "./context";
 
 const person = (w: WorkRow) => (m: AuthorRow | TeacherRow) => ({
@@ -34,16 +34,7 @@ export async function registrationPrint(ctx: WorkCtx, id: number): Promise<Regis
       categoryName: w.category_name,
       subcategoryName: w.subcategory_name,
       groupName: GROUP_NAMES[w.group_type],
-      summary: w.summary,
-      designIdea: w.design_idea,
-      keyPoints: w.key_points,
-      openSource: w.open_source,
-      installGuide: w.install_guide,
-      teacherReview: w.teacher_review,
-      otherNotes: w.other_notes,
-      deployLink1: w.deploy_link1,
-      deployLink2: w.deploy_link2,
-      aiDeclaration: parseAi(w.ai_declaration),
+      ...toTextView(w),
       submittedAt: w.submitted_at,
     },
     contest: contestOf(w),
