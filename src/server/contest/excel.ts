@@ -60,6 +60,13 @@ function parseUsers(t: string, prep: Prep, type: number, what: string) {
   });
 }
 
+/** The id a code or name in the sheet stands for; the row's error when there is none. */
+function lookup(ids: Map<string, number>, key: string, missing: string): number {
+  const id = ids.get(key);
+  if (!id) throw new Error(missing);
+  return id;
+}
+
 export const contestExcel: ExcelDef<ContestView, ContestCreate, ContestUpdate> = {
   sheet: "赛事",
   keyField: "code",
@@ -73,11 +80,7 @@ export const contestExcel: ExcelDef<ContestView, ContestCreate, ContestUpdate> =
       header: "上级赛事代码",
       width: 14,
       get: (v) => v.parentCode,
-      parse: (t, p: Prep) => {
-        const id = p.contests.get(t);
-        if (!id) throw new Error(`赛事代码 ${t} 不存在`);
-        return id;
-      },
+      parse: (t, p: Prep) => lookup(p.contests, t, `赛事代码 ${t} 不存在`),
     },
     { key: "parentName", header: "上级赛事", width: 36, get: (v) => v.parentName, readOnly: true },
     { key: "province", header: "省份", width: 10, get: (v) => v.province },
@@ -86,11 +89,7 @@ export const contestExcel: ExcelDef<ContestView, ContestCreate, ContestUpdate> =
       header: "学校代码",
       width: 10,
       get: (v) => v.schoolCode,
-      parse: (t, p: Prep) => {
-        const id = p.schools.get(t);
-        if (!id) throw new Error(`学校代码 ${t} 不存在`);
-        return id;
-      },
+      parse: (t, p: Prep) => lookup(p.schools, t, `学校代码 ${t} 不存在`),
     },
     { key: "schoolName", header: "学校", width: 20, get: (v) => v.schoolName, readOnly: true },
     { key: "description", header: "简介", width: 40, get: (v) => v.description },
@@ -99,12 +98,7 @@ export const contestExcel: ExcelDef<ContestView, ContestCreate, ContestUpdate> =
       header: "开放大类（以、分隔）",
       width: 50,
       get: (v) => v.categoryNames.join("、"),
-      parse: (t, p: Prep) =>
-        splitList(t).map((name) => {
-          const id = p.categories.get(name);
-          if (!id) throw new Error(`没有名为“${name}”的作品大类`);
-          return id;
-        }),
+      parse: (t, p: Prep) => splitList(t).map((name) => lookup(p.categories, name, `没有名为“${name}”的作品大类`)),
     },
     { key: "recommendQuota", header: "推荐名额", width: 10, get: (v) => v.recommendQuota, parse: (t) => int(t, "推荐名额") },
     {
