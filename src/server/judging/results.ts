@@ -1,7 +1,7 @@
 /**
  * The results of a contest, pure: from the submitted online scores (and the defence scores)
  * of each result group to its ranking, the award allocation and the choice of works
- * promoted to the next contest level. The service (service/results.ts) loads and stores;
+ * promoted to the next contest level. The service (service/results/) loads and stores;
  * everything decided here is decided from plain values, so it is tested without a database
  * and a publication can be recomputed from what it stored.
  *

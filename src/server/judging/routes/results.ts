@@ -2,7 +2,7 @@
  * Results of a contest (/ContestAdmin/ContestResult): compute, ranking per group, the fit,
  * awards, promotion, publication, extra judges for flagged works, export. Contest admins
  * (own contests and their children) and root; any other contest answers 404. The rules are
- * in ../service/results.ts and ../results.ts.
+ * in ../service/results/ and ../results.ts.
  */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
