@@ -1,29 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { waitJob } from "../helpers/jobs";
+import { exportXlsx, sheetFile, uploadXlsx, xlsxBuffer } from "../helpers/xlsx";
 import { lockedFieldsOf } from "../../src/server/contest/lock-store";
 
 const P = "/Backend/Admin/contest";
 const L = "/Backend/Admin/entry-lock";
-
-async function waitJob(c: Client, jobId: string) {
-  for (let i = 0; i < 200; i++) {
-    const r = await c.get(`/Backend/Common/job/${jobId}`);
-    if (!["running", "applying"].includes(r.body.data.status)) return r.body.data;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error("job did not finish");
-}
-
-async function upload(c: Client, url: string, buf: Buffer) {
-  const boundary = "----saiwu" + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="赛事.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.req("POST", url, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
 
 const stage = (s: string, startsAt: string, endsAt: string) => ({ stage: s, startsAt, endsAt });
 
@@ -219,13 +202,7 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
   });
 
   it("exports contests and imports them back: Chinese content, a diff, then all rows at once", async () => {
-    const ex = await root.post(`${P}/export`, { year: 2026, province: "浙江省" });
-    expect(ex.status).toBe(202);
-    const job = await waitJob(root, ex.body.data.jobId);
-    expect(job.status).toBe("done");
-    const file = await t.app.inject({ method: "GET", url: job.downloadUrl, headers: { cookie: root.cookie } });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as never);
+    const { wb } = await exportXlsx(root, P, { year: 2026, province: "浙江省" });
     const ws = wb.worksheets[0];
     const headers = (ws.getRow(1).values as string[]).slice(1);
     expect(headers).toEqual(["赛事代码", "赛事名称", "级别", "年份", "上级赛事代码", "上级赛事", "省份", "学校代码", "学校", "简介", "开放大类（以、分隔）", "推荐名额", "分大类名额（大类：名额，以；分隔）", "阶段时间（每行一个阶段，北京时间）", "赛事管理员（用户名，以、分隔）", "审核员（用户名，以、分隔）", "已归档"]);
@@ -246,7 +223,7 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       "2026-ZJ-10345", "2026年浙江师范大学计算机设计大赛校级赛", "校赛", 2026, "2026-ZJ", "", "", "10345", "", "师范生专场",
       "软件应用与开发、微课与AI辅助教学", 12, "微课与AI辅助教学：8", "报名：2026-02-01 08:00 ~ 2026-03-31 18:00\n校内审核：2026-04-01 08:00 ~ 2026-04-15 18:00", "", "reviewer",
     ]);
-    const up = await upload(root, `${P}/import`, Buffer.from(await wb.xlsx.writeBuffer()));
+    const up = await uploadXlsx(root, `${P}/import`, await xlsxBuffer(wb), "赛事.xlsx");
     expect(up.status).toBe(202);
     const dry = await waitJob(root, up.body.data.jobId);
     expect(dry.status).toBe("ready");
@@ -277,13 +254,13 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
   });
 
   it("reports bad contest rows with row, column and reason, and imports nothing", async () => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet("赛事");
-    ws.addRow(["赛事代码", "赛事名称", "级别", "年份", "上级赛事代码", "省份", "学校代码", "简介", "开放大类（以、分隔）", "推荐名额", "分大类名额（大类：名额，以；分隔）", "阶段时间（每行一个阶段，北京时间）", "赛事管理员（用户名，以、分隔）", "审核员（用户名，以、分隔）"]);
-    ws.addRow(["2026-AH", "安徽省级赛", "市赛", 2026, "2026-CN", "安徽省", "", "", "", "", "", "", "", ""]);
-    ws.addRow(["2026-FJ", "福建省级赛", "省赛", 2026, "2099-XX", "福建省", "", "", "", "", "", "", "", ""]);
-    ws.addRow(["2026-HN", "湖南省级赛", "省赛", 2026, "2026-CN", "湖南省", "", "", "绘画", "", "", "报名：2026-05-01 ~ 2026-04-01", "reviewer", ""]);
-    const up = await upload(root, `${P}/import`, Buffer.from(await wb.xlsx.writeBuffer()));
+    const file = await sheetFile("赛事", [
+      ["赛事代码", "赛事名称", "级别", "年份", "上级赛事代码", "省份", "学校代码", "简介", "开放大类（以、分隔）", "推荐名额", "分大类名额（大类：名额，以；分隔）", "阶段时间（每行一个阶段，北京时间）", "赛事管理员（用户名，以、分隔）", "审核员（用户名，以、分隔）"],
+      ["2026-AH", "安徽省级赛", "市赛", 2026, "2026-CN", "安徽省", "", "", "", "", "", "", "", ""],
+      ["2026-FJ", "福建省级赛", "省赛", 2026, "2099-XX", "福建省", "", "", "", "", "", "", "", ""],
+      ["2026-HN", "湖南省级赛", "省赛", 2026, "2026-CN", "湖南省", "", "", "绘画", "", "", "报名：2026-05-01 ~ 2026-04-01", "reviewer", ""],
+    ]);
+    const up = await uploadXlsx(root, `${P}/import`, file, "赛事.xlsx");
     const dry = await waitJob(root, up.body.data.jobId);
     expect(dry.result.errors).toEqual([
       { row: 2, column: "级别", reason: "级别只能是国赛、省赛或校赛" },

@@ -13,7 +13,8 @@ import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { readScoreLog, verifyScoreLog } from "../../src/server/judging/service/score-log-store";
 import { drawWorkOrder } from "../../src/server/judging/draw";
 import { nextWorkIds } from "../../src/server/work/repository";
-import { catId, contestId, idOf, login, multipart, SAMPLE, schoolId } from "./works-fixtures";
+import { multipart } from "../helpers/multipart";
+import { catId, contestId, idOf, login, SAMPLE, schoolId } from "./works-fixtures";
 import { insertUser, insertWork, joinContest, makeJudge } from "./judging-fixtures";
 
 const A = "/Backend/ContestAdmin/judging";

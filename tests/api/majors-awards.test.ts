@@ -1,51 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { waitJob } from "../helpers/jobs";
+import { exportXlsx, importXlsx, rowsOf, xlsxBuffer } from "../helpers/xlsx";
 
 const M = "/Backend/Admin/major";
 const A = "/Backend/Admin/award";
 
-async function waitJob(c: Client, jobId: string) {
-  for (let i = 0; i < 200; i++) {
-    const r = await c.get(`/Backend/Common/job/${jobId}`);
-    if (!["running", "applying"].includes(r.body.data.status)) return r.body.data;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error("job did not finish");
-}
-
-async function upload(c: Client, url: string, buf: Buffer) {
-  const boundary = "----saiwu" + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.req("POST", url, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
-
-async function exported(t: TestApp, c: Client, url: string, filters: Record<string, unknown>) {
-  const ex = await c.post(`${url}/export`, filters);
-  expect(ex.status).toBe(202);
-  const job = await waitJob(c, ex.body.data.jobId);
-  expect(job.status).toBe("done");
-  const file = await t.app.inject({ method: "GET", url: job.downloadUrl, headers: { cookie: c.cookie } });
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file.rawPayload as never);
-  return wb;
-}
-
-async function importFile(c: Client, url: string, wb: ExcelJS.Workbook) {
-  const up = await upload(c, `${url}/import`, Buffer.from(await wb.xlsx.writeBuffer()));
-  expect(up.status).toBe(202);
-  return { jobId: up.body.data.jobId as string, dry: await waitJob(c, up.body.data.jobId) };
-}
-
-const rowsOf = (ws: ExcelJS.Worksheet) => {
-  const out: string[][] = [];
-  ws.eachRow((row, n) => n > 1 && out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? "" : String(v)))));
-  return out;
-};
+const exported = async (c: Client, base: string, filters: Record<string, unknown>) => (await exportXlsx(c, base, filters)).wb;
+const importFile = async (c: Client, base: string, wb: ExcelJS.Workbook) => importXlsx(c, base, await xlsxBuffer(wb));
 
 describe.each(DIALECTS)("majors and awards on %s", (dialect) => {
   let t: TestApp;
@@ -139,7 +102,7 @@ describe.each(DIALECTS)("majors and awards on %s", (dialect) => {
     });
 
     it("exports majors and imports them back keyed by code: dry run with a diff, then all at once", async () => {
-      const wb = await exported(t, root, M, { discipline: "管理学" });
+      const wb = await exported(root, M, { discipline: "管理学" });
       const ws = wb.worksheets[0];
       expect((ws.getRow(1).values as string[]).slice(1)).toEqual(["专业代码", "专业名称", "学科门类", "已归档", "账号数"]);
       expect(rowsOf(ws)).toEqual([["120102", "信息管理与信息系统", "管理学", "否", "0"]]);
@@ -246,7 +209,7 @@ describe.each(DIALECTS)("majors and awards on %s", (dialect) => {
     });
 
     it("exports award levels and imports them back keyed by 等级/奖项, all rows or none", async () => {
-      const wb = await exported(t, root, A, { contestLevel: "school" });
+      const wb = await exported(root, A, { contestLevel: "school" });
       const ws = wb.worksheets[0];
       expect((ws.getRow(1).values as string[]).slice(1)).toEqual(["等级/奖项", "奖项类别", "比例上限", "数量上限", "排序", "已归档"]);
       const rows = rowsOf(ws);

@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { loadWorkbook } from "../helpers/xlsx";
 import { normaliseScores } from "../../src/server/judging/scoring";
 import { scoreLogHead } from "../../src/server/judging/service/score-log-store";
 import { currentStage, type StageKey } from "../../src/shared/contest/stages";
@@ -324,9 +325,7 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.res.headers["content-type"]).toContain("spreadsheetml");
     expect(decodeURIComponent(String(res.res.headers["content-disposition"]))).toContain("成绩排名.xlsx");
-    const ExcelJS = (await import("exceljs")).default;
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.res.rawPayload as unknown as ArrayBuffer);
+    const wb = await loadWorkbook(res.res.rawPayload);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).getCell(1).value).toBe("结果分组");
     expect(ws.rowCount).toBe(18);

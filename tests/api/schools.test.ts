@@ -1,34 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { waitJob } from "../helpers/jobs";
+import { exportXlsx, loadWorkbook, sheetFile, uploadXlsx, xlsxBuffer } from "../helpers/xlsx";
 
 const P = "/Backend/Admin/school";
-
-async function waitJob(c: Client, jobId: string) {
-  for (let i = 0; i < 200; i++) {
-    const r = await c.get(`/Backend/Common/job/${jobId}`);
-    if (!["running", "applying"].includes(r.body.data.status)) return r.body.data;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error("job did not finish");
-}
-
-async function upload(c: Client, url: string, buf: Buffer, filename = "学校.xlsx") {
-  const boundary = "----saiwu" + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.req("POST", url, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
-
-async function sheet(rows: (string | number)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("学校");
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe.each(DIALECTS)("schools on %s", (dialect) => {
   let t: TestApp;
@@ -116,14 +91,7 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
   });
 
   it("exports the filtered view and imports it back: dry run with a diff, then all rows in one go", async () => {
-    const ex = await root.post(`${P}/export`, { province: "江苏省" });
-    expect(ex.status).toBe(202);
-    const job = await waitJob(root, ex.body.data.jobId);
-    expect(job.status).toBe("done");
-    const file = await t.app.inject({ method: "GET", url: job.downloadUrl, headers: { cookie: root.cookie } });
-    expect(file.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as never);
+    const { wb, jobId: exportJob } = await exportXlsx(root, P, { province: "江苏省" });
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).getCell(2).value).toBe("学校名称");
     const names: string[] = [];
@@ -131,15 +99,15 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     expect(names).toHaveLength(10);
     expect(names).toContain("南京大学");
     // Someone else cannot read my export.
-    expect((await sadmin.get(`/Backend/Common/job/${ex.body.data.jobId}`)).status).toBe(404);
+    expect((await sadmin.get(`/Backend/Common/job/${exportJob}`)).status).toBe(404);
 
     // Change one row, add one, keep the rest.
     const nju = ws.getRow(2);
     const njuCode = String(nju.getCell(1).value);
     nju.getCell(5).value = "025-83593186 教务处";
     ws.addRow(["66601", "苏州新建学院", "江苏省", "苏州旧名学院", "联系人 张老师"]);
-    const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    const up = await upload(root, `${P}/import`, buf);
+    const buf = await xlsxBuffer(wb);
+    const up = await uploadXlsx(root, `${P}/import`, buf, "学校.xlsx");
     expect(up.status).toBe(202);
     const dry = await waitJob(root, up.body.data.jobId);
     expect(dry.status).toBe("ready");
@@ -158,14 +126,14 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
   });
 
   it("reports every bad row with its row, column and reason, and imports nothing", async () => {
-    const buf = await sheet([
+    const buf = await sheetFile("学校", [
       ["学校代码", "学校名称", "省份", "曾用名（以、分隔）", "联系方式"],
       ["55501", "好学院", "浙江省", "", ""],
       ["55502", "X", "浙江省", "", ""],
       ["55501", "重复学院", "浙江省", "", ""],
       ["", "无代码学院", "浙江省", "", ""],
     ]);
-    const up = await upload(root, `${P}/import`, buf);
+    const up = await uploadXlsx(root, `${P}/import`, buf, "学校.xlsx");
     const dry = await waitJob(root, up.body.data.jobId);
     expect(dry.result.errors).toEqual([
       { row: 3, column: "学校名称", reason: expect.stringContaining("不能少于 2") },
@@ -175,7 +143,7 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     const confirm = await root.post(`${P}/import/${up.body.data.jobId}/confirm`);
     expect(confirm.status).toBe(400);
     expect(await t.db.selectFrom("school").select("id").where("code", "=", "55501").executeTakeFirst()).toBeUndefined();
-    const wrong = await upload(root, `${P}/import`, await sheet([["甲", "乙"], ["1", "2"]]));
+    const wrong = await uploadXlsx(root, `${P}/import`, await sheetFile("学校", [["甲", "乙"], ["1", "2"]]), "学校.xlsx");
     const failed = await waitJob(root, wrong.body.data.jobId);
     expect(failed.status).toBe("failed");
     expect(failed.message).toContain("缺少列");
@@ -184,8 +152,7 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
   it("serves an import template with the Chinese headers", async () => {
     const r = await t.app.inject({ method: "GET", url: `${P}/template`, headers: { cookie: root.cookie } });
     expect(r.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.rawPayload as never);
+    const wb = await loadWorkbook(r.rawPayload);
     expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual(["学校代码", "学校名称", "省份", "曾用名（以、分隔）", "联系方式"]);
   });
 });

@@ -1,39 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { waitJob } from "../helpers/jobs";
+import { exportXlsx, importXlsx, sheetFile, xlsxBuffer } from "../helpers/xlsx";
 import { personName, rng } from "../../src/server/db/seed/generate";
 
 const P = "/Backend/Admin/user";
 const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];
 
-async function waitJob(c: Client, jobId: string) {
-  for (let i = 0; i < 400; i++) {
-    const r = await c.get(`/Backend/Common/job/${jobId}`);
-    if (!["running", "applying"].includes(r.body.data.status)) return r.body.data;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error("job did not finish");
-}
-
-async function upload(c: Client, buf: Buffer) {
-  const boundary = "----saiwu" + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const r = await c.req("POST", `${P}/import`, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
-  expect(r.status).toBe(202);
-  return { jobId: r.body.data.jobId as string, dry: await waitJob(c, r.body.data.jobId) };
-}
-
-async function sheet(rows: (string | number)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("用户");
-  [HEADERS, ...rows].forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+/** Imports `buf` as users.xlsx and waits for the dry run. */
+const upload = (c: Client, buf: Buffer) => importXlsx(c, P, buf, "users.xlsx");
+/** The users sheet with its headers and these rows. */
+const sheet = (rows: (string | number)[][]) => sheetFile("用户", [HEADERS, ...rows]);
 
 describe.each(DIALECTS)("users on %s", (dialect) => {
   let t: TestApp;
@@ -289,12 +267,7 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(log).toHaveLength(5);
     expect(JSON.parse(log.find((l) => l.entity_id === String(rows[0].id))!.changes).name).toEqual([null, "欧阳晨曦"]);
 
-    const ex = await sadmin.post(`${P}/export`, { userType: [100] });
-    const job = await waitJob(sadmin, ex.body.data.jobId);
-    expect(job.status).toBe("done");
-    const file = await t.app.inject({ method: "GET", url: job.downloadUrl, headers: { cookie: sadmin.cookie } });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as never);
+    const { wb } = await exportXlsx(sadmin, P, { userType: [100] });
     const ws = wb.worksheets[0];
     expect((ws.getRow(1).values as string[]).slice(1, 10)).toEqual(HEADERS);
     const exported: string[] = [];
@@ -304,7 +277,7 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(exported).toEqual(expect.arrayContaining(["冯同学（改）", "司马嘉怡", "欧阳晨曦", "诸葛若曦"]));
     expect(exported).not.toContain("外校学生");
     // The exported file imports back unchanged.
-    const back = await upload(sadmin, Buffer.from(await wb.xlsx.writeBuffer()));
+    const back = await upload(sadmin, await xlsxBuffer(wb));
     expect(back.dry.result).toMatchObject({ total: exported.length, created: 0, changed: 0, unchanged: exported.length, errors: [] });
   });
 

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { account, catId, contestId, filled, idOf, login, makeWork, multipart, SAMPLE, upload, W } from "./works-fixtures";
+import { multipart } from "../helpers/multipart";
+import { account, catId, contestId, filled, idOf, login, makeWork, SAMPLE, upload, W } from "./works-fixtures";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const pdf = (text: string) => Buffer.concat([SAMPLE.pdf, Buffer.from(`% ${text}\n`)]);

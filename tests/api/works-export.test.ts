@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readXlsx } from "../../src/server/crud/excel";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
+import { waitJob } from "../helpers/jobs";
+import { XLSX_TYPE } from "../helpers/xlsx";
 import { account, catId, contestId, login, makeWork } from "./works-fixtures";
 
 const X = "/Backend/Admin/work/export";
@@ -18,15 +20,10 @@ async function exportRows(c: Client, filters: Record<string, unknown>) {
   const start = await c.post(X, filters);
   expect(start.status).toBe(202);
   const jobId = start.body.data.jobId as string;
-  let job;
-  for (let i = 0; i < 200; i++) {
-    job = (await c.get(`/Backend/Common/job/${jobId}`)).body.data;
-    if (job.status !== "running") break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const job = await waitJob(c, jobId);
   expect(job).toMatchObject({ status: "done", kind: "export", resource: "work", downloadUrl: `/Backend/Common/job/${jobId}/download` });
   const file = await c.get(job.downloadUrl);
-  expect(file.res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  expect(file.res.headers["content-type"]).toBe(XLSX_TYPE);
   const dir = mkdtempSync(join(tmpdir(), "saiwu-export-"));
   try {
     writeFileSync(join(dir, "x.xlsx"), file.res.rawPayload);

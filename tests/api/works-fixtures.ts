@@ -1,5 +1,6 @@
 /** Shared set-up of the works API tests: accounts, categories, contests, stages, works. */
 import { Client, type TestApp } from "../helpers/app";
+import { multipart } from "../helpers/multipart";
 
 export const W = "/Backend/Work/work";
 export const AI_NONE = { used: false, tools: [] };
@@ -72,21 +73,6 @@ export const SAMPLE: Record<string, Buffer> = {
   zip: Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(60, 7)]),
   mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(64, 1)]),
 };
-
-/** A multipart/form-data body: text fields and files in the order given. */
-export function multipart(parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string })[]) {
-  const boundary = `----saiwutest${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ("value" in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? "application/octet-stream"}\r\n\r\n`));
-      chunks.push(p.content, Buffer.from("\r\n"));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Uploads one attachment of a work: the kind field first, then the file. */
 export function upload(c: Client, id: number, kind: string, filename: string, content: Buffer) {

@@ -1,6 +1,6 @@
 /** In a real browser: a student registers, verifies the mailed link, logs in; a teacher recovers a password by link. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./harness";
+import { login, startE2E, type E2E } from "./harness";
 
 describe("accounts in a real browser", () => {
   let e: E2E;
@@ -28,11 +28,7 @@ describe("accounts in a real browser", () => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
     await page.getByText("验证成功").first().waitFor();
 
-    await page.goto(e.base + "/account/StudentLogin");
-    await page.getByPlaceholder("用户名或邮箱").fill("e2e_student");
-    await page.getByPlaceholder("密码").fill("Passw0rd!e2e");
-    await page.getByRole("button", { name: /登\s*录/ }).click();
-    await page.getByTestId("user-center").waitFor();
+    await login(e, "e2e_student", "/account/StudentLogin", { page, password: "Passw0rd!e2e" });
     expect(await page.getByTestId("user-center").textContent()).toContain("浙江工业大学");
     await page.context().close();
   });
@@ -50,11 +46,7 @@ describe("accounts in a real browser", () => {
     await page.getByRole("button", { name: /重置|设置|确认/ }).click();
     await page.getByText(/密码已重置/).first().waitFor();
 
-    await page.goto(e.base + "/account/TeacherLogin");
-    await page.getByPlaceholder("用户名或邮箱").fill("teacher");
-    await page.getByPlaceholder("密码").fill("Renewed2026x");
-    await page.getByRole("button", { name: /登\s*录/ }).click();
-    await page.getByTestId("user-center").waitFor();
+    await login(e, "teacher", "/account/TeacherLogin", { page, password: "Renewed2026x" });
     await page.context().close();
   });
 });

@@ -6,19 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
+import { login, selectOption, startE2E, type E2E } from "./harness";
 
 const YEAR = new Date().getFullYear();
-
-async function login(e: E2E, username: string) {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 /** Types a range into an antd RangePicker (start, Enter, end, Enter). */
 async function fillRange(scope: Locator, from: string, to: string) {
@@ -49,7 +39,7 @@ describe("contests, work types and field locks in a real browser", () => {
     await drawer.getByLabel("省份（赛区）").fill("安徽省");
     await drawer.locator(".ant-drawer-title").click();
     await drawer.getByTestId("contest-parent").click();
-    await page.locator(".ant-select-item-option", { hasText: `${YEAR}-CN` }).click();
+    await selectOption(page, `${YEAR}-CN`).click();
     await fillRange(drawer.locator(".ant-form-item:has(label[title='报名'])"), `${YEAR}-03-01 08:00`, `${YEAR}-04-30 18:00`);
     await drawer.locator(".ant-drawer-title").click();
     await drawer.getByTestId("contest-save").click();
@@ -120,9 +110,9 @@ describe("contests, work types and field locks in a real browser", () => {
     await page.getByTestId("lock-create").click();
     const modal = page.locator(".ant-modal-wrap:visible");
     await modal.getByTestId("lock-field").click();
-    await page.locator(".ant-select-item-option", { hasText: "作品简介" }).click();
+    await selectOption(page, "作品简介").click();
     await modal.getByTestId("lock-stage").click();
-    await page.locator(".ant-select-item-option", { hasText: "形式审查阶段开始起" }).click();
+    await selectOption(page, "形式审查阶段开始起").click();
     await modal.getByRole("button", { name: /保\s*存/ }).click();
     const row = page.getByTestId("lock-table").locator("tr", { hasText: "作品简介" });
     await row.waitFor();

@@ -11,19 +11,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
+import { login, selectOption, zhejiangContestId, startE2E, type E2E } from "./harness";
 
 const AI_WORKS = ["鞋类表面瑕疵智能检测系统", "面向视障人士的出行辅助应用"];
-
-async function login(e: E2E, username: string) {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 describe("judge groups and assignment in a real browser", () => {
   let e: E2E;
@@ -32,7 +22,6 @@ describe("judge groups and assignment in a real browser", () => {
   let works: { id: number; school_id: number }[];
   let groupId: number;
 
-  const option = (text: string) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first();
   const assignments = async () =>
     e.db
       .selectFrom("judge_assignment")
@@ -52,7 +41,7 @@ describe("judge groups and assignment in a real browser", () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    zj = (await e.db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").executeTakeFirstOrThrow()).id;
+    zj = await zhejiangContestId(e.db);
     // The reviewer has passed these two (format review has its own browser test).
     await e.db.updateTable("work").set({ status: "format_passed" }).where("name", "in", AI_WORKS).execute();
     works = (await e.db.selectFrom("work").select(["id", "school_id"]).where("name", "in", AI_WORKS).orderBy("id").execute()).map((w) => ({ id: Number(w.id), school_id: w.school_id }));
@@ -67,7 +56,7 @@ describe("judge groups and assignment in a real browser", () => {
     await page.waitForURL(`**/ContestAdmin/Group?contestId=${zj}`);
     await page.getByTestId("group-create").click();
     await page.getByTestId("group-category").click();
-    await option("人工智能应用").click();
+    await selectOption(page, "人工智能应用").click();
     // The name follows the scope until the admin types one.
     await expect.poll(() => page.getByTestId("group-name").inputValue()).toBe("人工智能应用组");
     await page.getByRole("dialog").getByRole("button", { name: /保\s*存/ }).click();
@@ -78,7 +67,7 @@ describe("judge groups and assignment in a real browser", () => {
     await select.click();
     for (const u of ["judge2", "judge3"]) {
       await page.keyboard.type(u);
-      await option(`（${u}）`).click();
+      await selectOption(page, `（${u}）`).click();
     }
     await page.getByTestId("add-judges").click();
     await expect.poll(() => page.getByTestId("group-judges").locator("tr.ant-table-row").count()).toBe(2);
@@ -107,7 +96,7 @@ describe("judge groups and assignment in a real browser", () => {
     await page.getByTestId("add-judges-select").click();
     for (const u of ["judge4", "judge5"]) {
       await page.keyboard.type(u);
-      await option(`（${u}）`).click();
+      await selectOption(page, `（${u}）`).click();
     }
     await page.getByTestId("add-judges").click();
     await expect.poll(() => page.getByTestId("group-judges").locator("tr.ant-table-row").count()).toBe(4);

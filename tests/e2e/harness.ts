@@ -68,3 +68,34 @@ export async function startE2E(): Promise<E2E> {
     },
   };
 }
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = "Demo@2026";
+
+/** Opens the login page `url`, fills 用户名或邮箱 and 密码 and clicks 登录; waits for nothing after. */
+export async function submitLogin(page: Page, url: string, username: string, password = DEMO_PASSWORD) {
+  await page.goto(url);
+  await page.getByPlaceholder("用户名或邮箱").fill(username);
+  await page.getByPlaceholder("密码").fill(password);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+}
+
+/**
+ * Logs `username` in through the login page `path` (students use /account/StudentLogin,
+ * teachers /account/TeacherLogin) on a new page, or on `opts.page`, and waits for the user
+ * centre. Returns the page.
+ */
+export async function login(e: E2E, username: string, path = "/account/Login", opts: { page?: Page; password?: string } = {}): Promise<Page> {
+  const page = opts.page ?? (await e.newPage());
+  await submitLogin(page, e.base + path, username, opts.password);
+  await page.getByTestId("user-center").waitFor();
+  return page;
+}
+
+/** The option with `text` in the open antd Select dropdown. */
+export const selectOption = (page: Page, text: string) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first();
+
+/** The id of the demo's current (not archived) Zhejiang provincial contest. */
+export async function zhejiangContestId(db: Db): Promise<number> {
+  return (await db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
+}

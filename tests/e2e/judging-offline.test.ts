@@ -8,17 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
-
-async function login(e: E2E, username: string, loginPath = "/account/Login") {
-  const page = await e.newPage();
-  await page.goto(e.base + loginPath);
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
+import { login, zhejiangContestId, startE2E, type E2E } from "./harness";
 
 /** Scores one work through the row's button and the modal. */
 async function scoreWork(page: Page, workId: number, score: string, recommendation: "强烈推荐" | "推荐" | "不推荐", comment: string) {
@@ -42,7 +32,7 @@ describe("offline defence in a real browser", () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    zj = (await e.db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
+    zj = await zhejiangContestId(e.db);
     const s = await e.db.selectFrom("defence_session").innerJoin("judge_group", "judge_group.id", "defence_session.group_id").select("defence_session.id").where("judge_group.name", "=", "大数据应用组").executeTakeFirstOrThrow();
     session = s.id;
     const slots = await e.db.selectFrom("defence_slot").innerJoin("work", "work.id", "defence_slot.work_id").innerJoin("school", "school.id", "work.school_id").select(["work.id", "school.name", "defence_slot.code"]).where("session_id", "=", session).execute();

@@ -7,20 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
+import { login, startE2E, type E2E } from "./harness";
 import { seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
 
 const WORK = "中小学编程作业自动评测平台";
-
-async function login(e: E2E, username: string) {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 const item = (page: Page, name: string) => page.getByRole("spinbutton", { name });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
+import { login, startE2E, submitLogin, type E2E } from "./harness";
 
 const OPEN = ["/complaint", "/verify-cert"];
 const ACC = ["/account/security", "/account/logout"];
@@ -43,13 +43,6 @@ async function menuPaths(page: Page) {
   return page.locator('aside[data-testid=app-sider] li[data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-path")));
 }
 
-async function login(e: E2E, page: Page, username: string, loginPath: string, password = "Demo@2026") {
-  await page.goto(e.base + loginPath);
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-}
-
 describe("menus per role in a real browser", () => {
   let e: E2E;
   beforeAll(async () => {
@@ -59,9 +52,7 @@ describe("menus per role in a real browser", () => {
 
   for (const [username, loginPath, expected] of ROLES) {
     it(`${username} logs in through ${loginPath} and sees exactly its menu`, async () => {
-      const page = await e.newPage();
-      await login(e, page, username, loginPath);
-      await page.getByTestId("user-center").waitFor();
+      const page = await login(e, username, loginPath);
       expect(await menuPaths(page)).toEqual(expected);
       await page.context().close();
     });
@@ -81,7 +72,7 @@ describe("menus per role in a real browser", () => {
 
   it("refuses a role on the wrong login page with a clear message", async () => {
     const page = await e.newPage();
-    await login(e, page, "teacher", "/account/Login");
+    await submitLogin(page, e.base + "/account/Login", "teacher");
     const alert = page.getByTestId("login-error");
     await alert.waitFor();
     expect(await alert.textContent()).toContain("教师登录");
@@ -111,9 +102,7 @@ describe("menus per role in a real browser", () => {
   });
 
   it("logs out: the session ends and the menu returns to the anonymous one", async () => {
-    const page = await e.newPage();
-    await login(e, page, "student", "/account/StudentLogin");
-    await page.getByTestId("user-center").waitFor();
+    const page = await login(e, "student", "/account/StudentLogin");
     await page.goto(e.base + "/account/logout");
     await page.getByTestId("landing").waitFor();
     expect(await menuPaths(page)).toEqual(ANONYMOUS);

@@ -4,16 +4,7 @@
  * the list shows as 已发布; root creates a major and finds it by keyword.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
-
-async function login(e: E2E, page: Page, username: string, loginPath = "/account/Login") {
-  await page.goto(e.base + loginPath);
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-}
+import { login, startE2E, type E2E } from "./harness";
 
 describe("notices, news and majors in a real browser", () => {
   let e: E2E;
@@ -23,8 +14,7 @@ describe("notices, news and majors in a real browser", () => {
   afterAll(async () => e?.close());
 
   it("root edits the students' announcement and a student sees it on /index", async () => {
-    const page = await e.newPage();
-    await login(e, page, "root");
+    const page = await login(e, "root");
     await page.goto(e.base + "/admin/NoticeManagement/role_100");
     await page.getByTestId("notice-edit-platform").click();
     await page.getByTestId("notice-title").fill("报名截止提醒");
@@ -41,8 +31,7 @@ describe("notices, news and majors in a real browser", () => {
     await page.getByTestId("notice-platform").getByText("报名截止提醒").waitFor();
     await page.context().close();
 
-    const student = await e.newPage();
-    await login(e, student, "student", "/account/StudentLogin");
+    const student = await login(e, "student", "/account/StudentLogin");
     const card = student.getByTestId("announcement");
     await card.getByText("报名截止提醒").waitFor();
     expect(await card.getByTestId("announcement-content").innerHTML()).toBe("<p>请在 <strong>6 月 30 日前</strong> 完成作品报名。</p>");
@@ -50,8 +39,7 @@ describe("notices, news and majors in a real browser", () => {
   });
 
   it("root publishes a news item that the list shows as 已发布", async () => {
-    const page = await e.newPage();
-    await login(e, page, "root");
+    const page = await login(e, "root");
     await page.goto(e.base + "/Article");
     await page.getByTestId("news-create").click();
     await page.getByTestId("news-title").fill("全国总决赛日程公布");
@@ -67,8 +55,7 @@ describe("notices, news and majors in a real browser", () => {
   });
 
   it("root creates a major and finds it by keyword", async () => {
-    const page = await e.newPage();
-    await login(e, page, "root");
+    const page = await login(e, "root");
     await page.goto(e.base + "/admin/MajorManagement");
     await page.getByTestId("major-create").click();
     const dialog = page.getByRole("dialog", { name: "新建专业" });

@@ -9,21 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { startE2E, type E2E } from "./harness";
+import { login, startE2E, type E2E } from "./harness";
 
 const TOP = "基于大模型的课堂问答助教";
 const DISPUTED = "城市道路积水智能识别";
 const LAST = "渔船作业行为智能监测";
-
-async function login(e: E2E, username: string) {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 const workId = async (e: E2E, name: string) => Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
 const row = (page: Page, text: string) => page.getByTestId("result-ranking").locator("tr.ant-table-row", { hasText: text });

@@ -9,17 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_REVIEW_WORKS } from "../../src/server/db/seed/review-demo";
-import { startE2E, type E2E } from "./harness";
-
-async function login(e: E2E, username: string) {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
+import { login, zhejiangContestId, startE2E, type E2E } from "./harness";
 
 describe("format review in a real browser", () => {
   let e: E2E;
@@ -42,7 +32,7 @@ describe("format review in a real browser", () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    zj = (await e.db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").executeTakeFirstOrThrow()).id;
+    zj = await zhejiangContestId(e.db);
     works = (await e.db.selectFrom("work").select(["id", "name"]).where("contest_id", "=", zj).where("status", "=", "accepted").orderBy("id").execute()).map((w) => ({ id: Number(w.id), name: w.name }));
     expect(works.map((w) => w.name)).toEqual(DEMO_REVIEW_WORKS.map((w) => w.name));
     page = await login(e, "reviewer");

@@ -7,17 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { UserView } from "../../src/shared/user/schema";
 import type { SchoolView } from "../../src/shared/school/schema";
-import { startE2E, type E2E } from "./harness";
-
-async function login(e: E2E, username: string): Promise<Page> {
-  const page = await e.newPage();
-  await page.goto(e.base + "/account/Login");
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
+import { login, startE2E, type E2E } from "./harness";
 
 const rows = (page: Page) => page.getByTestId("user-table").locator("tbody tr.ant-table-row");
 

@@ -6,19 +6,9 @@
  * the error screen with the server's text.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./harness";
+import { login, startE2E, type E2E } from "./harness";
 
 const SUBMITTED = "校园能耗数据可视化分析系统";
-
-async function login(e: E2E, username: string, loginPath = "/account/Login") {
-  const page = await e.newPage();
-  await page.goto(e.base + loginPath);
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 describe("works administration in a real browser", () => {
   let e: E2E;

@@ -6,25 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./harness";
+import { login, selectOption, startE2E, type E2E } from "./harness";
 
-const LOGIN: Record<string, string> = { teacher: "/account/TeacherLogin" };
+const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 智慧大棚环境监测系统";
-
-async function login(e: E2E, username: string): Promise<Page> {
-  const page = await e.newPage();
-  await page.goto(e.base + (LOGIN[username] ?? "/account/StudentLogin"));
-  await page.getByPlaceholder("用户名或邮箱").fill(username);
-  await page.getByPlaceholder("密码").fill("Demo@2026");
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("user-center").waitFor();
-  return page;
-}
 
 /** Picks an option of an antd Select by its text. */
 async function choose(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first().click();
+  await selectOption(page, text).click();
 }
 
 /** Minimal files whose first bytes are those of their type. */
@@ -45,7 +35,7 @@ describe("authors' works in a real browser", () => {
   afterAll(async () => e?.close());
 
   it("the student creates a work with student2 and the teacher; it opens as a draft", async () => {
-    const page = await login(e, "student");
+    const page = await login(e, "student", STUDENT_LOGIN);
     await page.goto(e.base + "/author/work-management");
     await page.getByTestId("my-works").locator("tbody tr.ant-table-row").first().waitFor();
     await page.getByTestId("work-create").click();
@@ -74,7 +64,7 @@ describe("authors' works in a real browser", () => {
   });
 
   it("student2 sees the invitation at the top and confirms", async () => {
-    const page = await login(e, "student2");
+    const page = await login(e, "student2", STUDENT_LOGIN);
     await page.goto(e.base + "/author/work-management");
     const card = page.getByTestId("invitations");
     await card.getByText(WORK_NAME).waitFor();
@@ -85,7 +75,7 @@ describe("authors' works in a real browser", () => {
   });
 
   it("the student fills the fields, uploads the required files and submits", async () => {
-    const page = await login(e, "student");
+    const page = await login(e, "student", STUDENT_LOGIN);
     await page.goto(`${e.base}/author/work-management?work=${workId}&tab=info`);
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByTestId("work-form").waitFor();
@@ -121,7 +111,7 @@ describe("authors' works in a real browser", () => {
   });
 
   it("the teacher finds the work among 指导作品 and opens its summary", async () => {
-    const page = await login(e, "teacher");
+    const page = await login(e, "teacher", "/account/TeacherLogin");
     await page.goto(e.base + "/teacher/WorkManagement");
     const row = page.getByTestId("advised-works").locator("tr", { hasText: WORK_NAME });
     await row.waitFor();
@@ -135,7 +125,7 @@ describe("authors' works in a real browser", () => {
   });
 
   it("a student changes the own phone on /author/info", async () => {
-    const page = await login(e, "student2");
+    const page = await login(e, "student2", STUDENT_LOGIN);
     await page.goto(e.base + "/author/info");
     await page.getByTestId("profile-info").getByText("浙江工业大学").waitFor();
     await page.getByTestId("profile-phone").fill("13800138000");

@@ -21,9 +21,9 @@ import type {
   SessionInput,
   SignOffBody,
 } from "../../shared/judging/defence-schema";
-import { NETWORK_ERROR_TEXT } from "../../shared/errors";
 import { fetchData } from "../work/api";
-import { request, toReply, type ClientReply } from "../request";
+import { request, type ClientReply } from "../request";
+import { uploadWithProgress } from "../upload";
 
 export const D = "/Backend/Defence";
 
@@ -61,30 +61,9 @@ export const replyFileUrl = (code: string, fileId: number) => `${D}/reply/${code
 export const sheetPath = (sessionId: number) => `/judge/offline-group-result?session=${sessionId}`;
 export const replyPath = (code: string) => `/contest/reply/${code}`;
 
-/** Uploads the defence material with progress (XMLHttpRequest: fetch reports no upload progress). */
+/** Uploads the defence material with progress. */
 export function uploadDefence(code: string, file: File, onProgress: (percent: number) => void): Promise<ClientReply<DefenceFileView>> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${D}/reply/${code}/files`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.min(99, Math.floor((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON: keep the text */
-      }
-      resolve(toReply<DefenceFileView>(xhr.status, body));
-    };
-    xhr.onerror = () => resolve({ error: -1, info: NETWORK_ERROR_TEXT, status: 0 });
-    xhr.send(form);
-  });
+  return uploadWithProgress<DefenceFileView>(`${D}/reply/${code}/files`, {}, file, onProgress);
 }
 
 /** "2026年7月20日 09:15" (or "09:15") in the browser's time zone, like the date pickers. */
