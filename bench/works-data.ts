@@ -3,10 +3,9 @@
  * directory, or a new PostgreSQL database next to TEST_DATABASE_URL), migrated, with the
  * demo data, 700 generated schools and N generated works (src/server/db/seed/works.ts).
  */
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { hashPassword } from "../src/server/account/password";
+import { createScratchPgDatabase } from "../src/server/db/scratch-pg";
 import { migrate, openDb, type Db, type Dialect } from "../src/server/db";
 import { seedDemo } from "../src/server/db/seed/demo";
 import { rng, schools as genSchools } from "../src/server/db/seed/generate";
@@ -18,24 +17,7 @@ export const log = (msg: string) => process.stderr.write(`${msg}（${mem()}）\n
 export const seconds = (from: number) => Math.round((performance.now() - from) / 10) / 100;
 
 /** A new, empty PostgreSQL database beside TEST_DATABASE_URL, and how to drop it. */
-export async function createPgDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `saiwu_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export const createPgDatabase = (base: string) => createScratchPgDatabase(base, "saiwu_bench");
 
 /** Migrates, seeds the demo, 700 schools and works up to `count` in all (the demo has a few); returns the handle. */
 export async function seedWorksDb(url: string, count: number): Promise<{ db: Db; dialect: Dialect }> {

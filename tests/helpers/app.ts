@@ -6,11 +6,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
+import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { migrate, openDb, type Db, type Dialect } from "../../src/server/db";
 import { seedDemo } from "../../src/server/db/seed/demo";
 
@@ -29,25 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `saiwu_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const createPgDatabase = () => createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_t");
 
 export function decodeMail(raw: string) {
   const [head, ...rest] = raw.split("\n\n");
