@@ -17,7 +17,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../schema";
-import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./demo-helpers";
 import { appendScoreLog } from "../../judging/service/score-log-store";
 import { DRAW_ALGORITHM, drawWorkOrder, slotTime } from "../../judging/draw";
 import { randomBytes } from "node:crypto";
@@ -81,104 +81,37 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
   const sub = (parent: number, name: string) => cats.find((c) => c.name === name && c.parent_id === parent)!.id;
   const users = new Map((await trx.selectFrom("app_user").select(["id", "username"]).execute()).map((u) => [u.username, u.id]));
 
-  let serial = 0;
-  const person = async (p: string | DemoPerson, type: 99 | 100, school: string) => {
-    if (typeof p === "string") return users.get(p)!;
-    const known = users.get(p.username);
-    if (known) return known;
-    serial++;
-    const { id } = await trx
-      .insertInto("app_user")
-      .values({
-        username: p.username,
-        password_hash,
-        name: p.name,
-        user_type: type,
-        email: `${p.username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: schools.get(school)!,
-        member_no: type === 100 ? `2024${String(700 + serial).padStart(6, "0")}` : null,
-        major_code: type === 100 ? "080910T" : null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    users.set(p.username, id);
-    return id;
-  };
+  const people = demoPeople(trx, { password_hash, at: now, memberNo: (n) => `2024${String(700 + n).padStart(6, "0")}`, major: "080910T", known: users });
+  const person = async (p: string | DemoPerson, type: 99 | 100, school: string) => (typeof p === "string" ? users.get(p)! : people(p.username, p.name, type, schools.get(school)!));
 
   // ---- this year's defence works
   const bigData = top("大数据应用");
   const contestAdmin = users.get("contest_admin")!;
-  const ids = await nextWorkIds(trx, year, WORKS.length);
   const workOf = new Map<string, number>();
-  for (const [i, w] of WORKS.entries()) {
-    const id = ids[i];
-    workOf.set(w.key, id);
+  for (const w of WORKS) {
     const authors: number[] = [];
     for (const a of w.authors) authors.push(await person(a, 100, w.school));
     const teacher = await person(w.teacher, 99, w.school);
     const viaSchool = w.school === "浙江工业大学";
-    await trx
-      .insertInto("work")
-      .values({
-        id,
-        year,
-        contest_id: viaSchool ? zjut.id : zj.id,
-        category_id: bigData,
-        subcategory_id: sub(bigData, w.sub),
-        group_type: "normal",
-        name: w.name,
-        status: "format_passed",
-        school_id: schools.get(w.school)!,
-        created_by: authors[0],
-        summary: w.summary,
-        design_idea: "数据采集—清洗—建模—可视化，后端提供分析服务，前端以大屏和报表展示。",
-        key_points: "重点是多源数据的融合与质量控制；难点是在数据稀疏时保证预测的稳定性。",
-        open_source: "使用 Apache Spark、ECharts 等开源组件（均为 Apache-2.0 许可），其余代码为团队原创。",
-        install_guide: "见设计与开发文档第 5 章。",
-        teacher_review: "团队分工明确，数据处理扎实。",
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: JSON.stringify({ used: false, tools: [] }),
-        return_reason: null,
-        disqualify_reason: null,
-        version: 6,
-        created_at: now,
-        updated_at: now,
-        submitted_at: now,
-      })
-      .execute();
-    await trx.insertInto("work_author").values(authors.map((user_id, k) => ({ work_id: id, user_id, rank: k + 1, confirmed: 1, category_id: bigData, year, created_at: now }))).execute();
-    await trx.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: now }).execute();
-    await refreshNames(trx, id);
-    const school = viaSchool ? users.get("school_admin")! : null;
-    await appendLog(trx, [
-      { workId: id, userId: authors[0], action: "create", changes: { status: [null, "draft"], name: [null, w.name] } },
-      { workId: id, userId: authors[0], action: "submit", changes: { status: ["draft", "submitted"] } },
-      { workId: id, userId: school, action: "approve", changes: { status: ["submitted", "school_approved"] } },
-      { workId: id, userId: school, action: "recommend", changes: { status: ["school_approved", "recommended"] } },
-      { workId: id, userId: contestAdmin, action: "accept", changes: { status: ["recommended", "accepted"] } },
-      { workId: id, userId: users.get("reviewer")!, action: "format_pass", changes: { status: ["accepted", "format_passed"] } },
-    ]);
+    const text = {
+      summary: w.summary,
+      design_idea: "数据采集—清洗—建模—可视化，后端提供分析服务，前端以大屏和报表展示。",
+      key_points: "重点是多源数据的融合与质量控制；难点是在数据稀疏时保证预测的稳定性。",
+      open_source: "使用 Apache Spark、ECharts 等开源组件（均为 Apache-2.0 许可），其余代码为团队原创。",
+      install_guide: "见设计与开发文档第 5 章。",
+      teacher_review: "团队分工明确，数据处理扎实。",
+    };
+    const schoolAdmin = viaSchool ? users.get("school_admin")! : null;
+    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["approve", schoolAdmin], ["recommend", schoolAdmin], ["accept", contestAdmin], ["format_pass", users.get("reviewer")!]];
+    const contestId = viaSchool ? zjut.id : zj.id;
+    const id = await insertDemoWork(trx, { year, contestId, categoryId: bigData, subcategoryId: sub(bigData, w.sub), name: w.name, status: "format_passed", schoolId: schools.get(w.school)!, authors, teachers: [teacher], text, version: 6, at: now, log });
+    workOf.set(w.key, id);
   }
 
   // ---- the group and its defence session
   const judge = users.get("judge")!;
   const members = [judge, users.get("judge2")!, users.get("judge3")!];
-  const group = await trx
-    .insertInto("judge_group")
-    .values({ contest_id: zj.id, name: DEFENCE_GROUP, category_id: bigData, subcategory_id: null, group_type: null, leader_id: judge, note: "现场答辩组，专家组长李评审", created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx.insertInto("judge_group_member").values(members.map((user_id) => ({ group_id: group.id, user_id, created_at: now }))).execute();
-  await trx.insertInto("judge_group_work").values([...workOf.values()].map((work_id) => ({ contest_id: zj.id, group_id: group.id, work_id, created_at: now }))).execute();
+  const groupId = await insertDemoGroup(trx, { contestId: zj.id, name: DEFENCE_GROUP, categoryId: bigData, leaderId: judge, note: "现场答辩组，专家组长李评审", members, works: [...workOf.values()], at: now });
 
   const startsAt = new Date(`${year}-07-20T09:00:00+08:00`).toISOString();
   const seed = randomBytes(32).toString("hex");
@@ -186,7 +119,7 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
     .insertInto("defence_session")
     .values({
       contest_id: zj.id,
-      group_id: group.id,
+      group_id: groupId,
       starts_at: startsAt,
       place: "浙江工业大学屏峰校区 广知楼 B201 会议室",
       meeting_link: "https://meeting.example.com/j/2026-zj-bigdata",
@@ -234,45 +167,11 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
     .returning("id")
     .executeTakeFirstOrThrow();
   const awards = new Map((await trx.selectFrom("award_level").select(["id", "name"]).where("contest_level", "=", "provincial").where("kind", "=", "work").execute()).map((a) => [a.name, a.id]));
-  const pastIds = await nextWorkIds(trx, past, PAST.length);
   const publishedAt = new Date(`${past}-09-01T10:00:00+08:00`).toISOString();
-  for (const [i, w] of PAST.entries()) {
-    const id = pastIds[i];
+  for (const w of PAST) {
     const category = top(w.category);
     const authors = w.authors.map((u) => users.get(u)!);
-    await trx
-      .insertInto("work")
-      .values({
-        id,
-        year: past,
-        contest_id: pastZj.id,
-        category_id: category,
-        subcategory_id: sub(category, w.sub),
-        group_type: "normal",
-        name: w.name,
-        status: "format_passed",
-        school_id: schools.get(w.school)!,
-        created_by: authors[0],
-        summary: null,
-        design_idea: null,
-        key_points: null,
-        open_source: null,
-        install_guide: null,
-        teacher_review: null,
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: null,
-        return_reason: null,
-        disqualify_reason: null,
-        version: 5,
-        created_at: publishedAt,
-        updated_at: publishedAt,
-        submitted_at: publishedAt,
-      })
-      .execute();
-    await trx.insertInto("work_author").values(authors.map((user_id, k) => ({ work_id: id, user_id, rank: k + 1, confirmed: 1, category_id: category, year: past, created_at: publishedAt }))).execute();
-    await refreshNames(trx, id);
+    const id = await insertDemoWork(trx, { year: past, contestId: pastZj.id, categoryId: category, subcategoryId: sub(category, w.sub), name: w.name, status: "format_passed", schoolId: schools.get(w.school)!, authors, ai: null, version: 5, at: publishedAt });
     if (w.award) {
       await trx.insertInto("contest_result").values({ contest_id: pastZj.id, work_id: id, group_id: null, raw_mean: null, normalised: null, spread: null, rank: null, award_level_id: awards.get(w.award)!, award_manual: 1, updated_at: publishedAt }).execute();
     }

@@ -14,6 +14,7 @@ import { seedDemoWorks } from "./works-demo";
 import { seedJudgingDemo } from "./judging-demo";
 import { seedReviewDemo } from "./review-demo";
 import { seedDefenceDemo } from "./defence-demo";
+import { demoUserRow } from "./demo-helpers";
 import { attachmentsOf, AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS, SCORING } from "./reference";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -124,22 +125,9 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
     await trx
       .insertInto("app_user")
       .values(
-        DEMO_ACCOUNTS.map((a) => ({
-          username: a.username,
-          password_hash,
-          name: a.name,
-          user_type: a.role,
-          email: `${a.username}@demo.saiwu.local`,
-          email_verified: 1,
-          phone: null,
-          school_id: a.school ? schools.get(a.school)! : null,
-          member_no: null,
-          has_complaint_right: a.complaintRight ? 1 : 0,
-          is_school_contest_judge: a.schoolContestJudge ? 1 : 0,
-          locked: 0,
-          created_at: now,
-          updated_at: now,
-        })),
+        DEMO_ACCOUNTS.map((a) =>
+          demoUserRow({ username: a.username, name: a.name, type: a.role, schoolId: a.school ? schools.get(a.school)! : null, complaintRight: a.complaintRight, schoolContestJudge: a.schoolContestJudge }, password_hash, now),
+        ),
       )
       .execute();
 

@@ -9,6 +9,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../schema";
+import { demoUserRow, insertDemoGroup } from "./demo-helpers";
 
 export const DEMO_JUDGES = [
   { username: "judge2", name: "陈评审", school: "浙江工业大学" },
@@ -22,25 +23,7 @@ export async function seedJudgingDemo(trx: Transaction<DB>, year: number, passwo
   const schools = new Map((await trx.selectFrom("school").select(["id", "name"]).execute()).map((s) => [s.name, s.id]));
   const judges = await trx
     .insertInto("app_user")
-    .values(
-      DEMO_JUDGES.map((j) => ({
-        username: j.username,
-        password_hash,
-        name: j.name,
-        user_type: 4,
-        email: `${j.username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: j.school ? schools.get(j.school)! : null,
-        member_no: null,
-        major_code: null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(DEMO_JUDGES.map((j) => demoUserRow({ username: j.username, name: j.name, type: 4, schoolId: j.school ? schools.get(j.school)! : null }, password_hash, now)))
     .returning("id")
     .execute();
   await trx.insertInto("contest_member").values(judges.map((j) => ({ contest_id: zj.id, user_id: j.id, role: "judge" as const, created_at: now }))).execute();
@@ -49,11 +32,7 @@ export async function seedJudgingDemo(trx: Transaction<DB>, year: number, passwo
   const contestAdmin = await id("contest_admin");
 
   const soft = (await trx.selectFrom("work_category").select("id").where("name", "=", "软件应用与开发").where("parent_id", "is", null).executeTakeFirstOrThrow()).id;
-  const group = await trx
-    .insertInto("judge_group")
-    .values({ contest_id: zj.id, name: "软件应用与开发组", category_id: soft, subcategory_id: null, group_type: null, leader_id: demoJudge, note: "网络评审，每件作品 3 位评委", created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx.insertInto("judge_group_member").values([demoJudge, ...judges.map((j) => j.id)].map((user_id) => ({ group_id: group.id, user_id, created_at: now }))).execute();
+  const members = [demoJudge, ...judges.map((j) => j.id)];
+  await insertDemoGroup(trx, { contestId: zj.id, name: "软件应用与开发组", categoryId: soft, leaderId: demoJudge, note: "网络评审，每件作品 3 位评委", members, at: now });
   await trx.insertInto("judging_setting").values({ contest_id: zj.id, reviews_per_work: 3, judge_capacity: null, avoid_province: 0, updated_at: now, updated_by: contestAdmin }).execute();
 }

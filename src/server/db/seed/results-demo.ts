@@ -20,7 +20,7 @@
  * (the online scoring demo's) are left as they are.
  */
 import type { Db } from "../index";
-import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./demo-helpers";
 import { minCostFlow } from "../../judging/assign";
 import { applyAssignments } from "../../judging/service/apply";
 import { settingsOf } from "../../judging/service/contest";
@@ -96,91 +96,25 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
   if (!data) return false;
   const sub = (name: string) => cats.find((x) => x.name === name && x.parent_id === data.id)!.id;
 
-  let k = 0;
-  const person = async (username: string, name: string, type: 99 | 100, schoolId: number) => {
-    const known = await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst();
-    if (known) return known.id;
-    k++;
-    const row = await db
-      .insertInto("app_user")
-      .values({
-        username,
-        password_hash,
-        name,
-        user_type: type,
-        email: `${username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: schoolId,
-        member_no: type === 100 ? `2025${String(k).padStart(6, "0")}` : null,
-        major_code: type === 100 ? "080910T" : null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
-
+  const person = demoPeople(db, { password_hash, at, memberNo: (n) => `2025${String(n).padStart(6, "0")}`, major: "080910T" });
   const ids: number[] = [];
   for (const [i, w] of RESULTS_DEMO_WORKS.entries()) {
     const school = schools.find((s) => s.name === w.school)!;
-    const [id] = await nextWorkIds(db, year, 1);
     const authors = [await person(`rs_s${i + 1}a`, w.authors[0], 100, school.id), await person(`rs_s${i + 1}b`, w.authors[1], 100, school.id)];
     const teacher = await person(`rs_t${i + 1}`, w.teacher, 99, school.id);
-    await db
-      .insertInto("work")
-      .values({
-        id,
-        year,
-        contest_id: c.id,
-        category_id: data.id,
-        subcategory_id: sub(w.sub),
-        group_type: "normal",
-        name: w.name,
-        status: "format_passed",
-        school_id: school.id,
-        created_by: authors[0],
-        summary: `${w.name}：面向真实场景采集数据、训练模型并部署为可用的系统。`,
-        design_idea: "数据采集与标注—模型训练与调优—系统集成与部署。",
-        key_points: "难点在于小样本场景下的识别准确率与实时性。",
-        open_source: "使用的开源组件均已在文档中列出。",
-        install_guide: "按部署文档安装依赖后启动。",
-        teacher_review: "选题贴近实际，模型评估扎实。",
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: JSON.stringify({ used: false, tools: [] }),
-        return_reason: null,
-        disqualify_reason: null,
-        version: 5,
-        created_at: at,
-        updated_at: at,
-        submitted_at: at,
-      })
-      .execute();
-    await db.insertInto("work_author").values(authors.map((user_id, r) => ({ work_id: id, user_id, rank: r + 1, confirmed: 1, category_id: data.id, year, created_at: at }))).execute();
-    await db.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: at }).execute();
-    await refreshNames(db, id);
-    await appendLog(db, [
-      { workId: id, userId: authors[0], action: "create", changes: { status: [null, "draft"], name: [null, w.name] } },
-      { workId: id, userId: authors[0], action: "submit", changes: { status: ["draft", "submitted"] } },
-      { workId: id, userId: admin.id, action: "accept", changes: { status: ["submitted", "accepted"] } },
-      { workId: id, userId: admin.id, action: "format_pass", changes: { status: ["accepted", "format_passed"] } },
-    ]);
-    ids.push(id);
+    const text = {
+      summary: `${w.name}：面向真实场景采集数据、训练模型并部署为可用的系统。`,
+      design_idea: "数据采集与标注—模型训练与调优—系统集成与部署。",
+      key_points: "难点在于小样本场景下的识别准确率与实时性。",
+      open_source: "使用的开源组件均已在文档中列出。",
+      install_guide: "按部署文档安装依赖后启动。",
+      teacher_review: "选题贴近实际，模型评估扎实。",
+    };
+    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["accept", admin.id], ["format_pass", admin.id]];
+    ids.push(await insertDemoWork(db, { year, contestId: c.id, categoryId: data.id, subcategoryId: sub(w.sub), name: w.name, status: "format_passed", schoolId: school.id, authors, teachers: [teacher], text, version: 5, at, log }));
   }
 
-  const group = await db
-    .insertInto("judge_group")
-    .values({ contest_id: c.id, name: "人工智能应用组", category_id: data.id, subcategory_id: null, group_type: null, leader_id: byName.get("judge4")!.id, note: "网络评审已结束", created_at: at, updated_at: at })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.insertInto("judge_group_member").values(judgeIds.map((user_id) => ({ group_id: group.id, user_id, created_at: at }))).execute();
-  await db.insertInto("judge_group_work").values(ids.map((work_id) => ({ contest_id: c.id, group_id: group.id, work_id, created_at: at }))).execute();
+  await insertDemoGroup(db, { contestId: c.id, name: "人工智能应用组", categoryId: data.id, leaderId: byName.get("judge4")!.id, note: "网络评审已结束", members: judgeIds, works: ids, at });
   await db.transaction().execute(async (trx) => {
     const snap = await loadSnapshot(trx, c, await settingsOf(trx, c.id), ids);
     const proposal = minCostFlow.propose(snap.input, minCostFlow.defaults);

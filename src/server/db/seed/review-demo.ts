@@ -13,7 +13,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "../index";
 import type { DB } from "../schema";
 import type { BlobStore } from "../../storage";
-import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { demoPeople, insertDemoWork, type DemoStep } from "./demo-helpers";
 
 interface DemoReviewWork {
   name: string;
@@ -49,83 +49,22 @@ export async function seedReviewDemo(trx: Transaction<DB>, year: number, passwor
   const sub = (parent: number, name: string) => cats.find((c) => c.name === name && c.parent_id === parent)!.id;
   const contestAdmin = (await trx.selectFrom("app_user").select("id").where("username", "=", "contest_admin").executeTakeFirstOrThrow()).id;
 
-  const people = new Map<string, number>();
-  const person = async (username: string, name: string, type: 99 | 100, schoolId: number, k: number) => {
-    const known = people.get(username);
-    if (known) return known;
-    const { id } = await trx
-      .insertInto("app_user")
-      .values({
-        username,
-        password_hash,
-        name,
-        user_type: type,
-        email: `${username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: schoolId,
-        member_no: type === 100 ? `2023${String(k).padStart(6, "0")}` : null,
-        major_code: type === 100 ? "080901" : null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    people.set(username, id);
-    return id;
-  };
-
-  const ids = await nextWorkIds(trx, year, DEMO_REVIEW_WORKS.length);
+  // Member numbers 2023000001… go to the students in order (teachers have none).
+  const person = demoPeople(trx, { password_hash, at: now, memberNo: (n) => `2023${String(n).padStart(6, "0")}`, major: "080901", serialOf: "students" });
   for (const [i, w] of DEMO_REVIEW_WORKS.entries()) {
-    const id = ids[i];
     const school = schoolOf(w.school);
     const category = top(w.category);
-    const authors = [await person(`rv_s${i + 1}a`, w.authors[0], 100, school.id, 2 * i + 1), await person(`rv_s${i + 1}b`, w.authors[1], 100, school.id, 2 * i + 2)];
-    const teacher = await person(`rv_t${school.code}`, w.teacher, 99, school.id, 0);
-    await trx
-      .insertInto("work")
-      .values({
-        id,
-        year,
-        contest_id: zj.id,
-        category_id: category,
-        subcategory_id: sub(category, w.sub),
-        group_type: "normal",
-        name: w.name,
-        status: "accepted",
-        school_id: school.id,
-        created_by: authors[0],
-        summary: w.summary,
-        design_idea: w.design,
-        key_points: w.keyPoints,
-        open_source: w.summary ? "使用的开源组件均已在文档中列出，其余代码为团队原创。" : null,
-        install_guide: null,
-        teacher_review: w.summary ? "团队分工明确，作品完成度较高。" : null,
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: JSON.stringify({ used: false, tools: [] }),
-        return_reason: null,
-        disqualify_reason: null,
-        version: 4,
-        created_at: now,
-        updated_at: now,
-        submitted_at: now,
-      })
-      .execute();
-    await trx.insertInto("work_author").values(authors.map((user_id, k) => ({ work_id: id, user_id, rank: k + 1, confirmed: 1, category_id: category, year, created_at: now }))).execute();
-    await trx.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: now }).execute();
-    await refreshNames(trx, id);
-    await appendLog(trx, [
-      { workId: id, userId: authors[0], action: "create", changes: { status: [null, "draft"], name: [null, w.name] } },
-      { workId: id, userId: authors[0], action: "submit", changes: { status: ["draft", "submitted"] } },
-      { workId: id, userId: null, action: "approve", changes: { status: ["submitted", "school_approved"] } },
-      { workId: id, userId: null, action: "recommend", changes: { status: ["school_approved", "recommended"] } },
-      { workId: id, userId: contestAdmin, action: "accept", changes: { status: ["recommended", "accepted"] } },
-    ]);
+    const authors = [await person(`rv_s${i + 1}a`, w.authors[0], 100, school.id), await person(`rv_s${i + 1}b`, w.authors[1], 100, school.id)];
+    const teacher = await person(`rv_t${school.code}`, w.teacher, 99, school.id);
+    const text = {
+      summary: w.summary,
+      design_idea: w.design,
+      key_points: w.keyPoints,
+      open_source: w.summary ? "使用的开源组件均已在文档中列出，其余代码为团队原创。" : null,
+      teacher_review: w.summary ? "团队分工明确，作品完成度较高。" : null,
+    };
+    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["approve", null], ["recommend", null], ["accept", contestAdmin]];
+    await insertDemoWork(trx, { year, contestId: zj.id, categoryId: category, subcategoryId: sub(category, w.sub), name: w.name, status: "accepted", schoolId: school.id, authors, teachers: [teacher], text, version: 4, at: now, log });
   }
 }
 

@@ -19,7 +19,7 @@
  */
 import type { Db } from "../index";
 import type { User } from "../schema";
-import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./demo-helpers";
 import { applyAssignments } from "../../judging/service/apply";
 import { saveScore } from "../../judging/service/score";
 
@@ -100,85 +100,26 @@ export async function seedScoringDemo(db: Db, now = new Date()): Promise<boolean
   const soft = group.category_id;
   const sub = (name: string) => cats.find((c) => c.name === name && c.parent_id === soft)!.id;
 
-  let k = 0;
-  const person = async (username: string, name: string, type: 99 | 100, schoolId: number) => {
-    const known = await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst();
-    if (known) return known.id;
-    k++;
-    const row = await db
-      .insertInto("app_user")
-      .values({
-        username,
-        password_hash,
-        name,
-        user_type: type,
-        email: `${username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: schoolId,
-        member_no: type === 100 ? `2024${String(k).padStart(6, "0")}` : null,
-        major_code: type === 100 ? "080901" : null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const person = demoPeople(db, { password_hash, at, memberNo: (n) => `2024${String(n).padStart(6, "0")}`, major: "080901" });
+  const contestAdmin = byName.get("contest_admin")!.id;
 
   /** A work with two authors (and a teacher unless none is named) in `status`, with its log. */
   const insertWork = async (w: DemoWork, i: number, contestId: number, status: "format_passed" | "submitted") => {
     const school = schools.find((s) => s.name === w.school)!;
-    const [id] = await nextWorkIds(db, year, 1);
     const authors = [await person(`sc_s${i}a`, w.authors[0], 100, school.id), await person(`sc_s${i}b`, w.authors[1], 100, school.id)];
     const teacher = w.teacher ? await person(`sc_t${school.code}`, w.teacher, 99, school.id) : null;
-    await db
-      .insertInto("work")
-      .values({
-        id,
-        year,
-        contest_id: contestId,
-        category_id: soft,
-        subcategory_id: sub(w.sub),
-        group_type: "normal",
-        name: w.name,
-        status,
-        school_id: school.id,
-        created_by: authors[0],
-        summary: w.summary,
-        design_idea: w.design,
-        key_points: w.keyPoints,
-        open_source: "使用的开源组件均已在文档中列出，其余代码为团队原创。",
-        install_guide: "按部署文档安装依赖后一键启动。",
-        teacher_review: teacher ? "团队分工明确，作品完成度较高。" : null,
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: JSON.stringify({ used: false, tools: [] }),
-        return_reason: null,
-        disqualify_reason: null,
-        version: status === "format_passed" ? 5 : 2,
-        created_at: at,
-        updated_at: at,
-        submitted_at: at,
-      })
-      .execute();
-    await db.insertInto("work_author").values(authors.map((user_id, r) => ({ work_id: id, user_id, rank: r + 1, confirmed: 1, category_id: soft, year, created_at: at }))).execute();
-    if (teacher) await db.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: at }).execute();
-    await refreshNames(db, id);
-    const admin = byName.get("contest_admin")!.id;
-    const steps: [string, number | null, string, string][] = [["submit", authors[0], "draft", "submitted"]];
-    if (status === "format_passed") {
-      steps.push(["approve", null, "submitted", "school_approved"], ["recommend", null, "school_approved", "recommended"], ["accept", admin, "recommended", "accepted"], ["format_pass", admin, "accepted", "format_passed"]);
-    }
-    await appendLog(db, [
-      { workId: id, userId: authors[0], action: "create", changes: { status: [null, "draft"], name: [null, w.name] } },
-      ...steps.map(([action, userId, from, to]) => ({ workId: id, userId, action, changes: { status: [from, to] as [unknown, unknown] } })),
-    ]);
-    return id;
+    const text = {
+      summary: w.summary,
+      design_idea: w.design,
+      key_points: w.keyPoints,
+      open_source: "使用的开源组件均已在文档中列出，其余代码为团队原创。",
+      install_guide: "按部署文档安装依赖后一键启动。",
+      teacher_review: teacher ? "团队分工明确，作品完成度较高。" : null,
+    };
+    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]]];
+    if (status === "format_passed") log.push(["approve", null], ["recommend", null], ["accept", contestAdmin], ["format_pass", contestAdmin]);
+    const version = status === "format_passed" ? 5 : 2;
+    return insertDemoWork(db, { year, contestId, categoryId: soft, subcategoryId: sub(w.sub), name: w.name, status, schoolId: school.id, authors, teachers: teacher ? [teacher] : [], text, version, at, log });
   };
 
   // The provincial contest: six passed works in the demo group, each with the same three judges.
@@ -187,7 +128,6 @@ export async function seedScoringDemo(db: Db, now = new Date()): Promise<boolean
   for (const [i, w] of SCORING_DEMO_WORKS.entries()) ids.push(await insertWork(w, i + 1, zj.id, "format_passed"));
   await db.insertInto("judge_group_work").values(ids.map((work_id) => ({ contest_id: zj.id, group_id: group.id, work_id, created_at: at }))).execute();
   const three = ["judge", "judge2", "judge3"].map((u) => byName.get(u)!.id);
-  const contestAdmin = byName.get("contest_admin")!.id;
   await db.transaction().execute((trx) => applyAssignments(trx, { contest: zj, userId: contestAdmin, add: ids.flatMap((workId) => three.map((judgeId) => ({ workId, judgeId }))) }));
 
   const items = await db.selectFrom("rubric_item").select("id").where("category_id", "=", soft).orderBy("sort").orderBy("id").execute();
@@ -203,13 +143,7 @@ export async function seedScoringDemo(db: Db, now = new Date()): Promise<boolean
   if (school) {
     await openOnlineJudging(db, school.id, now);
     const w = await insertWork(SCHOOL_WORK, 9, school.id, "submitted");
-    const g = await db
-      .insertInto("judge_group")
-      .values({ contest_id: school.id, name: "校赛评审组", category_id: soft, subcategory_id: null, group_type: null, leader_id: teacher.id, note: "校级赛网络评审", created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db.insertInto("judge_group_member").values({ group_id: g.id, user_id: teacher.id, created_at: at }).execute();
-    await db.insertInto("judge_group_work").values({ contest_id: school.id, group_id: g.id, work_id: w, created_at: at }).execute();
+    await insertDemoGroup(db, { contestId: school.id, name: "校赛评审组", categoryId: soft, leaderId: teacher.id, note: "校级赛网络评审", members: [teacher.id], works: [w], at });
     await db.transaction().execute((trx) => applyAssignments(trx, { contest: school, userId: byName.get("root")!.id, add: [{ workId: w, judgeId: teacher.id }], settings: { reviewsPerWork: 1, judgeCapacity: null, avoidProvince: false } }));
   }
   return true;

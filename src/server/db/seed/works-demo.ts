@@ -6,7 +6,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../schema";
-import { appendLog, nextWorkIds, refreshNames } from "../../work/repository";
+import { demoUserRow, insertDemoWork, type DemoStep } from "./demo-helpers";
 
 export const DEMO_STUDENTS = [
   { username: "student2", name: "陈思远", major: "080901", memberNo: "202305010102" },
@@ -37,25 +37,7 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
   await trx.updateTable("app_user").set({ major_code: "080901", member_no: "202305010101" }).where("username", "=", "student").execute();
   await trx
     .insertInto("app_user")
-    .values(
-      DEMO_STUDENTS.map((s) => ({
-        username: s.username,
-        password_hash,
-        name: s.name,
-        user_type: 100,
-        email: `${s.username}@demo.saiwu.local`,
-        email_verified: 1,
-        phone: null,
-        school_id: school.id,
-        member_no: s.memberNo,
-        major_code: s.major,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(DEMO_STUDENTS.map((s) => demoUserRow({ username: s.username, name: s.name, type: 100, schoolId: school.id, memberNo: s.memberNo, major: s.major }, password_hash, now)))
     .execute();
   const rows = await trx.selectFrom("app_user").select(["id", "username", "name"]).execute();
   const users = new Map(rows.map((u) => [u.username, u.id]));
@@ -72,7 +54,7 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "软件应用与开发",
       sub: "Web应用与开发",
       status: "draft" as const,
-      authors: [["student", 1], ["student2", 1], ["student3", 0]] as [string, number][],
+      authors: [["student", 1], ["student2", 1], ["student3", 0]] as [string, 0 | 1][],
       summary: "面向乡村合作社的特产直播电商平台，提供直播带货、订单管理和溯源查询。",
       design: null,
       keyPoints: null,
@@ -83,7 +65,7 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "大数据应用",
       sub: "大数据实践赛",
       status: "submitted" as const,
-      authors: [["student", 1], ["student3", 1]] as [string, number][],
+      authors: [["student", 1], ["student3", 1]] as [string, 0 | 1][],
       summary: "采集校园楼宇的用电、用水数据，进行异常检测和趋势预测，并以大屏形式展示。",
       design: "以数据采集—清洗—分析—可视化为主线，后端采用流式处理，前端采用组件化大屏。",
       keyPoints: "重点是多源数据的对齐与清洗；难点是在数据缺失较多时保证预测的稳定性。",
@@ -94,58 +76,35 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "人工智能应用",
       sub: "人工智能实践赛",
       status: "returned" as const,
-      authors: [["student", 1], ["student5", 1], ["student2", 1]] as [string, number][],
+      authors: [["student", 1], ["student5", 1], ["student2", 1]] as [string, 0 | 1][],
       summary: "古诗词学习助手。",
       design: "结合检索增强生成与知识图谱，为中学生讲解古诗词的背景与意象。",
       keyPoints: "难点在于减少大模型的幻觉，保证作者、朝代等事实准确。",
       ai: { used: false, tools: [] },
     },
   ];
-  const ids = await nextWorkIds(trx, year, works.length);
-  for (const [i, w] of works.entries()) {
-    const id = ids[i];
+  const reason = "作品简介过于简略，请补充主要功能和创新点后重新提交";
+  for (const w of works) {
     const submitted = w.status !== "draft";
-    await trx
-      .insertInto("work")
-      .values({
-        id,
-        year,
-        contest_id: contest.id,
-        category_id: cat(w.category),
-        subcategory_id: cat(w.sub),
-        group_type: "normal",
-        name: w.name,
-        status: w.status,
-        school_id: school.id,
-        created_by: me,
-        summary: w.summary,
-        design_idea: w.design,
-        key_points: w.keyPoints,
-        open_source: submitted ? "使用 ECharts（Apache-2.0）绘制图表，其余代码均为团队原创。" : null,
-        install_guide: null,
-        teacher_review: null,
-        other_notes: null,
-        deploy_link1: null,
-        deploy_link2: null,
-        ai_declaration: w.ai ? JSON.stringify(w.ai) : null,
-        return_reason: w.status === "returned" ? "作品简介过于简略，请补充主要功能和创新点后重新提交" : null,
-        disqualify_reason: null,
-        version: w.status === "returned" ? 3 : submitted ? 2 : 1,
-        created_at: now,
-        updated_at: now,
-        submitted_at: submitted ? now : null,
-      })
-      .execute();
-    await trx
-      .insertInto("work_author")
-      .values(w.authors.map(([u, confirmed], k) => ({ work_id: id, user_id: users.get(u)!, rank: k + 1, confirmed, category_id: cat(w.category), year, created_at: now })))
-      .execute();
-    await trx.insertInto("work_teacher").values({ work_id: id, user_id: teacher, rank: 1, created_at: now }).execute();
-    await refreshNames(trx, id);
-    await appendLog(trx, { workId: id, userId: me, action: "create", changes: { status: [null, "draft"], name: [null, w.name], authors: [null, w.authors.map(([u, c]) => label(u, c))], teachers: [null, [label("teacher")]] } });
-    if (submitted) await appendLog(trx, { workId: id, userId: me, action: "submit", changes: { status: ["draft", "submitted"] } });
-    if (w.status === "returned") {
-      await appendLog(trx, { workId: id, userId: admin, action: "return", changes: { status: ["submitted", "returned"], reason: [null, "作品简介过于简略，请补充主要功能和创新点后重新提交"] } });
-    }
+    const log: DemoStep[] = [["create", me, { authors: [null, w.authors.map(([u, c]) => label(u, c))], teachers: [null, [label("teacher")]] }]];
+    if (submitted) log.push(["submit", me]);
+    if (w.status === "returned") log.push(["return", admin, { reason: [null, reason] }]);
+    await insertDemoWork(trx, {
+      year,
+      contestId: contest.id,
+      categoryId: cat(w.category),
+      subcategoryId: cat(w.sub),
+      name: w.name,
+      status: w.status,
+      schoolId: school.id,
+      authors: w.authors.map(([u, confirmed]) => [users.get(u)!, confirmed]),
+      teachers: [teacher],
+      text: { summary: w.summary, design_idea: w.design, key_points: w.keyPoints, open_source: submitted ? "使用 ECharts（Apache-2.0）绘制图表，其余代码均为团队原创。" : null },
+      ai: w.ai,
+      returnReason: w.status === "returned" ? reason : null,
+      version: w.status === "returned" ? 3 : submitted ? 2 : 1,
+      at: now,
+      log,
+    });
   }
 }

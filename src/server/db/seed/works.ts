@@ -13,6 +13,7 @@ import { appendLog, nextWorkIds, type LogEntry } from "../../work/repository";
 import { demoStages } from "./contest-demo";
 import { MAJORS } from "./reference";
 import { personName, rng, workTitle, type Rng } from "./generate";
+import { demoUserRow, demoWorkRow } from "./demo-helpers";
 
 const BATCH = 2000;
 /** How often each state is generated (per mille). */
@@ -125,7 +126,7 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
     const person = (schoolId: number, type: 99 | 100) => {
       const username = `${type === 100 ? "gs" : "gt"}${tag}_${people++}`;
       const major = r.pick(majors);
-      newUsers.push({ username, password_hash: o.passwordHash, name: personName(r), user_type: type, email: `${username}@seed.saiwu.local`, email_verified: 1, phone: null, school_id: schoolId, member_no: String(2022000000 + people), major_code: type === 100 ? major : null, has_complaint_right: 0, is_school_contest_judge: 0, locked: 0, created_at: now, updated_at: now });
+      newUsers.push(demoUserRow({ username, name: personName(r), type, schoolId, memberNo: String(2022000000 + people), major: type === 100 ? major : null, email: `${username}@seed.saiwu.local` }, o.passwordHash, now));
       return { username, major };
     };
     const plans = Array.from({ length: n }, () => {
@@ -177,37 +178,23 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
         const id = workIds[i];
         const first = ids.get(p.team[0].username)!;
         const done = p.status !== "draft";
-        works.push({
-          id,
-          year: o.year,
-          contest_id: contests.get(p.school.province)!,
-          category_id: p.top.id,
-          subcategory_id: p.sub,
-          group_type: p.professional ? "professional" : "normal",
-          name: p.title,
-          status: p.status,
-          school_id: p.school.id,
-          created_by: first,
+        const text = {
           summary: `${p.title}：面向实际需求设计的作品，完成了需求分析、设计、实现与测试。`,
           design_idea: done ? "以用户需求为中心，采用分层架构和迭代开发。" : null,
           key_points: done ? "重点在核心功能的稳定性，难点在数据处理与交互体验。" : null,
-          open_source: null,
-          install_guide: null,
-          teacher_review: null,
-          other_notes: null,
-          deploy_link1: null,
-          deploy_link2: null,
-          ai_declaration: done ? JSON.stringify({ used: false, tools: [] }) : null,
-          return_reason: p.status === "returned" ? "请补充作品简介" : p.status === "format_returned" || p.status === "format_resubmitted" ? "请补充作品演示视频" : p.status === "format_rejected" ? "材料缺失，逾期未补充" : null,
+        };
+        const returnReason = p.status === "returned" ? "请补充作品简介" : p.status === "format_returned" || p.status === "format_resubmitted" ? "请补充作品演示视频" : p.status === "format_rejected" ? "材料缺失，逾期未补充" : null;
+        const row = demoWorkRow(
+          id,
+          { year: o.year, contestId: contests.get(p.school.province)!, categoryId: p.top.id, subcategoryId: p.sub, groupType: p.professional ? "professional" : "normal", name: p.title, status: p.status, schoolId: p.school.id, text, ai: done ? { used: false, tools: [] } : null, returnReason, disqualifyReason: p.status === "disqualified" ? "与其他作品雷同" : null, version: 1 + STEPS[p.status].length, at: now },
+          first,
+        );
+        works.push({
+          ...row,
           format_reasons: p.status.startsWith("format_") && p.status !== "format_passed" ? JSON.stringify(["missing_material"]) : null,
           format_deadline: p.status === "format_returned" || p.status === "format_resubmitted" ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null,
-          disqualify_reason: p.status === "disqualified" ? "与其他作品雷同" : null,
           author_names: "",
           teacher_names: "",
-          version: 1 + STEPS[p.status].length,
-          created_at: now,
-          updated_at: now,
-          submitted_at: done ? now : null,
         });
         p.team.forEach((m, k) => authors.push({ work_id: id, user_id: ids.get(m.username)!, rank: k + 1, confirmed: done || k === 0 || r.next() < 0.7 ? 1 : 0, category_id: p.top.id, year: o.year, created_at: now }));
         p.advisers.forEach((u, k) => advisers.push({ work_id: id, user_id: ids.get(u)!, rank: k + 1, created_at: now }));
