@@ -26,7 +26,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const page = await (await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } })).newPage();
+const page = await (await browser.newContext({ locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1366, height: 900 } })).newPage();
 page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
 page.on("console", (m) => m.type() === "error" && console.error(`[console] ${m.text()}`));
 if (values.user) {

@@ -85,8 +85,11 @@ describe("offline defence in a real browser", () => {
     await scoreWork(lead, work["温州大学"], "70.5", "不推荐", "结论缺少数据支撑");
     expect(await lead.getByTestId("scored-count").textContent()).toBe("4");
 
-    // The group sheet: every member's score, the means; signing needs the confirmation.
-    await lead.goto(`${e.base}/judge/offline-group-result?session=${session}`);
+    // The group sheet, reached from the page without a session: the leader picks the group.
+    await lead.goto(`${e.base}/judge/offline-group-result`);
+    await lead.getByTestId(`sheet-link-${session}`).click();
+    await lead.waitForURL(new RegExp(`offline-group-result\\?session=${session}$`));
+    // Every member's score, the means; signing needs the confirmation.
     await lead.getByTestId("group-sheet").waitFor();
     const sheet = lead.getByTestId("sheet-table");
     const hdu = sheet.locator("tr.ant-table-row", { hasText: String(work["杭州电子科技大学"]) });

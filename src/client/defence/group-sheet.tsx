@@ -7,13 +7,14 @@
  * read-only; it prints on A4 landscape with the signature line.
  */
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { CheckOutlined, PrinterOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { GroupSheet, SheetRow } from "../../shared/judging/defence-schema";
 import type { PageProps } from "../routing/model";
-import { defenceApi, defenceKeys, timeText, useSheet } from "./api";
+import { useJudgeContests } from "../judging/api";
+import { defenceApi, defenceKeys, timeText, useMySessions, useSheet } from "./api";
 import { DrawText, RecommendationTag, StatusTag } from "./SessionInfo";
 import "./defence.css";
 
@@ -73,12 +74,42 @@ function SignOffForm({ sheet }: { sheet: GroupSheet }) {
   );
 }
 
+/** The sessions of one contest the judge leads, as links to their sheets. */
+function LedSessions({ contestId }: { contestId: number }) {
+  const q = useMySessions(contestId);
+  const led = (q.data ?? []).filter((x) => x.isLeader);
+  return (
+    <>
+      {led.map((x) => (
+        <Link key={x.id} to={`/judge/offline-group-result?session=${x.id}`} data-testid={`sheet-link-${x.id}`}>
+          <Button block style={{ marginBottom: 8 }}>{x.contest.name} · {x.group.name}</Button>
+        </Link>
+      ))}
+    </>
+  );
+}
+
+/** Without ?session: the judge picks one of the groups they lead (the offline page links here too). */
+function SessionChooser() {
+  const contests = useJudgeContests();
+  return (
+    <div className="defence-screen">
+      <Card className="defence-page" title="现场答辩结果汇总：选择您担任专家组长的评审组">
+        {contests.isLoading ? <Skeleton active /> : (contests.data ?? []).map((c) => <LedSessions key={c.id} contestId={c.id} />)}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          只有专家组长可以汇总并签署本组结果；组员请在<Link to="/judge">评审赛事</Link>中进入线下评审。
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}
+
 export default function GroupSheetPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const id = /^\d+$/.test(params.get("session") ?? "") ? Number(params.get("session")) : 0;
   const q = useSheet(id);
 
-  if (!id) return <div className="defence-screen"><Result status="404" title="请从线下评审页面进入本组结果汇总" /></div>;
+  if (!id) return <SessionChooser />;
   if (q.isLoading) return <div className="defence-screen"><Card className="defence-page"><Skeleton active /></Card></div>;
   if (q.error || !q.data) return <div className="defence-screen"><Result status="404" title={q.error?.message ?? "答辩场次不存在"} extra={<Button href="/judge">返回</Button>} /></div>;
   const s = q.data;
