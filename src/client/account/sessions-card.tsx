@@ -1,10 +1,9 @@
 /** The logged-in sessions of the account: the current one marked, end one or all others. */
 import { Button, Card, Popconfirm, Table, Tag, Tooltip, Typography } from "antd";
-import dayjs from "dayjs";
 import type { SessionView } from "../../shared/account/schema";
 import { accountApi } from "./api";
+import { fmtTime } from "../format";
 
-const time = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
 
 /** A short device description from the user agent. */
 export function deviceOf(ua: string | null): string {
@@ -55,9 +54,9 @@ export function SessionsCard({ sessions, onChanged }: { sessions: SessionView[];
             ),
           },
           { title: "IP 地址", dataIndex: "ip", render: (ip: string | null) => ip ?? "—" },
-          { title: "登录时间", dataIndex: "createdAt", render: time },
-          { title: "最近活动", dataIndex: "lastSeenAt", render: time },
-          { title: "到期时间", dataIndex: "expiresAt", render: time },
+          { title: "登录时间", dataIndex: "createdAt", render: fmtTime },
+          { title: "最近活动", dataIndex: "lastSeenAt", render: fmtTime },
+          { title: "到期时间", dataIndex: "expiresAt", render: fmtTime },
           {
             title: "操作",
             key: "action",

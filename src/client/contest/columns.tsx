@@ -1,10 +1,9 @@
 /** Cells shared by the contest tables: the running stage, stage list, open categories, members. */
 import { Popover, Space, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import type { ContestView } from "../../shared/contest/schema";
 import { STAGE_NAMES, currentStage } from "../../shared/contest/stages";
+import { fmtTime } from "../format";
 
-const fmt = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
 
 export function StageCell({ contest }: { contest: ContestView }) {
   if (!contest.stages.length) return <Typography.Text type="secondary">未设置</Typography.Text>;
@@ -14,7 +13,7 @@ export function StageCell({ contest }: { contest: ContestView }) {
       {contest.stages.map((s) => (
         <span key={s.stage}>
           <Tag color={s.stage === now ? "green" : undefined}>{STAGE_NAMES[s.stage]}</Tag>
-          {fmt(s.startsAt)} ~ {fmt(s.endsAt)}
+          {fmtTime(s.startsAt)} ~ {fmtTime(s.endsAt)}
         </span>
       ))}
     </Space>

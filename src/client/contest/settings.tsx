@@ -7,7 +7,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Empty, Space, Tag, Typography } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
-import dayjs from "dayjs";
 import type { ContestView } from "../../shared/contest/schema";
 import { CONTEST_LEVEL_NAMES, STAGE_NAMES, currentStage } from "../../shared/contest/stages";
 import { get } from "../request";
@@ -16,8 +15,8 @@ import { ChildContests } from "./ChildContests";
 import { names } from "./columns";
 import { ContestDrawer } from "./ContestDrawer";
 import { useContestDrawer } from "./use-contest-drawer";
+import { fmtTime } from "../format";
 
-const fmt = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
 
 export default function ContestSettings({ route }: PageProps) {
   const mine = useQuery({
@@ -77,7 +76,7 @@ function ContestSummary({ contest: c }: { contest: ContestView }) {
             {c.stages.map((s) => (
               <span key={s.stage}>
                 <Tag color={s.stage === now ? "green" : undefined}>{STAGE_NAMES[s.stage]}{s.stage === now ? "（进行中）" : ""}</Tag>
-                {fmt(s.startsAt)} ~ {fmt(s.endsAt)}
+                {fmtTime(s.startsAt)} ~ {fmtTime(s.endsAt)}
               </span>
             ))}
           </Space>

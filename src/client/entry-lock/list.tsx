@@ -7,13 +7,13 @@ import { useState } from "react";
 import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { Card, Form, Modal, Select, Space, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import type { EntryLockCreate, EntryLockUpdate, EntryLockView } from "../../shared/contest/schema";
 import { LOCKABLE_FIELD_OPTIONS } from "../../shared/contest/lockable-fields";
 import { STAGE_OPTIONS } from "../../shared/contest/stages";
 import { deleteNotices, formNotices } from "../contest/notify";
 import { ContestSelect } from "../contest/selects";
 import type { PageProps } from "../routing/model";
+import { fmtTime } from "../format";
 
 const FIELD_OPTIONS = LOCKABLE_FIELD_OPTIONS.map((f) => ({ value: f.key, label: f.name }));
 const STAGE_SELECT = STAGE_OPTIONS.map((s) => ({ value: s.key, label: `${s.name}阶段开始起` }));
@@ -38,7 +38,7 @@ export default function EntryLockList({ route }: PageProps) {
         <Table.Column<EntryLockView> dataIndex="contestId" title="适用赛事" sorter render={(_, r) => (r.contestId === null ? <Tag color="blue">全部赛事</Tag> : r.contestName)} />
         <Table.Column<EntryLockView> dataIndex="field" title="锁定字段" sorter render={(_, r) => r.fieldName} />
         <Table.Column<EntryLockView> dataIndex="fromStage" title="起锁阶段" sorter render={(_, r) => `${r.stageName}阶段开始起`} />
-        <Table.Column<EntryLockView> dataIndex="createdAt" title="设置时间" sorter width={170} render={(v: string) => dayjs(v).format("YYYY-MM-DD HH:mm")} />
+        <Table.Column<EntryLockView> dataIndex="createdAt" title="设置时间" sorter width={170} render={(v: string) => fmtTime(v)} />
         <Table.Column<EntryLockView>
           title="操作"
           width={170}

@@ -7,10 +7,10 @@
 import { useMemo, useState } from "react";
 import { App, Alert, Button, Checkbox, Descriptions, Form, Input, InputNumber, Space, Statistic, Table, Tag, Typography } from "antd";
 import { CheckCircleOutlined, SaveOutlined, SendOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { JudgeWorkView } from "../../shared/judging/schema";
 import { MAX_COMMENT, oneDecimal, scoreTotal, type MyScore, type ScoreBody } from "../../shared/judging/score-schema";
 import { scoreApi } from "./api";
+import { fmtShortTime, fmtTime } from "../format";
 
 type Values = { items: Record<string, number | null | undefined>; deductions: string[]; comment: string };
 
@@ -137,7 +137,7 @@ export function ScoreForm({ contestId, work, score, onChanged }: Props) {
         {missing.length > 0 && <Typography.Text type="secondary">尚有 {missing.length} 项未评分</Typography.Text>}
         <Button icon={<SaveOutlined />} onClick={saveDraft} loading={busy === "draft"} disabled={closed || busy !== null} data-testid="save-draft">保存草稿</Button>
         <Button type="primary" icon={<SendOutlined />} onClick={submit} loading={busy === "submit"} disabled={closed || busy !== null} data-testid="submit-score">提交</Button>
-        {score.updatedAt && <Typography.Text type="secondary">上次保存：{dayjs(score.updatedAt).format("MM-DD HH:mm")}</Typography.Text>}
+        {score.updatedAt && <Typography.Text type="secondary">上次保存：{fmtShortTime(score.updatedAt)}</Typography.Text>}
       </Space>
     </Form>
   );
@@ -152,7 +152,7 @@ function SubmittedScore({ work, score }: { work: JudgeWorkView; score: MyScore }
         icon={<CheckCircleOutlined />}
         style={{ marginBottom: 12 }}
         message={<Space><Tag color="green">已提交</Tag><span>总分 <b>{score.total}</b> 分</span></Space>}
-        description={`提交时间：${score.submittedAt ? dayjs(score.submittedAt).format("YYYY-MM-DD HH:mm") : "—"}。提交后不能修改；如需修改请联系赛事管理员退回。`}
+        description={`提交时间：${score.submittedAt ? fmtTime(score.submittedAt) : "—"}。提交后不能修改；如需修改请联系赛事管理员退回。`}
       />
       <Descriptions size="small" column={1} bordered>
         {work.rubric.items.map((i) => (

@@ -1,19 +1,17 @@
 /** Small pieces of the judging screens: the judging window, a score status tag, the blind work view. */
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { JudgeWorkView } from "../../shared/judging/schema";
 import { SCORE_STATUS_NAMES, type JudgingWindow, type ScoreStatus } from "../../shared/judging/score-schema";
 import type { AiToolUse } from "../../shared/work/schema";
-import { fmtSize } from "../work-admin/parts/format";
 import { fileUrl } from "./api";
+import { fmtSize, fmtTime } from "../format";
 
-const fmt = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
 
 /** "网络评审时间：… 至 …" or why scoring is closed. */
 export function WindowText({ window: w }: { window: JudgingWindow }) {
   if (!w.open) return <Alert type="warning" showIcon message={w.message} data-testid="window-closed" />;
-  return <Typography.Text type="secondary">{w.startsAt && w.endsAt ? `网络评审时间：${fmt(w.startsAt)} 至 ${fmt(w.endsAt)}` : "网络评审：未设置时间限制"}</Typography.Text>;
+  return <Typography.Text type="secondary">{w.startsAt && w.endsAt ? `网络评审时间：${fmtTime(w.startsAt)} 至 ${fmtTime(w.endsAt)}` : "网络评审：未设置时间限制"}</Typography.Text>;
 }
 
 const STATUS_COLOR: Record<ScoreStatus, string> = { none: "default", draft: "orange", submitted: "green" };

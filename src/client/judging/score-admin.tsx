@@ -8,11 +8,11 @@ import { useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Alert, Button, Card, Col, Form, Input, Modal, Progress, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Typography } from "antd";
 import { RollbackOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { MAX_REASON, type AdminScoreRow, type ScoreAdminView, type ScoreLogCheck } from "../../shared/judging/score-schema";
 import type { PageProps } from "../routing/model";
 import { judgingKeys, scoreApi, useAdminScores } from "./api";
 import { ScoreStatusTag, WindowText } from "./parts";
+import { fmtShortTime } from "../format";
 
 type WorkRow = ScoreAdminView["works"][number];
 type JudgeRow = ScoreAdminView["judges"][number];
@@ -79,7 +79,7 @@ export default function ScoreAdmin({ route }: PageProps) {
                         <Table.Column<AdminScoreRow> dataIndex="judgeName" title="评委" />
                         <Table.Column<AdminScoreRow> dataIndex="status" title="状态" render={(st) => <ScoreStatusTag status={st} />} />
                         <Table.Column<AdminScoreRow> dataIndex="total" title="总分" render={(x: number | null) => x ?? "—"} />
-                        <Table.Column<AdminScoreRow> dataIndex="submittedAt" title="提交时间" render={(x: string | null) => (x ? dayjs(x).format("MM-DD HH:mm") : "—")} />
+                        <Table.Column<AdminScoreRow> dataIndex="submittedAt" title="提交时间" render={(x: string | null) => fmtShortTime(x)} />
                         <Table.Column<AdminScoreRow> dataIndex="reopenReason" title="退回原因" render={(x: string | null) => x ?? ""} />
                         <Table.Column<AdminScoreRow>
                           title="操作"

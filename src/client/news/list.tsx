@@ -7,14 +7,13 @@ import { useState } from "react";
 import { CreateButton, DeleteButton, EditButton, useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { Card, Image, Input, Select, Space, Table, Typography } from "antd";
-import dayjs from "dayjs";
 import type { NewsView } from "../../shared/news/schema";
 import type { PageProps } from "../routing/model";
 import { ContestSelect, useIsRoot } from "../notice/contest-select";
 import { NewsDrawer, type NewsTarget } from "./news-drawer";
 import { NewsStatusTag } from "./status";
+import { fmtTime } from "../format";
 
-const time = (t: string | null) => (t ? dayjs(t).format("YYYY-MM-DD HH:mm") : "—");
 
 export default function NewsList({ route }: PageProps) {
   const isRoot = useIsRoot();
@@ -43,9 +42,9 @@ export default function NewsList({ route }: PageProps) {
         <Table.Column<NewsView> dataIndex="title" title="标题" sorter />
         <Table.Column<NewsView> dataIndex="contestName" title="赛事" render={(v: string | null) => v ?? "全国新闻"} />
         <Table.Column<NewsView> dataIndex="status" title="状态" sorter width={100} render={(_, r) => <NewsStatusTag news={r} />} />
-        <Table.Column<NewsView> dataIndex="publishAt" title="发布时间" sorter width={150} render={time} />
+        <Table.Column<NewsView> dataIndex="publishAt" title="发布时间" sorter width={150} render={fmtTime} />
         <Table.Column<NewsView> dataIndex="createdByName" title="作者" width={110} render={(v: string | null) => v ?? "—"} />
-        <Table.Column<NewsView> dataIndex="updatedAt" title="更新时间" sorter width={150} render={time} />
+        <Table.Column<NewsView> dataIndex="updatedAt" title="更新时间" sorter width={150} render={fmtTime} />
         <Table.Column<NewsView>
           title="操作"
           width={170}

@@ -1,7 +1,7 @@
 /** A news item's state as the admins see it: 草稿, 已发布, or 定时发布 (published with a future time). */
 import { Tag, Tooltip } from "antd";
-import dayjs from "dayjs";
 import type { NewsView } from "../../shared/news/schema";
+import { fmtTime } from "../format";
 
 export function isScheduled(n: Pick<NewsView, "status" | "publishAt">, now = Date.now()) {
   return n.status === "published" && !!n.publishAt && new Date(n.publishAt).getTime() > now;
@@ -11,7 +11,7 @@ export function NewsStatusTag({ news }: { news: Pick<NewsView, "status" | "publi
   if (news.status === "draft") return <Tag>草稿</Tag>;
   if (isScheduled(news)) {
     return (
-      <Tooltip title={`将于 ${dayjs(news.publishAt).format("YYYY-MM-DD HH:mm")} 公开`}>
+      <Tooltip title={`将于 ${fmtTime(news.publishAt)} 公开`}>
         <Tag color="orange">定时发布</Tag>
       </Tooltip>
     );

@@ -1,11 +1,11 @@
 /** A saved notice as its readers see it: the server-sanitised HTML. */
 import { Modal, Typography } from "antd";
-import dayjs from "dayjs";
 import type { NoticeView } from "../../shared/notice/schema";
 import { RichTextView } from "../richtext/view";
+import { fmtTime } from "../format";
 
 export const updatedText = (n: Pick<NoticeView, "updatedAt" | "updatedByName">) =>
-  `${dayjs(n.updatedAt).format("YYYY-MM-DD HH:mm")}${n.updatedByName ? ` · ${n.updatedByName}` : ""}`;
+  `${fmtTime(n.updatedAt)}${n.updatedByName ? ` · ${n.updatedByName}` : ""}`;
 
 export function NoticeBody({ notice }: { notice: NoticeView }) {
   return (

@@ -3,10 +3,10 @@
  * for this work, with the work's data and the signature areas.
  */
 import { useLoaderData } from "react-router";
-import dayjs from "dayjs";
 import type { CopyrightPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
 import { PrintShell, SignatureBlock } from "./PrintShell";
+import { fmtTime } from "../format";
 
 export default function CopyrightPage(_: PageProps) {
   const d = useLoaderData() as CopyrightPrint;
@@ -17,7 +17,7 @@ export default function CopyrightPage(_: PageProps) {
       <div className="print-sub">{d.contest.name}</div>
       <div className="print-meta">
         <span>作品编号：{w.id}</span>
-        <span>打印时间：{dayjs(d.printedAt).format("YYYY-MM-DD HH:mm")}</span>
+        <span>打印时间：{fmtTime(d.printedAt)}</span>
       </div>
       <table className="print-table">
         <colgroup><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /></colgroup>

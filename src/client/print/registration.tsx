@@ -4,10 +4,10 @@
  * email), teachers, the summary, and the signature areas (authors, teachers, school seal).
  */
 import { useLoaderData } from "react-router";
-import dayjs from "dayjs";
 import type { RegistrationPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
 import { PrintShell, SignatureBlock } from "./PrintShell";
+import { fmtTime } from "../format";
 
 const v = (s: string | null | undefined) => s || "";
 
@@ -21,7 +21,7 @@ export default function RegistrationPage(_: PageProps) {
       <div className="print-sub">{d.contest.name}</div>
       <div className="print-meta">
         <span>作品编号：{w.id}</span>
-        <span>打印时间：{dayjs(d.printedAt).format("YYYY-MM-DD HH:mm")}</span>
+        <span>打印时间：{fmtTime(d.printedAt)}</span>
       </div>
       <table className="print-table">
         <colgroup><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /></colgroup>

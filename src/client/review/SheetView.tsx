@@ -12,7 +12,7 @@ import type { WorkFileView } from "../../shared/work/files";
 import { StatusTag } from "../work/components/StatusTag";
 import { WorkLogTimeline } from "../work/components/WorkLogTimeline";
 import { downloadUrl } from "../work-admin/parts/Attachments";
-import { fmtSize, fmtTime } from "../work-admin/parts/format";
+import { fmtSize, fmtTime } from "../format";
 
 export function SheetFacts({ sheet, column = 3 }: { sheet: ReviewSheet; column?: number }) {
   return (

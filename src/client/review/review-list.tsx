@@ -15,10 +15,10 @@ import { GROUP_NAMES } from "../../shared/work/fields";
 import type { PageProps } from "../routing/model";
 import { useCategoryOptions } from "../work-type/use-tree";
 import { StatusTag } from "../work/components/StatusTag";
-import { fmtTime } from "../work-admin/parts/format";
 import { cleanFilters, fastReviewPath, reviewDetailPath, reviewKeys, useReviewContests, useReviewWorks } from "./api";
 import { OutcomeButtons } from "./OutcomeButtons";
 import { OutcomeModal, type OutcomeTarget, type ReasonOutcome } from "./OutcomeModal";
+import { fmtTime } from "../format";
 
 export const STATUS_FILTER_OPTIONS = (Object.keys(FORMAT_FILTERS) as FormatFilter[]).map((k) => ({ value: k, label: FORMAT_FILTERS[k].name }));
 

@@ -2,11 +2,11 @@
 import { Alert, Card, Descriptions, Skeleton, Space, Tag, Typography } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import dayjs from "dayjs";
 import { ROLE_NAMES, isRoleCode } from "../../shared/roles";
 import { accountApi } from "../account/api";
 import { useSession } from "../providers/use-session";
 import { RichTextView } from "../richtext/view";
+import { fmtTime } from "../format";
 
 function greeting(hour: number) {
   if (hour < 6) return "夜深了";
@@ -33,7 +33,7 @@ function AnnouncementCard({ role }: { role: number }) {
         <>
           <Typography.Title level={4}>{query.data.title}</Typography.Title>
           <RichTextView html={query.data.content} empty="暂无公告" data-testid="announcement-content" />
-          {query.data.updatedAt && <Typography.Text type="secondary">更新于 {dayjs(query.data.updatedAt).format("YYYY-MM-DD HH:mm")}</Typography.Text>}
+          {query.data.updatedAt && <Typography.Text type="secondary">更新于 {fmtTime(query.data.updatedAt)}</Typography.Text>}
         </>
       )}
     </Card>

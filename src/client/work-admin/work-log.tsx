@@ -11,7 +11,7 @@ import { LOG_ACTION_NAMES } from "../../shared/work/fields";
 import type { PageProps } from "../routing/model";
 import { detailPath } from "./api";
 import { ChangeList } from "./parts/ChangeList";
-import { fmtTime } from "./parts/format";
+import { fmtTime } from "../format";
 
 export default function WorkLogPage({ route }: PageProps) {
   const { tableProps, setFilters } = useTable<WorkLogEntry>({

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Form, Input, Modal, Radio, Select, Typography } from "antd";
-import dayjs from "dayjs";
 import type { WorkCreate, WorkListItem, WorkView } from "../../shared/work/schema";
 import { GROUP_NAMES, type WorkGroupKey } from "../../shared/work/fields";
 import { useOpenContests, useWorkRefresh, workApi } from "./api";
 import { useWorkAction } from "./use-work-action";
+import { fmtTime } from "../format";
 
 type Values = Pick<WorkCreate, "contestId" | "categoryId" | "subcategoryId" | "group" | "name" | "coAuthors" | "teachers">;
 
@@ -60,7 +60,7 @@ export function CreateWorkModal({ open, mine, onClose, onCreated }: { open: bool
       {contests.data && !list.length && <Alert type="warning" showIcon message="目前没有可以报名的赛事" description="报名期开始后再来创建作品；如有疑问请联系学校管理员。" style={{ marginBottom: 16 }} />}
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ group: "normal" }} preserve={false}>
         <Form.Item name="contestId" label="参加赛事" rules={[{ required: true, message: "请选择赛事" }]}
-          extra={contest && `报名截止：${dayjs(contest.registrationEndsAt).format("YYYY-MM-DD HH:mm")}`}>
+          extra={contest && `报名截止：${fmtTime(contest.registrationEndsAt)}`}>
           <Select loading={contests.isLoading} options={list.map((c) => ({ value: c.id, label: c.name }))} onChange={() => form.setFieldsValue({ categoryId: undefined, subcategoryId: null })} data-testid="create-contest" />
         </Form.Item>
         <Form.Item name="categoryId" label="作品大类" rules={[{ required: true, message: "请选择作品大类" }]} extra="每位作者每个大类只能参加一件作品">

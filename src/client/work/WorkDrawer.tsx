@@ -5,7 +5,6 @@
 import { useState } from "react";
 import { Alert, Button, Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from "antd";
 import { DeleteOutlined, PrinterOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { isEditable } from "../../shared/work/states";
 import { printPath, useWork, useWorkForget, useWorkRefresh, workApi } from "./api";
 import { AttachmentsPanel } from "./components/AttachmentsPanel";
@@ -16,6 +15,7 @@ import { lockOf, lockText, WorkForm } from "./components/WorkForm";
 import { WorkLogTimeline } from "./components/WorkLogTimeline";
 import { InvitationActions } from "./Invitation";
 import { useWorkAction } from "./use-work-action";
+import { fmtTime } from "../format";
 
 export type DrawerTab = "info" | "team" | "files" | "submit" | "log";
 
@@ -87,7 +87,7 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`形式审查退回修改${work.formatDeadline ? `，请于 ${dayjs(work.formatDeadline).format("YYYY-MM-DD HH:mm")} 前修改并重新提交` : ""}`}
+            message={`形式审查退回修改${work.formatDeadline ? `，请于 ${fmtTime(work.formatDeadline)} 前修改并重新提交` : ""}`}
             description={[work.formatReasons.map((r) => r.name).join("、"), work.returnReason].filter(Boolean).join("；") || undefined}
             data-testid="return-reason"
           />

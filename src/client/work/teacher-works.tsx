@@ -7,7 +7,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Alert, Button, Card, Input, Select, Space, Table, Typography } from "antd";
 import { FormOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { PageOf } from "../../shared/crud/list";
 import type { WorkListItem } from "../../shared/work/schema";
 import { isEditable, type WorkState } from "../../shared/work/states";
@@ -15,6 +14,7 @@ import type { PageProps } from "../routing/model";
 import { fetchData, workKeys } from "./api";
 import { StatusTag, STATUS_OPTIONS } from "./components/StatusTag";
 import { TeacherReviewDrawer } from "./TeacherReviewDrawer";
+import { fmtTime } from "../format";
 
 export default function TeacherWorks({ route }: PageProps) {
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
@@ -50,7 +50,7 @@ export default function TeacherWorks({ route }: PageProps) {
         <Table.Column<WorkListItem> dataIndex="authorNames" title="作者" />
         <Table.Column<WorkListItem> title="赛事" render={(_, w) => <Typography.Text style={{ fontSize: 12 }}>{w.contest.name}</Typography.Text>} />
         <Table.Column<WorkListItem> title="状态" width={150} render={(_, w) => <StatusTag status={w.status} name={w.statusName} />} />
-        <Table.Column<WorkListItem> dataIndex="updatedAt" title="更新时间" width={140} render={(v: string) => dayjs(v).format("YYYY-MM-DD HH:mm")} />
+        <Table.Column<WorkListItem> dataIndex="updatedAt" title="更新时间" width={140} render={(v: string) => fmtTime(v)} />
         <Table.Column<WorkListItem>
           title="操作"
           width={170}

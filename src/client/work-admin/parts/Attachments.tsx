@@ -7,7 +7,7 @@ import { Alert, Skeleton, Table, Tag, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { WorkFiles, WorkFileView } from "../../../shared/work/files";
 import { fetchData, W, workKeys } from "../../work/api";
-import { fmtSize, fmtTime } from "./format";
+import { fmtSize, fmtTime } from "../../format";
 
 export const downloadUrl = (workId: number, fileId: number) => `${W}/${workId}/files/${fileId}/download`;
 

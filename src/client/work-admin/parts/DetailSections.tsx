@@ -3,7 +3,7 @@ import { Alert, Descriptions, Empty, Table, Tag, Typography } from "antd";
 import type { AiToolUse, WorkAuthorView, WorkTeacherView, WorkView } from "../../../shared/work/schema";
 import { FIELDS, TEXT_FIELDS } from "../../../shared/work/fields";
 import { StatusTag } from "../../work/components/StatusTag";
-import { fmtTime } from "./format";
+import { fmtTime } from "../../format";
 
 const dash = (v: string | null | undefined) => v || "—";
 

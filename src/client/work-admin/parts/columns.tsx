@@ -4,8 +4,8 @@ import { Space, Table, Typography } from "antd";
 import type { WorkListItem } from "../../../shared/work/schema";
 import type { WorkState } from "../../../shared/work/states";
 import { detailPath } from "../api";
-import { fmtTime } from "./format";
 import { StatusTag } from "../../work/components/StatusTag";
+import { fmtTime } from "../../format";
 
 type Opts = { school?: boolean; contest?: boolean; sortable?: boolean };
 

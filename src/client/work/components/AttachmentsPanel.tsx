@@ -8,11 +8,11 @@ import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Popconfirm, Progress, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { sizeText, type FileRequirement, type WorkFiles, type WorkFileView } from "../../../shared/work/files";
 import { del } from "../../request";
 import { fetchData, W, workKeys } from "../api";
 import { filesBase, uploadWorkFile } from "../upload";
+import { fmtTime } from "../../format";
 
 export interface AttachmentsPanelProps {
   workId: number;
@@ -114,7 +114,7 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged, on
                   <DownloadOutlined /> {r.file.filename}
                 </Typography.Link>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {sizeText(r.file.size)} · {r.file.uploadedBy.name} · {dayjs(r.file.createdAt).format("YYYY-MM-DD HH:mm")}
+                  {sizeText(r.file.size)} · {r.file.uploadedBy.name} · {fmtTime(r.file.createdAt)}
                 </Typography.Text>
               </Space>
             ) : (
