@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120000,
     pool: "forks",
     fileParallelism: false,
+    // Pages fill in as their queries return: assertions on what a page shows poll for it.
+    expect: { poll: { timeout: 10000, interval: 100 } },
   },
 });

@@ -29,7 +29,7 @@ describe("accounts in a real browser", () => {
     await page.getByText("验证成功").first().waitFor();
 
     await login(e, "e2e_student", "/account/StudentLogin", { page, password: "Passw0rd!e2e" });
-    expect(await page.getByTestId("user-center").textContent()).toContain("浙江工业大学");
+    await expect.poll(() => page.getByTestId("user-center").textContent()).toContain("浙江工业大学");
     await page.context().close();
   });
 

@@ -71,7 +71,7 @@ describe("judge groups and assignment in a real browser", () => {
     }
     await page.getByTestId("add-judges").click();
     await expect.poll(() => page.getByTestId("group-judges").locator("tr.ant-table-row").count()).toBe(2);
-    expect(await page.getByTestId("group-judges").textContent()).toContain("浙江工业大学");
+    await expect.poll(() => page.getByTestId("group-judges").textContent()).toContain("浙江工业大学");
     await closeDrawer();
   });
 
@@ -104,8 +104,8 @@ describe("judge groups and assignment in a real browser", () => {
     await page.getByTestId("auto-assign-run").click();
     const result = page.getByTestId("auto-assign-result");
     await result.waitFor();
-    expect(await result.textContent()).toContain("已分配 6 条，每件作品均有足够评委");
-    expect(await page.getByTestId("auto-assign-conflicts").textContent()).toContain("0");
+    await expect.poll(() => result.textContent()).toContain("已分配 6 条，每件作品均有足够评委");
+    await expect.poll(() => page.getByTestId("auto-assign-conflicts").textContent()).toContain("0");
     const loads = await page.getByTestId("auto-assign-loads").textContent();
     for (const name of ["陈评审", "刘评审", "张评审", "何评审"]) expect(loads).toContain(name);
     // On the server: 3 judges per work, none of the work's school.
@@ -130,20 +130,20 @@ describe("judge groups and assignment in a real browser", () => {
 
     await page.goto(e.base + `/contest-admin/check-group-setting?contestId=${zj}`);
     await page.getByTestId("check-report").waitFor();
-    expect(await page.getByTestId("check-conflicts").textContent()).toContain("1");
+    await expect.poll(() => page.getByTestId("check-conflicts").textContent()).toContain("1");
     const conflict = page.getByTestId("check-conflict-list").locator("tr.ant-table-row");
     await expect.poll(() => conflict.count()).toBe(1);
-    expect(await conflict.textContent()).toContain("申报回避");
-    expect(await conflict.textContent()).toContain(String(victim.work_id));
+    await expect.poll(() => conflict.textContent()).toContain("申报回避");
+    await expect.poll(() => conflict.textContent()).toContain(String(victim.work_id));
     // Loads per judge and per group are listed.
-    expect(await page.getByTestId("check-judge-loads").textContent()).toContain("陈评审");
-    expect(await page.getByTestId("check-group-loads").textContent()).toContain("人工智能应用组");
+    await expect.poll(() => page.getByTestId("check-judge-loads").textContent()).toContain("陈评审");
+    await expect.poll(() => page.getByTestId("check-group-loads").textContent()).toContain("人工智能应用组");
 
     await conflict.getByTestId("conflict-remove").click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: /移\s*除/ }).click();
     await expect.poll(() => page.getByTestId("check-conflicts").textContent()).toContain("0");
     expect((await assignments()).some((r) => r.id === victim.id)).toBe(false);
-    expect(await page.getByTestId("check-short").textContent()).toContain(String(victim.work_id));
+    await expect.poll(() => page.getByTestId("check-short").textContent()).toContain(String(victim.work_id));
 
     // The group's assignment fills the gap with another judge.
     await page.goto(e.base + `/ContestAdmin/Group?contestId=${zj}`);
@@ -152,7 +152,7 @@ describe("judge groups and assignment in a real browser", () => {
     await page.getByTestId("group-auto-assign").click();
     await page.getByTestId("auto-assign-run").click();
     await page.getByTestId("auto-assign-result").waitFor();
-    expect(await page.getByTestId("auto-assign-result").textContent()).toContain("已分配 1 条");
+    await expect.poll(() => page.getByTestId("auto-assign-result").textContent()).toContain("已分配 1 条");
     const now = (await assignments()).filter((r) => Number(r.work_id) === Number(victim.work_id));
     expect(now).toHaveLength(3);
     expect(now.map((r) => r.judge_id)).not.toContain(victim.judge_id);

@@ -46,8 +46,8 @@ describe("offline defence in a real browser", () => {
     const anon = await e.newPage();
     await anon.goto(`${e.base}/contest/reply/${code}`);
     await anon.getByTestId("reply-page").waitFor();
-    expect(await anon.getByTestId("reply-work").textContent()).toBe("《运河沿岸客流大数据分析系统》");
-    expect(await anon.getByTestId("reply-time").textContent()).toMatch(/^2026年7月20日 \d\d:\d\d – \d\d:\d\d$/);
+    await expect.poll(() => anon.getByTestId("reply-work").textContent()).toBe("《运河沿岸客流大数据分析系统》");
+    await expect.poll(() => anon.getByTestId("reply-time").textContent()).toMatch(/^2026年7月20日 \d\d:\d\d – \d\d:\d\d$/);
     await anon.getByTestId("reply-login").waitFor();
     await anon.context().close();
 
@@ -57,7 +57,7 @@ describe("offline defence in a real browser", () => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     await author.locator("input[type=file]").setInputFiles({ name: "答辩演示.pdf", mimeType: "application/pdf", buffer: pdf });
     await expect.poll(() => author.getByTestId("reply-files").textContent()).toContain("答辩演示.pdf");
-    expect(await author.getByTestId("reply-files").textContent()).toContain("当前");
+    await expect.poll(() => author.getByTestId("reply-files").textContent()).toContain("当前");
     await author.context().close();
   });
 
@@ -68,7 +68,7 @@ describe("offline defence in a real browser", () => {
     await liu.getByTestId("slots").waitFor();
     expect(await liu.getByTestId("slots").textContent()).not.toContain(String(work["杭州电子科技大学"]));
     await scoreWork(liu, work["温州大学"], "78", "推荐", "分析扎实，展示清楚");
-    expect(await liu.getByTestId("scored-count").textContent()).toBe("4");
+    await expect.poll(() => liu.getByTestId("scored-count").textContent()).toBe("4");
 
     // The leader scores his four works; the 浙江大学 work is not shown to him.
     const lead = await login(e, "judge");
@@ -78,12 +78,12 @@ describe("offline defence in a real browser", () => {
     expect(await table.textContent()).not.toContain(String(work["浙江大学"]));
     expect(await lead.getByText("本组另有 1 件作品与您存在回避关系").count()).toBe(1);
     // The material uploaded by the authors is there to download.
-    expect(await table.locator("tr.ant-table-row", { hasText: String(work["浙江工业大学"]) }).textContent()).toContain("答辩演示.pdf");
+    await expect.poll(() => table.locator("tr.ant-table-row", { hasText: String(work["浙江工业大学"]) }).textContent()).toContain("答辩演示.pdf");
     await scoreWork(lead, work["杭州电子科技大学"], "93", "强烈推荐", "选题好，模型验证充分");
     await scoreWork(lead, work["宁波大学"], "85", "推荐", "");
     await scoreWork(lead, work["浙江工业大学"], "80", "推荐", "数据授权需补充说明");
     await scoreWork(lead, work["温州大学"], "70.5", "不推荐", "结论缺少数据支撑");
-    expect(await lead.getByTestId("scored-count").textContent()).toBe("4");
+    await expect.poll(() => lead.getByTestId("scored-count").textContent()).toBe("4");
 
     // The group sheet, reached from the page without a session: the leader picks the group.
     await lead.goto(`${e.base}/judge/offline-group-result`);
@@ -94,25 +94,25 @@ describe("offline defence in a real browser", () => {
     const sheet = lead.getByTestId("sheet-table");
     const hdu = sheet.locator("tr.ant-table-row", { hasText: String(work["杭州电子科技大学"]) });
     // 陈评审 91 and 李评审 93 (刘评审 avoids the work of his school).
-    expect(await hdu.getByTestId("row-mean").textContent()).toBe("92.00");
-    expect(await hdu.textContent()).toContain("回避");
+    await expect.poll(() => hdu.getByTestId("row-mean").textContent()).toBe("92.00");
+    await expect.poll(() => hdu.textContent()).toContain("回避");
     const wzu = sheet.locator("tr.ant-table-row", { hasText: String(work["温州大学"]) });
-    expect(await wzu.getByTestId("row-mean").textContent()).toBe(((73 + 78 + 70.5) / 3).toFixed(2));
+    await expect.poll(() => wzu.getByTestId("row-mean").textContent()).toBe(((73 + 78 + 70.5) / 3).toFixed(2));
     expect(await sheet.textContent()).not.toContain(String(work["浙江大学"]));
     await lead.getByText("全部评委已评完，可以签署").waitFor();
     await lead.getByTestId("sign-off").locator("textarea").fill("全组评委均已到场评分");
     await lead.getByTestId("sign-button").click();
     await lead.getByRole("dialog").getByRole("button", { name: "确认签署" }).click();
     await lead.getByTestId("signed").waitFor();
-    expect(await lead.getByTestId("signed").textContent()).toContain("本组结果已由专家组长 李评审");
-    expect(await lead.getByTestId("signed").textContent()).toContain("全组评委均已到场评分");
-    expect(await lead.getByTestId("session-status").textContent()).toBe("组长已签署");
+    await expect.poll(() => lead.getByTestId("signed").textContent()).toContain("本组结果已由专家组长 李评审");
+    await expect.poll(() => lead.getByTestId("signed").textContent()).toContain("全组评委均已到场评分");
+    await expect.poll(() => lead.getByTestId("session-status").textContent()).toBe("组长已签署");
     expect(await lead.getByTestId("sign-off").count()).toBe(0);
 
     // Signed: the judges' score buttons are disabled.
     await liu.reload();
     await liu.getByTestId("slots").waitFor();
-    expect(await liu.getByTestId("session-status").textContent()).toBe("组长已签署");
+    await expect.poll(() => liu.getByTestId("session-status").textContent()).toBe("组长已签署");
     expect(await liu.getByTestId(`score-${work["温州大学"]}`).isDisabled()).toBe(true);
     const row = await e.db.selectFrom("defence_session").select(["signed_off_at", "sign_off_note"]).where("id", "=", session).executeTakeFirstOrThrow();
     expect(row.sign_off_note).toBe("全组评委均已到场评分");

@@ -33,7 +33,7 @@ describe("online judging in a real browser", () => {
     await page.goto(e.base + "/judge");
     const card = page.getByTestId(`judge-contest-${contestId}`);
     await card.waitFor();
-    expect(await card.textContent()).toContain("网络评审进度");
+    await expect.poll(() => card.textContent()).toContain("网络评审进度");
     await card.getByTestId("go-online").click();
     await page.getByTestId("online-works").waitFor();
     expect(page.url()).toContain(`/judge/Online/${contestId}`);
@@ -50,8 +50,8 @@ describe("online judging in a real browser", () => {
     await dialog.getByRole("button", { name: "确认提交" }).click();
     const done = page.getByTestId("score-submitted");
     await done.waitFor();
-    expect(await done.textContent()).toContain(`总分 ${total} 分`);
-    expect(await page.getByTestId(`online-work-${workId}`).getByTestId("score-status").textContent()).toBe("已提交");
+    await expect.poll(() => done.textContent()).toContain(`总分 ${total} 分`);
+    await expect.poll(() => page.getByTestId(`online-work-${workId}`).getByTestId("score-status").textContent()).toBe("已提交");
     // Read-only now: no inputs, no buttons.
     expect(await page.getByTestId("score-form").count()).toBe(0);
     expect(await page.getByTestId("submit-score").count()).toBe(0);
@@ -60,7 +60,7 @@ describe("online judging in a real browser", () => {
   it("three judges each score the same work online", async () => {
     // 李评审: a partial draft, a refused submission, then the full score.
     let page = await openWork("judge");
-    expect(await page.getByTestId(`online-work-${workId}`).getByTestId("score-status").textContent()).toBe("未评");
+    await expect.poll(() => page.getByTestId(`online-work-${workId}`).getByTestId("score-status").textContent()).toBe("未评");
     await item(page, "主题与内容").fill("18");
     await item(page, "方案概要").fill("22.5");
     await page.getByTestId("save-draft").click();
@@ -73,11 +73,11 @@ describe("online judging in a real browser", () => {
     await page.getByLabel("评语").fill("评测沙箱设计扎实，错误提示对初学者友好。");
     await page.getByTestId("live-total").getByText("86.5").waitFor();
     await submit(page, "86.5");
-    expect(await page.getByTestId("online-progress").textContent()).toContain("已提交 1 / 分配 6");
+    await expect.poll(() => page.getByTestId("online-progress").textContent()).toContain("已提交 1 / 分配 6");
     // After a reload the same work is still selected and still submitted.
     await page.reload();
     await page.getByTestId("score-submitted").waitFor();
-    expect(await page.getByTestId("work-title").textContent()).toContain(WORK);
+    await expect.poll(() => page.getByTestId("work-title").textContent()).toContain(WORK);
     await page.context().close();
 
     // 陈评审 takes the 非原创 deduction.
@@ -103,7 +103,7 @@ describe("online judging in a real browser", () => {
     await progress.waitFor();
     expect((await progress.textContent())?.replace(/\s/g, "")).toBe("3/3");
     const row = page.getByTestId("score-works").locator("tr.ant-table-row", { hasText: String(workId) });
-    expect(await row.textContent()).toContain(String(Math.round(((86.5 + 65 + 86) / 3) * 100) / 100));
+    await expect.poll(() => row.textContent()).toContain(String(Math.round(((86.5 + 65 + 86) / 3) * 100) / 100));
     await row.locator(".ant-table-row-expand-icon").click();
     const scores = page.locator("tr.ant-table-expanded-row");
     await scores.getByText("刘评审").waitFor();
@@ -111,7 +111,7 @@ describe("online judging in a real browser", () => {
 
     await page.getByTestId("verify-log").click();
     await page.getByTestId("verify-result").waitFor();
-    expect(await page.getByTestId("verify-result").textContent()).toMatch(/评分日志完整：共 \d+ 条记录/);
+    await expect.poll(() => page.getByTestId("verify-result").textContent()).toMatch(/评分日志完整：共 \d+ 条记录/);
 
     await scores.locator("tr", { hasText: "刘评审" }).getByTestId("reopen-score").click();
     const dialog = page.getByRole("dialog");
@@ -124,7 +124,7 @@ describe("online judging in a real browser", () => {
     await page.context().close();
 
     const judge = await openWork("judge3");
-    expect(await judge.getByTestId("reopen-reason").textContent()).toContain("技术与创新一项评分偏高，请复核");
+    await expect.poll(() => judge.getByTestId("reopen-reason").textContent()).toContain("技术与创新一项评分偏高，请复核");
     expect(await item(judge, "技术与创新").inputValue()).toBe("17");
     await item(judge, "技术与创新").fill("14");
     await submit(judge, "83");

@@ -75,7 +75,7 @@ describe("menus per role in a real browser", () => {
     await submitLogin(page, e.base + "/account/Login", "teacher");
     const alert = page.getByTestId("login-error");
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("教师登录");
+    await expect.poll(() => alert.textContent()).toContain("教师登录");
     await page.context().close();
   });
 
@@ -83,9 +83,9 @@ describe("menus per role in a real browser", () => {
     const page = await e.newPage();
     await page.goto(e.base + "/no/such/place");
     await page.getByTestId("error-screen").waitFor();
-    expect(await page.getByTestId("error-screen").textContent()).toContain("来到了一片没有内容的荒原");
-    expect(await page.getByTestId("error-status").textContent()).toContain("404");
-    expect(await page.getByTestId("error-countdown").textContent()).toMatch(/[1-5] 秒后/);
+    await expect.poll(() => page.getByTestId("error-screen").textContent()).toContain("来到了一片没有内容的荒原");
+    await expect.poll(() => page.getByTestId("error-status").textContent()).toContain("404");
+    await expect.poll(() => page.getByTestId("error-countdown").textContent()).toMatch(/[1-5] 秒后/);
     await page.waitForURL(e.base + "/", { timeout: 9000 });
     await page.getByTestId("landing").waitFor();
     await page.context().close();

@@ -37,15 +37,15 @@ describe("contest results in a real browser", () => {
     await page.getByTestId("result-compute-ok").click();
     await page.getByText("已计算 15 件作品的成绩，10 件排名").waitFor();
     await page.getByRole("tab", { name: /人工智能应用组/ }).click();
-    expect(await row(page, TOP).locator("td").first().textContent()).toBe("1");
+    await expect.poll(() => row(page, TOP).locator("td").first().textContent()).toBe("1");
     const disputed = await workId(e, DISPUTED);
     await row(page, DISPUTED).getByTestId(`flag-${disputed}`).waitFor();
-    expect(await page.getByTestId("summary-flagged").textContent()).toContain("1");
+    await expect.poll(() => page.getByTestId("summary-flagged").textContent()).toContain("1");
 
     // The harsh judge in the model panel.
     await page.getByText("标准化模型与评委效应").click();
     const fit = page.getByTestId("result-fit").locator("tr", { hasText: "张评审" });
-    expect(await fit.textContent()).toContain("偏严");
+    await expect.poll(() => fit.textContent()).toContain("偏严");
 
     // 增加评委: the proposal for the disputed work.
     await row(page, DISPUTED).getByTestId(`extra-${disputed}`).click();
@@ -60,14 +60,14 @@ describe("contest results in a real browser", () => {
     await page.getByText(/已为 2 个分组分配奖项，共 6 件作品获奖/).waitFor();
     const top = await workId(e, TOP);
     await row(page, TOP).getByText("一等奖").waitFor();
-    expect(await page.getByTestId("summary-awarded").textContent()).toContain("6");
+    await expect.poll(() => page.getByTestId("summary-awarded").textContent()).toContain("6");
 
     // An award by hand for the last work.
     const last = await workId(e, LAST);
     await page.getByTestId(`award-${last}`).click();
     await page.locator(".ant-select-dropdown:visible").getByText("优秀奖", { exact: true }).click();
     await row(page, LAST).getByText("手动").waitFor();
-    expect(await page.getByTestId("summary-awarded").textContent()).toContain("7");
+    await expect.poll(() => page.getByTestId("summary-awarded").textContent()).toContain("7");
 
     // 发布结果: five works of the defence group have no online scores: confirm first.
     await page.getByTestId("result-publish").click();
@@ -77,7 +77,7 @@ describe("contest results in a real browser", () => {
     await page.getByTestId("result-confirm-incomplete").click();
     await page.getByTestId("result-publish-ok").click();
     await page.getByTestId("result-published").waitFor();
-    expect(await page.getByTestId("result-published").textContent()).toContain("公示期已开始");
+    await expect.poll(() => page.getByTestId("result-published").textContent()).toContain("公示期已开始");
     expect(await page.getByTestId("result-compute").isDisabled()).toBe(true);
     await page.context().close();
 
@@ -89,7 +89,7 @@ describe("contest results in a real browser", () => {
     await anon.getByTestId("query-author-name").fill(author);
     await anon.getByTestId("query-submit").click();
     await anon.getByTestId("query-result").waitFor();
-    expect(await anon.getByTestId("query-result").textContent()).toContain("省赛一等奖");
+    await expect.poll(() => anon.getByTestId("query-result").textContent()).toContain("省赛一等奖");
     await anon.context().close();
   });
 });

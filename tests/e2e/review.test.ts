@@ -48,14 +48,15 @@ describe("format review in a real browser", () => {
     await page.goto(e.base + "/ContestReviewer/SelectContest");
     const card = page.getByTestId(`review-contest-${zj}`);
     await card.waitFor();
-    expect(await card.getByTestId("review-progress").textContent()).toBe(`${reviewed0} / ${all.length}`);
+    await expect.poll(() => card.getByTestId("review-progress").textContent()).toBe(`${reviewed0} / ${all.length}`);
     await card.getByTestId("fast-review").click();
     await page.waitForURL(`**/reviewer/fastReview/${zj}/startFrom/${works[0].id}`);
     await expect.poll(shown).toBe(works[0].name);
     // The keys are on screen.
     const keys = await page.getByTestId("fast-keys").textContent();
     for (const k of ["P/Enter 通过", "R 退回修改", "X 不符合要求", "J/→ 下一件", "K/← 上一件"]) expect(keys).toContain(k);
-    expect(await page.getByTestId("fast-position").textContent()).toBe(`第 ${all.indexOf(works[0].id) + 1} / ${all.length} 件`);
+    // The position comes with the contest's order, which may arrive after the work itself.
+    await expect.poll(() => page.getByTestId("fast-position").textContent()).toBe(`第 ${all.indexOf(works[0].id) + 1} / ${all.length} 件`);
   });
 
   it("passes works with P and Enter: the server's status changes and the preloaded next work shows", async () => {
@@ -93,7 +94,7 @@ describe("format review in a real browser", () => {
     await expect.poll(async () => Number((await e.db.selectFrom("review_position").select("work_id").where("contest_id", "=", zj).executeTakeFirst())?.work_id)).toBe(works[2].id);
     await page.goto(e.base + "/ContestReviewer/SelectContest");
     const card = page.getByTestId(`review-contest-${zj}`);
-    expect(await card.getByTestId("review-progress").textContent()).toBe(`${reviewed0 + 2} / ${all.length}`);
+    await expect.poll(() => card.getByTestId("review-progress").textContent()).toBe(`${reviewed0 + 2} / ${all.length}`);
     await card.getByTestId("fast-review").click();
     await page.waitForURL(`**/startFrom/${works[2].id}`);
     await expect.poll(shown).toBe(works[2].name);
@@ -128,14 +129,14 @@ describe("format review in a real browser", () => {
     await page.goto(e.base + `/ContestReviewer/Review/${zj}?status=returned`);
     const rows = page.getByTestId("review-table").locator("tr.ant-table-row");
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain(works[2].name);
-    expect(await rows.first().getByTestId("work-status").textContent()).toBe("形式审查退回修改");
+    await expect.poll(() => rows.first().textContent()).toContain(works[2].name);
+    await expect.poll(() => rows.first().getByTestId("work-status").textContent()).toBe("形式审查退回修改");
     await rows.first().getByTestId("review-sheet-link").click();
     await page.getByTestId("review-detail").waitFor();
-    expect(await page.getByTestId("sheet-decision").textContent()).toContain("视频无法播放");
+    await expect.poll(() => page.getByTestId("sheet-decision").textContent()).toContain("视频无法播放");
     // The checklist names the category's required attachments (none uploaded in this demo).
     const video = page.getByTestId("check-file:video");
     expect(await video.getAttribute("data-ok")).toBe("no");
-    expect(await video.textContent()).toContain("作品演示视频");
+    await expect.poll(() => video.textContent()).toContain("作品演示视频");
   });
 });

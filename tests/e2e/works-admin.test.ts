@@ -27,14 +27,14 @@ describe("works administration in a real browser", () => {
     await page.getByTestId("query-submit").click();
     const result = page.getByTestId("query-result");
     await result.waitFor();
-    expect(await result.textContent()).toContain("已提交");
-    expect(await result.textContent()).toContain("暂无");
+    await expect.poll(() => result.textContent()).toContain("已提交");
+    await expect.poll(() => result.textContent()).toContain("暂无");
     expect(await result.textContent()).not.toContain(SUBMITTED);
     // A name that is not an author's gets the server's one generic answer.
     await page.getByTestId("query-author-name").fill("张三");
     await page.getByTestId("query-submit").click();
     await page.getByTestId("query-error").waitFor();
-    expect(await page.getByTestId("query-error").textContent()).toContain("未找到匹配的作品");
+    await expect.poll(() => page.getByTestId("query-error").textContent()).toContain("未找到匹配的作品");
     await page.context().close();
   });
 
@@ -43,7 +43,7 @@ describe("works administration in a real browser", () => {
     await page.goto(e.base + "/school/WorkManagement");
     await page.getByTestId("quota-card").first().waitFor();
     const row = page.getByTestId("work-table").locator("tr.ant-table-row", { hasText: String(workId) });
-    expect(await row.getByTestId("work-status").textContent()).toBe("已提交");
+    await expect.poll(() => row.getByTestId("work-status").textContent()).toBe("已提交");
     await row.getByTestId("action-return").click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "退回修改" }).click();
@@ -54,7 +54,7 @@ describe("works administration in a real browser", () => {
     await expect.poll(() => row.getByTestId("work-status").textContent()).toBe("已退回修改");
     // The detail shows the reason and the log records the step.
     await page.goto(e.base + `/workDetail/${workId}`);
-    expect(await page.getByTestId("return-reason").textContent()).toContain("请补充作品演示视频和安装说明");
+    await expect.poll(() => page.getByTestId("return-reason").textContent()).toContain("请补充作品演示视频和安装说明");
     await page.getByTestId("work-log").getByText("退回修改").first().waitFor();
     await page.context().close();
   });
@@ -68,7 +68,7 @@ describe("works administration in a real browser", () => {
     await page.getByTestId("filter-id").fill(String(workId));
     await page.getByTestId("filter-search").click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain(SUBMITTED);
+    await expect.poll(() => rows.first().textContent()).toContain(SUBMITTED);
     await page.context().close();
   });
 
@@ -91,7 +91,7 @@ describe("works administration in a real browser", () => {
     const page = await login(e, "student", "/account/StudentLogin");
     await page.goto(e.base + `/print/Registration/${workId}`);
     await page.getByTestId("print-registration").waitFor();
-    expect(await page.getByTestId("print-work-name").textContent()).toBe(SUBMITTED);
+    await expect.poll(() => page.getByTestId("print-work-name").textContent()).toBe(SUBMITTED);
     const authors = await page.getByTestId("print-authors").textContent();
     expect(authors).toContain("冯同学");
     expect(authors).toContain("林雨桐");
@@ -99,7 +99,7 @@ describe("works administration in a real browser", () => {
     await page.getByText("学校盖章").waitFor();
     await page.goto(e.base + `/print/Registration/${workId + 900000}`);
     await page.getByTestId("error-screen").waitFor();
-    expect(await page.getByTestId("error-screen").textContent()).toContain("作品不存在或您无权查看");
+    await expect.poll(() => page.getByTestId("error-screen").textContent()).toContain("作品不存在或您无权查看");
     await page.context().close();
   });
 });

@@ -56,10 +56,10 @@ describe("authors' works in a real browser", () => {
 
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByText(WORK_NAME).first().waitFor();
-    expect(await drawer.getByTestId("work-status").first().textContent()).toBe("草稿");
+    await expect.poll(() => drawer.getByTestId("work-status").first().textContent()).toBe("草稿");
     await drawer.getByRole("tab", { name: "团队成员" }).click();
     await expect.poll(() => drawer.getByTestId("team-authors").textContent()).toContain("待本人确认");
-    expect(await drawer.getByTestId("team-teachers").textContent()).toContain("王老师（teacher）");
+    await expect.poll(() => drawer.getByTestId("team-teachers").textContent()).toContain("王老师（teacher）");
     await page.context().close();
   });
 
@@ -106,7 +106,7 @@ describe("authors' works in a real browser", () => {
     await drawer.getByRole("tab", { name: "作品日志" }).click();
     const log = drawer.getByTestId("work-log");
     await log.waitFor();
-    for (const step of ["创建作品", "确认参赛", "修改作品信息", "上传附件", "提交"]) expect(await log.textContent()).toContain(step);
+    for (const step of ["创建作品", "确认参赛", "修改作品信息", "上传附件", "提交"]) await expect.poll(() => log.textContent()).toContain(step);
     await page.context().close();
   });
 
@@ -115,7 +115,7 @@ describe("authors' works in a real browser", () => {
     await page.goto(e.base + "/teacher/WorkManagement");
     const row = page.getByTestId("advised-works").locator("tr", { hasText: WORK_NAME });
     await row.waitFor();
-    expect(await row.getByTestId("work-status").textContent()).toBe("已提交");
+    await expect.poll(() => row.getByTestId("work-status").textContent()).toBe("已提交");
     await row.getByTestId("advised-review").click();
     const drawer = page.getByTestId("teacher-drawer");
     await drawer.getByText("面向农业大棚").waitFor();
