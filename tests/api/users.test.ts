@@ -354,8 +354,9 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
       ["zj_imp_j", "韩评委", "评委", "10335", "", "", "", "", ""],
       ["zj_imp_r", "曹审核", "赛事审核员", "", "", "", "", "", ""],
     ]));
-    await cadmin.post(`${P}/import/${ok.jobId}/confirm`);
-    expect((await waitJob(cadmin, ok.jobId)).status).toBe("done");
+    expect(ok.dry).toMatchObject({ status: "ready", message: "可导入：新增 2，修改 0，不变 0" });
+    expect((await cadmin.post(`${P}/import/${ok.jobId}/confirm`)).status).toBe(202);
+    expect(await waitJob(cadmin, ok.jobId)).toMatchObject({ status: "done", message: "导入完成：新增 2，修改 0" });
     const mine = await cadmin.get(`${P}?keyword=zj_imp&sort=username`);
     expect(mine.body.data.list.map((u: { username: string; contests: { id: number; role: string }[] }) => [u.username, u.contests.map((c) => [c.id, c.role])])).toEqual([
       ["zj_imp_j", [[zjContest, "judge"]]],
