@@ -13,11 +13,9 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { readXlsx } from "../src/server/crud/excel";
 import { openDb } from "../src/server/db";
-import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
-import { log, seconds, seedWorksDb } from "./works-data";
+import { log, rootHeaders, seconds, seedWorksDb } from "./works-data";
 
 const WORKS = Number(process.env.WORKS ?? 100_000);
-const ORIGIN = "http://localhost:80";
 
 async function seedOnly(dir: string) {
   const { db } = await seedWorksDb(`file:${join(dir, "bench.db")}`, WORKS);
@@ -35,10 +33,7 @@ async function main() {
     const { db } = openDb(config.databaseUrl);
     const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
     await app.ready();
-    const headers = { host: "localhost:80", origin: ORIGIN } as Record<string, string>;
-    const login = await app.inject({ method: "POST", url: "/Backend/Common/account/login", headers, payload: { username: "root", password: DEMO_PASSWORD, page: "admin" } });
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    headers.cookie = `saiwu_sid=${login.cookies.find((c) => c.name === "saiwu_sid")!.value}`;
+    const headers = await rootHeaders(app);
 
     const start = performance.now();
     const res = await app.inject({ method: "POST", url: "/Backend/Admin/work/export", headers, payload: {} });

@@ -11,12 +11,12 @@ import ExcelJS from "exceljs";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { migrate, openDb } from "../src/server/db";
-import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
+import { seedDemo } from "../src/server/db/seed/demo";
 import { personName, rng } from "../src/server/db/seed/generate";
+import { rootHeaders } from "./works-data";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];
-const ORIGIN = "http://localhost:80";
 const seconds = (from: number) => Math.round((performance.now() - from) / 10) / 100;
 const mem = () => `RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB，堆 ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB`;
 const log = (msg: string) => process.stderr.write(`${msg}（${mem()}）\n`);
@@ -49,10 +49,7 @@ async function main() {
 
     const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
     await app.ready();
-    const headers = { host: "localhost:80", origin: ORIGIN } as Record<string, string>;
-    const login = await app.inject({ method: "POST", url: "/Backend/Common/account/login", headers, payload: { username: "root", password: DEMO_PASSWORD, page: "admin" } });
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    headers.cookie = `saiwu_sid=${login.cookies.find((c) => c.name === "saiwu_sid")!.value}`;
+    const headers = await rootHeaders(app);
 
     const poll = async (jobId: string) => {
       for (;;) {

@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import { hashPassword } from "../src/server/account/password";
 import { createScratchPgDatabase } from "../src/server/db/scratch-pg";
 import { migrate, openDb, type Db, type Dialect } from "../src/server/db";
-import { seedDemo } from "../src/server/db/seed/demo";
+import type { FastifyInstance } from "fastify";
+import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
 import { rng, schools as genSchools } from "../src/server/db/seed/generate";
 import { generateWorks } from "../src/server/db/seed/works";
 
@@ -17,6 +18,15 @@ export const log = (msg: string) => process.stderr.write(`${msg}（${mem()}）\n
 export const seconds = (from: number) => Math.round((performance.now() - from) / 10) / 100;
 
 /** A new, empty PostgreSQL database beside TEST_DATABASE_URL, and how to drop it. */
+/** Logs in as the demo root through app.inject; the headers of its requests (host, our Origin, the session cookie). */
+export async function rootHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { host: "localhost:80", origin: "http://localhost:80" };
+  const login = await app.inject({ method: "POST", url: "/Backend/Common/account/login", headers, payload: { username: "root", password: DEMO_PASSWORD, page: "admin" } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  headers.cookie = `saiwu_sid=${login.cookies.find((c) => c.name === "saiwu_sid")!.value}`;
+  return headers;
+}
+
 export const createPgDatabase = (base: string) => createScratchPgDatabase(base, "saiwu_bench");
 
 /** Migrates, seeds the demo, 700 schools and works up to `count` in all (the demo has a few); returns the handle. */

@@ -1,17 +1,26 @@
-/** A print page's frame: the 打印 button (not printed) above one A4 sheet. */
+/** A print page's frame: the 打印 button (not printed) above one A4 sheet headed by the title, the contest, the work id and the time printed. */
 import type { CSSProperties, ReactNode } from "react";
 import { Button } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
+import { fmtTime } from "../format";
 import "./print.css";
 
-export function PrintShell({ children, testId, workId }: { children: ReactNode; testId: string; workId: number }) {
+export function PrintShell({ children, testId, workId, title, contestName, printedAt }: { children: ReactNode; testId: string; workId: number; title: string; contestName: string; printedAt: string }) {
   return (
     <div className="print-screen">
       <div className="print-toolbar no-print">
         <Button href={`/workDetail/${workId}`}>查看作品</Button>
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-button">打印</Button>
       </div>
-      <div className="print-sheet" data-testid={testId}>{children}</div>
+      <div className="print-sheet" data-testid={testId}>
+        <h1>{title}</h1>
+        <div className="print-sub">{contestName}</div>
+        <div className="print-meta">
+          <span>作品编号：{workId}</span>
+          <span>打印时间：{fmtTime(printedAt)}</span>
+        </div>
+        {children}
+      </div>
     </div>
   );
 }

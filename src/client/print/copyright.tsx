@@ -6,19 +6,12 @@ import { useLoaderData } from "react-router";
 import type { CopyrightPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
 import { PrintShell, SignatureBlock } from "./PrintShell";
-import { fmtTime } from "../format";
 
 export default function CopyrightPage(_: PageProps) {
   const d = useLoaderData() as CopyrightPrint;
   const w = d.work;
   return (
-    <PrintShell testId="print-copyright" workId={w.id}>
-      <h1>版权与原创声明</h1>
-      <div className="print-sub">{d.contest.name}</div>
-      <div className="print-meta">
-        <span>作品编号：{w.id}</span>
-        <span>打印时间：{fmtTime(d.printedAt)}</span>
-      </div>
+    <PrintShell testId="print-copyright" workId={w.id} title="版权与原创声明" contestName={d.contest.name} printedAt={d.printedAt}>
       <table className="print-table">
         <colgroup><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /></colgroup>
         <tbody>

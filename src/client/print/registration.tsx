@@ -7,7 +7,6 @@ import { useLoaderData } from "react-router";
 import type { RegistrationPrint } from "../../shared/work/print";
 import type { PageProps } from "../routing/model";
 import { PrintShell, SignatureBlock } from "./PrintShell";
-import { fmtTime } from "../format";
 
 const v = (s: string | null | undefined) => s || "";
 
@@ -16,13 +15,7 @@ export default function RegistrationPage(_: PageProps) {
   const w = d.work;
   const ai = w.aiDeclaration ? (w.aiDeclaration.used ? `是（${w.aiDeclaration.tools.map((t) => t.tool).join("、")}），详见《AI工具使用声明》` : "否") : "未填写";
   return (
-    <PrintShell testId="print-registration" workId={w.id}>
-      <h1>作品报名表</h1>
-      <div className="print-sub">{d.contest.name}</div>
-      <div className="print-meta">
-        <span>作品编号：{w.id}</span>
-        <span>打印时间：{fmtTime(d.printedAt)}</span>
-      </div>
+    <PrintShell testId="print-registration" workId={w.id} title="作品报名表" contestName={d.contest.name} printedAt={d.printedAt}>
       <table className="print-table">
         <colgroup><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /></colgroup>
         <tbody>

@@ -4,15 +4,14 @@
  * category, required fields, team rules — each met or not), the text fields, the
  * attachments with download links, the AI declaration and the format review history.
  */
-import { Alert, Descriptions, Empty, List, Space, Table, Tag, Typography } from "antd";
-import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, MinusCircleOutlined } from "@ant-design/icons";
+import { Alert, Descriptions, List, Space, Tag, Typography } from "antd";
+import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import type { ChecklistItem, ReviewSheet } from "../../shared/review/schema";
-import type { WorkFileView } from "../../shared/work/files";
 import { StatusTag } from "../work/components/StatusTag";
 import { WorkLogTimeline } from "../work/components/WorkLogTimeline";
-import { downloadUrl } from "../work-admin/parts/Attachments";
-import { fmtSize, fmtTime } from "../format";
+import { FileTable } from "../work-admin/parts/Attachments";
+import { fmtTime } from "../format";
 
 export function SheetFacts({ sheet, column = 3 }: { sheet: ReviewSheet; column?: number }) {
   return (
@@ -113,36 +112,7 @@ export function SheetFields({ sheet }: { sheet: ReviewSheet }) {
 }
 
 export function SheetFiles({ sheet }: { sheet: ReviewSheet }) {
-  const missing = sheet.requirements.filter((r) => !sheet.files.some((f) => f.kind === r.key));
-  return (
-    <>
-      <Table<WorkFileView> size="small" rowKey="id" pagination={false} dataSource={sheet.files} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未上传附件" /> }} data-testid="sheet-files">
-        <Table.Column<WorkFileView> dataIndex="kindName" title="附件" width={150} />
-        <Table.Column<WorkFileView>
-          dataIndex="filename"
-          title="文件（点击下载）"
-          render={(name: string, f) => (
-            <a href={downloadUrl(sheet.id, f.id)} download data-testid="sheet-file-link">
-              <DownloadOutlined /> {name}
-            </a>
-          )}
-        />
-        <Table.Column<WorkFileView> dataIndex="size" title="大小" width={90} render={fmtSize} />
-        <Table.Column<WorkFileView> dataIndex="createdAt" title="上传时间" width={140} render={fmtTime} />
-      </Table>
-      {missing.length > 0 && (
-        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
-          <Typography.Text type="secondary">未上传：</Typography.Text>
-          {missing.map((r) => (
-            <Tag key={r.key} color={r.required ? "red" : "default"}>
-              {r.name}
-              {r.required ? "（必交）" : ""}
-            </Tag>
-          ))}
-        </Typography.Paragraph>
-      )}
-    </>
-  );
+  return <FileTable workId={sheet.id} files={sheet.files} requirements={sheet.requirements} testId="sheet-files" linkTestId="sheet-file-link" />;
 }
 
 export function SheetHistory({ sheet }: { sheet: ReviewSheet }) {

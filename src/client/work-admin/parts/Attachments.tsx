@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Skeleton, Table, Tag, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import type { WorkFiles, WorkFileView } from "../../../shared/work/files";
+import type { FileRequirement, WorkFiles, WorkFileView } from "../../../shared/work/files";
 import { fetchData, W, workKeys } from "../../work/api";
 import { fmtSize, fmtTime } from "../../format";
 
@@ -15,17 +15,21 @@ export function Attachments({ workId }: { workId: number }) {
   const { data, isLoading, error } = useQuery({ queryKey: workKeys.files(workId), queryFn: () => fetchData<WorkFiles>(`${W}/${workId}/files`) });
   if (isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (error) return <Alert type="warning" showIcon message={error.message} />;
-  const files = data?.files ?? [];
-  const missing = (data?.requirements ?? []).filter((r) => !files.some((f) => f.kind === r.key));
+  return <FileTable workId={workId} files={data?.files ?? []} requirements={data?.requirements ?? []} testId="work-files" />;
+}
+
+/** The files with download links, and the required kinds not yet uploaded (the work detail and the review sheet). */
+export function FileTable({ workId, files, requirements, testId, linkTestId }: { workId: number; files: WorkFileView[]; requirements: FileRequirement[]; testId: string; linkTestId?: string }) {
+  const missing = requirements.filter((r) => !files.some((f) => f.kind === r.key));
   return (
     <>
-      <Table<WorkFileView> size="small" rowKey="id" pagination={false} dataSource={files} locale={{ emptyText: "尚未上传附件" }} data-testid="work-files">
+      <Table<WorkFileView> size="small" rowKey="id" pagination={false} dataSource={files} locale={{ emptyText: "尚未上传附件" }} data-testid={testId}>
         <Table.Column<WorkFileView> dataIndex="kindName" title="附件" width={160} />
         <Table.Column<WorkFileView>
           dataIndex="filename"
-          title="文件"
+          title="文件（点击下载）"
           render={(name: string, f) => (
-            <a href={downloadUrl(workId, f.id)} download>
+            <a href={downloadUrl(workId, f.id)} download data-testid={linkTestId}>
               <DownloadOutlined /> {name}
             </a>
           )}
