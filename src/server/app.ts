@@ -112,6 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   commonRoutes(app, db);
   accountRoutes(app, { db, config, mailer });
+  // A missing bucket or refused credentials stop the start here, with a clear message.
+  const store = createBlobStore(config);
+  await store.check();
   const jobs = new Jobs(db, config.dataDir);
   jobRoutes(app, jobs);
   userActionRoutes(app, { db, config, mailer });
@@ -120,9 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   newsPublicRoutes(app, db);
   for (const resource of resources) registerResource(app, { db, jobs }, resource);
   workRoutes(app, { db });
-  workFileRoutes(app, { db, store: createBlobStore(config) });
+  workFileRoutes(app, { db, store });
   workExportRoutes(app, { db, jobs });
-  judgingRoutes(app, { db, store: createBlobStore(config) });
+  judgingRoutes(app, { db, store });
   profileRoutes(app, db);
   workTypeRoutes(app, db);
   contestRoutes(app, db);

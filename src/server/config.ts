@@ -1,5 +1,6 @@
 /** Settings from the environment, read once at start. */
 import { resolve } from "node:path";
+import type { S3Settings } from "./storage/s3";
 
 export interface Config {
   port: number;
@@ -16,8 +17,11 @@ export interface Config {
   loginRateMax: number;
   logLevel: string;
   distDir: string;
-  /** Where uploaded files are kept (src/server/storage): "local" = content-addressed files under blobDir. */
-  storage: { driver: "local"; blobDir: string };
+  /**
+   * Where uploaded files are kept (src/server/storage): "local" = content-addressed files
+   * under blobDir; "s3" = the same layout in an S3-compatible bucket (blobDir unused).
+   */
+  storage: { driver: "local"; blobDir: string } | { driver: "s3"; blobDir: string; s3: S3Settings };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,12 +48,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
     distDir: resolve(env.DIST_DIR ?? "dist"),
-    storage: { driver: storageDriver(env.STORAGE_DRIVER), blobDir: resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs")) },
+    storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),
   };
 }
 
-/** The storage drivers this build has; an S3-compatible one can be added next to "local". */
-function storageDriver(v: string | undefined): "local" {
-  if (v === undefined || v === "" || v === "local") return "local";
-  throw new Error(`STORAGE_DRIVER=${v} is not supported (available: local)`);
+/** STORAGE_DRIVER: "local" (default) or "s3" with its S3_* settings. */
+function storage(env: NodeJS.ProcessEnv, blobDir: string): Config["storage"] {
+  const v = env.STORAGE_DRIVER;
+  if (v === undefined || v === "" || v === "local") return { driver: "local", blobDir };
+  if (v !== "s3") throw new Error(`STORAGE_DRIVER=${v} is not supported (available: local, s3)`);
+  if (!env.S3_BUCKET) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET");
+  if (!env.S3_ACCESS_KEY !== !env.S3_SECRET_KEY) throw new Error("S3_ACCESS_KEY and S3_SECRET_KEY are set together (or neither, for the SDK's default credentials)");
+  const flag = env.S3_FORCE_PATH_STYLE ?? "0";
+  if (flag !== "0" && flag !== "1") throw new Error(`S3_FORCE_PATH_STYLE=${flag} must be 0 or 1`);
+  const prefix = (env.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
+  return {
+    driver: "s3",
+    blobDir,
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || "us-east-1",
+      accessKeyId: env.S3_ACCESS_KEY || undefined,
+      secretAccessKey: env.S3_SECRET_KEY || undefined,
+      forcePathStyle: flag === "1",
+      prefix: prefix ? `${prefix}/` : "",
+    },
+  };
 }

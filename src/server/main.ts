@@ -33,6 +33,8 @@ async function main() {
   const config = loadConfig();
   if (process.env.SKIP_BUILD !== "1") buildFrontEndIfNeeded(config.distDir);
   const { db, dialect } = openDb(config.databaseUrl);
+  const store = createBlobStore(config);
+  await store.check();
   const applied = await migrate(db);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(", ")}`);
   if (dialect === "sqlite" && config.seedDemo && (await seedDemo(db))) {
@@ -41,7 +43,7 @@ async function main() {
     // A judge group whose online judging is finished, with computed results (/ContestAdmin/ContestResult).
     await seedResultsDemo(db);
     // The attachments of the works waiting for format review (they need the blob store).
-    await seedReviewDemoFiles(db, createBlobStore(config));
+    await seedReviewDemoFiles(db, store);
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");
   }
   const app = await buildApp({ db, dialect, config });

@@ -12,6 +12,11 @@ export interface StoredBlob {
 
 export interface BlobStore {
   /**
+   * Checks at start that the store can be used (the directory can be created; the bucket
+   * exists and the credentials are accepted) and throws a clear message if not.
+   */
+  check(): Promise<void>;
+  /**
    * Stores the stream's bytes; resolves once they are durable. If the stream fails (e.g. a
    * size check aborts it) nothing is kept and the stream's error is thrown.
    */

@@ -18,6 +18,14 @@ export class LocalBlobStore implements BlobStore {
     return join(this.dir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   }
 
+  async check(): Promise<void> {
+    try {
+      await mkdir(join(this.dir, "tmp"), { recursive: true });
+    } catch (e) {
+      throw new Error(`附件存储目录 ${this.dir} 无法创建或写入（BLOB_DIR）：${(e as Error).message}`, { cause: e });
+    }
+  }
+
   async put(stream: Readable): Promise<StoredBlob> {
     const tmpDir = join(this.dir, "tmp");
     await mkdir(tmpDir, { recursive: true });

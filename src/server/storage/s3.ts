@@ -1,0 +1,199 @@
+/**
+ * The S3-compatible blob store (AWS S3, MinIO, Ceph, Aliyun OSS, Tencent COS …):
+ * <prefix>blobs/ab/cd/<sha256>, the same content addressing as the local store.
+ *
+ * An upload is hashed while it streams to a temporary object <prefix>tmp/<uuid> (lib-storage
+ * Upload: multipart in 5 MiB parts, at most 2 in flight, so memory stays bounded whatever
+ * the file's size and no local disk is needed — processes behind a load balancer may have
+ * little of it). Once the stream has ended and the sha256 is known, the temporary object is
+ * copied server-side to its content key unless that exists already, then deleted. If the
+ * stream fails, the multipart upload is aborted and the temporary key deleted: nothing is kept.
+ * A single CopyObject handles objects up to 5 GB (attachments are at most 500 MB).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { Readable, Transform } from "node:stream";
+import {
+  AbortMultipartUploadCommand,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { isSha256, type BlobStore, type StoredBlob } from "./blob-store";
+
+export interface S3Settings {
+  /** e.g. http://127.0.0.1:9000; empty = AWS's endpoint for the region */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither = the SDK's default credentials (AWS_* env, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO, Ceph, s3rver) instead of the host name (AWS, OSS, COS) */
+  forcePathStyle: boolean;
+  /** "" or a folder-like prefix ending in "/", put before every key */
+  prefix: string;
+}
+
+const PART_SIZE = 5 * 1024 * 1024;
+const QUEUE_SIZE = 2;
+
+export class S3BlobStore implements BlobStore {
+  readonly client: S3Client;
+
+  /** `listPageSize` below 1000 only lets tests walk several ListObjectsV2 pages cheaply. */
+  constructor(
+    readonly settings: S3Settings,
+    private readonly listPageSize = 1000,
+  ) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint || undefined,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // The SDK's default CRC32 trailers (aws-chunked bodies) are not understood by several
+      // S3-compatible servers, which then store the chunk framing as content. The bytes' own
+      // sha256 names every blob, and signed requests carry the payload hash.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  keyOf(sha256: string): string {
+    if (!isSha256(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    return `${this.settings.prefix}blobs/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+  }
+
+  get tmpPrefix() {
+    return `${this.settings.prefix}tmp/`;
+  }
+
+  /** Fails with a clear message when the bucket is missing or the credentials are refused. */
+  async check(): Promise<void> {
+    const { bucket, endpoint, region } = this.settings;
+    const where = `桶 "${bucket}"（S3_BUCKET），端点 ${endpoint || `AWS ${region}`}（S3_ENDPOINT）`;
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: bucket }));
+    } catch (e) {
+      const status = (e as S3ServiceException).$metadata?.httpStatusCode;
+      if (status === 404) throw new Error(`对象存储检查失败：${where} 不存在，请先创建该桶`, { cause: e });
+      if (status === 401 || status === 403) throw new Error(`对象存储检查失败：${where} 拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`, { cause: e });
+      if (status === 301 || status === 400) throw new Error(`对象存储检查失败：${where} 答复 ${status}，请检查 S3_REGION 与 S3_FORCE_PATH_STYLE`, { cause: e });
+      throw new Error(`对象存储检查失败：无法访问${where}：${(e as Error).message || (e as Error).name}`, { cause: e });
+    }
+  }
+
+  async put(stream: Readable): Promise<StoredBlob> {
+    const { bucket } = this.settings;
+    const tmp = `${this.tmpPrefix}${randomUUID()}`;
+    const hash = createHash("sha256");
+    let size = 0;
+    let streamError: unknown;
+    stream.once("error", (e) => (streamError ??= e));
+    const hashing = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    stream.on("error", (e) => hashing.destroy(e));
+    const upload = new Upload({ client: this.client, params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+    try {
+      await upload.done();
+      if (streamError) throw streamError;
+    } catch (e) {
+      stream.destroy();
+      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: tmp })).catch(() => {});
+      throw streamError ?? e;
+    }
+    const sha256 = hash.digest("hex");
+    try {
+      if (!(await this.has(sha256))) {
+        await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: this.keyOf(sha256), CopySource: `${bucket}/${tmp.split("/").map(encodeURIComponent).join("/")}` }));
+      }
+    } finally {
+      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: tmp })).catch(() => {});
+    }
+    return { sha256, size };
+  }
+
+  async get(sha256: string): Promise<Readable> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+    return res.Body as Readable;
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+      return true;
+    } catch (e) {
+      if ((e as S3ServiceException).$metadata?.httpStatusCode === 404) return false;
+      throw e;
+    }
+  }
+
+  /** Every object under `prefix`, page by page (ListObjectsV2 answers at most 1000 keys). */
+  private async *objects(prefix: string) {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.listPageSize }));
+      for (const o of page.Contents ?? []) if (o.Key && o.LastModified) yield { key: o.Key, lastModified: o.LastModified };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async *list(): AsyncIterable<{ sha256: string; storedAt: Date }> {
+    const base = `${this.settings.prefix}blobs/`;
+    for await (const o of this.objects(base)) {
+      const [a, b, name, ...rest] = o.key.slice(base.length).split("/");
+      if (rest.length || !isSha256(name ?? "") || a + b !== name.slice(0, 4)) continue;
+      yield { sha256: name, storedAt: o.lastModified };
+    }
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+  }
+
+  /**
+   * Temporary objects older than `before` (a process that died between upload and copy), and
+   * multipart uploads begun before it that never completed (one that died mid-stream; their
+   * parts are invisible to a listing but stored). Servers without ListMultipartUploads
+   * (answering NotImplemented) have no such leftovers to find; a bucket lifecycle rule
+   * "abort incomplete multipart uploads after 1 day" does the same on the server's side.
+   */
+  async clearUnfinished(before: Date): Promise<number> {
+    const { bucket } = this.settings;
+    let n = 0;
+    for await (const o of this.objects(this.tmpPrefix)) {
+      if (o.lastModified >= before) continue;
+      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: o.key }));
+      n++;
+    }
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: this.tmpPrefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+      } catch (e) {
+        if ((e as S3ServiceException).name === "NotImplemented") break;
+        throw e;
+      }
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }));
+        n++;
+      }
+      [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+    } while (keyMarker);
+    return n;
+  }
+}
