@@ -1,29 +1,40 @@
 /**
  * The blob store's clean-up (src/server/storage/gc.ts): blobs no attachment row names and
  * older than the grace period go; attachments' blobs (current, replaced or deleted) and
- * young orphans stay; a dry run removes nothing.
+ * young orphans stay; a dry run removes nothing. On the local store and on the S3 one (s3rver).
  */
 import { utimes } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBlobStore, type BlobStore } from "../../src/server/storage";
 import { collectOrphanBlobs } from "../../src/server/storage/gc";
 import { LocalBlobStore } from "../../src/server/storage/local";
+import { S3BlobStore } from "../../src/server/storage/s3";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { startS3, type LocalS3 } from "../helpers/s3";
 import { account, catId, contestId, makeWork, SAMPLE, upload } from "./works-fixtures";
 
-describe.each(DIALECTS)("blob clean-up on %s", (dialect) => {
+const cases = DIALECTS.flatMap((dialect) => (["local", "s3"] as const).map((driver) => [dialect, driver] as const));
+
+describe.each(cases)("blob clean-up on %s, %s store", (dialect, driver) => {
   let t: TestApp;
-  let store: LocalBlobStore;
+  let s3: LocalS3 | undefined;
+  let store: BlobStore;
   beforeAll(async () => {
-    t = await makeApp(dialect);
-    store = new LocalBlobStore(t.config.storage.blobDir);
+    if (driver === "s3") s3 = await startS3();
+    t = await makeApp(dialect, { env: s3?.env("gc") });
+    store = createBlobStore(t.config);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
   const put = async (text: string) => (await store.put(Readable.from([Buffer.concat([SAMPLE.pdf, Buffer.from(text)])]))).sha256;
   const age = async (sha: string, hours: number) => {
+    if (store instanceof S3BlobStore) return s3!.age(store.keyOf(sha), hours);
     const at = new Date(Date.now() - hours * 3600_000);
-    await utimes(store.pathOf(sha), at, at);
+    await utimes((store as LocalBlobStore).pathOf(sha), at, at);
   };
 
   it("removes only unreferenced blobs older than the grace period", async () => {
