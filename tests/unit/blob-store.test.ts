@@ -147,6 +147,20 @@ describe.each([
     expect(await h.entries()).toEqual([key(digest)]);
   });
 
+  it("keeps serving while many downloads are held open by slow readers", async () => {
+    const h = harness();
+    // Larger than what the sockets' buffers take, so the server is still sending each one.
+    const n = 4 * 1024 * 1024;
+    const { sha256 } = await h.store.put(Readable.from(pattern(n)));
+    const held = await Promise.all(Array.from({ length: 60 }, () => h.store.get(sha256)));
+    try {
+      expect(await h.store.put(chunks("同时上传"))).toMatchObject({ size: Buffer.byteLength("同时上传") });
+      expect((await (await h.store.get(sha256)).toArray()).reduce((a, c) => a + c.length, 0)).toBe(n);
+    } finally {
+      for (const r of held) r.destroy();
+    }
+  });
+
   it("lists every blob with its stored time, and deletes one", async () => {
     const h = harness();
     const before = Date.now() - 2000;

@@ -43,6 +43,12 @@ export interface S3Settings {
 
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+/**
+ * Connections to the store per process. A download holds one for as long as its client takes
+ * to read it (a judge fetching a 500 MB video); the SDK's default of 50 would let 50 slow
+ * downloads stall every other upload, download and check of the process.
+ */
+const MAX_SOCKETS = 512;
 
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
@@ -56,6 +62,7 @@ export class S3BlobStore implements BlobStore {
       endpoint: settings.endpoint || undefined,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
+      requestHandler: { connectionTimeout: 10_000, httpAgent: { maxSockets: MAX_SOCKETS }, httpsAgent: { maxSockets: MAX_SOCKETS } },
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // The SDK's default CRC32 trailers (aws-chunked bodies) are not understood by several
       // S3-compatible servers, which then store the chunk framing as content. The bytes' own
