@@ -62,7 +62,7 @@ describe("start-up with a missing bucket", () => {
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", ...s3.env(), S3_BUCKET: "no-such-bucket" });
     const { db } = openDb(config.databaseUrl);
     try {
-      await expect(buildApp({ db, dialect: "sqlite", config, logger: false })).rejects.toThrow(`对象存储检查失败：桶 "no-such-bucket"（S3_BUCKET），端点 ${s3.endpoint}（S3_ENDPOINT） 不存在，请先创建该桶`);
+      await expect(buildApp({ db, dialect: "sqlite", config, logger: false })).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

@@ -196,8 +196,8 @@ describe.each([
       return;
     }
     const store = (env: Record<string, string>) => createBlobStore(loadConfig({ ...s3.env(), DATA_DIR: tmpdir(), ...env }));
-    await expect(store({ S3_BUCKET: "no-such-bucket" }).check()).rejects.toThrow('对象存储检查失败：桶 "no-such-bucket"（S3_BUCKET），端点 ' + s3.endpoint + "（S3_ENDPOINT） 不存在");
-    await expect(store({ S3_ACCESS_KEY: "WRONG" }).check()).rejects.toThrow("拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY");
+    await expect(store({ S3_BUCKET: "no-such-bucket" }).check()).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`);
+    await expect(store({ S3_ACCESS_KEY: "WRONG" }).check()).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "${s3.bucket}"（S3_BUCKET）拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`);
     await expect(store({ S3_ENDPOINT: "http://127.0.0.1:1" }).check()).rejects.toThrow("对象存储检查失败：无法访问");
   });
 });

@@ -27,6 +27,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async put(stream: Readable): Promise<StoredBlob> {
+    // A stream failing while the temporary file is being opened keeps its error (errored)
+    // and the loop below throws it; until then this listener keeps it from going uncaught.
+    stream.on("error", () => {});
     const tmpDir = join(this.dir, "tmp");
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());

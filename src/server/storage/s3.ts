@@ -64,9 +64,9 @@ export class S3BlobStore implements BlobStore {
       forcePathStyle: settings.forcePathStyle,
       requestHandler: { connectionTimeout: 10_000, httpAgent: { maxSockets: MAX_SOCKETS }, httpsAgent: { maxSockets: MAX_SOCKETS } },
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-      // The SDK's default CRC32 trailers (aws-chunked bodies) are not understood by several
-      // S3-compatible servers, which then store the chunk framing as content. The bytes' own
-      // sha256 names every blob, and signed requests carry the payload hash.
+      // Since SDK 3.729 every upload carries a CRC32 checksum by default (a streamed body as an
+      // aws-chunked trailer); several S3-compatible services refuse those headers or keep the
+      // chunk framing as content (s3rver does). The bytes' own sha256 names every blob.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
@@ -84,14 +84,14 @@ export class S3BlobStore implements BlobStore {
   /** Fails with a clear message when the bucket is missing or the credentials are refused. */
   async check(): Promise<void> {
     const { bucket, endpoint, region } = this.settings;
-    const where = `桶 "${bucket}"（S3_BUCKET），端点 ${endpoint || `AWS ${region}`}（S3_ENDPOINT）`;
+    const where = `端点 ${endpoint || `AWS ${region}`}（S3_ENDPOINT）上的桶 "${bucket}"（S3_BUCKET）`;
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: bucket }));
     } catch (e) {
       const status = (e as S3ServiceException).$metadata?.httpStatusCode;
-      if (status === 404) throw new Error(`对象存储检查失败：${where} 不存在，请先创建该桶`, { cause: e });
-      if (status === 401 || status === 403) throw new Error(`对象存储检查失败：${where} 拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`, { cause: e });
-      if (status === 301 || status === 400) throw new Error(`对象存储检查失败：${where} 答复 ${status}，请检查 S3_REGION 与 S3_FORCE_PATH_STYLE`, { cause: e });
+      if (status === 404) throw new Error(`对象存储检查失败：${where}不存在，请先创建该桶`, { cause: e });
+      if (status === 401 || status === 403) throw new Error(`对象存储检查失败：${where}拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`, { cause: e });
+      if (status === 301 || status === 400) throw new Error(`对象存储检查失败：${where}答复 ${status}，请检查 S3_REGION 与 S3_FORCE_PATH_STYLE`, { cause: e });
       throw new Error(`对象存储检查失败：无法访问${where}：${(e as Error).message || (e as Error).name}`, { cause: e });
     }
   }
