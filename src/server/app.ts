@@ -6,7 +6,6 @@ import { Ajv } from "ajv";
 import addFormatsPlugin from "ajv-formats";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fastifyStatic from "@fastify/static";
@@ -18,6 +17,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
 import { registerAccess } from "./plugins/access";
+import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
@@ -60,7 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host are believed only from the configured proxies; without
+    // any, the client address is the connection's peer (a client cannot pick its own).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
   const mailer = deps.mailer ?? createMailer(config, (m) => app.log.info(m));
@@ -81,24 +83,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // News covers and notice images may be linked from other https sites.
+        // News covers may be linked from other https sites (an admin enters the address);
+        // images in rich text are inline data: or our own (richtext/sanitize.ts).
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
+    // HSTS only for an https deployment: over plain http it would lock browsers out of it.
+    ...(config.httpsPublic ? {} : { strictTransportSecurity: false }),
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => {
-      const err = new Error("操作过于频繁") as Error & { statusCode: number };
-      err.statusCode = ctx.statusCode;
-      return err;
-    },
-  });
   await app.register(swagger, {
     openapi: {
       info: { title: "赛务平台 API", version: "1.0.0", description: "所有接口返回 { error, info, data? }：error 为 0 表示成功。" },
@@ -108,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/Backend/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   registerAuth(app, db);
-  registerAccess(app, policy);
+  registerAccess(app, policy, config);
+  registerLimits(app, { db, dialect: deps.dialect });
 
   commonRoutes(app, db);
   accountRoutes(app, { db, config, mailer });

@@ -10,11 +10,21 @@ export interface Config {
   /** Base URL used in mailed links. */
   publicUrl: string;
   seedDemo: boolean;
+  /** The session cookie is marked Secure: COOKIE_SECURE "1"/"0", else when PUBLIC_URL is https. */
   cookieSecure: boolean;
+  /** PUBLIC_URL is https: HSTS is sent (never over a plain-http deployment). */
+  httpsPublic: boolean;
+  /**
+   * Proxies whose X-Forwarded-For/-Proto/-Host are believed (IPs or CIDRs). Empty: the
+   * client address is the connection's peer and forwarded headers are ignored.
+   */
+  trustedProxies: string[];
   sessionDays: number;
   smtp: { url?: string; host?: string; port?: number; user?: string; pass?: string; from: string };
   /** Login attempts per account and address per minute. */
   loginRateMax: number;
+  /** Mails (verification, recovery) one address may be sent per hour. */
+  mailRateMax: number;
   logLevel: string;
   distDir: string;
   /**
@@ -28,14 +38,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? "data");
   const databaseUrl = env.DATABASE_URL ?? `file:${resolve(dataDir, "saiwu.db")}`;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const httpsPublic = /^https:\/\//i.test(publicUrl);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     databaseUrl,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl,
     seedDemo: env.SEED_DEMO !== "0",
-    cookieSecure: env.COOKIE_SECURE === "1",
+    cookieSecure: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : httpsPublic,
+    httpsPublic,
+    trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     sessionDays: Number(env.SESSION_DAYS ?? 7),
     smtp: {
       url: env.SMTP_URL,
@@ -46,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? "赛务平台 <noreply@localhost>",
     },
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
+    mailRateMax: Number(env.MAIL_RATE_MAX ?? 5),
     logLevel: env.LOG_LEVEL ?? "info",
     distDir: resolve(env.DIST_DIR ?? "dist"),
     storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),

@@ -26,7 +26,7 @@ export async function startE2E(): Promise<E2E> {
   const dist = process.env.E2E_DIST;
   if (!dist) throw new Error("E2E_DIST is not set: run the browser tests through `npm test`");
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-e2e-"));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: "warn", LOGIN_RATE_MAX: "1000", PORT: "0" });
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: "warn", LOGIN_RATE_MAX: "1000", MAIL_RATE_MAX: "1000", PORT: "0" });
   const { db, dialect } = openDb(config.databaseUrl);
   await migrate(db);
   await seedDemo(db);

@@ -55,7 +55,7 @@ export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Re
   let url = `file:${join(dataDir, "test.db")}`;
   let drop = async () => {};
   if (dialect === "postgres") ({ url, drop } = await createPgDatabase());
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOGIN_RATE_MAX: "1000", LOG_LEVEL: "silent", DIST_DIR: join(dataDir, "no-dist"), ...opts.env });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOGIN_RATE_MAX: "1000", MAIL_RATE_MAX: "1000", LOG_LEVEL: "silent", DIST_DIR: join(dataDir, "no-dist"), ...opts.env });
   const { db } = openDb(url);
   await migrate(db);
   // Without the demo's works in format review: the tests name the demo works one by one.
@@ -82,6 +82,25 @@ export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Re
       await db.destroy();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second app on the database of `t`, as another server process would run it: its own
+ * connection pool, caches and (on SQLite) in-memory limits. Closed before `t`.
+ */
+export async function makePeerApp(t: TestApp): Promise<TestApp> {
+  const { db } = openDb(t.config.databaseUrl);
+  const app = await buildApp({ db, dialect: t.dialect, config: t.config, logger: false });
+  await app.ready();
+  return {
+    ...t,
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from "../../shared/account/schema";
 import { clearSessionCookie, startSession } from "../plugins/auth";
 import { currentUserView } from "../common/routes";
+import { HOUR, MINUTE, perAddress, type LimitRule } from "../plugins/limits";
 import * as svc from "./service";
 import type { AccountCtx } from "./service";
 
@@ -25,17 +26,38 @@ const tags = ["账号"];
 export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
-  const loginLimit = {
-    max: config.loginRateMax,
-    timeWindow: "1 minute",
-    hook: "preHandler" as const,
-    keyGenerator: (req: { ip: string; body?: unknown }) =>
-      `${req.ip}|${String((req.body as { username?: string } | undefined)?.username ?? "").toLowerCase()}`,
-  };
+  // Rate limits (plugins/limits.ts). A login name counts in its canonical form, so a
+  // trailing space, another case or the account's email share one bucket; every request
+  // that may send a mail counts against the recipient's mailbox (mail flooding).
+  const body = <T>(req: { body?: unknown }) => (req.body ?? {}) as T;
+  const loginLimits: LimitRule[] = [
+    { name: "login", max: config.loginRateMax, windowMs: MINUTE, key: async (req, k) => `${k.address(req)}|${await k.account(body<{ username: string }>(req).username)}` },
+    // Many addresses against one account (a botnet) still meet a ceiling.
+    { name: "login-account", max: config.loginRateMax * 5, windowMs: MINUTE, key: (req, k) => k.account(body<{ username: string }>(req).username) },
+  ];
+  const mailTo = (pick: (b: Record<string, string | undefined>) => string | undefined): LimitRule => ({
+    name: "mail",
+    max: config.mailRateMax,
+    windowMs: HOUR,
+    key: (req, k) => {
+      const to = pick(body(req));
+      return to ? k.recipient(to) : null;
+    },
+  });
+  const accountOf = (name: string, max: number): LimitRule => ({
+    name,
+    max,
+    windowMs: MINUTE,
+    key: (req, k) => {
+      const a = body<{ account?: string }>(req).account;
+      return a ? k.account(a) : null;
+    },
+  });
+  const perUser = (name: string, max: number): LimitRule => ({ name, max, windowMs: MINUTE, key: (req) => (req.user ? String(req.user.id) : null) });
 
   r.post("/Backend/Common/account/login", {
     schema: { tags, summary: "登录（学生、教师、管理员登录页）", body: LoginBody, response: { 200: Envelope(CurrentUser) } },
-    config: { access: ["api.session", "create"], rateLimit: loginLimit },
+    config: { access: ["api.session", "create"], limits: loginLimits },
   }, async (req, reply) => {
     const user = await svc.login(ctx, req.body.username, req.body.password, req.body.page);
     await startSession(db, config, req, reply, user.id);
@@ -53,7 +75,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/register", {
     schema: { tags, summary: "注册学生或教师账号（绑定学校），并发送验证邮件", body: RegisterBody, response: { 201: Envelope(Type.Object({ id: Type.Integer(), email: Type.String() })) } },
-    config: { access: ["api.registration", "create"], rateLimit: { max: 20, timeWindow: "1 minute" } },
+    config: { access: ["api.registration", "create"], limits: [perAddress("register", 20), mailTo((b) => b.email)] },
   }, async (req, reply) => {
     const data = await svc.register(ctx, req.body);
     return reply.code(201).send({ error: 0, info: `注册成功，验证邮件已发送至 ${data.email}，请验证后登录`, data });
@@ -69,7 +91,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/resend-verification", {
     schema: { tags, summary: "重新发送验证邮件", body: EmailBody, response: { 200: EmptyEnvelope } },
-    config: { access: "public", rateLimit: { max: 5, timeWindow: "1 minute" } },
+    config: { access: "public", limits: [perAddress("resend", 5), mailTo((b) => b.email)] },
   }, async (req) => {
     await svc.resendVerification(ctx, req.body.email);
     return { error: 0, info: "如果该邮箱属于一个尚未验证的账号，验证邮件已重新发送，请查收" };
@@ -77,7 +99,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/recovery/request", {
     schema: { tags, summary: "找回密码：向账号邮箱发送链接和验证码", body: RecoveryRequestBody, response: { 200: EmptyEnvelope } },
-    config: { access: ["api.recovery", "create"], rateLimit: { max: 5, timeWindow: "1 minute" } },
+    config: { access: ["api.recovery", "create"], limits: [perAddress("recovery", 5), accountOf("recovery-account", 5), mailTo((b) => b.account)] },
   }, async (req) => {
     await svc.requestRecovery(ctx, req.body.account);
     return { error: 0, info: "如果该账号存在并绑定了邮箱，找回密码的邮件已发送，请在 30 分钟内完成" };
@@ -85,7 +107,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/recovery/confirm", {
     schema: { tags, summary: "找回密码：用链接或验证码设置新密码", body: RecoveryConfirmBody, response: { 200: EmptyEnvelope } },
-    config: { access: ["api.recovery", "create"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+    config: { access: ["api.recovery", "create"], limits: [perAddress("recovery-confirm", 10), accountOf("recovery-confirm-account", 10)] },
   }, async (req) => {
     await svc.confirmRecovery(ctx, req.body);
     return { error: 0, info: "密码已重置，请使用新密码登录" };
@@ -98,7 +120,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/security/password", {
     schema: { tags, summary: "修改密码（结束其他会话）", body: ChangePasswordBody, response: { 200: EmptyEnvelope } },
-    config: { access: ["api.security", "update"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+    config: { access: ["api.security", "update"], limits: [perAddress("password", 10), perUser("password-user", 10)] },
   }, async (req) => {
     await svc.changePassword(ctx, req.user!, req.sessionId, req.body.oldPassword, req.body.newPassword);
     return { error: 0, info: "密码已修改，其他设备上的登录已退出" };
@@ -106,7 +128,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
 
   r.post("/Backend/Common/account/security/email", {
     schema: { tags, summary: "修改邮箱：向新邮箱发送验证链接", body: ChangeEmailBody, response: { 200: Envelope(Type.Object({ email: Type.String() })) } },
-    config: { access: ["api.security", "update"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+    config: { access: ["api.security", "update"], limits: [perAddress("email-change", 10), perUser("email-change-user", 10), mailTo((b) => b.email)] },
   }, async (req) => {
     const data = await svc.changeEmail(ctx, req.user!, req.body.password, req.body.email);
     return { error: 0, info: `验证邮件已发送至 ${data.email}，验证后邮箱才会更改`, data };

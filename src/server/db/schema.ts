@@ -579,6 +579,14 @@ export interface DB {
   contest_result: ContestResultTable;
   result_publication: ResultPublicationTable;
   result_setting: ResultSettingTable;
+  rate_limit: RateLimitTable;
+}
+
+/** A rate-limit bucket (plugins/limits.ts): hashed key, hits in the window, its end. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  expires_at: string;
 }
 
 export type User = Selectable<UserTable>;

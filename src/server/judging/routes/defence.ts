@@ -56,6 +56,7 @@ import {
 import { authorDefenceFile, MAX_DEFENCE_BYTES, replyView, uploadDefenceFile, type IncomingFile } from "../service/defence-reply";
 import { judgeProfile, pastWorks, updateJudgeProfile } from "../service/judge-profile";
 import { ok } from "./groups";
+import { perAddress } from "../../plugins/limits";
 
 const D = "/Backend/Defence";
 
@@ -167,12 +168,12 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
   const rtags = ["答辩链接"];
   r.get(`${D}/reply/:code`, {
     schema: { tags: rtags, summary: "作者的答辩链接：作品编号和名称、答辩时间、地点或会议链接、准备事项；作品的作者登录后可看到已上传的答辩材料", params: CodeParam, response: { 200: Envelope(ReplyView) } },
-    config: { access: ["api.defenceReply", "read"], rateLimit: { max: 30, timeWindow: "1 minute" } },
+    config: { access: ["api.defenceReply", "read"], limits: [perAddress("defence-reply-read", 30)] },
   }, async (req) => ok(await replyView(db, req.user ?? null, req.params.code)));
 
   r.post(`${D}/reply/:code/files`, {
     schema: { tags: rtags, summary: "上传答辩材料（multipart/form-data，字段 file；pdf、ppt/pptx、zip、mp4）：仅限该作品已确认的作者；新文件替换旧文件，旧文件保留", params: CodeParam, consumes: ["multipart/form-data"], response: { 201: Envelope(DefenceFileView) } },
-    config: { access: ["api.defenceReply", "create"], rateLimit: { max: 10, timeWindow: "1 minute" } },
+    config: { access: ["api.defenceReply", "create"], limits: [perAddress("defence-reply-upload", 10)] },
   }, async (req, reply) => {
     try {
       const { file, message } = await uploadDefenceFile(db, store, req.user!, req.params.code, () => receiveFile(req));
@@ -185,7 +186,7 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
 
   r.get(`${D}/reply/:code/files/:fileId`, {
     schema: { tags: rtags, summary: "下载本作品的答辩材料（该作品的作者）", params: CodeFileParam },
-    config: { access: ["api.defenceReply", "read"], rateLimit: { max: 30, timeWindow: "1 minute" } },
+    config: { access: ["api.defenceReply", "read"], limits: [perAddress("defence-reply-file", 30)] },
   }, async (req, reply) => {
     const f = await authorDefenceFile(db, store, req.user ?? null, req.params.code, req.params.fileId);
     return send(reply, f, await store.get(f.sha256));

@@ -10,6 +10,7 @@ import type { Db } from "../../db";
 import { copyrightPrint, registrationPrint } from "../service/print";
 import { allLogs, queryWork, workDetail, workLog } from "../service/read";
 import { ctxOf, ok } from "./common";
+import { MINUTE, perAddress } from "../../plugins/limits";
 
 const tags = ["作品"];
 
@@ -48,6 +49,10 @@ export function readRoutes(app: FastifyInstance, db: Db) {
 
   r.post("/Backend/Public/query-work", {
     schema: { tags, summary: "作品查询（访客）：作品编号和任一作者姓名均匹配时，返回名称、状态和奖项", body: QueryWorkBody, response: { 200: Envelope(QueryWorkResult) } },
-    config: { access: "public", rateLimit: { max: 20, timeWindow: "1 minute" } },
+    config: {
+      access: "public",
+      // Per address, and per work across addresses: guessing a work's author names from many addresses still meets a ceiling.
+      limits: [perAddress("query-work", 20), { name: "query-work-id", max: 30, windowMs: MINUTE, key: (req) => String((req.body as { workId?: unknown } | undefined)?.workId ?? "") || null }],
+    },
   }, async (req) => ok(await queryWork(db, req.body.workId, req.body.authorName), "查询成功"));
 }

@@ -1,0 +1,189 @@
+/**
+ * Rate limits, one mechanism for every limited route. A route lists its rules in
+ * `config.limits`; before the handler (after access check and validation) each rule names
+ * a bucket — the client's address, the canonical account, the mail recipient, … — and
+ * counts one hit in it. Past a rule's max within its window the request is refused with
+ * 429 and Retry-After, whatever the other buckets say.
+ *
+ * - Buckets are fixed windows that start at their first hit. On PostgreSQL they live in the
+ *   rate_limit table (one atomic upsert per hit, expired rows swept by every process now
+ *   and then), so every process behind a load balancer counts into the same bucket. The
+ *   embedded SQLite runs one process: buckets stay in memory there.
+ * - The client address is Fastify's req.ip: X-Forwarded-For counts only when the peer is
+ *   one of TRUSTED_PROXIES (app.ts). IPv6 addresses count per /64 (one subscriber's block).
+ * - An account is canonical: trimmed, case-folded, and an email resolved to the account's
+ *   username, so every spelling that can log into one account shares one bucket.
+ * - Bucket keys are hashed: the table holds no usernames, emails or addresses.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import { DomainError } from "../../shared/errors";
+import type { Db, Dialect } from "../db";
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export interface Hit {
+  /** hits in the current window, this one included */
+  count: number;
+  /** when the window ends (ms since the epoch) */
+  resetAt: number;
+}
+
+/** Where buckets are counted. */
+export interface LimitStore {
+  hit(key: string, windowMs: number): Promise<Hit>;
+}
+
+const SWEEP_EVERY_MS = MINUTE;
+
+/** One process's buckets (the embedded SQLite default). */
+export class MemoryLimitStore implements LimitStore {
+  private buckets = new Map<string, Hit>();
+  private swept = Date.now();
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const now = Date.now();
+    if (now - this.swept > SWEEP_EVERY_MS) {
+      this.swept = now;
+      for (const [k, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(k);
+    }
+    let b = this.buckets.get(key);
+    if (!b || b.resetAt <= now) {
+      b = { count: 0, resetAt: now + windowMs };
+      this.buckets.set(key, b);
+    }
+    b.count++;
+    return { ...b };
+  }
+}
+
+/** Buckets in the rate_limit table: shared by every process on the database. */
+export class DbLimitStore implements LimitStore {
+  private swept = 0;
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const until = new Date(now.getTime() + windowMs).toISOString();
+    if (now.getTime() - this.swept > SWEEP_EVERY_MS) {
+      this.swept = now.getTime();
+      // Not awaited: a failed sweep only leaves expired rows for the next one.
+      this.db.deleteFrom("rate_limit").where("expires_at", "<=", nowIso).execute().catch(() => {});
+    }
+    // One statement: concurrent hits on any process serialise on the row.
+    const expired = sql<boolean>`rate_limit.expires_at <= ${nowIso}`;
+    const row = await this.db
+      .insertInto("rate_limit")
+      .values({ key, hits: 1, expires_at: until })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql<number>`case when ${expired} then 1 else rate_limit.hits + 1 end`,
+          expires_at: sql<string>`case when ${expired} then ${until} else rate_limit.expires_at end`,
+        }),
+      )
+      .returning(["hits", "expires_at"])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.hits), resetAt: Date.parse(row.expires_at) };
+  }
+}
+
+export function createLimitStore(db: Db, dialect: Dialect): LimitStore {
+  return dialect === "postgres" ? new DbLimitStore(db) : new MemoryLimitStore();
+}
+
+/** The bucket of a client address: IPv4 as is, IPv6 per /64. */
+export function addressKey(ip: string): string {
+  const addr = ip.replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(addr);
+  if (mapped) return mapped[1];
+  if (!addr.includes(":")) return addr;
+  const [head, tail] = addr.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? h : [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+}
+
+export const normEmail = (e: string) => e.trim().toLowerCase();
+
+/** What rules build their keys from. */
+export interface Keys {
+  /** the client's address (see addressKey) */
+  address(req: FastifyRequest): string;
+  /** the canonical account of a login name or email: every spelling that reaches one account gives one key */
+  account(input: string): Promise<string>;
+  /** the mailbox a mail about this account or email goes to (the account's email; else the canonical account) */
+  recipient(input: string): Promise<string>;
+}
+
+export function makeKeys(db: Db): Keys {
+  const lookup = (input: string) => {
+    const a = input.trim();
+    return db
+      .selectFrom("app_user")
+      .select(["username", "email"])
+      .where((eb) => eb.or([eb("username", "=", a), eb("email", "=", normEmail(a))]))
+      .orderBy("id")
+      .executeTakeFirst();
+  };
+  const account = async (input: string) => {
+    const folded = input.trim().toLowerCase();
+    // Only an email form needs the database: a username is its own canonical form.
+    if (!folded.includes("@")) return folded;
+    return ((await lookup(input))?.username ?? folded).trim().toLowerCase();
+  };
+  return {
+    address: (req) => addressKey(req.ip),
+    account,
+    async recipient(input) {
+      if (input.includes("@")) return normEmail(input);
+      const user = await lookup(input);
+      return user?.email ? normEmail(user.email) : `account:${await account(input)}`;
+    },
+  };
+}
+
+export interface LimitRule {
+  /** the bucket family, e.g. "login"; rules of one name share buckets across routes */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** the bucket's subject; null skips the rule for this request */
+  key(req: FastifyRequest, k: Keys): string | null | Promise<string | null>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    limits?: LimitRule[];
+  }
+}
+
+/** Common rules. */
+export const perAddress = (name: string, max: number, windowMs = MINUTE): LimitRule => ({ name, max, windowMs, key: (req, k) => k.address(req) });
+
+const hashKey = (name: string, subject: string) => `${name}:${createHash("sha256").update(subject, "utf8").digest("base64url")}`;
+
+export const TOO_MANY = "操作过于频繁，请稍后再试";
+
+export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore }) {
+  const store = deps.store ?? createLimitStore(deps.db, deps.dialect);
+  const keys = makeKeys(deps.db);
+  app.addHook("preHandler", async (req, reply) => {
+    const rules = req.routeOptions.config?.limits;
+    if (!rules?.length) return;
+    let refusedUntil = 0;
+    for (const rule of rules) {
+      const subject = await rule.key(req, keys);
+      if (subject === null) continue;
+      const hit = await store.hit(hashKey(rule.name, subject), rule.windowMs);
+      if (hit.count > rule.max) refusedUntil = Math.max(refusedUntil, hit.resetAt);
+    }
+    if (refusedUntil) {
+      reply.header("retry-after", String(Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))));
+      throw new DomainError(429, TOO_MANY);
+    }
+  });
+}
