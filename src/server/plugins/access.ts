@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccessRule, Policy, Principal } from "../../shared/access";
 import { DomainError, forbidden, unauthenticated } from "../../shared/errors";
 import type { User } from "../db/schema";
+import type { Config } from "../config";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -26,19 +27,38 @@ export const principalOf = (user: User | null): Principal =>
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function sameOrigin(req: FastifyRequest): boolean {
-  const source = req.headers.origin ?? req.headers.referer;
-  if (!source) return false;
+/** "scheme://host[:port]" of a URL, default ports dropped; null when it is not an http(s) URL. */
+function originOf(url: string): string | null {
   try {
-    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
-    const proto = new URL(source).protocol;
-    return new URL(source).host === new URL(`${proto}//${host}`).host;
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-export function registerAccess(app: FastifyInstance, policy: Policy) {
+/**
+ * Whether an unsafe request comes from our own pages. The Origin header (else the
+ * Referer's origin) must equal, in scheme, host and port:
+ * - PUBLIC_URL's origin (the address users are given; behind a TLS-terminating proxy the
+ *   browser says https://… while the connection to us is http), or
+ * - the origin the request was addressed to: the scheme of the connection and the Host
+ *   header (the dev server proxies with the browser's Host, tests inject with their own).
+ *   A browser cannot set Host for another site, so a cross-site page never matches.
+ * X-Forwarded-Proto/-Host are taken into the second only from a trusted proxy: Fastify's
+ * req.protocol and req.host read them only when the peer is in TRUSTED_PROXIES.
+ */
+function sameOrigin(req: FastifyRequest, publicOrigin: string | null): boolean {
+  const source = req.headers.origin ?? req.headers.referer;
+  if (!source) return false;
+  const from = originOf(source);
+  if (!from) return false;
+  if (from === publicOrigin) return true;
+  return !!req.host && from === originOf(`${req.protocol}://${req.host}`);
+}
+
+export function registerAccess(app: FastifyInstance, policy: Policy, config?: Pick<Config, "publicUrl">) {
+  const publicOrigin = config ? originOf(config.publicUrl) : null;
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/Backend/")) return;
     if (route.url.startsWith("/Backend/docs")) return;
@@ -53,7 +73,7 @@ export function registerAccess(app: FastifyInstance, policy: Policy) {
     if (SAFE.has(req.method) || !req.url.startsWith("/Backend/")) return;
     // A request carrying our cookie must come from our own pages (CSRF).
     const hasCookie = !!req.headers.cookie;
-    if ((req.headers.origin || hasCookie) && !sameOrigin(req)) {
+    if ((req.headers.origin || hasCookie) && !sameOrigin(req, publicOrigin)) {
       throw new DomainError(403, "请求来源不被允许，请从本站页面操作");
     }
   });
