@@ -1,13 +1,32 @@
 /**
  * Rich text (HTML from the editors) is cleaned on the server before it is stored: an
  * allow-list of formatting, lists, tables, links (http, https, mailto, relative) and
- * images (http, https, data:image of raster types). Scripts, event handlers, iframes,
+ * images: inline data:image of raster types, or a path on our own site (/Backend/…).
+ * Images from other sites are dropped: a remote image tells its host who read the page
+ * and when (a tracking pixel). Scripts, event handlers, iframes,
  * forms and style values outside a strict list (expression(), url(), …) are removed.
  */
 import sanitizeHtml from "sanitize-html";
 
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
 const LENGTH = [/^\d{1,4}(\.\d{1,3})?(px|em|rem|pt|%)$/];
+/** Two made-up bases: an address that resolves onto both has no host of its own. */
+const BASES = ["https://a.invalid/", "http://b.invalid/"];
+
+/**
+ * Whether an image address stays on our own site: a path, no host of its own (any other
+ * site, absolute or "//host", is not). Resolved like a browser would (backslashes, tabs,
+ * dot segments), so no spelling of the address reaches another host.
+ */
+export function isOwnImage(src: string): boolean {
+  try {
+    const [a, b] = BASES.map((base) => new URL(src, base));
+    return `${a.origin}/` === BASES[0] && `${b.origin}/` === BASES[1];
+  } catch {
+    return false;
+  }
+}
+
 /** Raster image types only: an SVG may carry script. */
 export const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
 
@@ -43,7 +62,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowedSchemesByTag: { img: ["data"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
@@ -57,7 +76,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
-      if (out.src && /^\s*data:/i.test(out.src) && !DATA_IMAGE.test(out.src.trim())) delete out.src;
+      if (out.src && /^\s*data:/i.test(out.src)) {
+        if (!DATA_IMAGE.test(out.src.trim())) delete out.src;
+      } else if (out.src && !isOwnImage(out.src)) {
+        delete out.src;
+      }
       return { tagName, attribs: out };
     },
   },
