@@ -117,6 +117,9 @@ describe.each(DIALECTS)("offline defence on %s", (dialect) => {
     const first = await leader.post(`${D}/session/${session}/draw`, {});
     expect(first.body).toMatchObject({ error: 0, info: "已抽签，答辩顺序已确定", data: { algorithm: "sha256-fisher-yates-v1", drawnBy: { id: ids.judge, name: "李评审" }, verified: true } });
     expect(first.body.data.seed).toMatch(/^[0-9a-f]{64}$/);
+    // The leader avoids the own-school work: the draw's input names only the others.
+    expect(first.body.data).toMatchObject({ input: [wZjut, wNbu, wWzu].sort((a, b) => a - b), withheld: 1 });
+    expect(JSON.stringify(first.body)).not.toContain(String(wZju));
     const check = async (seed: string, by: number) => {
       const row = await t.db.selectFrom("defence_session").selectAll().where("id", "=", session).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ draw_seed: seed, drawn_by: by });
@@ -132,6 +135,7 @@ describe.each(DIALECTS)("offline defence on %s", (dialect) => {
     const again = await cadmin.post(`${D}/session/${session}/draw`, { redraw: true });
     expect(again.body).toMatchObject({ error: 0, info: "已重新抽签，答辩顺序已更新", data: { verified: true } });
     expect(again.body.data.seed).not.toBe(first.body.data.seed);
+    expect(again.body.data).toMatchObject({ input: [wZju, wZjut, wNbu, wWzu].sort((a, b) => a - b), withheld: 0 });
     await check(again.body.data.seed, await idOf(t, "contest_admin"));
     // The admin's schedule change moves the times with the order.
     expect((await cadmin.req("PATCH", `${D}/admin/session/${session}`, { minutesPerWork: 15 })).body.data.slots.map((x: { time: string }) => x.time)).toEqual(["2026-07-20T01:00:00.000Z", "2026-07-20T01:15:00.000Z", "2026-07-20T01:30:00.000Z", "2026-07-20T01:45:00.000Z"]);
@@ -147,8 +151,14 @@ describe.each(DIALECTS)("offline defence on %s", (dialect) => {
     expect(l.slots.map((x: { position: number }) => x.position)).toEqual([...l.slots.map((x: { position: number }) => x.position)].sort());
     expect((await mine(j2)).slots.map((x: { work: { id: number } }) => x.work.id).sort()).toEqual([wZju, wNbu, wWzu].sort());
     expect((await mine(j3)).slots.map((x: { work: { id: number } }) => x.work.id).sort()).toEqual([wZju, wZjut, wNbu].sort());
+    // Nothing names a work the judge avoids, the draw's input included: only the count.
+    expect(l.draw).toMatchObject({ input: [wZjut, wNbu, wWzu].sort((a, b) => a - b), withheld: 1, verified: true });
+    expect((await mine(j3)).draw).toMatchObject({ input: [wZju, wZjut, wNbu].sort((a, b) => a - b), withheld: 1 });
+    expect(JSON.stringify((await leader.get(`${D}/session/${session}`)).body)).not.toContain(String(wZju));
+    expect(JSON.stringify((await j2.get(`${D}/my/${zj}`)).body)).not.toContain(String(wZjut));
     // Blind: no authors, teachers or schools anywhere in the reply.
     const text = JSON.stringify((await leader.get(`${D}/my/${zj}`)).body);
+    expect(text).not.toContain(String(wZju));
     const w = await t.db.selectFrom("work").select(["author_names", "teacher_names"]).where("id", "in", [wZjut, wNbu, wWzu]).execute();
     for (const secret of [...w.flatMap((x) => x.author_names.split("、")), ...w.map((x) => x.teacher_names), "浙江工业大学", "宁波大学", "温州大学"]) expect(text).not.toContain(secret);
 
@@ -275,6 +285,8 @@ describe.each(DIALECTS)("offline defence on %s", (dialect) => {
     // The leader's own-school work is not shown, only counted.
     expect(sheet.rows.map((r: { work: { id: number } }) => r.work.id).sort()).toEqual([wZjut, wNbu, wWzu].sort());
     expect(sheet.hidden).toEqual({ works: 1, missingScores: 1 });
+    expect(sheet.draw).toMatchObject({ input: [wZjut, wNbu, wWzu].sort((a, b) => a - b), withheld: 1 });
+    expect(JSON.stringify(sheet)).not.toContain(String(wZju));
     const row = (id: number) => sheet.rows.find((r: { work: { id: number } }) => r.work.id === id);
     expect(row(wZjut)).toMatchObject({ mean: 85, counts: { strong: 1, recommend: 1, not: 0 }, missing: [], avoiding: 1 });
     expect(row(wNbu)).toMatchObject({ mean: 86.67, counts: { strong: 1, recommend: 2, not: 0 }, missing: [], rank: 1 });

@@ -23,7 +23,7 @@ export function DrawText({ draw }: { draw: Base["draw"] }) {
   return (
     <Space size={4} wrap>
       <span>{draw.drawnBy.name} 于 {timeText(draw.drawnAt)} 抽签</span>
-      <Tooltip title={`算法 ${draw.algorithm}；输入为按编号排序的作品：${draw.input.join("、")}。任何人可用种子复算顺序。`}>
+      <Tooltip title={`算法 ${draw.algorithm}；输入为按编号排序的作品：${draw.input.join("、")}${draw.withheld ? `，另有 ${draw.withheld} 件您回避的作品未列出（平台已按全部作品核对顺序）` : ""}。任何人可用种子复算顺序。`}>
         <Typography.Text code copyable={{ text: draw.seed, tooltips: ["复制种子", "已复制"] }} data-testid="draw-seed">{draw.seed.slice(0, 16)}…</Typography.Text>
       </Tooltip>
       {draw.verified ? <Tag color="green" icon={<SafetyCertificateOutlined />}>顺序与种子一致</Tag> : <Tag color="red">顺序与种子不一致</Tag>}

@@ -48,8 +48,10 @@ export const DrawView = Type.Object({
   algorithm: Type.String(),
   drawnAt: Type.String(),
   drawnBy: Ref,
-  /** the works' ids in ascending order, the input of the draw */
+  /** the works' ids in ascending order, the input of the draw — for a judge only the works the judge may see */
   input: Type.Array(Type.Integer()),
+  /** works of the input not listed (the viewing judge avoids them); 0 for the contest admin */
+  withheld: Type.Integer(),
   /** the stored positions equal the order the seed draws */
   verified: Type.Boolean(),
 });

@@ -166,8 +166,14 @@ async function judgeable(db: Handle, c: ContestInfo, slots: SlotRow[], userIds: 
 
 // ------------------------------------------------------------------------------- views
 
-function baseView(s: SessionRow, slots: SlotRow[]) {
+/**
+ * The session's common view. `shown`: the works the viewing judge may see — the draw's
+ * input then lists only those (a judge learns no id of a work the judge must avoid, only
+ * how many); the check that the positions follow the seed still runs on every work.
+ */
+function baseView(s: SessionRow, slots: SlotRow[], shown?: Set<number>) {
   const input = slots.map((x) => Number(x.work_id)).sort((a, b) => a - b);
+  const listed = shown ? input.filter((id) => shown.has(id)) : input;
   const drawn = s.draw_seed !== null && s.drawn_at !== null;
   let verified = false;
   if (drawn) {
@@ -184,7 +190,7 @@ function baseView(s: SessionRow, slots: SlotRow[]) {
     meetingLink: s.meeting_link,
     prepareNote: s.prepare_note,
     minutesPerWork: s.minutes_per_work,
-    draw: drawn ? { seed: s.draw_seed!, algorithm: DRAW_ALGORITHM, drawnAt: s.drawn_at!, drawnBy: { id: s.drawn_by ?? 0, name: s.drawer_name ?? "" }, input, verified } : null,
+    draw: drawn ? { seed: s.draw_seed!, algorithm: DRAW_ALGORITHM, drawnAt: s.drawn_at!, drawnBy: { id: s.drawn_by ?? 0, name: s.drawer_name ?? "" }, input: listed, withheld: input.length - listed.length, verified } : null,
     signOff: s.signed_off_at ? { at: s.signed_off_at, by: { id: s.signed_off_by ?? 0, name: s.signer_name ?? "" }, note: s.sign_off_note } : null,
     reopened: s.reopened_at ? { at: s.reopened_at, by: { id: s.reopened_by ?? 0, name: s.reopener_name ?? "" }, reason: s.reopen_reason ?? "" } : null,
   };
@@ -379,7 +385,7 @@ export async function updateSession(db: Db, user: User, sessionId: number, input
 
 /** The random draw of the order: the contest admin or the group leader. */
 export async function drawSession(db: Db, user: User, sessionId: number, redraw: boolean): Promise<{ draw: DrawView; message: string }> {
-  await db.transaction().execute(async (trx) => {
+  const admin = await db.transaction().execute(async (trx) => {
     await lockSession(trx, sessionId);
     const s = await findSession(trx, sessionId);
     if (!s) throw notFound(NO_SESSION);
@@ -399,9 +405,13 @@ export async function drawSession(db: Db, user: User, sessionId: number, redraw:
     await trx.updateTable("defence_session").set({ draw_seed: seed, drawn_at: at, drawn_by: user.id, updated_at: at }).where("id", "=", s.id).execute();
     await applyOrder(trx, s.id, seed, s.starts_at, s.minutes_per_work);
     await record(trx, user.id, { entity: "defence_session", entityId: s.id, action: s.draw_seed ? "redraw" : "draw", changes: { drawSeed: [s.draw_seed, seed] } });
+    return admin;
   });
   const s = (await findSession(db, sessionId))!;
-  const draw = baseView(s, await slotsOf(db, s.id)).draw!;
+  const slots = await slotsOf(db, s.id);
+  // The leader, a judge of the group, sees the input without the works the leader avoids.
+  const shown = admin ? undefined : (await judgeable(db, contestOf(s), slots, [user.id])).get(user.id)!;
+  const draw = baseView(s, slots, shown).draw!;
   return { draw, message: redraw ? "已重新抽签，答辩顺序已更新" : "已抽签，答辩顺序已确定" };
 }
 
@@ -443,7 +453,7 @@ async function judgeSessionView(db: Handle, user: User, s: SessionRow): Promise<
   const files = await defenceFiles(db, visible.map((x) => Number(x.work_id)));
   const isMember = members.includes(user.id);
   return {
-    ...baseView(s, slots),
+    ...baseView(s, slots, mine),
     isLeader: s.leader_id === user.id,
     isMember,
     slots: visible.map((x) => {
@@ -601,7 +611,7 @@ export async function groupSheet(db: Db, user: User, sessionId: number): Promise
   const ranked = shown.filter((r) => r.mean !== null).sort((a, b) => b.mean! - a.mean!);
   for (const r of ranked) r.rank = ranked.findIndex((o) => o.mean === r.mean) + 1;
   return {
-    ...baseView(s, slots),
+    ...baseView(s, slots, asLeader ? new Set(shown.map((r) => r.work.id)) : undefined),
     members,
     rows: shown.map(({ hidden: _h, ...r }) => r),
     hidden: { works: hidden.length, missingScores: hidden.reduce((a, r) => a + r.missing.length, 0) },
