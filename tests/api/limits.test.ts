@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, makeApp, makePeerApp, ORIGIN, type TestApp } from "../helpers/app";
+import { DbLimitStore } from "../../src/server/plugins/limits";
 
 const LOGIN = "/Backend/Common/account/login";
 const TOO_MANY = { error: 429, info: "操作过于频繁，请稍后再试" };
@@ -72,6 +73,11 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
     expect(codes.slice(15)).toEqual([429, 429, 429]);
   });
 
+  it("does not let one address past its own limit use up an account's ceiling", async () => {
+    for (let i = 0; i < 20; i++) await login("judge4", "192.0.2.20");
+    for (let a = 1; a <= 4; a++) for (let i = 0; i < 3; i++) expect((await login("judge4", PROXY, `198.51.100.${200 + a}`)).status).toBe(401);
+  });
+
   it("limits the mails to one mailbox across register, resend and recovery, from any address", async () => {
     const to = "limit.new@example.cn";
     const school = (await t.db.selectFrom("school").select("id").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
@@ -98,12 +104,22 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
     for (let i = 0; i < 21; i++) first.push((await q("192.0.2.60", `203.0.113.${i}`)).status);
     expect(first.slice(0, 20).every((s) => s !== 429)).toBe(true);
     expect(first[20]).toBe(429);
-    // The same work from other addresses: 30 a minute in all.
+    // The same work from other addresses: 30 a minute in all (the refused 21st did not count).
     const more: number[] = [];
     for (let i = 0; i < 11; i++) more.push((await q(`192.0.2.${70 + i}`)).status);
-    expect(more.slice(0, 9).every((s) => s !== 429)).toBe(true);
-    expect(more.slice(9)).toEqual([429, 429]);
+    expect(more.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    expect(more.slice(10)).toEqual([429]);
     expect((await q("192.0.2.90", undefined, 2026000002)).status).not.toBe(429);
+  });
+
+  it("counts concurrent hits in the table store exactly once each and starts an expired window again", async () => {
+    const store = new DbLimitStore(t.db);
+    const counts = await Promise.all(Array.from({ length: 40 }, () => store.hit("test:concurrent", 60_000)));
+    expect(counts.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(new Set(counts.map((h) => h.resetAt)).size).toBe(1);
+    await store.hit("test:expired", -1000);
+    expect((await store.hit("test:expired", 60_000)).count).toBe(1);
+    expect((await store.hit("test:expired", 60_000)).count).toBe(2);
   });
 
   it.runIf(dialect === "postgres")("shares the buckets between two processes on one database, with no names in the table", async () => {

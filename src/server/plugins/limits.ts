@@ -2,8 +2,8 @@
  * Rate limits, one mechanism for every limited route. A route lists its rules in
  * `config.limits`; before the handler (after access check and validation) each rule names
  * a bucket — the client's address, the canonical account, the mail recipient, … — and
- * counts one hit in it. Past a rule's max within its window the request is refused with
- * 429 and Retry-After, whatever the other buckets say.
+ * counts one hit in it, in the order listed. Past a rule's max within its window the
+ * request is refused with 429 and Retry-After, and the rules after it do not count it.
  *
  * - Buckets are fixed windows that start at their first hit. On PostgreSQL they live in the
  *   rate_limit table (one atomic upsert per hit, expired rows swept by every process now
@@ -174,16 +174,16 @@ export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Di
   app.addHook("preHandler", async (req, reply) => {
     const rules = req.routeOptions.config?.limits;
     if (!rules?.length) return;
-    let refusedUntil = 0;
     for (const rule of rules) {
       const subject = await rule.key(req, keys);
       if (subject === null) continue;
       const hit = await store.hit(hashKey(rule.name, subject), rule.windowMs);
-      if (hit.count > rule.max) refusedUntil = Math.max(refusedUntil, hit.resetAt);
-    }
-    if (refusedUntil) {
-      reply.header("retry-after", String(Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))));
-      throw new DomainError(429, TOO_MANY);
+      if (hit.count > rule.max) {
+        // Later rules do not count a refused request: one address past its own limit cannot
+        // use up an account's or a mailbox's shared ceiling for everybody else.
+        reply.header("retry-after", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
+        throw new DomainError(429, TOO_MANY);
+      }
     }
   });
 }

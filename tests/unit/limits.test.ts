@@ -1,0 +1,24 @@
+/** The limiter's address buckets and the in-memory store. */
+import { describe, expect, it } from "vitest";
+import { addressKey, MemoryLimitStore } from "../../src/server/plugins/limits";
+
+describe("rate-limit buckets", () => {
+  it("counts IPv4 as is and IPv6 per /64, an IPv4-mapped address as IPv4", () => {
+    expect(addressKey("192.0.2.1")).toBe("192.0.2.1");
+    expect(addressKey("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("counts hits in a window and starts again after it", async () => {
+    const store = new MemoryLimitStore();
+    expect((await store.hit("k", 60_000)).count).toBe(1);
+    expect((await store.hit("k", 60_000)).count).toBe(2);
+    expect((await store.hit("other", 60_000)).count).toBe(1);
+    expect((await store.hit("short", -1)).count).toBe(1);
+    expect((await store.hit("short", -1)).count).toBe(1);
+  });
+});
