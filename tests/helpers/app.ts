@@ -86,25 +86,6 @@ export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Re
   };
 }
 
-/**
- * A second app on the database of `t`, as another server process would run it: its own
- * connection pool, caches and (on SQLite) in-memory limits. Closed before `t`.
- */
-export async function makePeerApp(t: TestApp): Promise<TestApp> {
-  const { db } = openDb(t.config.databaseUrl);
-  const app = await buildApp({ db, dialect: t.dialect, config: t.config, logger: false });
-  await app.ready();
-  return {
-    ...t,
-    app,
-    db,
-    async close() {
-      await app.close();
-      await db.destroy();
-    },
-  };
-}
-
 /** A cookie-keeping client over app.inject, sending our Origin on unsafe methods like a browser. */
 export class Client {
   cookie = "";
