@@ -77,6 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : textAjv).compile(schema));
 
   registerErrors(app);
+  if (!config.trustedProxies.length) {
+    // Behind a proxy that is not configured, every client would count as the proxy's address.
+    let warned = false;
+    app.addHook("onRequest", async (req) => {
+      if (warned || !req.headers["x-forwarded-for"]) return;
+      warned = true;
+      req.log.warn(`收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`);
+    });
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
