@@ -62,9 +62,13 @@ async function snapshotSqlite(url: string, dir: string): Promise<Snapshot> {
   let d;
   try {
     d = await describe(snap, "sqlite");
+    // Opening switched the file to WAL; back to a rollback journal so it is one self-contained file.
+    const mode = (await sql<{ journal_mode: string }>`PRAGMA journal_mode = DELETE`.execute(snap)).rows[0]?.journal_mode;
+    if (mode !== "delete") throw new Error(`无法把快照文件切换为单文件模式（journal_mode = ${mode}）`);
   } finally {
-    await snap.destroy(); // the last connection's close checkpoints and removes -wal/-shm
+    await snap.destroy();
   }
+  for (const f of [`${tmp}-wal`, `${tmp}-shm`]) await rm(f, { force: true });
   await rename(tmp, join(dir, DB_FILE.sqlite));
   return { ...d, database: { file: DB_FILE.sqlite, method: "VACUUM INTO" } };
 }

@@ -11,7 +11,7 @@
  * and of duplicate rows cancelling out, and streamed in primary-key pages.
  */
 import { createHash } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type QueryResult, type RawBuilder } from "kysely";
 import type { Dialect } from "../db";
 import { canonicalJson } from "../judging/score-log";
 
@@ -78,11 +78,11 @@ export async function summariseTable(db: AnyDb, dialect: Dialect, table: string)
     const cols = sql.join(pk.map((c) => sql.ref(c)));
     let last: unknown[] | null = null;
     for (;;) {
-      const after = last ? sql`where (${cols}) > (${sql.join(last.map((v) => sql`${v}`))})` : sql``;
-      const r = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
+      const after: RawBuilder<unknown> = last ? sql`where (${cols}) > (${sql.join(last.map((v) => sql`${v}`))})` : sql``;
+      const r: QueryResult<Record<string, unknown>> = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
       for (const row of r.rows) digests.push(rowDigest(row));
       if (r.rows.length < PAGE) break;
-      const tail = r.rows[r.rows.length - 1];
+      const tail: Record<string, unknown> = r.rows[r.rows.length - 1];
       last = pk.map((c) => tail[c]);
     }
   }
