@@ -170,6 +170,14 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
     expect(await summariseTables(t.db, dialect)).toEqual(before);
   });
 
+  it("refuses a target of the other dialect", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "saiwu-restore-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const other = dialect === "sqlite" ? "postgres://nobody@127.0.0.1:1/none" : `file:${join(dir, "other.db")}`;
+    await expect(restoreBackup({ from: backupDir, databaseUrl: other, store: new LocalBlobStore(join(dir, "blobs")) })).rejects.toThrow(/暂不支持跨数据库恢复/);
+    expect(existsSync(join(dir, "other.db")) || existsSync(join(dir, "blobs"))).toBe(false);
+  });
+
   it("restores into a migrated but empty database", async () => {
     const target = await freshTarget();
     const { db } = openDb(target.url);

@@ -22,7 +22,7 @@ import type { BlobStore } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local";
 import { blobPath, dialectOf, FORMAT, hashFile, listFiles, MANIFEST, parseSums, sqlitePath, SUMS, type Manifest } from "./format";
 import { pgTool, runTool } from "./pg-tools";
-import { listTables, summariseTables, tablesWithData } from "./tables";
+import { summariseTables, tablesWithData } from "./tables";
 
 /** Refused before anything was written: `message` says why, in Chinese. */
 export class RestoreRefused extends Error {}
@@ -76,18 +76,17 @@ export async function verifyBackup(from: string): Promise<Manifest> {
   return m;
 }
 
-/** Refuses a target of another dialect, with user data or with a newer schema; says whether it has tables. */
-async function checkTarget(m: Manifest, url: string): Promise<{ hasTables: boolean }> {
+/** Refuses a target of another dialect, with user data, or a backup of a newer schema. */
+async function checkTarget(m: Manifest, url: string): Promise<void> {
   const dialect = dialectOf(url);
   if (dialect !== m.dialect) throw new RestoreRefused(`此备份来自 ${DIALECT_NAME[m.dialect]}，目标数据库是 ${DIALECT_NAME[dialect]}：暂不支持跨数据库恢复，未写入任何数据`);
   const unknown = m.migrations.filter((n) => !(n in knownMigrations));
   if (unknown.length) throw new RestoreRefused(`备份来自更新的版本（含本版本没有的迁移 ${unknown.join("、")}），请用不早于 ${m.appVersion} 的版本恢复，未写入任何数据`);
-  if (dialect === "sqlite" && !(await stat(sqlitePath(url)).catch(() => null))) return { hasTables: false };
+  if (dialect === "sqlite" && !(await stat(sqlitePath(url)).catch(() => null))) return;
   const { db } = openDb(url);
   try {
     const full = await tablesWithData(db, dialect);
     if (full.length) throw new RestoreRefused(`目标数据库已有数据（表 ${full.slice(0, 5).join("、")}${full.length > 5 ? " 等" : ""}），恢复只能写入空数据库；请把 DATABASE_URL 指向新建的空数据库，未写入任何数据`);
-    return { hasTables: (await listTables(db, dialect)).length > 0 };
   } finally {
     await db.destroy();
   }
@@ -105,7 +104,7 @@ async function restoreBlobs(m: Manifest, from: string, store: BlobStore, log: (l
   }
 }
 
-async function restoreDatabase(m: Manifest, from: string, url: string, hasTables: boolean) {
+async function restoreDatabase(m: Manifest, from: string, url: string) {
   const file = join(from, m.database.file);
   if (m.dialect === "sqlite") {
     const target = sqlitePath(url);
@@ -117,8 +116,9 @@ async function restoreDatabase(m: Manifest, from: string, url: string, hasTables
     await rename(tmp, target);
     return;
   }
-  // A migrated but empty target: --clean drops the dump's objects before creating them.
-  await runTool(pgTool("pg_restore"), ["--single-transaction", "--no-owner", "--no-privileges", ...(hasTables ? ["--clean", "--if-exists"] : []), `--dbname=${url}`, file]);
+  // --clean --if-exists: a migrated but empty target's tables (or a job queue's schema a
+  // server created there) give way to the dump's; all in one transaction.
+  await runTool(pgTool("pg_restore"), ["--single-transaction", "--no-owner", "--no-privileges", "--clean", "--if-exists", `--dbname=${url}`, file]);
 }
 
 /** Recomputes the target's tables, looks up the blobs and verifies the score-log chains. */
@@ -155,11 +155,11 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
   const log = opts.log ?? (() => {});
   log(`正在校验备份 ${opts.from} 的每个文件…`);
   const m = await verifyBackup(opts.from);
-  const { hasTables } = await checkTarget(m, opts.databaseUrl);
+  await checkTarget(m, opts.databaseUrl);
   log(`备份完整（${m.createdAt}，${DIALECT_NAME[m.dialect]}，${Object.keys(m.tables).length} 个表，${m.blobs.length} 个附件文件）；正在恢复附件文件…`);
   await restoreBlobs(m, opts.from, opts.store, log);
   log("正在恢复数据库…");
-  await restoreDatabase(m, opts.from, opts.databaseUrl, hasTables);
+  await restoreDatabase(m, opts.from, opts.databaseUrl);
   log("正在核对恢复结果…");
   const report = await check(m, opts.databaseUrl, opts.store, log);
   if (m.missingBlobs.length) report.problems.push(`备份时附件存储已缺少或损坏 ${m.missingBlobs.length} 个附件文件，无法恢复：${m.missingBlobs.slice(0, 3).map((b) => b.sha256).join("、")}`);
