@@ -10,7 +10,8 @@
  * and compared with the manifest, every blob is looked up in the store, and the score-log
  * hash chains are verified.
  *
- * Only the backup's own dialect is supported (SQLite → SQLite, PostgreSQL → PostgreSQL).
+ * Supported: SQLite → SQLite, PostgreSQL → PostgreSQL, and SQLite → PostgreSQL by copying
+ * rows (transfer.ts; the build must have exactly the backup's migrations). Not PostgreSQL → SQLite.
  * The server must not be running on the target while it is restored.
  */
 import { copyFile, mkdir, readFile, rename, rm, stat } from "node:fs/promises";
@@ -22,6 +23,7 @@ import type { BlobStore } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local";
 import { blobPath, dialectOf, FORMAT, hashFile, listFiles, MANIFEST, parseSums, sqlitePath, SUMS, type Manifest } from "./format";
 import { pgTool, runTool } from "./pg-tools";
+import { copySqliteIntoPostgres } from "./transfer";
 import { summariseTables, tablesWithData } from "./tables";
 
 /** Refused before anything was written: `message` says why, in Chinese. */
@@ -79,9 +81,13 @@ export async function verifyBackup(from: string): Promise<Manifest> {
 /** Refuses a target of another dialect, with user data, or a backup of a newer schema. */
 async function checkTarget(m: Manifest, url: string): Promise<void> {
   const dialect = dialectOf(url);
-  if (dialect !== m.dialect) throw new RestoreRefused(`此备份来自 ${DIALECT_NAME[m.dialect]}，目标数据库是 ${DIALECT_NAME[dialect]}：暂不支持跨数据库恢复，未写入任何数据`);
+  if (dialect !== m.dialect && !(m.dialect === "sqlite" && dialect === "postgres"))
+    throw new RestoreRefused(`此备份来自 ${DIALECT_NAME[m.dialect]}，目标数据库是 ${DIALECT_NAME[dialect]}：暂不支持从 PostgreSQL 备份恢复到 SQLite，未写入任何数据`);
   const unknown = m.migrations.filter((n) => !(n in knownMigrations));
   if (unknown.length) throw new RestoreRefused(`备份来自更新的版本（含本版本没有的迁移 ${unknown.join("、")}），请用不早于 ${m.appVersion} 的版本恢复，未写入任何数据`);
+  const missing = Object.keys(knownMigrations).filter((n) => !m.migrations.includes(n));
+  if (dialect !== m.dialect && missing.length)
+    throw new RestoreRefused(`把 SQLite 备份恢复到 PostgreSQL 需要与备份相同的数据库结构：备份缺少迁移 ${missing.join("、")}；请先用备份时的版本恢复到 SQLite、升级后重新备份，未写入任何数据`);
   if (dialect === "sqlite" && !(await stat(sqlitePath(url)).catch(() => null))) return;
   const { db } = openDb(url);
   try {
@@ -106,6 +112,7 @@ async function restoreBlobs(m: Manifest, from: string, store: BlobStore, log: (l
 
 async function restoreDatabase(m: Manifest, from: string, url: string) {
   const file = join(from, m.database.file);
+  if (m.dialect !== dialectOf(url)) return copySqliteIntoPostgres(file, url);
   if (m.dialect === "sqlite") {
     const target = sqlitePath(url);
     await mkdir(dirname(target), { recursive: true });

@@ -90,26 +90,30 @@ class Digests {
   }
 }
 
-/** Row count and checksum of one table, read in primary-key pages (keyset, so big tables stay cheap). */
-export async function summariseTable(db: AnyDb, dialect: Dialect, table: string): Promise<TableSummary> {
+/** A table's rows in primary-key pages (keyset, so big tables stay cheap). */
+export async function* tableRows(db: AnyDb, dialect: Dialect, table: string): AsyncIterable<Record<string, unknown>[]> {
   const pk = await primaryKey(db, dialect, table);
-  const digests = new Digests();
   if (!pk.length) {
     // Every table of the schema has a primary key; one added without is read in one go.
-    const r = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    for (const row of r.rows) digests.push(rowDigest(row));
-  } else {
-    const cols = sql.join(pk.map((c) => sql.ref(c)));
-    let last: unknown[] | null = null;
-    for (;;) {
-      const after: RawBuilder<unknown> = last ? sql`where (${cols}) > (${sql.join(last.map((v) => sql`${v}`))})` : sql``;
-      const r: QueryResult<Record<string, unknown>> = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
-      for (const row of r.rows) digests.push(rowDigest(row));
-      if (r.rows.length < PAGE) break;
-      const tail: Record<string, unknown> = r.rows[r.rows.length - 1];
-      last = pk.map((c) => tail[c]);
-    }
+    yield (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows;
+    return;
   }
+  const cols = sql.join(pk.map((c) => sql.ref(c)));
+  let last: unknown[] | null = null;
+  for (;;) {
+    const after: RawBuilder<unknown> = last ? sql`where (${cols}) > (${sql.join(last.map((v) => sql`${v}`))})` : sql``;
+    const r: QueryResult<Record<string, unknown>> = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
+    if (r.rows.length) yield r.rows;
+    if (r.rows.length < PAGE) return;
+    const tail: Record<string, unknown> = r.rows[r.rows.length - 1];
+    last = pk.map((c) => tail[c]);
+  }
+}
+
+/** Row count and checksum of one table. */
+export async function summariseTable(db: AnyDb, dialect: Dialect, table: string): Promise<TableSummary> {
+  const digests = new Digests();
+  for await (const rows of tableRows(db, dialect, table)) for (const row of rows) digests.push(rowDigest(row));
   return { rows: digests.length, checksum: digests.checksum() };
 }
 
