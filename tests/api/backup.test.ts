@@ -21,7 +21,10 @@ import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
 import { verifyScores } from "../../src/server/judging/verify-cli";
 import { LocalBlobStore } from "../../src/server/storage/local";
+import { loadConfig } from "../../src/server/config";
+import { createBlobStore } from "../../src/server/storage";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { startS3 } from "../helpers/s3";
 import { account, catId, contestId, makeWork, SAMPLE, upload } from "./works-fixtures";
 
 const bytes = async (s: Readable) => {
@@ -200,6 +203,23 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
     } finally {
       await db.destroy();
     }
+  }, 120_000);
+
+  it.runIf(dialect === "sqlite")("restores into an S3 blob store and backs up from it with the same blobs", async () => {
+    const s3 = await startS3();
+    cleanups.push(() => s3.stop());
+    const target = await freshTarget();
+    const s3env = { ...env(target.url, target.blobDir), ...s3.env("backup-test") };
+    expect(await main(["restore", "--from", backupDir], s3env, () => {})).toBe(0);
+    expect(existsSync(target.blobDir)).toBe(false); // the blobs went to the bucket
+    const again = join(work, "from-s3");
+    expect(await main(["backup", "--out", again], s3env, () => {})).toBe(0);
+    const first: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
+    const second: Manifest = JSON.parse(readFileSync(join(again, MANIFEST), "utf8"));
+    expect(second.blobs).toEqual(first.blobs);
+    expect(second.tables).toEqual(first.tables);
+    const bucket = createBlobStore(loadConfig(s3env));
+    for (const b of first.blobs) expect((await bytes(await bucket.get(b.sha256))).equals(readFileSync(join(backupDir, blobPath(b.sha256))))).toBe(true);
   }, 120_000);
 
   it("restores into a migrated but empty database", async () => {

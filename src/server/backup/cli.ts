@@ -27,6 +27,7 @@ export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.P
   const config = loadConfig(env);
   const store = createBlobStore(config);
   if (command === "backup") {
+    await store.check();
     const out = values.out ?? join(config.dataDir, "backups", stamp(new Date()));
     const { dir, manifest } = await createBackup({ databaseUrl: config.databaseUrl, store, out, log: print });
     const rows = Object.values(manifest.tables).reduce((s, t) => s + t.rows, 0);

@@ -163,6 +163,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
   log(`正在校验备份 ${opts.from} 的每个文件…`);
   const m = await verifyBackup(opts.from);
   await checkTarget(m, opts.databaseUrl);
+  await opts.store.check(); // the first write: creates the blob directory, or checks the bucket
   log(`备份完整（${m.createdAt}，${DIALECT_NAME[m.dialect]}，${Object.keys(m.tables).length} 个表，${m.blobs.length} 个附件文件）；正在恢复附件文件…`);
   await restoreBlobs(m, opts.from, opts.store, log);
   log("正在恢复数据库…");
