@@ -1,5 +1,5 @@
 /**
- * Clean-up of the blob store: a blob no work_file row names is an orphan — an upload the
+ * Clean-up of the blob store: a blob no row names (references.ts) is an orphan — an upload the
  * final check refused (the work changed state, a lock started, a concurrent upload won), or
  * a seed's leftovers. Files are never orphaned by replacing or deleting (those rows stay),
  * so an orphan's bytes belong to nobody. Only orphans older than a grace period are removed:
@@ -11,6 +11,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { BlobStore } from "./blob-store";
+import { isBlobReferenced } from "./references";
 
 export interface GcReport {
   blobs: number;
@@ -29,12 +30,12 @@ export async function collectOrphanBlobs(db: Kysely<DB>, store: BlobStore, opts:
   for await (const blob of store.list()) {
     report.blobs++;
     // One indexed lookup per blob (work_file_sha256): the store may hold far more than fits a query.
-    const used = await db.selectFrom("work_file").select("id").where("sha256", "=", blob.sha256).limit(1).executeTakeFirst();
+    const used = await isBlobReferenced(db, blob.sha256);
     if (used) report.referenced++;
     else if (blob.storedAt >= cutoff) report.young++;
     else {
       // Checked again right before removing: a row may have been written meanwhile.
-      if (!opts.dryRun && !(await db.selectFrom("work_file").select("id").where("sha256", "=", blob.sha256).limit(1).executeTakeFirst())) await store.delete(blob.sha256);
+      if (!opts.dryRun && !(await isBlobReferenced(db, blob.sha256))) await store.delete(blob.sha256);
       report.removed.push(blob.sha256);
     }
   }

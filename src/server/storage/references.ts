@@ -1,6 +1,6 @@
 /**
- * The columns that name a blob of the store (by its sha256). Backups copy exactly these
- * blobs; a table that starts keeping blobs is added here.
+ * The columns that name a blob of the store (by its sha256): backups copy exactly these
+ * blobs and the clean-up (gc.ts) keeps them. A table that starts keeping blobs is added here.
  */
 import { sql, type Kysely } from "kysely";
 
@@ -14,4 +14,13 @@ export async function referencedBlobs(db: Kysely<any>): Promise<string[]> {
     for (const row of r.rows) all.add(row.sha);
   }
   return [...all].sort();
+}
+
+/** Whether any row names the blob (one indexed lookup per reference). */
+export async function isBlobReferenced(db: Kysely<any>, sha256: string): Promise<boolean> {
+  for (const ref of BLOB_REFERENCES) {
+    const r = await sql`select 1 as one from ${sql.table(ref.table)} where ${sql.ref(ref.column)} = ${sha256} limit 1`.execute(db);
+    if (r.rows.length) return true;
+  }
+  return false;
 }
