@@ -20,8 +20,11 @@ export interface OpenedDb {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** Whether a DATABASE_URL names a PostgreSQL database (anything else is an embedded SQLite file). */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
 export function openDb(url: string): OpenedDb {
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server ends (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
