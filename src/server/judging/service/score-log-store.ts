@@ -16,10 +16,15 @@ const toEntry = (row: { body: string; prev_hash: string; hash: string }): ScoreL
  * Appends one entry to the contest's chain. Call it with the transaction `trx` that makes
  * the change. On PostgreSQL the contest row is locked first so concurrent appends of one
  * contest queue up instead of both taking the same seq (SQLite runs one writer anyway).
+ * The lock is FOR NO KEY UPDATE (what lockContest's UPDATE takes), not FOR UPDATE: a
+ * transaction that inserted a row referencing the contest (a first judge_score) holds a
+ * FOR KEY SHARE lock on it through the foreign key, which FOR UPDATE waits for — two
+ * such saves waited for each other and PostgreSQL aborted one with a deadlock (a 500 under
+ * concurrent first saves, tests/api/cluster-writes.test.ts).
  */
 export async function appendScoreLog(trx: Handle, body: Omit<ScoreLogBody, "seq" | "at"> & { at?: string }): Promise<ScoreLogEntry> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select id from contest where id = ${body.contestId} for update`.execute(trx);
+    await sql`select id from contest where id = ${body.contestId} for no key update`.execute(trx);
   }
   const last = await trx.selectFrom("score_log").select(["body", "prev_hash", "hash"]).where("contest_id", "=", body.contestId).orderBy("seq", "desc").limit(1).executeTakeFirst();
   const at = body.at ?? new Date().toISOString();
