@@ -81,6 +81,7 @@ async function primary() {
     const w = cluster.fork({ PORT: String(config.port), SAIWU_WORKER: String(i + 1) });
     slot.worker = w;
     w.once("listening", () => {
+      if (listening >= args.workers) console.log(`工作进程 ${i + 1} 已重启（pid ${w.process.pid}）`);
       if (++listening === args.workers) console.log(`赛务平台已启动：${args.workers} 个进程共用 http://localhost:${config.port}  （API 文档：/Backend/docs）`);
     });
     w.once("exit", (code, signal) => {

@@ -84,7 +84,7 @@ describe("start:cluster", () => {
 
       process.kill(workers[0], "SIGKILL");
       await within(30_000, async () => /工作进程 \d（pid \d+）运行 \d+ 秒后意外退出（被信号 SIGKILL 终止）/.test(c.out.text) && childrenOrNone(pid).length === 2 && !childrenOrNone(pid).includes(workers[0]));
-      await within(30_000, up);
+      await within(30_000, async () => /工作进程 \d 已重启/.test(c.out.text) && (await up()));
       expect(c.out.text.match(/数据库迁移完成/g)).toHaveLength(1);
 
       const now = childrenOrNone(pid);
