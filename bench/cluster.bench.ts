@@ -19,7 +19,7 @@
  * The two processes, PostgreSQL and the load generator share this machine's cores, so two
  * processes do not double the figures on a 2-core machine. Ends with one JSON line
  * {"listRps1","listRps2","writeRps1","writeRps2","staleMsMax",…}.
- * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n>, STALE_TRIALS=<n>, STALE_BUDGET_S=<s> change the run.
+ * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n>, WRITERS=<n>, STALE_TRIALS=<n>, STALE_BUDGET_S=<s> change the run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -33,6 +33,8 @@ const WORKS = Number(process.env.WORKS ?? 50_000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const STALE_TRIALS = Number(process.env.STALE_TRIALS ?? 20);
+/** At most this many (judge, work) writers (default: every unsubmitted pair of the scoring demo). */
+const WRITERS = Number(process.env.WRITERS ?? Infinity);
 const STALE_BUDGET_MS = Number(process.env.STALE_BUDGET_S ?? 180) * 1000;
 const STALE_GIVE_UP_MS = 65_000;
 /** A cheap route that needs a session: 401 once the session is refused. */
@@ -131,7 +133,8 @@ async function main() {
         .execute()
     )
       .filter((r) => r.status !== "submitted")
-      .map((r) => ({ judge: r.username, contestId: Number(r.contest_id), workId: Number(r.work_id), version: r.version ?? 0 }));
+      .map((r) => ({ judge: r.username, contestId: Number(r.contest_id), workId: Number(r.work_id), version: r.version ?? 0 }))
+      .slice(0, WRITERS);
     const cat = await db.selectFrom("work").select("category_id").where("id", "=", writers[0].workId).executeTakeFirstOrThrow();
     const items = (await db.selectFrom("rubric_item").select("id").where("category_id", "=", cat.category_id).orderBy("sort").orderBy("id").execute()).map((r) => String(r.id));
     await db.destroy();
@@ -203,7 +206,7 @@ async function main() {
         listRps2: list2.rps,
         writeRps1: write1.rps,
         writeRps2: write2.rps,
-        staleMsMax: Math.max(...stale),
+        staleMsMax: stale.length ? Math.max(...stale) : null,
         listP99ms1: list1.p99ms,
         listP99ms2: list2.p99ms,
         writeP99ms1: write1.p99ms,
