@@ -71,7 +71,7 @@ export function writtenTables(node: OperationNode | undefined, sql: string): str
 }
 
 /** Whether raw SQL may write: a write statement, or a WITH that contains one. */
-function rawWrites(sql: string): boolean {
+export function rawWrites(sql: string): boolean {
   if (/^\s*(insert|update|delete|replace|merge|create|drop|alter|truncate)\b/i.test(sql)) return true;
   return /^\s*with\b/i.test(sql) && /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into)\b/i.test(sql);
 }

@@ -2,11 +2,23 @@
  * A Kysely dialect for the embedded SQLite file over `libsql` (the engine under
  * @libsql/client, with a better-sqlite3-style synchronous API).
  *
- * - One connection behind a mutex: SQLite has one writer anyway, and a transaction holds the
- *   connection from BEGIN to COMMIT, so inside a transaction every query must use the trx.
- * - Prepared statements are kept in a bounded cache keyed by their SQL: Kysely compiles the
- *   same few hundred statements over and over, and preparing was about a third of the CPU
- *   time of a busy list.
+ * - One writer and one reader connection (WAL mode). Every write, and every statement inside
+ *   a transaction, runs on the writer, which is held behind a mutex from the first write (or
+ *   BEGIN) until the connection is released; SQLite has one writer anyway. A statement outside
+ *   a transaction that only reads (SELECT, or WITH … SELECT without a write) runs on the
+ *   reader, so a long write transaction (a 50k-row import) no longer holds up every other
+ *   request: in WAL mode a reader sees the last commit as of its statement's start and never
+ *   waits for the writer. A statement runs synchronously to its end, so one reader is never
+ *   busy when the next statement comes (a pool of readers would only help with reads on
+ *   worker threads). The reader is `query_only`: a statement wrongly taken for a read is
+ *   refused there before it changes anything and runs on the writer instead.
+ * - A long chain of statements on one connection yields the event loop every SLICE_MS (see
+ *   Lease.pace), and WAL checkpoints run on a thread of their own (./checkpointer.ts), so a
+ *   big write does not stop the process from answering in between.
+ * - A `:memory:` database cannot be shared between connections: there the writer serves all.
+ * - Prepared statements are kept in a bounded cache per connection keyed by their SQL:
+ *   Kysely compiles the same few hundred statements over and over, and preparing was about
+ *   a third of the CPU time of a busy list. A schema change clears every connection's cache.
  * - Integers come back as JS numbers; one outside the safe range is an error, not a silently
  *   rounded value.
  */
@@ -22,6 +34,8 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
+import { rawWrites } from "./changes";
+import { Checkpointer } from "./checkpointer";
 
 type Db = InstanceType<typeof Database>;
 type Statement = ReturnType<Db["prepare"]>;
@@ -65,7 +79,7 @@ interface Prepared {
 
 const CACHE_SIZE = 500;
 
-class LibsqlConnection implements DatabaseConnection {
+class LibsqlConnection {
   #cache = new Map<string, Prepared>();
   constructor(readonly db: Db) {}
 
@@ -87,9 +101,8 @@ class LibsqlConnection implements DatabaseConnection {
     return p;
   }
 
-  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    // A schema change may change what a cached statement returns (`select t.*`): start afresh.
-    if (/^(Create|Alter|Drop)/.test(q.query?.kind ?? "") || /^\s*(create|alter|drop)\b/i.test(q.sql)) this.#cache.clear();
+  /** Runs one statement to its end (synchronously: nothing else runs meanwhile). */
+  run<R>(q: CompiledQuery): QueryResult<R> {
     const { stmt, columns } = this.#prepare(q.sql);
     const args = q.parameters.map(toSql);
     if (columns) {
@@ -104,9 +117,8 @@ class LibsqlConnection implements DatabaseConnection {
     return { rows: [], numAffectedRows: BigInt(info.changes), insertId: BigInt(info.lastInsertRowid) };
   }
 
-  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const r = await this.executeQuery<R>(q);
-    for (const row of r.rows) yield { rows: [row] };
+  clearCache() {
+    this.#cache.clear();
   }
 
   close() {
@@ -115,45 +127,168 @@ class LibsqlConnection implements DatabaseConnection {
   }
 }
 
-class LibsqlDriver implements Driver {
-  #conn: LibsqlConnection | null = null;
-  #mutex = new Mutex();
-  #release: (() => void) | null = null;
-  constructor(private readonly file: string) {}
+/** Whether a statement only reads and may run on the reader; PRAGMA, SAVEPOINT, ANALYZE and the like go to the writer. */
+export function readsOnly(sql: string): boolean {
+  return /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !rawWrites(sql));
+}
 
-  async init() {
-    const db = new Database(this.file);
-    db.exec("PRAGMA foreign_keys = ON");
-    db.exec("PRAGMA busy_timeout = 5000");
-    if (this.file !== ":memory:") {
-      db.exec("PRAGMA journal_mode = WAL");
-      db.exec("PRAGMA synchronous = NORMAL");
+/** How long one connection's chain of statements may keep the event loop before it waits for the next turn. */
+const SLICE_MS = 10;
+
+const isSchemaChange = (q: CompiledQuery) => /^(Create|Alter|Drop)/.test(q.query?.kind ?? "") || /^\s*(create|alter|drop)\b/i.test(q.sql);
+
+/**
+ * What Kysely sees as a connection: it takes the writer on its first write or BEGIN and keeps
+ * it until released; until then its reads go to the reader.
+ */
+class Lease implements DatabaseConnection {
+  #release: (() => void) | null = null;
+  /** the event loop turn in which this connection's current run of statements began, and when */
+  #runTurn = -1;
+  #runStart = 0;
+  constructor(private readonly driver: LibsqlDriver) {}
+
+  get holdsWriter() {
+    return this.#release !== null;
+  }
+
+  async takeWriter(): Promise<LibsqlConnection> {
+    if (!this.#release) this.#release = await this.driver.mutex.lock();
+    return this.driver.writer;
+  }
+
+  /**
+   * Every statement here runs synchronously and resolves at once, so a long chain of them on
+   * one connection (a 50k-row import: thousands of awaited statements in one transaction) is
+   * one run of microtasks that never lets the event loop turn — no other request, not even
+   * one the reader could answer, would be read until it ends. Once this connection's chain
+   * has held the event loop for SLICE_MS, its next statement first waits for the loop's next
+   * turn (a promise to await). A short request's statements never wait.
+   */
+  pace(): Promise<void> | undefined {
+    const d = this.driver;
+    d.watchTurns();
+    const now = performance.now();
+    if (this.#runTurn !== d.turn) {
+      this.#runTurn = d.turn;
+      this.#runStart = now;
+      return undefined;
     }
-    this.#conn = new LibsqlConnection(db);
+    if (now - this.#runStart < SLICE_MS) return undefined;
+    return new Promise((r) => setImmediate(r));
   }
-  async acquireConnection() {
-    this.#release = await this.#mutex.lock();
-    return this.#conn!;
-  }
-  async beginTransaction(c: DatabaseConnection) {
-    (c as LibsqlConnection).db.exec("BEGIN IMMEDIATE");
-  }
-  async commitTransaction(c: DatabaseConnection) {
-    (c as LibsqlConnection).db.exec("COMMIT");
-  }
-  async rollbackTransaction(c: DatabaseConnection) {
-    const db = (c as LibsqlConnection).db;
-    // SQLite may already have rolled back on its own (e.g. after SQLITE_FULL).
-    if (db.inTransaction) db.exec("ROLLBACK");
-  }
-  async releaseConnection() {
+
+  release() {
+    this.#runTurn = -1;
     const r = this.#release;
     this.#release = null;
     r?.();
   }
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const turn = this.pace();
+    if (turn) await turn;
+    const reader = this.driver.reader;
+    if (reader && !this.#release && readsOnly(q.sql)) {
+      try {
+        return reader.run<R>(q);
+      } catch (err) {
+        if ((err as { code?: string }).code !== "SQLITE_READONLY") throw err;
+      }
+    }
+    const writer = await this.takeWriter();
+    // A schema change may change what a cached statement returns (`select t.*`): start afresh.
+    if (isSchemaChange(q)) this.driver.clearCaches();
+    return writer.run<R>(q);
+  }
+
+  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const r = await this.executeQuery<R>(q);
+    for (const row of r.rows) yield { rows: [row] };
+  }
+}
+
+function open(file: string, pragmas: string[]): Db {
+  const db = new Database(file);
+  for (const p of pragmas) db.exec(`PRAGMA ${p}`);
+  return db;
+}
+
+class LibsqlDriver implements Driver {
+  turn = 0;
+  #watching = false;
+  #checkpointer: Checkpointer | null = null;
+  #writer: LibsqlConnection | null = null;
+  #reader: LibsqlConnection | null = null;
+  #free: Lease[] = [];
+  readonly mutex = new Mutex();
+  constructor(private readonly file: string) {}
+
+  get writer() {
+    return this.#writer!;
+  }
+  get reader() {
+    return this.#reader;
+  }
+
+  async init() {
+    const common = ["foreign_keys = ON", "busy_timeout = 5000"];
+    const db = open(this.file, common);
+    this.#writer = new LibsqlConnection(db);
+    if (this.file === ":memory:" || this.file === "") return;
+    // Once per file (the mode is stored in it); a file system without WAL support keeps the
+    // rollback journal, and then a reader would wait for writers: the writer serves all.
+    const mode = (db.prepare("PRAGMA journal_mode = WAL").all([]) as { journal_mode: string }[])[0]?.journal_mode;
+    db.exec("PRAGMA synchronous = NORMAL");
+    if (mode?.toLowerCase() !== "wal") return;
+    this.#reader = new LibsqlConnection(open(this.file, [...common, "query_only = ON"]));
+    // Checkpoints on a thread of their own (./checkpointer.ts); after a big transaction the
+    // WAL file is cut back to this size once it has been copied.
+    db.exec("PRAGMA journal_size_limit = 67108864");
+    db.exec("PRAGMA wal_autocheckpoint = 0");
+    this.#checkpointer = new Checkpointer(this.file, () => {
+      this.#checkpointer = null;
+      this.#writer?.db.exec("PRAGMA wal_autocheckpoint = 1000");
+    });
+  }
+  async acquireConnection() {
+    return this.#free.pop() ?? new Lease(this);
+  }
+  async beginTransaction(c: DatabaseConnection) {
+    (await (c as Lease).takeWriter()).db.exec("BEGIN IMMEDIATE");
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    (await (c as Lease).takeWriter()).db.exec("COMMIT");
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    const db = (await (c as Lease).takeWriter()).db;
+    // SQLite may already have rolled back on its own (e.g. after SQLITE_FULL).
+    if (db.inTransaction) db.exec("ROLLBACK");
+  }
+  async releaseConnection(c: DatabaseConnection) {
+    const lease = c as Lease;
+    lease.release();
+    if (this.#free.length < 64) this.#free.push(lease);
+  }
+  /** Counts the event loop's turns while statements run (see Lease.pace). */
+  watchTurns() {
+    if (this.#watching) return;
+    this.#watching = true;
+    setImmediate(() => {
+      this.#watching = false;
+      this.turn++;
+    });
+  }
+  clearCaches() {
+    this.#writer?.clearCache();
+    this.#reader?.clearCache();
+  }
   async destroy() {
-    this.#conn?.close();
-    this.#conn = null;
+    await this.#checkpointer?.stop();
+    this.#checkpointer = null;
+    this.#reader?.close();
+    this.#writer?.close();
+    this.#reader = this.#writer = null;
   }
 }
 
