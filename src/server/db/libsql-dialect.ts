@@ -199,7 +199,11 @@ class Lease implements DatabaseConnection {
     const writer = await this.takeWriter();
     // A schema change may change what a cached statement returns (`select t.*`): start afresh.
     if (isSchemaChange(q)) this.driver.clearCaches();
-    return writer.run<R>(q);
+    const result = writer.run<R>(q);
+    // Another connection reads new statistics only when it loads the schema afresh, and
+    // ANALYZE does not make it: without them the reader's plans for the big lists are poor.
+    if (/^\s*analyze\b/i.test(q.sql)) this.driver.reopenReader();
+    return result;
   }
 
   async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -213,6 +217,9 @@ function open(file: string, pragmas: string[]): Db {
   for (const p of pragmas) db.exec(`PRAGMA ${p}`);
   return db;
 }
+
+const WRITER_PRAGMAS = ["foreign_keys = ON", "busy_timeout = 5000"];
+const READER_PRAGMAS = [...WRITER_PRAGMAS, "query_only = ON"];
 
 class LibsqlDriver implements Driver {
   turn = 0;
@@ -232,8 +239,7 @@ class LibsqlDriver implements Driver {
   }
 
   async init() {
-    const common = ["foreign_keys = ON", "busy_timeout = 5000"];
-    const db = open(this.file, common);
+    const db = open(this.file, WRITER_PRAGMAS);
     this.#writer = new LibsqlConnection(db);
     if (this.file === ":memory:" || this.file === "") return;
     // Once per file (the mode is stored in it); a file system without WAL support keeps the
@@ -241,7 +247,7 @@ class LibsqlDriver implements Driver {
     const mode = (db.prepare("PRAGMA journal_mode = WAL").all([]) as { journal_mode: string }[])[0]?.journal_mode;
     db.exec("PRAGMA synchronous = NORMAL");
     if (mode?.toLowerCase() !== "wal") return;
-    this.#reader = new LibsqlConnection(open(this.file, [...common, "query_only = ON"]));
+    this.#reader = new LibsqlConnection(open(this.file, READER_PRAGMAS));
     // Checkpoints on a thread of their own (./checkpointer.ts); after a big transaction the
     // WAL file is cut back to this size once it has been copied.
     db.exec("PRAGMA journal_size_limit = 67108864");
@@ -278,6 +284,11 @@ class LibsqlDriver implements Driver {
       this.#watching = false;
       this.turn++;
     });
+  }
+  reopenReader() {
+    if (!this.#reader) return;
+    this.#reader.close();
+    this.#reader = new LibsqlConnection(open(this.file, READER_PRAGMAS));
   }
   clearCaches() {
     this.#writer?.clearCache();
