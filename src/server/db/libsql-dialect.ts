@@ -2,11 +2,12 @@
  * A Kysely dialect for the embedded SQLite file over `libsql` (the engine under
  * @libsql/client, with a better-sqlite3-style synchronous API).
  *
- * - One writer and one reader connection (WAL mode). Every write, and every statement inside
- *   a transaction, runs on the writer, which is held behind a mutex from the first write (or
- *   BEGIN) until the connection is released; SQLite has one writer anyway. A statement outside
- *   a transaction that only reads (SELECT, or WITH … SELECT without a write) runs on the
- *   reader, so a long write transaction (a 50k-row import) no longer holds up every other
+ * - One writer and, in WAL mode, one reader connection. Every write, and every statement
+ *   inside a transaction, runs on the writer, which is held behind a mutex from the first
+ *   write (or BEGIN) until the connection is released; SQLite has one writer anyway. A
+ *   statement outside a transaction that only reads (SELECT, or WITH … SELECT without a
+ *   write) runs on the writer when no one holds it, else on the reader (opened when first
+ *   needed), so a long write transaction (a 50k-row import) no longer holds up every other
  *   request: in WAL mode a reader sees the last commit as of its statement's start and never
  *   waits for the writer. A statement runs synchronously to its end, so one reader is never
  *   busy when the next statement comes (a pool of readers would only help with reads on
@@ -139,7 +140,8 @@ const isSchemaChange = (q: CompiledQuery) => /^(Create|Alter|Drop)/.test(q.query
 
 /**
  * What Kysely sees as a connection: it takes the writer on its first write or BEGIN and keeps
- * it until released; until then its reads go to the reader.
+ * it until released; until then its reads go to the idle writer or, while another holds it,
+ * to the reader.
  */
 class Lease implements DatabaseConnection {
   #release: (() => void) | null = null;
@@ -153,7 +155,10 @@ class Lease implements DatabaseConnection {
   }
 
   async takeWriter(): Promise<LibsqlConnection> {
-    if (!this.#release) this.#release = await this.driver.mutex.lock();
+    if (!this.#release) {
+      this.#release = await this.driver.mutex.lock();
+      this.driver.writerHeld = true;
+    }
     return this.driver.writer;
   }
 
@@ -181,22 +186,31 @@ class Lease implements DatabaseConnection {
   release() {
     this.#runTurn = -1;
     const r = this.#release;
+    if (!r) return;
     this.#release = null;
-    r?.();
+    this.driver.writerHeld = false;
+    r();
   }
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const turn = this.pace();
     if (turn) await turn;
-    const reader = this.driver.reader;
-    if (reader && !this.#release && readsOnly(q.sql)) {
-      try {
-        return reader.run<R>(q);
-      } catch (err) {
-        if ((err as { code?: string }).code !== "SQLITE_READONLY") throw err;
+    if (!this.#release && readsOnly(q.sql)) {
+      const d = this.driver;
+      // An idle writer (no transaction open) answers at once and sees the last commit.
+      if (!d.writerHeld && !d.writer.db.inTransaction) return d.writer.run<R>(q);
+      const reader = d.reader();
+      if (reader) {
+        try {
+          return reader.run<R>(q);
+        } catch (err) {
+          if ((err as { code?: string }).code !== "SQLITE_READONLY") throw err;
+        }
       }
     }
     const writer = await this.takeWriter();
+    // Leaving WAL mode needs the file to itself (a backup's snapshot does): the writer serves all from here on.
+    if (/^\s*pragma\s+(main\.)?journal_mode\s*=/i.test(q.sql)) await this.driver.alone();
     // A schema change may change what a cached statement returns (`select t.*`): start afresh.
     if (isSchemaChange(q)) this.driver.clearCaches();
     const result = writer.run<R>(q);
@@ -225,6 +239,9 @@ class LibsqlDriver implements Driver {
   turn = 0;
   #watching = false;
   #checkpointer: Checkpointer | null = null;
+  /** whether a connection holds the writer (see Lease.takeWriter) */
+  writerHeld = false;
+  #wal = false;
   #writer: LibsqlConnection | null = null;
   #reader: LibsqlConnection | null = null;
   #free: Lease[] = [];
@@ -234,7 +251,9 @@ class LibsqlDriver implements Driver {
   get writer() {
     return this.#writer!;
   }
-  get reader() {
+  /** The read connection, opened when first needed; null where there is none (`:memory:`, no WAL). */
+  reader(): LibsqlConnection | null {
+    if (!this.#reader && this.#wal) this.#reader = new LibsqlConnection(open(this.file, READER_PRAGMAS));
     return this.#reader;
   }
 
@@ -247,7 +266,7 @@ class LibsqlDriver implements Driver {
     const mode = (db.prepare("PRAGMA journal_mode = WAL").all([]) as { journal_mode: string }[])[0]?.journal_mode;
     db.exec("PRAGMA synchronous = NORMAL");
     if (mode?.toLowerCase() !== "wal") return;
-    this.#reader = new LibsqlConnection(open(this.file, READER_PRAGMAS));
+    this.#wal = true;
     // Checkpoints on a thread of their own (./checkpointer.ts); after a big transaction the
     // WAL file is cut back to this size once it has been copied.
     db.exec("PRAGMA journal_size_limit = 67108864");
@@ -285,10 +304,19 @@ class LibsqlDriver implements Driver {
       this.turn++;
     });
   }
+  /** Closes the reader and the checkpointer, so the writer is the file's only connection. */
+  async alone() {
+    await this.#checkpointer?.stop();
+    this.#checkpointer = null;
+    this.#wal = false;
+    this.#reader?.close();
+    this.#reader = null;
+    this.#writer?.db.exec("PRAGMA wal_autocheckpoint = 1000");
+  }
+  /** Drops the read connection; the next read that needs one opens it afresh. */
   reopenReader() {
-    if (!this.#reader) return;
-    this.#reader.close();
-    this.#reader = new LibsqlConnection(open(this.file, READER_PRAGMAS));
+    this.#reader?.close();
+    this.#reader = null;
   }
   clearCaches() {
     this.#writer?.clearCache();
