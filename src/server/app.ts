@@ -21,6 +21,9 @@ import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
+import { startQueue } from "./jobs/queue";
+import { scheduleCleanup } from "./jobs/cleanup";
+import { registerWorkExport } from "./work/export";
 import { jobRoutes } from "./crud/routes";
 import { userActionRoutes } from "./user/actions";
 import { auditRoutes } from "./audit/routes";
@@ -122,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A missing bucket or refused credentials stop the start here, with a clear message.
   const store = createBlobStore(config);
   await store.check();
-  const jobs = new Jobs(db, config.dataDir);
+  const queue = await startQueue(db, deps.dialect, config, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.warn(msg)));
+  const jobs = new Jobs(db, deps.dialect, store, queue, config, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.warn(msg)));
   jobRoutes(app, jobs);
   userActionRoutes(app, { db, config, mailer });
   auditRoutes(app, db);
@@ -132,10 +136,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workRoutes(app, { db });
   workFileRoutes(app, { db, store });
   workExportRoutes(app, { db, jobs });
+  registerWorkExport(db, jobs);
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
   workTypeRoutes(app, db);
   contestRoutes(app, db);
+
+  // Background work starts once every runner is registered; it stops before the database closes.
+  await jobs.start();
+  await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
+  app.addHook("onClose", async () => {
+    jobs.stop();
+    await queue.stop();
+  });
 
   // The built front end, with every unknown non-API path answered by index.html.
   const index = join(config.distDir, "index.html");

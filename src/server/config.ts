@@ -32,6 +32,17 @@ export interface Config {
    * under blobDir; "s3" = the same layout in an S3-compatible bucket (blobDir unused).
    */
   storage: { driver: "local"; blobDir: string } | { driver: "s3"; blobDir: string; s3: S3Settings };
+  /** Background jobs (src/server/jobs). */
+  jobs: {
+    /** a running job whose process has not reported for this long is taken over by another (or failed) */
+    leaseSeconds: number;
+    /** how many times a job is started before it ends failed (a crash mid-run counts) */
+    maxAttempts: number;
+    /** finished job rows (and their files) are removed after this many days */
+    retentionDays: number;
+    /** how often the clean-up task runs (once across all processes) */
+    cleanupSeconds: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +75,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     distDir: resolve(env.DIST_DIR ?? "dist"),
     storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),
+    jobs: {
+      leaseSeconds: positive(env.JOB_LEASE_SECONDS, 120),
+      maxAttempts: positive(env.JOB_MAX_ATTEMPTS, 3),
+      retentionDays: positive(env.JOB_RETENTION_DAYS, 7),
+      cleanupSeconds: positive(env.JOB_CLEANUP_SECONDS, 86400),
+    },
   };
 }
 
@@ -90,4 +107,11 @@ function storage(env: NodeJS.ProcessEnv, blobDir: string): Config["storage"] {
       prefix: prefix ? `${prefix}/` : "",
     },
   };
+}
+
+function positive(v: string | undefined, fallback: number): number {
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got ${v}`);
+  return n;
 }

@@ -4,9 +4,7 @@
  * (dry run with per-row errors and a diff, then confirm: all rows or none), each change
  * recorded in the audit log. A resource supplies only its queries and columns.
  */
-import { createWriteStream } from "node:fs";
-import { rm, writeFile, readFile } from "node:fs/promises";
-import { pipeline } from "node:stream/promises";
+import { rm, readFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import "@fastify/multipart";
 import type { Transaction } from "kysely";
@@ -21,7 +19,7 @@ import type { DB, User } from "../db/schema";
 import { validationMessage } from "../plugins/errors";
 import { diff, record } from "./audit";
 import { readXlsx, writeXlsx } from "./excel";
-import type { Jobs } from "./jobs";
+import { JobGone, type Jobs, type RunCtx } from "./jobs";
 
 export type Trx = Transaction<DB>;
 export interface Ctx {
@@ -194,14 +192,17 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     schema: { tags, summary: `下载${def.label}导入模板 (.xlsx)` },
     config: { access: [def.object, "create"] },
   }, async (_req, reply) => {
-    const file = jobs.filePath(`template-${def.entity}-${Date.now()}`, "xlsx");
-    await writeXlsx(file, excel.sheet, importable, (async function* () {})());
-    const buf = await readFile(file);
-    await rm(file, { force: true });
-    return reply
-      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(`${def.label}导入模板.xlsx`)}`)
-      .send(buf);
+    const file = await jobs.tmpPath("xlsx");
+    try {
+      await writeXlsx(file, excel.sheet, importable, (async function* () {})());
+      const buf = await readFile(file);
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(`${def.label}导入模板.xlsx`)}`)
+        .send(buf);
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 
   app.post(`${def.path}/export`, {
@@ -209,33 +210,40 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     config: { access: read },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const filters = (req.body ?? {}) as Record<string, unknown>;
-    const jobId = await jobs.create("export", def.entity, ctx.user.id);
-    const file = jobs.filePath(jobId, "xlsx");
-    void (async () => {
-      try {
-        let done = 0;
-        const first = await def.list(ctx, { filters, sort: [], offset: 0, limit: 1 });
-        jobs.progress(jobId, 0, first.total);
-        const BATCH = 1000;
-        await writeXlsx(file, excel.sheet, excel.columns, (async function* () {
-          for (let offset = 0; ; offset += BATCH) {
-            const page = await def.list(ctx, { filters, sort: [["id", "asc"]], offset, limit: BATCH });
-            if (!page.list.length) break;
-            yield page.list.map((v) => excel.columns.map((c) => c.get(v)));
-            done += page.list.length;
-            jobs.progress(jobId, done);
-            if (page.list.length < BATCH) break;
-          }
-        })());
-        await jobs.finish(jobId, "done", { file, processed: done, total: done, message: `已导出 ${done} 条` });
-      } catch (err) {
-        req.log.error({ err }, "export failed");
-        await jobs.finish(jobId, "failed", { message: "导出失败，请重试" });
-      }
-    })();
+    const jobId = await jobs.create("export", def.entity, ctx.user.id, { filters: req.body ?? {} });
+    await jobs.enqueue(jobId);
     return reply.code(202).send({ error: 0, info: "导出任务已开始", data: { jobId } });
   });
+
+  /** The export, in whichever process takes the job: the filtered rows a page at a time into an .xlsx blob. */
+  async function runExport(rc: RunCtx) {
+    const ctx: Ctx = { db, user: rc.user };
+    const filters = (rc.params.filters ?? {}) as Record<string, unknown>;
+    const first = await def.list(ctx, { filters, sort: [], offset: 0, limit: 1 });
+    rc.progress(0, first.total);
+    let done = 0;
+    const file = await jobs.tmpPath("xlsx");
+    try {
+      const BATCH = 1000;
+      await writeXlsx(file, excel.sheet, excel.columns, (async function* () {
+        for (let offset = 0; ; offset += BATCH) {
+          rc.signal.throwIfAborted();
+          const page = await def.list(ctx, { filters, sort: [["id", "asc"]], offset, limit: BATCH });
+          if (!page.list.length) break;
+          yield page.list.map((v) => excel.columns.map((c) => c.get(v)));
+          done += page.list.length;
+          rc.progress(done);
+          if (page.list.length < BATCH) break;
+        }
+      })());
+    } catch (err) {
+      await rm(file, { force: true });
+      throw err;
+    }
+    const sha = await jobs.storeFile(file);
+    await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: done, total: done, message: `已导出 ${done} 条` });
+  }
+  jobs.register("export", def.entity, runExport);
 
   app.post(`${def.path}/import`, {
     schema: { tags, summary: `导入${def.label}：上传 .xlsx，先试运行（逐行错误和差异）`, consumes: ["multipart/form-data"], response: { 202: Envelope(Type.Object({ jobId: Type.String() })) } },
@@ -246,16 +254,14 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     if (!part) throw badRequest("请选择要导入的 .xlsx 文件");
     if (!/\.xlsx$/i.test(part.filename)) throw badRequest("只支持 .xlsx 格式的文件，请使用导入模板");
     const jobId = await jobs.create("import", def.entity, ctx.user.id);
-    const file = jobs.filePath(jobId, "xlsx");
-    await pipeline(part.file, createWriteStream(file));
+    // The upload goes to the blob store: any process can run the dry run.
+    const { sha256 } = await jobs.store.put(part.file);
     if (part.file.truncated) {
-      await jobs.finish(jobId, "failed", { message: "文件过大" });
+      await jobs.failNow(jobId, "文件过大");
       throw badRequest("文件过大，请拆分后再导入");
     }
-    void dryRun(ctx, jobId, file).catch(async (err) => {
-      req.log.error({ err }, "import dry run failed");
-      await jobs.finish(jobId, "failed", { message: err instanceof DomainError ? err.info : "无法读取该文件，请确认是 .xlsx 格式并使用导入模板" });
-    });
+    await jobs.setInput(jobId, sha256);
+    await jobs.enqueue(jobId);
     return reply.code(202).send({ error: 0, info: "文件已上传，正在检查", data: { jobId } });
   });
 
@@ -264,20 +270,43 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     updates: { id: number; input: U }[];
   }
 
-  async function dryRun(ctx: Ctx, jobId: string, file: string) {
+  /** An import job: the dry run while it is running, the apply once confirmed. */
+  jobs.register("import", def.entity, async (rc) => {
+    const ctx: Ctx = { db, user: rc.user };
+    if (rc.job.status === "running") {
+      try {
+        await dryRun(ctx, rc);
+      } catch (err) {
+        if (err instanceof JobGone || rc.signal.aborted) throw err;
+        await jobs.finish(rc.job.id, "running", "failed", { message: err instanceof DomainError ? err.info : "无法读取该文件，请确认是 .xlsx 格式并使用导入模板" });
+      }
+    } else await apply(ctx, rc);
+  });
+
+  async function dryRun(ctx: Ctx, rc: RunCtx) {
+    const jobId = rc.job.id;
+    if (!rc.job.input_sha256) throw badRequest("上传的文件不完整，请重新上传");
     const prep = excel.prepare ? await excel.prepare(ctx) : undefined;
     const rows: { rowNumber: number; cells: Record<string, string> }[] = [];
-    for await (const item of readXlsx(file)) {
-      if ("headers" in item) {
-        const missing = importable.filter((c) => !item.headers.includes(c.header)).map((c) => c.header);
-        if (missing.length) throw badRequest(`缺少列：${missing.join("、")}，请使用导入模板`);
-        continue;
+    const file = await jobs.blobToTmp(rc.job.input_sha256, "xlsx");
+    try {
+      for await (const item of readXlsx(file)) {
+        if ("headers" in item) {
+          const missing = importable.filter((c) => !item.headers.includes(c.header)).map((c) => c.header);
+          if (missing.length) throw badRequest(`缺少列：${missing.join("、")}，请使用导入模板`);
+          continue;
+        }
+        rows.push(item);
+        if (rows.length % PROGRESS_EVERY === 0) {
+          rc.progress(rows.length);
+          rc.signal.throwIfAborted();
+        }
       }
-      rows.push(item);
-      if (rows.length % PROGRESS_EVERY === 0) jobs.progress(jobId, rows.length);
+    } finally {
+      await rm(file, { force: true });
     }
     const total = rows.length;
-    jobs.progress(jobId, 0, total);
+    rc.progress(0, total);
     const keyCol = importable.find((c) => c.key === excel.keyField)!;
     const existing = await excel.findByKeys(ctx, [...new Set(rows.map((r) => r.cells[keyCol.header]).filter(Boolean))]);
     const report: ImportReport = { total, created: 0, changed: 0, unchanged: 0, errors: [], newRows: [], changedRows: [] };
@@ -287,7 +316,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
       report.errors.push({ row, column, reason });
     };
     rows.forEach(({ rowNumber, cells }, i) => {
-      if (i % PROGRESS_EVERY === 0) jobs.progress(jobId, i);
+      if (i % PROGRESS_EVERY === 0) rc.progress(i);
       const key = cells[keyCol.header];
       if (!key) return err(rowNumber, keyCol.header, "不能为空");
       const dup = seen.get(key);
@@ -333,9 +362,9 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     });
     const errorCount = report.errors.length;
     report.errors = report.errors.slice(0, MAX_REPORT_ROWS);
-    await writeFile(jobs.filePath(jobId, "plan.json"), JSON.stringify(plan));
-    await rm(file, { force: true });
-    await jobs.finish(jobId, "ready", {
+    const planSha = await jobs.storeText(JSON.stringify(plan));
+    await jobs.finish(jobId, "running", "ready", {
+      plan_sha256: planSha,
       processed: total,
       total,
       result: report,
@@ -351,45 +380,60 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     const { jobId } = req.params as { jobId: string };
     const job = await jobs.get(jobId, ctx.user.id);
     if (!job || job.kind !== "import" || job.resource !== def.entity) throw notFound("导入任务不存在");
-    if (job.status !== "ready") throw badRequest(job.status === "done" ? "该导入已完成，不能重复确认" : "该导入任务尚未完成检查或已失败");
+    const refused = (status: string) =>
+      badRequest(status === "done" ? "该导入已完成，不能重复确认" : status === "applying" ? "该导入已确认，正在导入，不能重复确认" : status === "cancelled" ? "该导入已取消" : "该导入任务尚未完成检查或已失败");
+    if (job.status !== "ready") throw refused(job.status);
     const report = job.result as ImportReport;
     if (report.errors.length) throw badRequest("文件中存在错误行，请修正后重新上传");
-    const planFile = jobs.filePath(jobId, "plan.json");
-    const plan = JSON.parse(await readFile(planFile, "utf8")) as Plan;
-    jobs.setStatus(jobId, "applying");
-    jobs.progress(jobId, 0, plan.creates.length + plan.updates.length);
-    void (async () => {
-      try {
-        await db.transaction().execute(async (trx) => {
-          const tctx = inTrx(ctx, trx);
-          const beforeRows: { before: V; input: U }[] = [];
-          for (const u of plan.updates) beforeRows.push({ before: (await def.get(tctx, u.id))!, input: u.input });
-          if (beforeRows.some((u) => !u.before)) throw badRequest("数据在检查后已被他人修改，请重新上传");
-          if (excel.apply) {
-            await excel.apply(tctx, trx, plan.creates, beforeRows, (done) => jobs.progress(jobId, done));
-          } else {
-            let n = 0;
-            for (const c of plan.creates) {
-              const v = await def.create(tctx, trx, c);
-              await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(null, v as Record<string, unknown>) });
-              jobs.progress(jobId, ++n);
-            }
-            for (const u of beforeRows) {
-              const v = await def.update(tctx, trx, u.before, u.input);
-              await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(u.before as Record<string, unknown>, v as Record<string, unknown>) });
-              jobs.progress(jobId, ++n);
-            }
-          }
-        });
-        const n = plan.creates.length + plan.updates.length;
-        await jobs.finish(jobId, "done", { processed: n, total: n, message: `导入完成：新增 ${plan.creates.length}，修改 ${plan.updates.length}` });
-      } catch (err) {
-        req.log.error({ err }, "import failed");
-        await jobs.finish(jobId, "failed", { message: `导入失败，没有导入任何数据：${err instanceof DomainError ? err.info : "服务器错误"}` });
-      } finally {
-        await rm(planFile, { force: true });
-      }
-    })();
+    // ready → applying in one conditional update: of two confirms exactly one wins.
+    if (!(await jobs.confirm(jobId, report.created + report.changed))) {
+      const now = await jobs.get(jobId, ctx.user.id);
+      throw refused(now?.status ?? "failed");
+    }
     return reply.code(202).send({ error: 0, info: "正在导入", data: { jobId } });
   });
+
+  /**
+   * The apply: every row and the job's `done` in one transaction, so it happens exactly
+   * once — a retry after a crash finds `done` (or a rolled-back import to start again).
+   */
+  async function apply(ctx: Ctx, rc: RunCtx) {
+    const jobId = rc.job.id;
+    if (!rc.job.plan_sha256) throw badRequest("导入计划丢失，请重新上传");
+    const plan = JSON.parse(await jobs.readText(rc.job.plan_sha256)) as Plan;
+    const n = plan.creates.length + plan.updates.length;
+    rc.progress(0, n);
+    await db.transaction().execute(async (trx) => {
+      await jobs.lockForApply(trx, jobId);
+      const cur = await trx.selectFrom("job").select(["status", "owner"]).where("id", "=", jobId).executeTakeFirst();
+      if (cur?.status !== "applying" || cur.owner !== jobs.owner) throw new JobGone();
+      const tctx = inTrx(ctx, trx);
+      const beforeRows: { before: V; input: U }[] = [];
+      for (const u of plan.updates) beforeRows.push({ before: (await def.get(tctx, u.id))!, input: u.input });
+      if (beforeRows.some((u) => !u.before)) throw badRequest("数据在检查后已被他人修改，请重新上传");
+      if (excel.apply) {
+        await excel.apply(tctx, trx, plan.creates, beforeRows, (done) => {
+          rc.progress(done);
+          rc.signal.throwIfAborted();
+        });
+      } else {
+        let i = 0;
+        for (const c of plan.creates) {
+          const v = await def.create(tctx, trx, c);
+          await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(null, v as Record<string, unknown>) });
+          rc.progress(++i);
+          rc.signal.throwIfAborted();
+        }
+        for (const u of beforeRows) {
+          const v = await def.update(tctx, trx, u.before, u.input);
+          await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(u.before as Record<string, unknown>, v as Record<string, unknown>) });
+          rc.progress(++i);
+          rc.signal.throwIfAborted();
+        }
+      }
+      // The rows and `done` commit together; a cancel that came first makes this a rollback.
+      if (!(await jobs.finish(jobId, "applying", "done", { processed: n, total: n, message: `导入完成：新增 ${plan.creates.length}，修改 ${plan.updates.length}` }, trx))) throw new JobGone();
+    });
+    rc.progress(n, n);
+  }
 }

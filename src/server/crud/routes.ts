@@ -1,5 +1,4 @@
-/** Progress and downloads of the user's own import and export jobs. */
-import { createReadStream, existsSync } from "node:fs";
+/** Progress, downloads and cancelling of the user's own import and export jobs (any process answers: the state is in the job row). */
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { Envelope } from "../../shared/envelope";
@@ -17,8 +16,18 @@ export function jobRoutes(app: FastifyInstance, jobs: Jobs) {
   }, async (req) => {
     const job = await jobs.get((req.params as { id: string }).id, req.user!.id);
     if (!job) throw notFound("任务不存在");
-    const { file: _f, ...view } = job;
+    const { outputSha256: _o, ...view } = job;
     return { error: 0, info: "成功", data: view };
+  });
+
+  app.post("/Backend/Common/job/:id/cancel", {
+    schema: { tags, summary: "取消任务：进行中的导出停止；尚未导入的导入不再导入；已完成的不能取消", params: JobParam, response: { 200: Envelope(JobView) } },
+    config: { access: ["api.job", "update"] },
+  }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    await jobs.cancel(id, req.user!.id);
+    const { outputSha256: _o, ...view } = (await jobs.get(id, req.user!.id))!;
+    return { error: 0, info: "任务已取消", data: view };
   });
 
   app.get("/Backend/Common/job/:id/download", {
@@ -27,12 +36,12 @@ export function jobRoutes(app: FastifyInstance, jobs: Jobs) {
   }, async (req, reply) => {
     const job = await jobs.get((req.params as { id: string }).id, req.user!.id);
     if (!job || job.kind !== "export") throw notFound("导出任务不存在");
-    if (job.status !== "done" || !job.file) throw notFound("导出尚未完成");
-    if (!existsSync(job.file)) throw gone("导出文件已被清理，请重新导出");
+    if (job.status !== "done" || !job.outputSha256) throw notFound("导出尚未完成");
+    if (!(await jobs.store.has(job.outputSha256))) throw gone("导出文件已被清理，请重新导出");
     const name = `${job.resource}-${new Date().toISOString().slice(0, 10)}.xlsx`;
     return reply
       .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
       .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(createReadStream(job.file));
+      .send(await jobs.store.get(job.outputSha256));
   });
 }

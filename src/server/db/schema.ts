@@ -120,17 +120,53 @@ export interface JobTable {
   /** import | export */
   kind: string;
   resource: string;
-  /** running | ready | done | failed */
+  /** running (dry run or export) | ready (dry run done) | applying (confirmed) | done | failed | cancelled */
   status: string;
   processed: number;
   total: number;
   message: string | null;
   /** JSON result (dry-run report) */
   result: string | null;
+  /** unused since 0014 (files live in the blob store) */
   file: string | null;
   created_by: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** how many times a process took the job (a retry after a crash counts) */
+  attempts: Generated<number>;
+  /** the process running it, and when it last said so (a lease) */
+  owner: string | null;
+  heartbeat_at: string | null;
+  /** JSON parameters (an export's filters and scope) */
+  params: string | null;
+  /** blobs: the uploaded file, the dry run's plan, the export's output */
+  input_sha256: string | null;
+  plan_sha256: string | null;
+  output_sha256: string | null;
+}
+
+/** The embedded SQLite's task queue (PostgreSQL uses pg-boss). */
+export interface QueueTaskTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON */
+  data: string;
+  /** queued | active | failed */
+  state: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** The slot each scheduled task last ran in (SQLite scheduler). */
+export interface ScheduleSlotTable {
+  name: string;
+  slot: string;
+  ran_by: string | null;
 }
 
 export interface WorkCategoryTable {
@@ -558,6 +594,8 @@ export interface DB {
   entry_lock: EntryLockTable;
   audit_log: AuditLogTable;
   job: JobTable;
+  queue_task: QueueTaskTable;
+  schedule_slot: ScheduleSlotTable;
   work_sequence: WorkSequenceTable;
   work: WorkTable;
   work_author: WorkAuthorTable;
@@ -590,6 +628,7 @@ export interface RateLimitTable {
 }
 
 export type User = Selectable<UserTable>;
+export type Job = Selectable<JobTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type Session = Selectable<SessionTable>;

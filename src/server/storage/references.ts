@@ -4,7 +4,13 @@
  */
 import { sql, type Kysely } from "kysely";
 
-export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [{ table: "work_file", column: "sha256" }];
+export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [
+  { table: "work_file", column: "sha256" },
+  // An import's upload and plan, an export's output: kept until the job row is cleaned up (jobs/cleanup.ts).
+  { table: "job", column: "input_sha256" },
+  { table: "job", column: "plan_sha256" },
+  { table: "job", column: "output_sha256" },
+];
 
 /** Every distinct blob the database names, sorted. */
 export async function referencedBlobs(db: Kysely<any>): Promise<string[]> {

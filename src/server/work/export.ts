@@ -14,6 +14,7 @@ import { withListColumns, worksQuery, type ListScope } from "./list";
 import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from "./repository";
 import { bj } from "./rules";
 import { writeXlsx } from "../crud/excel";
+import { rm } from "node:fs/promises";
 
 export const EXPORT_BATCH = 1000;
 
@@ -93,21 +94,31 @@ export async function* exportPages(db: Db, scope: ListScope, filters: WorkFilter
   }
 }
 
-/** Starts the export job; the file is written in the background. */
-export async function startExport(db: Db, jobs: Jobs, userId: number, scope: ListScope, filters: WorkFilters, log: (err: unknown) => void): Promise<string> {
-  const jobId = await jobs.create("export", "work", userId);
-  const file = jobs.filePath(jobId, "xlsx");
-  void (async () => {
+/** Registers the works export's runner: whichever process takes the job writes the .xlsx into the blob store. */
+export function registerWorkExport(db: Db, jobs: Jobs) {
+  jobs.register("export", "work", async (rc) => {
+    const { scope, filters } = rc.params as { scope: ListScope; filters: WorkFilters };
+    const total = await worksQuery(db, scope, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    rc.progress(0, Number(total.n));
+    let done = 0;
+    const file = await jobs.tmpPath("xlsx");
     try {
-      const total = await worksQuery(db, scope, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-      jobs.progress(jobId, 0, Number(total.n));
-      let done = 0;
-      await writeXlsx(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => jobs.progress(jobId, (done = n))));
-      await jobs.finish(jobId, "done", { file, processed: done, total: done, message: `已导出 ${done} 件作品` });
+      await writeXlsx(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => {
+        rc.progress((done = n));
+        rc.signal.throwIfAborted();
+      }));
     } catch (err) {
-      log(err);
-      await jobs.finish(jobId, "failed", { message: "导出失败，请重试" });
+      await rm(file, { force: true });
+      throw err;
     }
-  })();
+    const sha = await jobs.storeFile(file);
+    await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: done, total: done, message: `已导出 ${done} 件作品` });
+  });
+}
+
+/** Starts the export job; any process's worker writes the file. */
+export async function startExport(jobs: Jobs, userId: number, scope: ListScope, filters: WorkFilters): Promise<string> {
+  const jobId = await jobs.create("export", "work", userId, { scope, filters });
+  await jobs.enqueue(jobId);
   return jobId;
 }

@@ -21,7 +21,7 @@ export const JobView = Type.Object({
   id: Type.String(),
   kind: Type.String(),
   resource: Type.String(),
-  status: Type.Union([Type.Literal("running"), Type.Literal("ready"), Type.Literal("applying"), Type.Literal("done"), Type.Literal("failed")]),
+  status: Type.Union([Type.Literal("running"), Type.Literal("ready"), Type.Literal("applying"), Type.Literal("done"), Type.Literal("failed"), Type.Literal("cancelled")]),
   processed: Type.Integer(),
   total: Type.Integer(),
   message: Type.Union([Type.String(), Type.Null()]),

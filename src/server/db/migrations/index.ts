@@ -11,6 +11,7 @@ import * as m0009 from "./0009-review-groups";
 import * as m0010 from "./0010-scoring";
 import * as m0012 from "./0012-defence-profile";
 import * as m0013 from "./0013-results";
+import * as m0014 from "./0014-jobs";
 import * as m0015 from "./0015-rate-limits";
 
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0010-scoring": m0010,
   "0012-defence-profile": m0012,
   "0013-results": m0013,
+  "0014-jobs": m0014,
   "0015-rate-limits": m0015,
 };

@@ -23,7 +23,7 @@ export function workExportRoutes(app: FastifyInstance, deps: { db: Db; jobs: Job
   }, async (req, reply) => {
     const user = req.user!;
     const scope = { kind: "contests" as const, ids: await adminContestIds(deps.db, user) };
-    const jobId = await startExport(deps.db, deps.jobs, user.id, scope, req.body, (err) => req.log.error({ err }, "works export failed"));
+    const jobId = await startExport(deps.jobs, user.id, scope, req.body);
     return reply.code(202).send(ok({ jobId }, "导出任务已开始"));
   });
 }

@@ -1,0 +1,83 @@
+/**
+ * The task queue on PostgreSQL: pg-boss 10 (the last release for Node 20). Every process
+ * polls; a task sent by a process is also announced to its own workers at once. Scheduled
+ * work uses pg-boss's throttling: each process sends the task of the current slot with a
+ * singleton key, the unique index lets only the first one in, so a slot runs once.
+ */
+import PgBoss from "pg-boss";
+import type { Config } from "../config";
+import { newWorkerId, type TaskHandler, type TaskQueue } from "./queue";
+
+const POLL_SECONDS = 0.5;
+
+export class PgBossQueue implements TaskQueue {
+  readonly workerId = newWorkerId();
+  readonly dialect = "postgres" as const;
+  readonly #workers: string[] = [];
+  readonly #timers: NodeJS.Timeout[] = [];
+  #stopped = false;
+
+  private constructor(private readonly boss: PgBoss, private readonly config: Config, private readonly log: (msg: string, err?: unknown) => void) {}
+
+  static async start(config: Config, log: (msg: string, err?: unknown) => void): Promise<PgBossQueue> {
+    const lease = config.jobs.leaseSeconds;
+    const boss = new PgBoss({
+      connectionString: config.databaseUrl,
+      max: 4,
+      application_name: "saiwu-queue",
+      schedule: false,
+      // A task whose process died is handed out again after its expiry; the job row's own
+      // lease (jobs.ts) usually notices first. Throttle slots may be as long as a day.
+      archiveCompletedAfterSeconds: Math.max(2 * config.jobs.cleanupSeconds, 3600),
+      maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.round(lease))),
+    });
+    boss.on("error", (err) => log("任务队列出错", err));
+    await boss.start();
+    return new PgBossQueue(boss, config, log);
+  }
+
+  async #queue(name: string) {
+    await this.boss.createQueue(name, { name, retryLimit: 3, retryDelay: 1, expireInSeconds: Math.max(60, Math.round(this.config.jobs.leaseSeconds * 2)) });
+  }
+
+  async work(name: string, handler: TaskHandler, opts: { concurrency?: number } = {}) {
+    await this.#queue(name);
+    for (let i = 0; i < (opts.concurrency ?? 1); i++) {
+      this.#workers.push(
+        await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: POLL_SECONDS }, async ([task]) => {
+          await handler(task.data);
+        }),
+      );
+    }
+  }
+
+  async send(name: string, data: Record<string, unknown>) {
+    await this.#queue(name);
+    await this.boss.send(name, data);
+    for (const w of this.#workers) this.boss.notifyWorker(w);
+  }
+
+  async every(name: string, seconds: number, handler: () => Promise<void>) {
+    await this.work(name, async () => handler());
+    const tick = async () => {
+      if (this.#stopped) return;
+      try {
+        // One task per slot and key across all processes (pg-boss's throttle index).
+        await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
+      } catch (err) {
+        this.log(`定时任务 ${name} 排队失败`, err);
+      }
+    };
+    await tick();
+    // Check often enough to start a slot soon after it begins (short slots in tests).
+    const t = setInterval(() => void tick(), Math.min(seconds * 1000, 60_000) / 2);
+    t.unref();
+    this.#timers.push(t);
+  }
+
+  async stop() {
+    this.#stopped = true;
+    for (const t of this.#timers) clearInterval(t);
+    await this.boss.stop({ graceful: true, wait: true, timeout: 3000, close: true });
+  }
+}
