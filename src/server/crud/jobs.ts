@@ -228,7 +228,7 @@ export class Jobs {
   /** Takes a job from the queue: claims its row, runs its runner, keeps its lease. */
   async #run(id: string) {
     const row = await this.db.selectFrom("job").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row || !(ACTIVE as readonly string[]).includes(row.status)) return;
+    if (!row || !(ACTIVE as readonly string[]).includes(row.status) || this.#live.has(id)) return;
     const runner = this.#runners.get(`${row.kind}:${row.resource}`);
     const now = new Date();
     const stale = new Date(now.getTime() - this.config.jobs.leaseSeconds * 1000).toISOString();
@@ -302,7 +302,7 @@ export class Jobs {
         })
         .catch(() => {})
         .finally(() => (busy = false));
-    }, 1000);
+    }, Math.min(1000, (this.config.jobs.leaseSeconds * 1000) / 3));
     t.unref();
     return t;
   }
@@ -329,6 +329,8 @@ export class Jobs {
       .limit(100)
       .execute();
     for (const r of rows) {
+      // Never from ourselves while we run it (a slow heartbeat is not a death).
+      if (r.owner === this.owner && this.#live.has(r.id)) continue;
       const reset = await this.db
         .updateTable("job")
         .set({ owner: null, heartbeat_at: new Date().toISOString() })

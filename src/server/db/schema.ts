@@ -162,6 +162,18 @@ export interface QueueTaskTable {
   created_at: string;
 }
 
+/** A log of scheduled runs. */
+export interface TaskRunTable {
+  id: Generated<number>;
+  name: string;
+  /** the start of the slot (ISO) */
+  slot: string;
+  ran_by: string;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
 /** The slot each scheduled task last ran in (SQLite scheduler). */
 export interface ScheduleSlotTable {
   name: string;
@@ -596,6 +608,7 @@ export interface DB {
   job: JobTable;
   queue_task: QueueTaskTable;
   schedule_slot: ScheduleSlotTable;
+  task_run: TaskRunTable;
   work_sequence: WorkSequenceTable;
   work: WorkTable;
   work_author: WorkAuthorTable;

@@ -6,7 +6,8 @@
  */
 import PgBoss from "pg-boss";
 import type { Config } from "../config";
-import { newWorkerId, type TaskHandler, type TaskQueue } from "./queue";
+import type { Db } from "../db";
+import { newWorkerId, runScheduled, type TaskHandler, type TaskQueue } from "./queue";
 
 const POLL_SECONDS = 0.5;
 
@@ -17,9 +18,9 @@ export class PgBossQueue implements TaskQueue {
   readonly #timers: NodeJS.Timeout[] = [];
   #stopped = false;
 
-  private constructor(private readonly boss: PgBoss, private readonly config: Config, private readonly log: (msg: string, err?: unknown) => void) {}
+  private constructor(private readonly db: Db, private readonly boss: PgBoss, private readonly config: Config, private readonly log: (msg: string, err?: unknown) => void) {}
 
-  static async start(config: Config, log: (msg: string, err?: unknown) => void): Promise<PgBossQueue> {
+  static async start(db: Db, config: Config, log: (msg: string, err?: unknown) => void): Promise<PgBossQueue> {
     const lease = config.jobs.leaseSeconds;
     const boss = new PgBoss({
       connectionString: config.databaseUrl,
@@ -33,7 +34,7 @@ export class PgBossQueue implements TaskQueue {
     });
     boss.on("error", (err) => log("任务队列出错", err));
     await boss.start();
-    return new PgBossQueue(boss, config, log);
+    return new PgBossQueue(db, boss, config, log);
   }
 
   async #queue(name: string) {
@@ -58,7 +59,13 @@ export class PgBossQueue implements TaskQueue {
   }
 
   async every(name: string, seconds: number, handler: () => Promise<void>) {
-    await this.work(name, async () => handler());
+    await this.#queue(name);
+    this.#workers.push(
+      await this.boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async ([task]) => {
+        // The slot is pg-boss's throttle slot: one task per slot and key.
+        await runScheduled(this.db, name, (task.singletonOn ?? task.createdOn).toISOString(), this.workerId, handler);
+      }),
+    );
     const tick = async () => {
       if (this.#stopped) return;
       try {

@@ -36,10 +36,22 @@ export function slotOf(now: number, seconds: number): string {
   return new Date(Math.floor(now / ms) * ms).toISOString();
 }
 
+/** Runs one slot of a scheduled task, logged in task_run (its end, or its error, which is rethrown for a retry). */
+export async function runScheduled(db: Db, name: string, slot: string, workerId: string, handler: () => Promise<void>) {
+  const run = await db.insertInto("task_run").values({ name, slot, ran_by: workerId, started_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  try {
+    await handler();
+    await db.updateTable("task_run").set({ finished_at: new Date().toISOString() }).where("id", "=", run.id).execute();
+  } catch (err) {
+    await db.updateTable("task_run").set({ finished_at: new Date().toISOString(), error: String(err instanceof Error ? err.message : err).slice(0, 2000) }).where("id", "=", run.id).execute();
+    throw err;
+  }
+}
+
 export async function startQueue(db: Db, dialect: Dialect, config: Config, log: (msg: string, err?: unknown) => void): Promise<TaskQueue> {
   if (dialect === "postgres") {
     const { PgBossQueue } = await import("./pg-queue");
-    return PgBossQueue.start(config, log);
+    return PgBossQueue.start(db, config, log);
   }
   const { TableQueue } = await import("./table-queue");
   return TableQueue.start(db, config, log);

@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { newWorkerId, slotOf, type TaskHandler, type TaskQueue } from "./queue";
+import { newWorkerId, runScheduled, slotOf, type TaskHandler, type TaskQueue } from "./queue";
 
 const POLL_MS = 250;
 const MAX_ATTEMPTS = 3;
@@ -141,11 +141,12 @@ export class TableQueue implements TaskQueue {
   }
 
   async every(name: string, seconds: number, handler: () => Promise<void>) {
-    await this.work(name, async () => handler());
+    await this.work(name, async (data) => runScheduled(this.db, name, String(data.slot), this.workerId, handler));
     const tick = async () => {
       if (this.#stopped) return;
       try {
-        if (await this.claimSlot(name, seconds)) await this.send(name, {});
+        const slot = await this.claimSlot(name, seconds);
+        if (slot) await this.send(name, { slot });
       } catch (err) {
         this.log(`定时任务 ${name} 排队失败`, err);
       }
@@ -156,12 +157,12 @@ export class TableQueue implements TaskQueue {
     this.#timers.push(t);
   }
 
-  /** Claims the current slot of a scheduled task: true for exactly one caller per slot. */
-  async claimSlot(name: string, seconds: number): Promise<boolean> {
+  /** Claims the current slot of a scheduled task: the slot for exactly one caller per slot, else null. */
+  async claimSlot(name: string, seconds: number): Promise<string | null> {
     const slot = slotOf(Date.now(), seconds);
     await this.db.insertInto("schedule_slot").values({ name, slot: "", ran_by: null }).onConflict((oc) => oc.column("name").doNothing()).execute();
     const r = await this.db.updateTable("schedule_slot").set({ slot, ran_by: this.workerId }).where("name", "=", name).where("slot", "<", slot).executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return Number(r.numUpdatedRows) === 1 ? slot : null;
   }
 
   async stop() {

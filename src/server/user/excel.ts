@@ -173,7 +173,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
     }
   },
 
-  async apply(ctx, trx, creates, updates) {
+  async apply(ctx, trx, creates, updates, progress) {
     const a = await actorOf(ctx);
     const rows = creates.map((c) => forRow(c.username, () => checkNew(a, c)));
     const joins = isContestAdmin(a) ? a.ownContestIds : [];
@@ -189,6 +189,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
       const members = batch.flatMap((r) => (MEMBER_ROLE[r.user_type] ? joins.map((contest_id) => ({ contest_id, user_id: ids.get(r.username)!, role: MEMBER_ROLE[r.user_type]!, created_at: now })) : []));
       if (members.length) await trx.insertInto("contest_member").values(members).execute();
       await record(trx, a.user.id, batch.map((r) => ({ entity: "user", entityId: ids.get(r.username)!, action: "import", changes: diff(null, auditFields(r)) })));
+      progress(i + batch.length);
     }
 
     const audit: AuditEntry[] = [];
@@ -200,6 +201,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
       const old = beforeFields(c.before);
       const next = { ...old, ...auditFields(c.set) };
       audit.push({ entity: "user", entityId: c.id, action: "import", changes: diff(old, next) });
+      progress(rows.length + audit.length);
     }
     await record(trx, a.user.id, audit);
   },

@@ -10,6 +10,8 @@
  *   tables in the `pgboss` schema); one worker loop claims rows.
  * - schedule_slot: the last time slot each scheduled task ran in (SQLite scheduler), so a
  *   slot runs once whichever instance claims it first.
+ * - task_run: a log of scheduled runs (task, slot, process, start, end, error) on both
+ *   databases, for operators ("when did the clean-up last run") and the once-only test.
  */
 import type { Kysely } from "kysely";
 import { withId } from "./util";
@@ -44,9 +46,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("slot", "text", (c) => c.notNull())
     .addColumn("ran_by", "text")
     .execute();
+
+  await withId(db, db.schema.createTable("task_run"))
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("slot", "text", (c) => c.notNull())
+    .addColumn("ran_by", "text", (c) => c.notNull())
+    .addColumn("started_at", "text", (c) => c.notNull())
+    .addColumn("finished_at", "text")
+    .addColumn("error", "text")
+    .execute();
+  await db.schema.createIndex("task_run_name").on("task_run").columns(["name", "slot"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("task_run").execute();
   await db.schema.dropTable("schedule_slot").execute();
   await db.schema.dropTable("queue_task").execute();
   for (const col of ["input_sha256", "plan_sha256", "output_sha256"]) await db.schema.dropIndex(`job_${col}`).execute();
