@@ -22,6 +22,7 @@ import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
 import { startQueue } from "./jobs/queue";
+import { queuedMailer } from "./mail/queued";
 import { scheduleCleanup } from "./jobs/cleanup";
 import { registerWorkExport } from "./work/export";
 import { jobRoutes } from "./crud/routes";
@@ -68,7 +69,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
-  const mailer = deps.mailer ?? createMailer(config, (m) => app.log.info(m));
   const policy = await loadPolicy();
 
   // Query strings and path parameters arrive as text and are coerced to their schema
@@ -120,13 +120,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccess(app, policy, config);
   registerLimits(app, { db, dialect: deps.dialect });
 
-  commonRoutes(app, db);
-  accountRoutes(app, { db, config, mailer });
+  const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
   // A missing bucket or refused credentials stop the start here, with a clear message.
   const store = createBlobStore(config);
   await store.check();
-  const queue = await startQueue(db, deps.dialect, config, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.warn(msg)));
-  const jobs = new Jobs(db, deps.dialect, store, queue, config, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.warn(msg)));
+  const queue = await startQueue(db, deps.dialect, config, log);
+  const mailer = await queuedMailer(deps.mailer ?? createMailer(config, (m) => app.log.info(m)), queue, log);
+  const jobs = new Jobs(db, deps.dialect, store, queue, config, log);
+
+  commonRoutes(app, db);
+  accountRoutes(app, { db, config, mailer });
   jobRoutes(app, jobs);
   userActionRoutes(app, { db, config, mailer });
   auditRoutes(app, db);

@@ -133,6 +133,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
     expect(statuses.every((s) => s === 200)).toBe(true);
   }, 300_000);
 
+  it("cancels on B an export running on A: it stops, no file is kept, both report it cancelled", async () => {
+    // Every user (tens of thousands after the imports above).
+    const ex = await a.post(`${U}/export`, {});
+    expect(ex.status).toBe(202);
+    const jobId = ex.body.data.jobId as string;
+    let owner = "";
+    await within(60_000, async () => {
+      const row = await cluster.db.selectFrom("job").select(["owner", "status", "processed"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+      if (row.status !== "running") throw new Error(`the export ended before it could be cancelled: ${row.status}`);
+      owner = row.owner ?? "";
+      return !!row.owner && row.processed > 0;
+    });
+    const other = cluster.procs.find((p) => !owner.startsWith(`${p.proc!.pid}@`))!;
+    const c = await a.on(other.url).post(`/Backend/Common/job/${jobId}/cancel`);
+    expect(c).toMatchObject({ status: 200, body: { data: { status: "cancelled", downloadUrl: null } } });
+    // The running process reads the cancel within its heartbeat and stops without storing the file.
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const p of cluster.procs) {
+      const r = await a.on(p.url).get(`/Backend/Common/job/${jobId}`);
+      expect(r.body.data).toMatchObject({ status: "cancelled", message: "已取消", downloadUrl: null });
+      expect((await a.on(p.url).get(`/Backend/Common/job/${jobId}/download`)).status).toBe(404);
+    }
+    expect((await cluster.db.selectFrom("job").select("output_sha256").where("id", "=", jobId).executeTakeFirstOrThrow()).output_sha256).toBeNull();
+    expect((await b.post(`/Backend/Common/job/${jobId}/cancel`)).body).toEqual({ error: 400, info: "该任务已取消" });
+  }, 120_000);
+
   it("runs the scheduled clean-up once per slot across both processes", async () => {
     // Two-second slots (JOB_CLEANUP_SECONDS=2): wait for a few.
     await within(30_000, async () => {

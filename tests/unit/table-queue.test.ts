@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { migrate, openDb, type Db } from "../../src/server/db";
 import { TableQueue } from "../../src/server/jobs/table-queue";
+import { queuedMailer } from "../../src/server/mail/queued";
+import type { Mail } from "../../src/server/mail/mailer";
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   const end = Date.now() + ms;
@@ -85,5 +87,22 @@ describe("the SQLite task queue", () => {
     for (const r of log) perSlot.set(r.slot, (perSlot.get(r.slot) ?? 0) + 1);
     expect([...perSlot.values()].every((n) => n === 1), JSON.stringify(log)).toBe(true);
     expect(runs).toBe(log.length);
+  });
+
+  it("sends mail at once, and queues a retry only when sending fails", async () => {
+    const q = await start();
+    const sent: Mail[] = [];
+    let failures = 1;
+    const mailer = await queuedMailer({ describe: () => "test", send: async (m) => {
+      if (m.to === "flaky@example.com" && failures-- > 0) throw new Error("SMTP 421");
+      sent.push(m);
+    } }, q, () => {});
+    await mailer.send({ to: "ok@example.com", subject: "立即", text: "一" });
+    expect(sent.map((m) => m.to)).toEqual(["ok@example.com"]);
+    // The failure does not reach the caller; the queue sends it on the next attempt.
+    await mailer.send({ to: "flaky@example.com", subject: "重试", text: "二" });
+    expect(sent).toHaveLength(1);
+    await until(() => sent.length === 2);
+    expect(sent[1]).toEqual({ to: "flaky@example.com", subject: "重试", text: "二" });
   });
 });
