@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobs.start();
   await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
   app.addHook("onClose", async () => {
-    jobs.stop();
+    await jobs.stop();
     await queue.stop();
   });
 

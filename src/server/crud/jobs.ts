@@ -55,6 +55,7 @@ export class Jobs {
   readonly #runners = new Map<string, Runner>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly tmpDir: string;
+  #stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -76,9 +77,23 @@ export class Jobs {
     await this.sweep().catch((err) => this.log("任务巡检失败", err));
   }
 
-  stop() {
+  /**
+   * Stops this process's jobs on shutdown: aborts them (an import's transaction rolls back),
+   * waits a little, then gives up their leases so another process takes them at its next sweep.
+   */
+  async stop() {
+    this.#stopping = true;
     for (const t of this.#timers) clearInterval(t);
     for (const l of this.#live.values()) l.abort.abort();
+    const deadline = Date.now() + 3000;
+    while (this.#live.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await this.db
+      .updateTable("job")
+      .set({ owner: null, heartbeat_at: new Date(0).toISOString() })
+      .where("owner", "=", this.owner)
+      .where("status", "in", [...ACTIVE])
+      .execute()
+      .catch((err) => this.log("释放任务失败", err));
   }
 
   get owner() {
@@ -227,6 +242,7 @@ export class Jobs {
 
   /** Takes a job from the queue: claims its row, runs its runner, keeps its lease. */
   async #run(id: string) {
+    if (this.#stopping) throw new Error("shutting down");
     const row = await this.db.selectFrom("job").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row || !(ACTIVE as readonly string[]).includes(row.status) || this.#live.has(id)) return;
     const runner = this.#runners.get(`${row.kind}:${row.resource}`);
@@ -249,6 +265,11 @@ export class Jobs {
     }
     if (claimed.attempts > this.config.jobs.maxAttempts) {
       await this.finish(id, status, "failed", { message: `${status === "applying" ? "导入失败，没有导入任何数据：" : ""}处理该任务的服务器进程多次中断（已尝试 ${claimed.attempts - 1} 次），请重新操作` });
+      return;
+    }
+    if (claimed.kind === "export" && !claimed.params) {
+      // A row from before 0014 (its filters were only in that process's memory).
+      await this.finish(id, status, "failed", { message: "服务器重启，任务已中断，请重新操作" });
       return;
     }
     const user = await this.db.selectFrom("app_user").selectAll().where("id", "=", claimed.created_by).executeTakeFirst();
