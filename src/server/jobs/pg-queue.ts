@@ -5,6 +5,7 @@
  * singleton key, the unique index lets only the first one in, so a slot runs once.
  */
 import PgBoss from "pg-boss";
+import { sql } from "kysely";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { newWorkerId, runScheduled, type TaskHandler, type TaskQueue } from "./queue";
@@ -15,6 +16,7 @@ export class PgBossQueue implements TaskQueue {
   readonly workerId = newWorkerId();
   readonly dialect = "postgres" as const;
   readonly #workers: string[] = [];
+  readonly #created = new Set<string>();
   readonly #timers: NodeJS.Timeout[] = [];
   #stopped = false;
 
@@ -37,8 +39,19 @@ export class PgBossQueue implements TaskQueue {
     return new PgBossQueue(db, boss, config, log);
   }
 
+  /**
+   * Creates a queue once. pg-boss's create_queue is not safe against itself (two processes
+   * starting together deadlock attaching the partition), so creations are serialised by an
+   * advisory lock in one transaction.
+   */
   async #queue(name: string) {
-    await this.boss.createQueue(name, { name, retryLimit: 3, retryDelay: 1, expireInSeconds: Math.max(60, Math.round(this.config.jobs.leaseSeconds * 2)) });
+    if (this.#created.has(name)) return;
+    const options = { policy: "standard", retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: Math.max(60, Math.round(this.config.jobs.leaseSeconds * 2)) };
+    await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('saiwu:pgboss:create_queue'))`.execute(trx);
+      await sql`select pgboss.create_queue(${name}, ${JSON.stringify(options)}::json)`.execute(trx);
+    });
+    this.#created.add(name);
   }
 
   async work(name: string, handler: TaskHandler, opts: { concurrency?: number } = {}) {
