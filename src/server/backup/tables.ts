@@ -18,6 +18,13 @@ import { canonicalJson } from "../judging/score-log";
 /** Bookkeeping tables of the migrator: not user data. */
 export const MIGRATION_TABLES = ["kysely_migration", "kysely_migration_lock"];
 
+/**
+ * Tables a server writes on its own as soon as it starts (queue, schedule, rate-limit
+ * buckets): not user data, so a target holding only these still counts as empty, and a
+ * restore replaces their rows.
+ */
+export const OPERATIONAL_TABLES = ["task_run", "queue_task", "schedule_slot", "rate_limit"];
+
 export interface TableSummary {
   rows: number;
   checksum: string;
@@ -128,7 +135,7 @@ export async function summariseTables(db: AnyDb, dialect: Dialect): Promise<Reco
 export async function tablesWithData(db: AnyDb, dialect: Dialect): Promise<string[]> {
   const found: string[] = [];
   for (const t of await listTables(db, dialect)) {
-    if (MIGRATION_TABLES.includes(t)) continue;
+    if (MIGRATION_TABLES.includes(t) || OPERATIONAL_TABLES.includes(t)) continue;
     const r = await sql<{ one: number }>`select 1 as one from ${sql.table(t)} limit 1`.execute(db);
     if (r.rows.length) found.push(t);
   }

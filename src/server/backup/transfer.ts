@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import { migrate, openDb } from "../db";
-import { MIGRATION_TABLES, tableRows } from "./tables";
+import { MIGRATION_TABLES, OPERATIONAL_TABLES, tableRows } from "./tables";
 
 type AnyDb = Kysely<any>;
 
@@ -87,6 +87,8 @@ export async function copySqliteIntoPostgres(snapshotFile: string, url: string):
     const tables = all.filter((t) => !MIGRATION_TABLES.includes(t));
     const refs = await references(src, tables);
     await dst.transaction().execute(async (trx) => {
+      // A server that already ran on the target left its own bookkeeping rows: the backup's replace them.
+      for (const t of OPERATIONAL_TABLES) if (tables.includes(t)) await sql`delete from ${sql.table(t)}`.execute(trx);
       for (const t of insertOrder(refs)) {
         const self = refs.get(t)!.selfColumns;
         if (self.length) {
