@@ -16,6 +16,7 @@ import type { Db, Dialect } from "./db";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
+import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
 import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/Backend/docs", staticCSP: true });
   app.get("/Backend/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  // On PostgreSQL the read caches serve nothing until other processes' writes are heard.
+  await watchChanges(db);
   registerAuth(app, db);
   registerAccess(app, policy, config);
   registerLimits(app, { db, dialect: deps.dialect });

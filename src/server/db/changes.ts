@@ -12,10 +12,14 @@
  * `ReadCache.get(key, tables, compute)` returns a cached value only if none of `tables`
  * changed since it was computed and it is younger than `maxAgeMs`; otherwise it computes,
  * and stores the result only if none of `tables` changed while computing. The age limit
- * bounds staleness from writers this process cannot see (another server process on the
- * same PostgreSQL database, a CLI run against it).
+ * bounds staleness from writers that announce nothing (psql, another program).
+ *
+ * On PostgreSQL several processes share the database: each committed write's tables are
+ * broadcast to the others, and a process that may have missed a broadcast serves nothing
+ * from its caches (./change-bus.ts).
  */
 import {
+  sql,
   DeleteQueryNode,
   InsertQueryNode,
   MergeQueryNode,
@@ -26,6 +30,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Kysely,
   type OperationNode,
   type QueryResult,
   type TransactionSettings,
@@ -33,9 +38,30 @@ import {
 
 const ALL = "*";
 
+/** Where the tables written through a connection are announced to other processes (./change-bus.ts). */
+export interface ChangeAnnouncer {
+  announce(conn: DatabaseConnection, tables: Iterable<string>): Promise<void>;
+}
+
 export class ChangeTracker {
   #versions = new Map<string, number>();
   #all = 0;
+  #suspended = false;
+
+  /** True while writes may go unseen (PostgreSQL with no listening connection): caches then serve nothing. */
+  get suspended() {
+    return this.#suspended;
+  }
+  /** Ends every entry and stops caching until `resume`. */
+  suspend() {
+    this.#suspended = true;
+    this.#all++;
+  }
+  /** Caches again, from scratch: anything may have changed meanwhile. */
+  resume() {
+    this.#all++;
+    this.#suspended = false;
+  }
 
   bump(tables: Iterable<string>) {
     for (const t of tables) {
@@ -77,19 +103,35 @@ export function rawWrites(sql: string): boolean {
 }
 
 class TrackedConnection implements DatabaseConnection {
+  /** The tables written in the open transaction; null outside one. */
   pending: Set<string> | null = null;
-  constructor(readonly inner: DatabaseConnection, private readonly tracker: ChangeTracker) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly tracker: ChangeTracker,
+    private readonly announcer: ChangeAnnouncer | undefined,
+  ) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const tables = writtenTables(q.query, q.sql);
+    let result: QueryResult<R>;
     try {
-      return await this.inner.executeQuery<R>(q);
+      result = await this.inner.executeQuery<R>(q);
     } finally {
       if (tables.length) {
         this.tracker.bump(tables);
         if (this.pending) for (const t of tables) this.pending.add(t);
       }
     }
+    // An autocommit write is committed now (a failed one changed nothing): tell the others.
+    if (tables.length && !this.pending && this.announcer) {
+      try {
+        await this.announcer.announce(this.inner, tables);
+      } catch (err) {
+        // The write stands; other processes see it when their entries expire (maxAgeMs).
+        console.error(`数据变更通知发送失败：${(err as Error).message}`);
+      }
+    }
+    return result;
   }
 
   streamQuery<R>(q: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -99,7 +141,11 @@ class TrackedConnection implements DatabaseConnection {
 
 class TrackedDriver implements Driver {
   #wrapped = new WeakMap<DatabaseConnection, TrackedConnection>();
-  constructor(private readonly inner: Driver, private readonly tracker: ChangeTracker) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly tracker: ChangeTracker,
+    private readonly bus: (ChangeAnnouncer & { stop(): Promise<void> }) | undefined,
+  ) {}
 
   init() {
     return this.inner.init();
@@ -107,7 +153,7 @@ class TrackedDriver implements Driver {
   async acquireConnection() {
     const c = await this.inner.acquireConnection();
     let t = this.#wrapped.get(c);
-    if (!t) this.#wrapped.set(c, (t = new TrackedConnection(c, this.tracker)));
+    if (!t) this.#wrapped.set(c, (t = new TrackedConnection(c, this.tracker, this.bus)));
     return t;
   }
   async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
@@ -118,6 +164,9 @@ class TrackedDriver implements Driver {
   async commitTransaction(c: DatabaseConnection) {
     const t = c as TrackedConnection;
     try {
+      // Delivered by PostgreSQL at this COMMIT, atomically with it. If it fails, the
+      // transaction is aborted and the caller rolls it back.
+      if (t.pending?.size && this.bus) await this.bus.announce(t.inner, t.pending);
       await this.inner.commitTransaction(t.inner);
     } finally {
       this.#end(t);
@@ -138,16 +187,20 @@ class TrackedDriver implements Driver {
   releaseConnection(c: DatabaseConnection) {
     return this.inner.releaseConnection((c as TrackedConnection).inner);
   }
-  destroy() {
+  async destroy() {
+    await this.bus?.stop();
     return this.inner.destroy();
   }
 }
 
-/** The dialect with every statement's writes reported to `tracker`. */
-export function trackChanges(dialect: Dialect, tracker: ChangeTracker): Dialect {
+/**
+ * The dialect with every statement's writes reported to `tracker` and, with a bus
+ * (PostgreSQL), announced to other processes; destroying the handle stops the bus.
+ */
+export function trackChanges(dialect: Dialect, tracker: ChangeTracker, bus?: ChangeAnnouncer & { stop(): Promise<void> }): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new TrackedDriver(dialect.createDriver(), tracker),
+    createDriver: () => new TrackedDriver(dialect.createDriver(), tracker, bus),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };
@@ -173,6 +226,10 @@ export class ReadCache {
 
   async get<T>(key: string, tables: readonly string[], compute: () => Promise<T>): Promise<T> {
     if (!readCaches.enabled || this.opts.maxEntries <= 0) return compute();
+    if (this.tracker.suspended) {
+      this.misses++;
+      return compute();
+    }
     const stamp = this.tracker.stamp(tables);
     const now = Date.now();
     const hit = this.#entries.get(key);
@@ -214,7 +271,24 @@ export class ReadCache {
 
 /** The tracker of each database handle opened by openDb (a transaction's handle shares its driver). */
 const trackers = new WeakMap<object, ChangeTracker>();
-export const registerTracker = (db: object, tracker: ChangeTracker) => trackers.set(db, tracker);
+const listeners = new WeakMap<object, { listen(): Promise<void> }>();
+export function registerTracker(db: object, tracker: ChangeTracker, bus?: { listen(): Promise<void> }) {
+  trackers.set(db, tracker);
+  if (bus) listeners.set(db, bus);
+}
+
+/**
+ * Starts hearing other processes' writes (PostgreSQL; nothing to do on SQLite): until a
+ * handle opened on PostgreSQL listens, its read caches serve nothing. Resolves once
+ * listening, or after a few seconds while it keeps trying in the background.
+ */
+export async function watchChanges(db: Kysely<any>): Promise<void> {
+  const bus = listeners.get(db);
+  if (!bus) return;
+  // The driver is initialised by a first query, so destroying the handle stops the bus.
+  await sql`select 1`.execute(db);
+  await bus.listen();
+}
 export function trackerOf(db: object): ChangeTracker {
   let t = trackers.get(db);
   // A handle not opened by openDb (none in the app): nothing is tracked, so every stamp

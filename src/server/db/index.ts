@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, Migrator, PostgresDialect, type Dialect as KyselyDialect, type MigrationProvider } from "kysely";
 import pg from "pg";
+import { ChangeBus } from "./change-bus";
 import { ChangeTracker, registerTracker, trackChanges } from "./changes";
 import { LibsqlDialect } from "./libsql-dialect";
 import { migrations } from "./migrations/index";
@@ -29,18 +30,23 @@ export function openDb(url: string): OpenedDb {
     // An idle connection the server ends (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on("error", (err) => console.error(`PostgreSQL 连接中断：${err.message}`));
-    return { db: tracked(new PostgresDialect({ pool })), dialect: "postgres" };
+    return { db: tracked(new PostgresDialect({ pool }), url), dialect: "postgres" };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   return { db: tracked(new LibsqlDialect(`file:${file}`)), dialect: "sqlite" };
 }
 
-/** A handle whose writes are tracked per table, for the read caches (./changes.ts). */
-function tracked(dialect: KyselyDialect): Db {
+/**
+ * A handle whose writes are tracked per table, for the read caches (./changes.ts); on
+ * PostgreSQL (`pgUrl`) also announced to and heard from other processes (./change-bus.ts,
+ * listening starts with watchChanges).
+ */
+function tracked(dialect: KyselyDialect, pgUrl?: string): Db {
   const tracker = new ChangeTracker();
-  const db = new Kysely<DB>({ dialect: trackChanges(dialect, tracker) });
-  registerTracker(db, tracker);
+  const bus = pgUrl ? new ChangeBus(pgUrl, tracker) : undefined;
+  const db = new Kysely<DB>({ dialect: trackChanges(dialect, tracker, bus) });
+  registerTracker(db, tracker, bus);
   return db;
 }
 
