@@ -121,6 +121,7 @@ export class ChangeBus {
       connectionString: this.url,
       application_name: `${LISTEN_APP_NAME}:${process.pid}`,
       keepAlive: true,
+      connectionTimeoutMillis: this.#opts.heartbeatMs,
       query_timeout: this.#opts.heartbeatMs,
     });
     let lost = false;
