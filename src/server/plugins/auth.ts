@@ -64,7 +64,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (!token) return;
     const id = sha256(token);
     // Served from memory while user_session and app_user are unchanged (db/changes.ts): a
-    // logout, lock, role or password change is a write to one of them and ends the entry.
+    // logout, lock, role or password change is a write to one of them and ends the entry —
+    // on PostgreSQL also when another server process made it (db/change-bus.ts).
     const row = await sessions.get(id, SESSION_TABLES, () =>
       db
         .selectFrom("user_session")
