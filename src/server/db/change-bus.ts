@@ -136,6 +136,7 @@ export class ChangeBus {
       if (this.#stopped) return;
       this.#opts.log(`数据库变更监听连接中断（${err?.message ?? "连接已关闭"}），${this.#delay} ms 后重连；重连前不使用读缓存`);
       this.#timer = setTimeout(() => void this.#connect(), this.#delay);
+      this.#timer.unref(); // a server is kept running by its HTTP listener, a script need not be
       this.#delay = Math.min(this.#delay * 2, this.#opts.maxRetryMs);
     };
     // The handlers stay attached: a late error on an ended client must not crash the process.
