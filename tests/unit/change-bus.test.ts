@@ -85,6 +85,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the change bus on PostgreSQL", 
     });
     await within(1000, async () => stampOf(reader, "news") !== news);
 
+    // A table sessions are read from is announced inside the transaction: also heard at its commit only.
+    const sessions = stampOf(reader, "user_session");
+    await writer.transaction().execute(async (trx) => {
+      await trx.deleteFrom("user_session").where("id", "=", "none").execute();
+      const major = stampOf(reader, "major");
+      await touch(writer, "major");
+      await within(1000, async () => stampOf(reader, "major") !== major);
+      expect(stampOf(reader, "user_session")).toBe(sessions);
+    });
+    await within(1000, async () => stampOf(reader, "user_session") !== sessions);
+
     const contest = stampOf(reader, "contest");
     await expect(
       writer.transaction().execute(async (trx) => {
@@ -97,6 +108,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the change bus on PostgreSQL", 
     // Announcements arrive in commit order: once the later one is heard, the rollback would have been.
     await within(1000, async () => stampOf(reader, "school") !== school);
     expect(stampOf(reader, "contest")).toBe(contest);
+  });
+
+  it("announces authorisation tables (and unknown ones) inside the transaction, the others after its commit", () => {
+    const bus = new ChangeBus(url, new ChangeTracker());
+    for (const t of ["user_session", "app_user", "contest_member", "contest", "*"]) expect(bus.beforeCommit(new Set(["work", t]))).toBe(true);
+    expect(bus.beforeCommit(new Set(["work", "score", "news"]))).toBe(false);
   });
 
   it("skips its own announcements", async () => {

@@ -40,7 +40,10 @@ const ALL = "*";
 
 /** Where the tables written through a connection are announced to other processes (./change-bus.ts). */
 export interface ChangeAnnouncer {
-  announce(conn: DatabaseConnection, tables: Iterable<string>): Promise<void>;
+  /** Whether a transaction that wrote `tables` announces them inside itself, before COMMIT, rather than after. */
+  beforeCommit(tables: ReadonlySet<string>): boolean;
+  /** Announces on `conn`: inside its open transaction, or after the write was committed; never throws once committed. */
+  announce(conn: DatabaseConnection, tables: Iterable<string>, committed: boolean): Promise<void>;
 }
 
 export class ChangeTracker {
@@ -123,14 +126,7 @@ class TrackedConnection implements DatabaseConnection {
       }
     }
     // An autocommit write is committed now (a failed one changed nothing): tell the others.
-    if (tables.length && !this.pending && this.announcer) {
-      try {
-        await this.announcer.announce(this.inner, tables);
-      } catch (err) {
-        // The write stands; other processes see it when their entries expire (maxAgeMs).
-        console.error(`数据变更通知发送失败：${(err as Error).message}`);
-      }
-    }
+    if (tables.length && !this.pending && this.announcer) await this.announcer.announce(this.inner, tables, true);
     return result;
   }
 
@@ -163,14 +159,17 @@ class TrackedDriver implements Driver {
   }
   async commitTransaction(c: DatabaseConnection) {
     const t = c as TrackedConnection;
+    const written = t.pending?.size && this.bus ? t.pending : null;
+    const before = !!written && this.bus!.beforeCommit(written);
     try {
       // Delivered by PostgreSQL at this COMMIT, atomically with it. If it fails, the
       // transaction is aborted and the caller rolls it back.
-      if (t.pending?.size && this.bus) await this.bus.announce(t.inner, t.pending);
+      if (before) await this.bus!.announce(t.inner, written!, false);
       await this.inner.commitTransaction(t.inner);
     } finally {
       this.#end(t);
     }
+    if (written && !before) await this.bus!.announce(t.inner, written, true);
   }
   async rollbackTransaction(c: DatabaseConnection) {
     const t = c as TrackedConnection;
