@@ -7,8 +7,8 @@
  * statement of its own that does not wait for its WAL flush. A transaction that wrote a
  * table authorisation is read from (sessions, users, contest membership) announces inside
  * itself just before COMMIT instead: PostgreSQL then delivers it atomically with the
- * commit, so not even a process dying between the two leaves a session alive elsewhere.
- * Not all writes do so because PostgreSQL serialises the commits of notifying
+ * commit, so a process dying right after committing a lock or a role change cannot leave
+ * it unannounced. Not all writes do so because PostgreSQL serialises the commits of notifying
  * transactions, WAL flush included: measured with 40 concurrent writers, in-transaction
  * announcements cut write transactions from ~2,400/s to ~600/s; after the commit they
  * cost one round trip. The payload names the sending handle, so its own listener skips it.
