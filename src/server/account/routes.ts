@@ -135,7 +135,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
   });
 
   r.delete("/Backend/Common/account/security/sessions/:id", {
-    schema: { tags, summary: "结束自己的一个会话", params: Type.Object({ id: Type.String({ pattern: "^[0-9a-f]{64}$", title: "会话" }) }), response: { 200: EmptyEnvelope } },
+    schema: { tags, summary: "结束自己的一个会话", params: Type.Object({ id: Type.String({ pattern: "^[0-9a-f]{64}$", maxLength: 64, title: "会话" }) }), response: { 200: EmptyEnvelope } },
     config: { access: ["api.security", "update"] },
   }, async (req, reply) => {
     await svc.endSession(ctx, req.user!, req.params.id);

@@ -20,6 +20,7 @@ import { validationMessage } from "../plugins/errors";
 import { diff, record } from "./audit";
 import { readXlsx, writeXlsx } from "./excel";
 import { JobGone, type Jobs, type RunCtx } from "./jobs";
+import { MAX_ID } from "../../shared/bounds";
 
 export type Trx = Transaction<DB>;
 export interface Ctx {
@@ -91,7 +92,7 @@ export interface ResourceDef<V extends { id: number }, C, U> {
  */
 export const inTrx = (ctx: Ctx, trx: Trx): Ctx => ({ ...ctx, db: trx as unknown as Db });
 
-const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, title: "编号" }) });
+const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "编号" }) });
 const MAX_REPORT_ROWS = 500;
 const PROGRESS_EVERY = 500;
 

@@ -9,6 +9,7 @@ import { notFound } from "../../shared/errors";
 import { PublicNewsDetail, PublicNewsItem, PublicNewsQuery } from "../../shared/news/schema";
 import type { Db } from "../db";
 import { plainText } from "../richtext/sanitize";
+import { MAX_ID } from "../../shared/bounds";
 
 const tags = ["新闻"];
 const SUMMARY_CHARS = 120;
@@ -56,7 +57,7 @@ export function newsPublicRoutes(app: FastifyInstance, db: Db) {
   });
 
   r.get("/Backend/Public/news/:id", {
-    schema: { tags, summary: "一条已发布的新闻", params: Type.Object({ id: Type.Integer({ minimum: 1, title: "编号" }) }), response: { 200: Envelope(PublicNewsDetail) } },
+    schema: { tags, summary: "一条已发布的新闻", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "编号" }) }), response: { 200: Envelope(PublicNewsDetail) } },
     config: { access: "public" },
   }, async (req) => {
     const row = await visible(db).select(COLUMNS).select("news.body").where("news.id", "=", req.params.id).executeTakeFirst();

@@ -7,6 +7,7 @@ import { invalid, notFound } from "../../shared/errors";
 import { EXPLANATION_SECTIONS, noticeSection } from "../../shared/notice/sections";
 import { SectionText } from "../../shared/notice/schema";
 import type { Db } from "../db";
+import { MAX_ID } from "../../shared/bounds";
 
 const tags = ["公告与说明"];
 
@@ -31,7 +32,7 @@ export function noticeRoutes(app: FastifyInstance, db: Db) {
       tags,
       summary: "某栏目的说明文字：先取该赛事的，没有则依次取上级赛事的，最后取全平台的",
       params: Type.Object({ section: Type.String({ maxLength: 40, title: "栏目" }) }),
-      querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })) }),
+      querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) }),
       response: { 200: Envelope(SectionText) },
     },
     config: { access: ["api.announcement", "read"] },

@@ -16,9 +16,10 @@ import { record } from "../crud/audit";
 import { inTrx, type Ctx } from "../crud/resource";
 import { actorOf } from "./scope";
 import { loadUsers } from "./view";
+import { MAX_ID } from "../../shared/bounds";
 
 const tags = ["用户"];
-const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, title: "编号" }) });
+const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "编号" }) });
 const access = ["api.users", "update"] as const;
 
 async function inScope(ctx: Ctx, id: number) {

@@ -1,5 +1,6 @@
 /** Request and reply schemas of accounts: one source for validation, types and docs. */
 import { Type, type Static } from "typebox";
+import { MAX_ID } from "../bounds";
 
 export const Username = Type.String({ minLength: 3, maxLength: 32, pattern: "^[A-Za-z0-9_.@-]+$", title: "用户名" });
 /** At least 8 characters with letters and digits. */
@@ -33,9 +34,9 @@ export const RegisterBody = Type.Object({
   password: Password,
   name: Type.String({ minLength: 2, maxLength: 40, title: "姓名" }),
   email: Email,
-  schoolId: Type.Integer({ minimum: 1, title: "学校" }),
+  schoolId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" }),
   memberNo: Type.Optional(Type.String({ maxLength: 40, title: "学号/工号" })),
-  phone: Type.Optional(Type.String({ pattern: "^1\\d{10}$", title: "手机号" })),
+  phone: Type.Optional(Type.String({ pattern: "^1\\d{10}$", maxLength: 11, title: "手机号" })),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -48,7 +49,7 @@ export const RecoveryRequestBody = Type.Object({
 export const RecoveryConfirmBody = Type.Object({
   token: Type.Optional(Type.String({ minLength: 10, maxLength: 200, title: "找回链接" })),
   account: Type.Optional(Type.String({ minLength: 1, maxLength: 254, title: "用户名或邮箱" })),
-  code: Type.Optional(Type.String({ pattern: "^\\d{6}$", title: "验证码" })),
+  code: Type.Optional(Type.String({ pattern: "^\\d{6}$", maxLength: 6, title: "验证码" })),
   newPassword: Password,
 });
 export type RecoveryConfirmBody = Static<typeof RecoveryConfirmBody>;

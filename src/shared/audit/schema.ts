@@ -1,5 +1,6 @@
 /** The change log of master data as the API returns it. */
 import { Type, type Static } from "typebox";
+import { MAX_ID, MAX_PAGE } from "../bounds";
 
 export const AuditView = Type.Object({
   id: Type.Integer(),
@@ -19,9 +20,9 @@ export type AuditView = Static<typeof AuditView>;
 export const AuditQuery = Type.Object({
   entity: Type.Optional(Type.String({ maxLength: 40, title: "对象" })),
   entityId: Type.Optional(Type.String({ maxLength: 40, title: "对象编号" })),
-  userId: Type.Optional(Type.Integer({ minimum: 1, title: "操作人" })),
+  userId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "操作人" })),
   action: Type.Optional(Type.String({ maxLength: 20, title: "操作" })),
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: "页码" })),
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, title: "页码" })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20, title: "每页条数" })),
 });
 

@@ -2,6 +2,7 @@
 import { Type, type Static } from "typebox";
 import { CONTEST_LEVELS, STAGE_KEYS } from "./stages";
 import { LOCKABLE_FIELD_KEYS } from "./lockable-fields";
+import { MAX_ID } from "../bounds";
 
 const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 export const ContestLevelSchema = literals(CONTEST_LEVELS, "级别");
@@ -22,7 +23,7 @@ export const StageTimesSchema = Type.Object({
 });
 
 export const CategoryQuotaSchema = Type.Object({
-  categoryId: Type.Integer({ minimum: 1, title: "大类" }),
+  categoryId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "大类" }),
   quota: Type.Integer({ minimum: 0, maximum: 100000, title: "名额" }),
 });
 
@@ -58,20 +59,20 @@ export const ContestView = Type.Object({
 export type ContestView = Static<typeof ContestView>;
 
 export const ContestCreate = Type.Object({
-  code: Type.Optional(Type.String({ pattern: "^[0-9A-Za-z_-]{2,30}$", title: "赛事代码" })),
+  code: Type.Optional(Type.String({ pattern: "^[0-9A-Za-z_-]{2,30}$", maxLength: 30, title: "赛事代码" })),
   name: Type.String({ minLength: 2, maxLength: 100, title: "赛事名称" }),
   level: ContestLevelSchema,
   year: Type.Integer({ minimum: 2000, maximum: 2100, title: "年份" }),
-  parentId: Type.Optional(NullableInt({ minimum: 1, title: "上级赛事" })),
+  parentId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "上级赛事" })),
   province: Type.Optional(NullableStr({ minLength: 2, maxLength: 20, title: "省份" })),
-  schoolId: Type.Optional(NullableInt({ minimum: 1, title: "学校" })),
+  schoolId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "学校" })),
   description: Type.Optional(NullableStr({ maxLength: 5000, title: "简介" })),
-  categories: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, title: "开放大类" })),
+  categories: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, title: "开放大类" })),
   stages: Type.Optional(Type.Array(StageTimesSchema, { maxItems: STAGE_KEYS.length, title: "阶段时间" })),
   recommendQuota: Type.Optional(NullableInt({ minimum: 0, maximum: 100000, title: "推荐名额" })),
   categoryQuotas: Type.Optional(Type.Array(CategoryQuotaSchema, { maxItems: 100, title: "分大类名额" })),
-  adminIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, title: "赛事管理员" })),
-  reviewerIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, title: "审核员" })),
+  adminIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 50, title: "赛事管理员" })),
+  reviewerIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, title: "审核员" })),
 });
 export type ContestCreate = Static<typeof ContestCreate>;
 
@@ -82,7 +83,7 @@ export const ContestFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 60, title: "关键词" })),
   level: Type.Optional(ContestLevelSchema),
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, title: "年份" })),
-  parentId: Type.Optional(Type.Integer({ minimum: 1, title: "上级赛事" })),
+  parentId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "上级赛事" })),
   province: Type.Optional(Type.String({ maxLength: 20, title: "省份" })),
   archived: Type.Optional(Type.Boolean({ title: "归档" })),
 });
@@ -101,7 +102,7 @@ export const EntryLockView = Type.Object({
 export type EntryLockView = Static<typeof EntryLockView>;
 
 export const EntryLockCreate = Type.Object({
-  contestId: Type.Optional(NullableInt({ minimum: 1, title: "赛事（空为全部赛事）" })),
+  contestId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "赛事（空为全部赛事）" })),
   field: LockableFieldSchema,
   fromStage: StageKeySchema,
 });
@@ -111,7 +112,7 @@ export const EntryLockUpdate = Type.Partial(EntryLockCreate);
 export type EntryLockUpdate = Static<typeof EntryLockUpdate>;
 
 export const EntryLockFilters = Type.Object({
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
   /** true: only the locks of all contests (no contest set) */
   global: Type.Optional(Type.Boolean({ title: "仅全部赛事" })),
   field: Type.Optional(LockableFieldSchema),

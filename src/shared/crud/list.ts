@@ -1,11 +1,12 @@
 /** List conventions of every resource: server pagination, sorting and filters as query params. */
 import { Type, type Static } from "typebox";
+import { PageNumber } from "../bounds";
 
 /** ?current=1&pageSize=20&sort=name&sort=-createdAt&<filter>=… */
 export const ListParams = Type.Object({
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: "页码" })),
+  current: Type.Optional(PageNumber({ default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 20, title: "每页条数" })),
-  sort: Type.Optional(Type.Array(Type.String({ pattern: "^-?[A-Za-z_]+$" }), { maxItems: 3, title: "排序" })),
+  sort: Type.Optional(Type.Array(Type.String({ pattern: "^-?[A-Za-z_]+$", maxLength: 60 }), { maxItems: 3, title: "排序" })),
 });
 export type ListParams = Static<typeof ListParams>;
 

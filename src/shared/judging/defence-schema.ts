@@ -4,11 +4,12 @@
  */
 import { Type, type Static, type TSchema } from "typebox";
 import { WorkId } from "../work/schema";
+import { MAX_ID, MAX_PAGE } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullableStr = (opts: { maxLength: number; title: string; pattern?: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
-const Id = (title: string) => Type.Integer({ minimum: 1, title });
+const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 
 export const RECOMMENDATIONS = ["strong", "recommend", "not"] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
@@ -237,7 +238,7 @@ export const PastWorkFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, title: "关键词（作品编号或名称）" })),
   categoryId: Type.Optional(Id("作品类别")),
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, title: "年份" })),
-  current: Type.Optional(Type.Integer({ minimum: 1, title: "页码" })),
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, title: "页码" })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, title: "每页条数" })),
 });
 export type PastWorkFilters = Static<typeof PastWorkFilters>;

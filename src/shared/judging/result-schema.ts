@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from "typebox";
 import { WorkId } from "../work/schema";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -16,10 +17,10 @@ export const BASIS_NAMES: Record<Basis, string> = { online: "按网评标准化�
 export const RECOMMENDATION_NAMES = { strong: "强烈推荐", recommend: "推荐", not: "不推荐" } as const;
 
 /** "g<judge group id>" or "c<大类 id>" (works in no judge group). */
-export const GroupKey = Type.String({ pattern: "^[gc][0-9]{1,9}$", title: "结果分组" });
+export const GroupKey = Type.String({ pattern: "^[gc][0-9]{1,9}$", maxLength: 10, title: "结果分组" });
 
-export const ResultContestParam = Type.Object({ contestId: Type.Integer({ minimum: 1, title: "赛事" }) });
-export const ResultWorkParam = Type.Object({ contestId: Type.Integer({ minimum: 1, title: "赛事" }), workId: WorkId });
+export const ResultContestParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }) });
+export const ResultWorkParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }), workId: WorkId });
 export const GroupQuery = Type.Object({ group: GroupKey });
 
 export const PublicationView = Type.Object({
@@ -160,7 +161,7 @@ export type FitView = Static<typeof FitView>;
 export const ComputeBody = Type.Object({
   disagreementThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, title: "分歧阈值（最高分与最低分之差）" })),
   /** per group: rank by the online normalised score or by the defence mean; groups not named keep their choice */
-  basis: Type.Optional(Type.Record(Type.String({ pattern: "^[gc][0-9]{1,9}$" }), BasisSchema, { title: "排名依据" })),
+  basis: Type.Optional(Type.Record(GroupKey, BasisSchema, { maxProperties: 1000, title: "排名依据" })),
 });
 export type ComputeBody = Static<typeof ComputeBody>;
 
@@ -189,7 +190,7 @@ export type AllocateOutcome = Static<typeof AllocateOutcome>;
 
 export const ResultPatch = Type.Object({
   /** set the award by hand (null: no award, by hand) */
-  awardLevelId: Type.Optional(Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, title: "奖项" })),
+  awardLevelId: Type.Optional(Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, maximum: MAX_ID, title: "奖项" })),
   /** false: back to the allocation (the award is cleared until the next allocation) */
   manual: Type.Optional(Type.Literal(false, { title: "恢复按比例分配" })),
   promoted: Type.Optional(Type.Boolean({ title: "晋级" })),
@@ -198,7 +199,7 @@ export type ResultPatch = Static<typeof ResultPatch>;
 
 export const PromoteBody = Type.Object({
   /** the lowest award that may be promoted; none: every award */
-  lowestAwardLevelId: Type.Optional(Type.Integer({ minimum: 1, title: "最低晋级奖项" })),
+  lowestAwardLevelId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "最低晋级奖项" })),
 });
 export type PromoteBody = Static<typeof PromoteBody>;
 
@@ -238,7 +239,7 @@ export type ExtraJudgeProposal = Static<typeof ExtraJudgeProposal>;
 export const ExtraJudgeBody = Type.Object({
   workId: WorkId,
   /** a particular judge; none: the one the assigner proposes */
-  judgeId: Type.Optional(Type.Integer({ minimum: 1, title: "评委" })),
+  judgeId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "评委" })),
 });
 export type ExtraJudgeBody = Static<typeof ExtraJudgeBody>;
 

@@ -6,13 +6,14 @@ import { Type, type Static, type TSchema } from "typebox";
 import { Deduction, RubricItem } from "../work-type/schema";
 import { WorkFileView } from "../work/files";
 import { AiDeclaration, GroupSchema, WorkId } from "../work/schema";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** "a value or null" as a JSON-schema type list (bodies keep null as null). */
 const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
 const NullableStr = (opts: { maxLength: number; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
-const Id = (title: string) => Type.Integer({ minimum: 1, title });
+const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 
 export const ContestParam = Type.Object({ contestId: Id("赛事") });
 export const GroupParam = Type.Object({ groupId: Id("评审组") });
@@ -63,9 +64,9 @@ export type JudgeGroupView = Static<typeof JudgeGroupView>;
 export const JudgeGroupCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 60, title: "评审组名称" }),
   categoryId: Id("作品大类"),
-  subcategoryId: Type.Optional(NullableInt({ minimum: 1, title: "作品小类" })),
+  subcategoryId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "作品小类" })),
   groupType: Type.Optional(Type.Unsafe<"normal" | "professional" | null>({ type: ["string", "null"], enum: ["normal", "professional", null], title: "组别" })),
-  leaderId: Type.Optional(NullableInt({ minimum: 1, title: "专家组长" })),
+  leaderId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "专家组长" })),
   note: Type.Optional(NullableStr({ maxLength: 500, title: "备注" })),
 });
 export type JudgeGroupCreate = Static<typeof JudgeGroupCreate>;

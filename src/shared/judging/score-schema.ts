@@ -7,9 +7,10 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { JudgeWorkItem } from "./schema";
 import { WorkId } from "../work/schema";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Id = (title: string) => Type.Integer({ minimum: 1, title });
+const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export const SCORE_STATUSES = ["none", "draft", "submitted"] as const;
@@ -24,7 +25,7 @@ export const ScoreParam = Type.Object({ contestId: Id("赛事"), scoreId: Id("�
 export const ScoreWorkParam = Type.Object({ contestId: Id("赛事"), workId: WorkId });
 
 /** Points per rubric item id ("12": 18.5); an item left out is not scored yet. */
-export const ScoreItems = Type.Record(Type.String({ pattern: "^[0-9]+$" }), Type.Number({ minimum: 0, maximum: 100, title: "得分" }), { title: "评分项得分" });
+export const ScoreItems = Type.Record(Type.String({ pattern: "^[0-9]+$", maxLength: 10 }), Type.Number({ minimum: 0, maximum: 100, title: "得分" }), { maxProperties: 100, title: "评分项得分" });
 export type ScoreItems = Static<typeof ScoreItems>;
 
 export const ScoreBody = Type.Object({
@@ -33,7 +34,7 @@ export const ScoreBody = Type.Object({
   deductions: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20, title: "扣分项" })),
   comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, title: "评语" })),
   /** the version the edit is based on (0 when nothing is saved yet); a stale version is refused */
-  version: Type.Integer({ minimum: 0, title: "版本" }),
+  version: Type.Integer({ minimum: 0, maximum: MAX_ID, title: "版本" }),
 });
 export type ScoreBody = Static<typeof ScoreBody>;
 
@@ -90,7 +91,7 @@ export type JudgeProgress = Static<typeof JudgeProgress>;
 export const ReopenBody = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: MAX_REASON, title: "退回原因" }),
   /** the score's version as the admin saw it; a stale version is refused */
-  version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })),
 });
 export type ReopenBody = Static<typeof ReopenBody>;
 

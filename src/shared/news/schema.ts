@@ -1,6 +1,7 @@
 /** News: a title, a rich-text body and a cover, platform-wide (national) or of one contest. */
 import { Type, type Static } from "typebox";
 import { RICH_TEXT_MAX } from "../notice/schema";
+import { MAX_ID, MAX_PAGE } from "../bounds";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -34,7 +35,7 @@ export const NewsView = Type.Object({
 export type NewsView = Static<typeof NewsView>;
 
 export const NewsCreate = Type.Object({
-  contestId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "赛事" }))),
+  contestId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }))),
   title: Type.String({ minLength: 1, maxLength: 100, title: "标题" }),
   body: Type.String({ maxLength: RICH_TEXT_MAX, title: "正文" }),
   cover: Type.Optional(Nullable(Type.String({ maxLength: COVER_MAX_CHARS, title: "封面" }))),
@@ -49,7 +50,7 @@ export type NewsUpdate = Static<typeof NewsUpdate>;
 export const NewsFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 60, title: "关键词" })),
   status: Type.Optional(Status),
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
   /** true: only platform (national) news; false: only news of contests */
   platform: Type.Optional(Type.Boolean({ title: "全平台" })),
 });
@@ -72,7 +73,7 @@ export type PublicNewsDetail = Static<typeof PublicNewsDetail>;
 
 export const PublicNewsQuery = Type.Object({
   /** absent: the platform's (national) news */
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: "页码" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, title: "页码" })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, title: "每页条数" })),
 });

@@ -1,5 +1,6 @@
 /** Notices: a role's announcement or an explanation text, platform-wide or of one contest. */
 import { Type, type Static } from "typebox";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -22,7 +23,7 @@ export type NoticeView = Static<typeof NoticeView>;
 
 export const NoticeCreate = Type.Object({
   section: Type.String({ minLength: 1, maxLength: 40, title: "栏目" }),
-  contestId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "赛事" }))),
+  contestId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }))),
   title: Type.String({ minLength: 1, maxLength: 100, title: "标题" }),
   content: Type.String({ maxLength: RICH_TEXT_MAX, title: "内容" }),
 });
@@ -33,7 +34,7 @@ export type NoticeUpdate = Static<typeof NoticeUpdate>;
 
 export const NoticeFilters = Type.Object({
   section: Type.Optional(Type.String({ maxLength: 40, title: "栏目" })),
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
   /** true: only platform-wide notices; false: only notices of contests */
   platform: Type.Optional(Type.Boolean({ title: "全平台" })),
   keyword: Type.Optional(Type.String({ maxLength: 60, title: "关键词" })),

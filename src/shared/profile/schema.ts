@@ -3,6 +3,7 @@
  * set by the school admin; the email changes through account security (verified).
  */
 import { Type, type Static } from "typebox";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
@@ -30,7 +31,7 @@ export const ProfileUpdate = Type.Object({
   majorCode: Type.Optional(NullableStr({ maxLength: 12, title: "专业代码" })),
   phone: Type.Optional(NullableStr({ maxLength: 11, pattern: "^1\\d{10}$", title: "手机号" })),
   /** not editable here: named so the refusal can say where it is changed */
-  email: Type.Optional(Type.Unknown()),
-  schoolId: Type.Optional(Type.Unknown()),
+  email: Type.Optional(NullableStr({ maxLength: 254, title: "邮箱" })),
+  schoolId: Type.Optional(Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, maximum: MAX_ID, title: "学校" })),
 });
 export type ProfileUpdate = Static<typeof ProfileUpdate>;

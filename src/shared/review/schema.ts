@@ -7,6 +7,7 @@ import { FORMAT_FILTERS, FORMAT_OUTCOMES } from "../work/states";
 import { WorkFileView, FileRequirement } from "../work/files";
 import { AiDeclaration, GroupSchema, WorkId, WorkLogEntry, WorkStateSchema } from "../work/schema";
 import { FORMAT_REASON_CODES } from "./reasons";
+import { MAX_ID } from "../bounds";
 
 const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -16,7 +17,7 @@ export const FormatFilterSchema = literals(Object.keys(FORMAT_FILTERS) as (keyof
 export const FormatOutcomeSchema = literals(FORMAT_OUTCOMES, "审查结论");
 export const ReasonCodeSchema = literals(FORMAT_REASON_CODES, "问题类型");
 
-export const ContestIdParam = Type.Object({ contestId: Type.Integer({ minimum: 1, title: "赛事" }) });
+export const ContestIdParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }) });
 
 /** A contest the caller reviews, with its progress. */
 export const ReviewContest = Type.Object({
@@ -40,7 +41,7 @@ export type ReviewContest = Static<typeof ReviewContest>;
 /** Filters of the review list; the order is always by work id, ascending (stable). */
 export const ReviewFilters = Type.Object({
   status: Type.Optional(FormatFilterSchema),
-  categoryId: Type.Optional(Type.Integer({ minimum: 1, title: "作品大类" })),
+  categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品大类" })),
   /** a work id, or part of a name */
   keyword: Type.Optional(Type.String({ maxLength: 100, title: "关键词（作品编号或名称）" })),
 });
@@ -109,7 +110,7 @@ export const OutcomeBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 500, title: "说明" })),
   reasonCodes: Type.Optional(Type.Array(ReasonCodeSchema, { maxItems: FORMAT_REASON_CODES.length, title: "问题类型" })),
   deadline: Type.Optional(Type.String({ maxLength: 40, title: "修改截止时间" })),
-  version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })),
 });
 export type OutcomeBody = Static<typeof OutcomeBody>;
 

@@ -15,7 +15,7 @@ export type SchoolView = Static<typeof SchoolView>;
 
 export const SchoolCreate = Type.Object({
   name: Type.String({ minLength: 2, maxLength: 60, title: "学校名称" }),
-  code: Type.String({ pattern: "^[0-9A-Za-z]{4,12}$", title: "学校代码" }),
+  code: Type.String({ pattern: "^[0-9A-Za-z]{4,12}$", maxLength: 12, title: "学校代码" }),
   province: Type.String({ minLength: 2, maxLength: 20, title: "省份" }),
   formerNames: Type.Optional(Type.Array(Type.String({ minLength: 2, maxLength: 60 }), { maxItems: 10, title: "曾用名" })),
   contact: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { title: "联系方式" })),

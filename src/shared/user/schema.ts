@@ -1,6 +1,7 @@
 /** Users managed by admins (/Backend/Admin/user): view, create, update, filters. */
 import { Type, type Static } from "typebox";
 import { Email, Username } from "../account/schema";
+import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -48,7 +49,7 @@ export const UserView = Type.Object({
 });
 export type UserView = Static<typeof UserView>;
 
-const Phone = Type.String({ pattern: "^1\\d{10}$", title: "手机号" });
+const Phone = Type.String({ pattern: "^1\\d{10}$", maxLength: 11, title: "手机号" });
 const MemberNo = Type.String({ minLength: 1, maxLength: 40, title: "学号/工号" });
 const MajorCode = Type.String({ minLength: 1, maxLength: 12, title: "专业代码" });
 
@@ -58,13 +59,13 @@ export const UserCreate = Type.Object({
   role: RoleCodeSchema,
   email: Type.Optional(Email),
   phone: Type.Optional(Phone),
-  schoolId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "学校" }))),
+  schoolId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" }))),
   memberNo: Type.Optional(MemberNo),
   majorCode: Type.Optional(Nullable(MajorCode)),
   hasComplaintRight: Type.Optional(Type.Boolean({ title: "申诉权" })),
   isSchoolContestJudge: Type.Optional(Type.Boolean({ title: "校赛评委" })),
   /** the contest a judge, reviewer or contest admin joins (required for a contest admin) */
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
 });
 export type UserCreate = Static<typeof UserCreate>;
 
@@ -73,7 +74,7 @@ export const UserUpdate = Type.Object({
   role: Type.Optional(RoleCodeSchema),
   email: Type.Optional(Nullable(Email)),
   phone: Type.Optional(Nullable(Phone)),
-  schoolId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "学校" }))),
+  schoolId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" }))),
   memberNo: Type.Optional(Nullable(MemberNo)),
   majorCode: Type.Optional(Nullable(MajorCode)),
   hasComplaintRight: Type.Optional(Type.Boolean({ title: "申诉权" })),
@@ -83,12 +84,12 @@ export type UserUpdate = Static<typeof UserUpdate>;
 
 export const UserFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 60, title: "关键词（用户名、姓名、邮箱、学号/工号）" })),
-  userType: Type.Optional(Type.Array(Type.Integer(), { maxItems: 10, title: "身份" })),
-  schoolId: Type.Optional(Type.Integer({ minimum: 1, title: "学校" })),
+  userType: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { maxItems: 10, title: "身份" })),
+  schoolId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" })),
   locked: Type.Optional(Type.Boolean({ title: "已锁定" })),
   archived: Type.Optional(Type.Boolean({ title: "已归档" })),
   hasComplaintRight: Type.Optional(Type.Boolean({ title: "申诉权" })),
   isSchoolContestJudge: Type.Optional(Type.Boolean({ title: "校赛评委" })),
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
 });
 export type UserFilters = Static<typeof UserFilters>;

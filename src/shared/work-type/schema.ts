@@ -4,18 +4,19 @@
  * max points sum to 100, and deductions); a 小类 has a name and sort and inherits the rest.
  */
 import { Type, type Static } from "typebox";
+import { MAX_ID } from "../bounds";
 
 export const RUBRIC_TOTAL = 100;
 export const MAX_AUTHORS = 5;
 export const MAX_TEACHERS = 2;
 
 export const Attachment = Type.Object({
-  key: Type.String({ pattern: "^[a-z][a-z0-9_]{0,31}$", title: "附件标识" }),
+  key: Type.String({ pattern: "^[a-z][a-z0-9_]{0,31}$", maxLength: 32, title: "附件标识" }),
   name: Type.String({ minLength: 1, maxLength: 30, title: "附件名称" }),
   required: Type.Boolean({ title: "必交" }),
   maxSizeMB: Type.Integer({ minimum: 1, maximum: 4096, title: "大小上限（MB）" }),
   /** file extensions without the dot, lower case: pdf, zip, mp4 */
-  types: Type.Array(Type.String({ pattern: "^\\.?[A-Za-z0-9]{1,10}$" }), { minItems: 1, maxItems: 20, title: "文件类型" }),
+  types: Type.Array(Type.String({ pattern: "^\\.?[A-Za-z0-9]{1,10}$", maxLength: 11 }), { minItems: 1, maxItems: 20, title: "文件类型" }),
 });
 export type Attachment = Static<typeof Attachment>;
 
@@ -28,7 +29,7 @@ export type Deduction = Static<typeof Deduction>;
 
 export const RubricItemInput = Type.Object({
   /** an existing item keeps its id (scores refer to it); without id a new item is added */
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   name: Type.String({ minLength: 1, maxLength: 40, title: "评分项" }),
   maxPoints: Type.Integer({ minimum: 1, maximum: 100, title: "满分" }),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
@@ -70,7 +71,7 @@ export const WorkTypeView = Type.Object({
 export type WorkTypeView = Static<typeof WorkTypeView>;
 
 export const WorkTypeCreate = Type.Object({
-  parentId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { title: "所属大类" })),
+  parentId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.Null()], { title: "所属大类" })),
   name: Type.String({ minLength: 1, maxLength: 40, title: "类别名称" }),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: "排序" })),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { title: "说明" })),
@@ -91,7 +92,7 @@ export type WorkTypeUpdate = Static<typeof WorkTypeUpdate>;
 export const WorkTypeFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 40, title: "关键词" })),
   /** a 大类 id for its 小类; "null" (or empty) for the 大类 */
-  parentId: Type.Optional(Type.Union([Type.Null(), Type.Literal("null"), Type.Integer({ minimum: 1 })], { title: "所属大类" })),
+  parentId: Type.Optional(Type.Union([Type.Null(), Type.Literal("null"), Type.Integer({ minimum: 1, maximum: MAX_ID })], { title: "所属大类" })),
   archived: Type.Optional(Type.Boolean({ title: "归档" })),
 });
 

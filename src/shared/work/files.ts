@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from "typebox";
 import { WorkId } from "./schema";
+import { MAX_ID } from "../bounds";
 
 export const WorkFileView = Type.Object({
   id: Type.Integer(),
@@ -38,7 +39,7 @@ export const WorkFiles = Type.Object({
 });
 export type WorkFiles = Static<typeof WorkFiles>;
 
-export const WorkFileParam = Type.Object({ id: WorkId, fileId: Type.Integer({ minimum: 1, title: "附件" }) });
+export const WorkFileParam = Type.Object({ id: WorkId, fileId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "附件" }) });
 
 /** Content types by extension (the uploader's own claim is not trusted). */
 export const MIME_BY_EXT: Record<string, string> = {

@@ -5,12 +5,13 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { GROUPS } from "./fields";
 import { WORK_ACTIONS, WORK_STATES } from "./states";
+import { MAX_ID } from "../bounds";
 
 const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** "a value or null" as a JSON-schema type list, so type coercion keeps null as null. */
 const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
-const NullableInt = (opts: { minimum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
 
 export const WorkStateSchema = literals(WORK_STATES, "状态");
 export const WorkActionSchema = literals(WORK_ACTIONS, "操作");
@@ -45,7 +46,7 @@ export type AiDeclaration = Static<typeof AiDeclaration>;
 /** The fields an author edits (all optional; null clears a text). */
 const EditableFields = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, title: "作品名称" })),
-  subcategoryId: Type.Optional(NullableInt({ minimum: 1, title: "作品小类" })),
+  subcategoryId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "作品小类" })),
   group: Type.Optional(GroupSchema),
   summary: text("作品简介"),
   designIdea: text("设计思路"),
@@ -61,8 +62,8 @@ const EditableFields = {
 const Usernames = (max: number, title: string, min = 0) => Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: min, maxItems: max, title });
 
 export const WorkCreate = Type.Object({
-  contestId: Type.Integer({ minimum: 1, title: "赛事" }),
-  categoryId: Type.Integer({ minimum: 1, title: "作品大类" }),
+  contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }),
+  categoryId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品大类" }),
   ...EditableFields,
   name: Type.String({ minLength: 1, maxLength: 100, title: "作品名称" }),
   /** co-authors by username, in rank order; each confirms themselves */
@@ -73,8 +74,8 @@ export type WorkCreate = Static<typeof WorkCreate>;
 
 /** A contest admin enters a work on a school's behalf: all authors by username, first author first. */
 export const AdminWorkCreate = Type.Object({
-  contestId: Type.Integer({ minimum: 1, title: "赛事" }),
-  categoryId: Type.Integer({ minimum: 1, title: "作品大类" }),
+  contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }),
+  categoryId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品大类" }),
   ...EditableFields,
   name: Type.String({ minLength: 1, maxLength: 100, title: "作品名称" }),
   teacherReview: text("指导老师自评"),
@@ -85,35 +86,35 @@ export type AdminWorkCreate = Static<typeof AdminWorkCreate>;
 
 export const WorkUpdate = Type.Object({
   /** the version the edit is based on; a stale version is refused */
-  version: Type.Integer({ minimum: 1, title: "版本" }),
-  categoryId: Type.Optional(Type.Integer({ minimum: 1, title: "作品大类" })),
+  version: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" }),
+  categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品大类" })),
   ...EditableFields,
   /** written by the teacher only (PATCH /Backend/Teacher/work/:id/review); named here to refuse it clearly */
-  teacherReview: Type.Optional(Type.Unknown()),
+  teacherReview: Type.Optional(NullableStr({ maxLength: LONG, title: "指导老师自评" })),
 });
 export type WorkUpdate = Static<typeof WorkUpdate>;
 
 export const TeacherReviewBody = Type.Object({
-  version: Type.Integer({ minimum: 1, title: "版本" }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" }),
   teacherReview: NullableStr({ maxLength: LONG, title: "指导老师自评" }),
 });
 export type TeacherReviewBody = Static<typeof TeacherReviewBody>;
 
 export const MemberBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64, title: "用户名" }),
-  version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })),
 });
-export const MemberParam = Type.Object({ id: WorkId, userId: Type.Integer({ minimum: 1, title: "用户" }) });
+export const MemberParam = Type.Object({ id: WorkId, userId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "用户" }) });
 export const ReorderBody = Type.Object({
   /** every author, first author first */
-  userIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 5, title: "作者顺序" }),
-  version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })),
+  userIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 5, title: "作者顺序" }),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })),
 });
-export const VersionBody = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })) });
+export const VersionBody = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })) });
 
 export const TransitionBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 500, title: "原因" })),
-  version: Type.Optional(Type.Integer({ minimum: 1, title: "版本" })),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" })),
 });
 export type TransitionBody = Static<typeof TransitionBody>;
 
@@ -231,12 +232,12 @@ export const WorkFilters = Type.Object({
   id: Type.Optional(WorkId),
   name: Type.Optional(Type.String({ maxLength: 100, title: "作品名称" })),
   status: Type.Optional(Type.Array(WorkStateSchema, { maxItems: WORK_STATES.length, title: "状态" })),
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, title: "年份" })),
-  categoryId: Type.Optional(Type.Integer({ minimum: 1, title: "作品大类" })),
-  subcategoryId: Type.Optional(Type.Integer({ minimum: 1, title: "作品小类" })),
+  categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品大类" })),
+  subcategoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品小类" })),
   group: Type.Optional(GroupSchema),
-  schoolId: Type.Optional(Type.Integer({ minimum: 1, title: "学校" })),
+  schoolId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" })),
   schoolName: Type.Optional(Type.String({ maxLength: 60, title: "学校名称" })),
   authorName: Type.Optional(Type.String({ maxLength: 40, title: "作者姓名" })),
 });
@@ -270,7 +271,7 @@ export type WorkLogEntry = Static<typeof WorkLogEntry>;
 
 export const WorkLogFilters = Type.Object({
   workId: Type.Optional(WorkId),
-  userId: Type.Optional(Type.Integer({ minimum: 1, title: "操作人" })),
+  userId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "操作人" })),
   action: Type.Optional(Type.String({ maxLength: 40, title: "操作" })),
   from: Type.Optional(Type.String({ maxLength: 40, title: "开始时间" })),
   to: Type.Optional(Type.String({ maxLength: 40, title: "结束时间" })),

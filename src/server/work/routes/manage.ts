@@ -16,6 +16,7 @@ import { listWorks, type ListScope } from "../list";
 import { adminCreateWork } from "../service/create";
 import { bulkTransition, schoolQuotas, transitionWork } from "../service/transition";
 import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
+import { MAX_ID } from "../../../shared/bounds";
 
 const Moved = Envelope(Type.Object({ id: Type.Integer(), status: Type.String() }));
 
@@ -38,7 +39,7 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
     schema: {
       tags: stags,
       summary: "推荐名额：总名额、已用、剩余，及分大类名额（本校校赛；直接报名省赛的作品不设学校名额）",
-      querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })) }),
+      querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) }),
       response: { 200: Envelope(Type.Array(QuotaView)) },
     },
     config: { access: ["api.schoolWorks", "read"] },
