@@ -14,7 +14,7 @@ import { makePolicy, type Policy } from "../shared/access";
 import type { Config } from "./config";
 import type { Db, Dialect } from "./db";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { registerErrors } from "./plugins/errors";
+import { frameworkErrorReply, registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
 import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // any, the client address is the connection's peer (a client cannot pick its own).
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   });
   const policy = await loadPolicy();
 

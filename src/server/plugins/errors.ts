@@ -1,5 +1,5 @@
 /** One error handler: every failure becomes { error, info, data? } with the catalogue's status. */
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { DomainError, STATUS_TEXT } from "../../shared/errors";
 import { FIELD_LABELS } from "../../shared/account/schema";
 
@@ -66,6 +66,16 @@ export function validationMessage(
       what = "不符合要求";
   }
   return { field, info: `${label}${what}` };
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's frameworkErrors
+ * option): a badly encoded path, an over-long path parameter. Answered in the envelope too.
+ */
+export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === "FST_ERR_BAD_URL") return reply.code(400).send({ error: 400, info: "请求地址无效" });
+  if (err.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ error: 414, info: "请求地址过长" });
+  return reply.code(500).send({ error: 500, info: "服务器发生错误，请稍后重试" });
 }
 
 export function registerErrors(app: FastifyInstance) {
