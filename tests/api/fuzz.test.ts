@@ -128,7 +128,7 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
   const roles: { name: string; client: Client; page?: "student" | "teacher" | "admin" }[] = [];
 
   beforeAll(async () => {
-    t = await makeApp(dialect, { env: { LOGIN_RATE_MAX: "100000" } });
+    t = await makeApp(dialect, { env: { LOGIN_RATE_MAX: "100000", MAIL_RATE_MAX: "100000" } });
     ops = (await openapiOperations(t)).filter((o) => !ONLY || ONLY.test(`${o.method} ${o.path}`));
     tables = await tableNames(t.db, dialect);
     const maxIds = await Promise.all(

@@ -91,8 +91,10 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
 }
 
 function integerArb(s: JsonSchema, ctx: FuzzContext): fc.Arbitrary<number> {
-  const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000);
-  const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1000);
+  // fast-check draws within safe integers only (a bound of 1e300 never returns).
+  const safe = (n: number) => Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, n));
+  const lo = safe(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000));
+  const hi = safe(s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1000));
   if (s.title === "作品编号" && ctx.workIds.length) {
     return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ctx.workIds) }, { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) });
   }
