@@ -18,6 +18,7 @@ import { frameworkErrorReply, registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
 import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
+import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
 import { commonRoutes } from "./common/routes";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await watchChanges(db);
   registerAuth(app, db);
   registerAccess(app, policy, config);
+  registerInputGuard(app);
   registerLimits(app, { db, dialect: deps.dialect });
 
   const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
