@@ -18,7 +18,7 @@ import { dbState, stateDiff, tableNames, type DbState } from "../helpers/db-stat
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/demo";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
 
 /** Routes whose successful reply is a file rather than the JSON envelope (their refusals are envelopes). */
