@@ -72,7 +72,7 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
 
     const ok = await importXlsx(root, P, await schools("774", 1));
     await root.post(`${P}/import/${ok.jobId}/confirm`);
-    expect((await waitJob(root, ok.jobId)).status).toBe("done");
+    expect(await waitJob(root, ok.jobId)).toMatchObject({ status: "done" });
     expect((await root.post(`/Backend/Common/job/${ok.jobId}/cancel`)).body).toEqual({ error: 400, info: "该导入已完成，不能取消" });
     expect(await count("774")).toBe(1);
   });
