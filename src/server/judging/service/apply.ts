@@ -9,7 +9,7 @@
  * written — then inserts the rows with the group each work is judged in, and records the
  * change in the audit log.
  */
-import type { Transaction } from "kysely";
+import { PostgresAdapter, type Transaction } from "kysely";
 import { DomainError, notFound } from "../../../shared/errors";
 import type { JudgingSettings } from "../../../shared/judging/schema";
 import type { DB } from "../../db/schema";
@@ -54,9 +54,15 @@ function explain(p: ProposalProblem, s: LoadedSnapshot) {
 
 export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): Promise<{ added: number; removed: number }> {
   const c = args.contest;
+  const remove = [...new Set(args.remove ?? [])];
+  // The assignments to remove are locked before the contest, in id order: a judge's save
+  // locks its assignment and then the contest (for the score log), so the same order here
+  // means the two queue up instead of deadlocking (PostgreSQL; SQLite has one writer).
+  if (remove.length && trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom("judge_assignment").select("id").where("contest_id", "=", c.id).where("id", "in", remove).orderBy("id").forUpdate().execute();
+  }
   // Serialise the writers of one contest (PostgreSQL row lock; SQLite has one writer anyway).
   await lockContest(trx, c.id);
-  const remove = [...new Set(args.remove ?? [])];
   if (remove.length) {
     const found = await trx.selectFrom("judge_assignment").select(["id", "work_id", "judge_id"]).where("contest_id", "=", c.id).where("id", "in", remove).execute();
     if (found.length !== remove.length) throw notFound("分配记录不存在或已被移除，请刷新后重试");
