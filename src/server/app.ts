@@ -42,6 +42,7 @@ import { workExportRoutes } from "./work/routes/export";
 import { createBlobStore } from "./storage";
 import { judgingRoutes } from "./judging/routes/index";
 import { profileRoutes } from "./profile/routes";
+import { complaintRoutes } from "./complaint/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWorkExport(db, jobs);
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
+  complaintRoutes(app, { db, store, mailer, config });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 
