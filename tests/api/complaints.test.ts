@@ -10,6 +10,7 @@ import { multipart } from "../helpers/multipart";
 import { COMPLAINT_TRANSITIONS } from "../../src/shared/complaint/states";
 import { insertUser, joinContest } from "./judging-fixtures";
 import { contestId, login } from "./works-fixtures";
+import { submitScores } from "./results-fixtures";
 import { A, authorOf, F, M, PUB, publishedContest, TEXT, verifiedVisitor, type Fixture } from "./complaints-fixtures";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 3)]);
@@ -224,6 +225,27 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect(fresh.length).toBeGreaterThan(0);
     for (const j of fresh) expect([f.J.jia, f.J.yan]).not.toContain(j);
     expect(new Set(fresh)).toEqual(new Set([f.J.ding, f.J.wu].slice(0, fresh.length)));
+
+    // The new scores replace the old ones only once all are in.
+    const apply = () => f.admin.post(`${M}/complaints/${appeal.id}/rejudge-result`, {});
+    const early = await apply();
+    expect(early.body.error).toBe(400);
+    expect(early.body.info).toContain("尚未提交评分");
+    expect((await f.reviewer.post(`${M}/complaints/${appeal.id}/rejudge-result`, {})).status).toBe(403);
+    await submitScores(t, f.js, fresh.map((j, i) => [f.w[1], j, 90 + i] as [number, number, number]));
+    const head = Math.max(0, ...(await f.cadmin.get(`${A}/${f.js}/results/versions`)).body.data.map((v: { version: number }) => v.version));
+    const applied = await apply();
+    expect(applied.body, applied.body.info).toMatchObject({ error: 0, data: { state: "decided" } });
+    expect(applied.body.data.effect).toContain(`第 ${head + 1} 版`);
+    const row = await t.db.selectFrom("contest_result").select(["raw_mean", "judge_count"]).where("contest_id", "=", f.js).where("work_id", "=", f.w[1]).executeTakeFirstOrThrow();
+    expect(Number(row.judge_count)).toBe(fresh.length);
+    expect(Number(row.raw_mean)).toBeCloseTo(fresh.reduce((s, _j, i) => s + 90 + i, 0) / fresh.length, 6);
+    const old = await t.db.selectFrom("judge_score").select(["judge_id", "superseded_at"]).where("work_id", "=", f.w[1]).execute();
+    for (const s of old) expect(s.superseded_at === null).toBe(fresh.includes(s.judge_id));
+    expect((await apply()).body.info).toContain("已经替换过");
+    const view = (await f.admin.get(`${M}/complaints/${appeal.id}`)).body.data;
+    expect(view.decision.rejudge).toMatchObject({ judgeIds: fresh, appliedAt: expect.any(String) });
+    expect(view.history.at(-1).action).toBe("rejudge_result");
   });
 
   it("scope: a complaint handler of another contest gets 404 and an empty list; the arbitrator sees only arbitration", async () => {

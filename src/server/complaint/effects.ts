@@ -6,8 +6,8 @@
  * - change_award: the work's award in the complaint's contest (a work award of the contest's
  *   level, or none), set by hand so a later allocation keeps it;
  * - rejudge: new conflict-free judges of the work's group, excluding every judge who ever
- *   judged the work (any contest), through applyAssignments; their scores replace the old
- *   ones once submitted (applyRejudge);
+ *   judged the work (any contest), through applyAssignments; once they have all submitted,
+ *   their scores replace the old ones (applyRejudge, a handler's step);
  * - no_change: nothing.
  * A change of a published result makes a new version of its group (changePublished).
  */
@@ -18,7 +18,8 @@ import type { DB, User } from "../db/schema";
 import { minCostFlow } from "../judging/assign";
 import { applyAssignments } from "../judging/service/apply";
 import { settingsOf as judgingSettingsOf, type ContestInfo } from "../judging/service/contest";
-import { requireWorkAwardLevel, workAwardLevels } from "../judging/service/results/load";
+import { computeAll } from "../judging/service/results/compute";
+import { loadInputs, loadSetting, requireWorkAwardLevel, workAwardLevels } from "../judging/service/results/load";
 import { changePublished } from "../judging/service/results/versions";
 import { loadSnapshot } from "../judging/service/snapshot";
 import { applyTransition } from "../work/service/transition";
@@ -39,6 +40,8 @@ interface Ctx {
   reason: string;
   /** set by change_award: what it replaced (stored with the decision) */
   undo?: string;
+  /** set by rejudge: the judges it assigned */
+  rejudgeJudges?: number[];
 }
 
 const contestInfo = async (trx: Transaction<DB>, id: number): Promise<ContestInfo> =>
@@ -147,8 +150,49 @@ async function rejudge(ctx: Ctx, named?: number[]): Promise<string> {
     if (!add.length) throw badRequest(`作品 ${w.id} 所在评审组没有未评过该作品且无回避关系的评委，无法重新评审；请先为评审组增加评委`);
   }
   await applyAssignments(trx, { contest: info, userId: user.id, add, settings: { ...settings, reviewsPerWork: Math.max(settings.reviewsPerWork, existing.length + add.length) } });
+  ctx.rejudgeJudges = add.map((x) => x.judgeId);
   const names = await trx.selectFrom("app_user").select(["id", "name"]).where("id", "in", add.map((x) => x.judgeId)).execute();
   return `已为作品分配 ${add.length} 位新评委重新评审（${names.map((n) => n.name).join("、")}），此前的 ${earlier.length} 位评委均已回避；新评分全部提交后替换原评分`;
+}
+
+/**
+ * The re-judge's scores replace the old ones: once every judge the re-judge assigned has
+ * submitted, the earlier scores of the work in the contest are marked superseded (kept, no
+ * longer counted), the work's result group is computed again with the contest's last
+ * options and its rows' scores and ranks updated (awards and promotions stay as they are; a
+ * change of award is another decision) — a new result version when published.
+ */
+export async function applyRejudge(ctx: Ctx): Promise<string> {
+  const { trx, complaint: c, user } = ctx;
+  const judges = c.rejudge_judges ? (JSON.parse(c.rejudge_judges) as number[]) : [];
+  if (!judges.length) throw badRequest("该申诉的决定没有重新评审");
+  if (c.rejudge_applied_at) throw badRequest("重新评审的成绩已经替换过原成绩");
+  const submitted = await trx.selectFrom("judge_score").select("judge_id").where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).where("judge_id", "in", judges).where("status", "=", "submitted").execute();
+  const missing = judges.filter((j) => !submitted.some((s) => s.judge_id === j));
+  if (missing.length) {
+    const names = await trx.selectFrom("app_user").select("name").where("id", "in", missing).execute();
+    throw badRequest(`重新评审尚未完成：${names.map((n) => n.name).join("、")} 尚未提交评分`);
+  }
+  const info = await contestInfo(trx, c.contest_id);
+  const at = ctx.now.toISOString();
+  const v = await changePublished(trx, { contestId: c.contest_id, workId: c.work_id, reason: `作品 ${c.work_id} 重新评审，新评分替换原评分：${ctx.reason}`, complaintId: c.id, userId: user.id }, async () => {
+    await trx.updateTable("judge_score").set({ superseded_at: at }).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).where("judge_id", "not in", judges).where("superseded_at", "is", null).execute();
+    const setting = await loadSetting(trx, c.contest_id);
+    const inputs = await loadInputs(trx, info);
+    const key = inputs.works.get(c.work_id)?.key;
+    const group = key ? computeAll(inputs, setting.threshold, setting.basis).find((g) => g.key === key) : undefined;
+    if (!group) throw badRequest(`作品 ${c.work_id} 已不在本赛事的评审作品中，不能更新成绩`);
+    for (const r of group.rows) {
+      await trx
+        .updateTable("contest_result")
+        .set({ raw_mean: r.rawMean, normalised: r.normalised, judge_count: r.judgeCount, spread: r.spread, flagged: r.flagged ? 1 : 0, rank: r.rank, defence_mean: r.defenceMean, defence_count: r.defenceCount, updated_at: at })
+        .where("contest_id", "=", c.contest_id)
+        .where("work_id", "=", r.workId)
+        .execute();
+    }
+  });
+  const row = await trx.selectFrom("contest_result").select(["rank", "normalised"]).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).executeTakeFirst();
+  return `重新评审的 ${judges.length} 位评委的评分已替换原评分，作品现排名第 ${row?.rank ?? "—"}（标准化成绩 ${row?.normalised === null || row?.normalised === undefined ? "—" : Number(row.normalised).toFixed(2)}）${versionText(v)}`;
 }
 
 export const actionName = (a: DecisionAction) => DECISION_ACTION_NAMES[a];

@@ -57,7 +57,7 @@ import { contentDisposition } from "../work/files/routes";
 import { findWork } from "../work/repository";
 import { publishedAward } from "../judging/service/results/publish";
 import { contestOfWork, fileComplaint, sendVisitorCode, uploadEvidence, verifyVisitorCode, visitorEmail, windowsOf, type IncomingFile } from "./filing";
-import { stepInfo, takeStep, type StepInput } from "./transition";
+import { applyRejudgeResult, stepInfo, takeStep, type StepInput } from "./transition";
 import { arbitrationReviewList, arbitratorList, counts, evidenceFor, filerList, filerView, handlerContests, handlerList, handlerView } from "./views";
 import { contestHandlers, readSettings, setContestHandlers, writeSettings } from "./manage";
 import type { Caller } from "./scope";
@@ -304,6 +304,14 @@ export function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps) {
   stepRoute("opinion", "opinion", OpinionBody, "出具审核意见（申诉审核员、超级管理员）：建议的结论和处理方式");
   stepRoute("decision", "decide", DecisionBody, "作出决定（申诉管理员、超级管理员）：结论和处理方式，处理立即执行；通知申诉人和作品第一作者，开始仲裁申请期");
   stepRoute("close", "close", StepBody, "结案（仲裁申请期满且无人申请仲裁）");
+
+  r.post(`${M}/complaints/:id/rejudge-result`, {
+    schema: { tags, summary: "重新评审完成后，用新评委的评分替换原评分（申诉管理员、超级管理员）：原评分保留但不再计入，该结果分组重新计算排名，已发布时生成新的结果版本", params: ComplaintIdParam, body: StepBody, response: { 200: Envelope(StepOutcome), 400: EmptyEnvelope } },
+    config: { access: handle("update") },
+  }, async (req) => {
+    const o = await applyRejudgeResult(stepDeps, userCaller(req), req.params.id, req.body.version);
+    return ok(o, o.effect ?? "已替换");
+  });
 
   const settings = (act: "read" | "update") => ["api.complaintSettings", act] as const;
   r.get(`${M}/contests/:contestId/settings`, {

@@ -30,7 +30,7 @@ import type { Mail, Mailer } from "../mail/mailer";
 import { appendLog } from "../work/repository";
 import { bj } from "../work/rules";
 import { sanitizeRichText, plainText } from "../richtext/sanitize";
-import { applyAction, checkAction, undoDecision } from "./effects";
+import { applyAction, applyRejudge, checkAction, undoDecision } from "./effects";
 import { decisionMails, stepMails } from "./notify";
 import { actorsOf, findComplaint, NOT_FOUND, type Caller, type ComplaintRow } from "./scope";
 import { dueAt, settingsOf } from "./settings";
@@ -96,7 +96,7 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
     const days = (await settingsOf(trx, c.contest_id)).dueDays.arbitration;
     const arbitrationDue = new Date(now.getTime() + days * 86_400_000).toISOString();
     return {
-      set: { decision_outcome: outcome, decision_action: action, decision_award_level_id: action === "change_award" ? (input.awardLevelId ?? null) : null, decision_text: text!.html, decision_by: caller.user!.id, decision_at: now.toISOString(), decision_effect: effect, decision_undo: actx.undo ?? null, arbitration_due_at: arbitrationDue },
+      set: { decision_outcome: outcome, decision_action: action, decision_award_level_id: action === "change_award" ? (input.awardLevelId ?? null) : null, decision_text: text!.html, decision_by: caller.user!.id, decision_at: now.toISOString(), decision_effect: effect, decision_undo: actx.undo ?? null, rejudge_judges: actx.rejudgeJudges ? JSON.stringify(actx.rejudgeJudges) : null, arbitration_due_at: arbitrationDue },
       effect,
     };
   },
@@ -136,16 +136,18 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
   },
   confirm: async ({ trx, c, caller, now }) => {
     let effect: string | null = null;
+    let rejudge: string | null = null;
     // A revised decision takes effect now: the decision's award change is taken back, then the
     // new action applied (a disqualification or re-judge the decision made is never repeated).
     if (c.arb_outcome === "revise" && c.arb_revised_action) {
-      const actx = { trx, user: caller.user!, now, complaint: c, reason: `仲裁变更决定：${plainText(c.arb_text ?? "", 500)}` };
+      const actx: Parameters<typeof applyAction>[0] = { trx, user: caller.user!, now, complaint: c, reason: `仲裁变更决定：${plainText(c.arb_text ?? "", 500)}` };
       const revised = c.arb_revised_action as DecisionAction;
       const parts = [await undoDecision(actx)];
       if (revised !== "no_change" && !(revised === c.decision_action && revised !== "change_award")) parts.push(await applyAction(actx, { action: revised, awardLevelId: c.arb_award_level_id }));
       effect = parts.filter(Boolean).join("；") || null;
+      if (actx.rejudgeJudges) rejudge = JSON.stringify(actx.rejudgeJudges);
     }
-    return { set: { arb_confirmed_at: now.toISOString(), arb_confirmed_by: caller.user!.id, arb_effect: effect }, effect };
+    return { set: { arb_confirmed_at: now.toISOString(), arb_confirmed_by: caller.user!.id, arb_effect: effect, ...(rejudge ? { rejudge_judges: rejudge } : {}) }, effect };
   },
   return: async () => ({ set: { arb_outcome: null, arb_revised_outcome: null, arb_revised_action: null, arb_award_level_id: null, arb_text: null, arb_at: null } }),
 };
@@ -205,6 +207,29 @@ export async function takeStep(deps: StepDeps, caller: Caller, id: number, actio
   });
   await sendAll(deps, mails);
   return out;
+}
+
+/**
+ * A re-judge's new scores replace the old ones (complaint admins and root, once every new
+ * judge has submitted). Not a state step: the complaint keeps its state; the history and
+ * the work log record it, and the complaint's version moves on.
+ */
+export async function applyRejudgeResult(deps: StepDeps, caller: Caller, id: number, version?: number): Promise<StepOutcome> {
+  return deps.db.transaction().execute(async (trx) => {
+    const c = await findComplaint(trx, id);
+    if (!c) throw notFound(NOT_FOUND);
+    const actors = await actorsOf(trx, caller, c);
+    if (!actors.size) throw notFound(NOT_FOUND);
+    if (!actors.has("admin") && !actors.has("root")) throw forbidden("只有申诉管理员和超级管理员可以用重新评审的成绩替换原成绩");
+    if (version !== undefined && version !== c.version) throw conflict(`申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${version}），请刷新后重试；本次未做任何更改`);
+    const now = new Date();
+    const effect = await applyRejudge({ trx, user: caller.user!, now, complaint: c, reason: plainText(c.decision_text ?? "", 300) });
+    const upd = await trx.updateTable("complaint").set({ rejudge_applied_at: now.toISOString(), version: c.version + 1, updated_at: now.toISOString() }).where("id", "=", c.id).where("version", "=", c.version).executeTakeFirst();
+    if (Number(upd.numUpdatedRows) !== 1) throw conflict("申诉已被他人同时处理，请刷新后重试；本次未做任何更改");
+    await trx.insertInto("complaint_history").values({ complaint_id: c.id, at: now.toISOString(), action: "rejudge_result", from_state: c.state, to_state: c.state, actor_id: caller.user!.id, actor_kind: actors.has("admin") ? "admin" : "root", text: effect }).execute();
+    await appendLog(trx, { workId: c.work_id, userId: caller.user!.id, action: "complaint_rejudge_result", changes: { complaint: [null, c.id], effect: [null, effect] } });
+    return { id: c.id, state: c.state as ComplaintState, version: c.version + 1, effect };
+  });
 }
 
 export async function sendAll(deps: Pick<StepDeps, "mailer" | "log">, mails: Mail[]) {

@@ -80,7 +80,8 @@ async function awardName(db: Handle, id: number | null) {
 
 async function decisionOf(db: Handle, c: ComplaintRow): Promise<DecisionView | null> {
   if (!c.decision_at) return null;
-  return { outcome: c.decision_outcome as DecisionOutcome, action: c.decision_action as DecisionAction, award: await awardName(db, c.decision_award_level_id), text: c.decision_text ?? "", at: c.decision_at, effect: c.decision_effect };
+  const rejudge = c.rejudge_judges ? { judgeIds: JSON.parse(c.rejudge_judges) as number[], appliedAt: c.rejudge_applied_at } : null;
+  return { outcome: c.decision_outcome as DecisionOutcome, action: c.decision_action as DecisionAction, award: await awardName(db, c.decision_award_level_id), text: c.decision_text ?? "", at: c.decision_at, effect: c.decision_effect, rejudge };
 }
 
 async function arbitrationOf(db: Handle, c: ComplaintRow): Promise<ArbitrationView | null> {
@@ -113,7 +114,7 @@ async function historyOf(db: Handle, id: number, blind: boolean): Promise<Histor
     id: r.id,
     at: r.at,
     action: r.action,
-    actionName: r.action === "submit" ? "提交" : (COMPLAINT_TRANSITIONS[r.action as keyof typeof COMPLAINT_TRANSITIONS]?.name ?? r.action),
+    actionName: r.action === "submit" ? "提交" : r.action === "rejudge_result" ? "重新评审成绩替换原成绩" : (COMPLAINT_TRANSITIONS[r.action as keyof typeof COMPLAINT_TRANSITIONS]?.name ?? r.action),
     from: (r.from_state as ComplaintState | null) ?? null,
     to: r.to_state as ComplaintState,
     by: blind || r.actor_kind === "filer" || r.actor_kind === "party" ? (KIND_WORDS[r.actor_kind] ?? "处理人员") : (r.name ?? KIND_WORDS[r.actor_kind] ?? ""),

@@ -629,6 +629,9 @@ export interface ComplaintTable {
   decision_effect: string | null;
   /** JSON: the result row's award before a change_award, for an arbitration that revises it */
   decision_undo: string | null;
+  /** JSON: the judges a re-judge assigned; when their scores replaced the old ones */
+  rejudge_judges: string | null;
+  rejudge_applied_at: Timestamp | null;
   arb_requested_at: Timestamp | null;
   /** "filer" or "party" */
   arb_requested_by: string | null;

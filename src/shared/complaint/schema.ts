@@ -37,6 +37,7 @@
  *   POST /Backend/ComplaintManagement/complaints/:id/opinion update      OpinionBody (role 5 / root)
  *   POST /Backend/ComplaintManagement/complaints/:id/decision update     DecisionBody (role 6 / root; action applied now) → DecisionOutcomeView
  *   POST /Backend/ComplaintManagement/complaints/:id/close   update      StepBody (after the arbitration deadline)
+ *   POST /Backend/ComplaintManagement/complaints/:id/rejudge-result update StepBody (role 6 / root: the re-judge's scores replace the old ones once all are submitted)
  * Contest settings — api.complaintSettings: root and contest admins (own contests) read/update,
  * complaint handlers read:
  *   GET  /Backend/ComplaintManagement/contests/:contestId/settings      read    → ComplaintSettings
@@ -212,6 +213,8 @@ export const DecisionView = Type.Object({
   at: Type.String(),
   /** what the action did, e.g. "作品已取消资格，奖项已撤销；结果第 2 版" */
   effect: Nullable(Type.String()),
+  /** rejudge: the new judges, and when their scores replaced the old ones (null: not yet) */
+  rejudge: Nullable(Type.Object({ judgeIds: Type.Array(Type.Integer()), appliedAt: Nullable(Type.String()) })),
 });
 export type DecisionView = Static<typeof DecisionView>;
 

@@ -55,6 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("decision_effect", "text")
     /** JSON: what the decision's action replaced ({ awardLevelId, awardManual, promoted } of change_award), to restore when arbitration revises it */
     .addColumn("decision_undo", "text")
+    /** JSON: the judges a re-judge assigned; when their scores replaced the old ones */
+    .addColumn("rejudge_judges", "text")
+    .addColumn("rejudge_applied_at", "text")
     .addColumn("arb_requested_at", "text")
     .addColumn("arb_requested_by", "text")
     .addColumn("arb_reason", "text")
