@@ -11,6 +11,7 @@ import { COMPLAINT_TRANSITIONS } from "../../src/shared/complaint/states";
 import { insertUser, joinContest } from "./judging-fixtures";
 import { contestId, login } from "./works-fixtures";
 import { submitScores } from "./results-fixtures";
+import { sendReminders } from "../../src/server/complaint/reminders";
 import { A, authorOf, F, M, PUB, publishedContest, TEXT, verifiedVisitor, type Fixture } from "./complaints-fixtures";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 3)]);
@@ -270,6 +271,34 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect((await f.arbitrator.get(`/Backend/Arbitrate/complaints/${notSent.id}`)).status).toBe(404);
     // A non-handler with the page policy but no right: 403.
     expect((await f.cadmin.get(`${M}/complaints`)).status).toBe(403);
+  });
+
+  it("due times: overdue first in the list, and one reminder mail to the next step's handlers when a due time nears", async () => {
+    const { id } = await fileAsStudent(f.w[3]);
+    await f.reviewer.post(`${M}/complaints/${id}/accept`, {});
+    // The accepted complaint's opinion is due in 5 days (the default); move it to one hour from now, another to the past.
+    await t.db.updateTable("complaint").set({ due_at: new Date(Date.now() + 3600_000).toISOString() }).where("id", "=", id).execute();
+    const other = await fileAsStudent(f.w[3]);
+    await t.db.updateTable("complaint").set({ due_at: new Date(Date.now() - 3600_000).toISOString() }).where("id", "=", other.id).execute();
+    const list = (await f.admin.get(`${M}/complaints?contestId=${f.js}`)).body.data.list;
+    expect(list[0]).toMatchObject({ id: other.id, overdue: true });
+    expect((await f.admin.get(`${M}/complaints?overdue=1`)).body.data.list.map((c: { id: number }) => c.id)).toEqual([other.id]);
+    expect((await f.admin.get(`${M}/counts?contestId=${f.js}`)).body.data.overdue).toBe(1);
+    const sent: { to: string; subject: string }[] = [];
+    const mailer = { send: async (m: { to: string; subject: string; text: string }) => void sent.push(m), describe: () => "test" };
+    await sendReminders(t.db, mailer, "http://localhost:8080");
+    const reviewerEmail = (await t.db.selectFrom("app_user").select("email").where("username", "=", "complaint_reviewer").executeTakeFirstOrThrow()).email;
+    expect(sent.filter((m) => m.subject.includes(`#${id} `)).map((m) => m.to)).toEqual([reviewerEmail]);
+    // The submitted, overdue one goes to the reviewer and the admin; nothing is sent twice.
+    expect(sent.filter((m) => m.subject.includes(`#${other.id} `)).length).toBe(2);
+    const n = sent.length;
+    await sendReminders(t.db, mailer, "http://localhost:8080");
+    expect(sent.length).toBe(n);
+    // Per-contest due times: a contest admin sets them; the arbitration deadline defaults to 3 days.
+    expect((await f.cadmin.get(`${M}/contests/${f.js}/settings`)).body.data.dueDays.arbitration).toBe(3);
+    const put = await f.cadmin.req("PUT", `${M}/contests/${f.js}/settings`, { dueDays: { accept: 1, opinion: 2, decide: 2, arbitration: 5, arbitrate: 3, confirm: 1 }, remindHours: 12 });
+    expect(put.body).toMatchObject({ error: 0, data: { dueDays: { arbitration: 5 }, remindHours: 12 } });
+    expect((await (await login(t, "contest_admin")).req("PUT", `${M}/contests/${f.js}/settings`, put.body.data)).status).toBe(404);
   });
 
   it("identity: the work's author sees the complaint without the filer, the evidence or names; the work log has no filer", async () => {
