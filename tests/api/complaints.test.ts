@@ -320,4 +320,21 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     const h = (await f.admin.get(`${M}/complaints/${c.id}`)).body.data;
     expect(h.filer).toMatchObject({ name: "王公众", phone: "13912345678", email: "visitor@example.com" });
   });
+  it("arbitration: the visitor requests it; an arbitrator of the work's school never sees it; a disqualification cannot be revised away", async () => {
+    const c = await t.db.selectFrom("complaint").select(["id", "version"]).where("work_id", "=", f.w[0]).where("filer_user_id", "is", null).executeTakeFirstOrThrow();
+    const { token } = await verifiedVisitor(t, "visitor@example.com");
+    const req = await new Client(t).post(`${PUB}/mine/${c.id}/arbitration`, { token, reason: "<p>申请仲裁，要求同时通报</p>" });
+    expect(req.body, req.body.info).toMatchObject({ error: 0, data: { state: "arbitration_requested" } });
+    const sameSchool = await insertUser(t, { username: "arb_njust", name: "同校仲裁员", role: 7, school: "南京理工大学" });
+    await joinContest(t, sameSchool, f.js, "arbitrator" as never);
+    const a2 = await login(t, "arb_njust");
+    expect((await a2.get("/Backend/Arbitrate/complaints")).body.data.list.map((x: { id: number }) => x.id)).not.toContain(c.id);
+    expect((await a2.get(`/Backend/Arbitrate/complaints/${c.id}`)).status).toBe(404);
+    expect((await a2.post(`/Backend/Arbitrate/complaints/${c.id}/decision`, { outcome: "maintain", text: "<p>维持原决定的理由</p>" })).status).toBe(404);
+    expect((await f.arbitrator.get("/Backend/Arbitrate/complaints")).body.data.list.map((x: { id: number }) => x.id)).toContain(c.id);
+    const revise = await f.arbitrator.post(`/Backend/Arbitrate/complaints/${c.id}/decision`, { outcome: "revise", revisedOutcome: "rejected", revisedAction: "no_change", text: "<p>撤销取消资格的决定</p>" });
+    expect(revise.body.error).toBe(400);
+    expect(revise.body.info).toContain("不能通过仲裁恢复");
+    expect((await state(c.id)).state).toBe("arbitration_requested");
+  });
 });
