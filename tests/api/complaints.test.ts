@@ -316,6 +316,10 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect((await f.admin.get(`${F}/evidence/${ev.id}`)).status).toBe(200);
     const logs = await t.db.selectFrom("work_log").select(["action", "user_id"]).where("work_id", "=", f.w[0]).where("action", "like", "complaint_%").execute();
     expect(logs.find((l) => l.action === "complaint_submit")!.user_id).toBeNull();
+    const workLog = await author.client.get(`/Backend/Work/work/${f.w[0]}/log`);
+    expect(workLog.status, workLog.body.info).toBe(200);
+    expect(workLog.body.data.map((e: { action: string }) => e.action)).toContain("complaint_submit");
+    for (const secret of ["王公众", "visitor@example.com"]) expect(JSON.stringify(workLog.body)).not.toContain(secret);
     // Handlers see the filer.
     const h = (await f.admin.get(`${M}/complaints/${c.id}`)).body.data;
     expect(h.filer).toMatchObject({ name: "王公众", phone: "13912345678", email: "visitor@example.com" });
