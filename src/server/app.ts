@@ -42,6 +42,8 @@ import { workExportRoutes } from "./work/routes/export";
 import { createBlobStore } from "./storage";
 import { judgingRoutes } from "./judging/routes/index";
 import { profileRoutes } from "./profile/routes";
+import { complaintRoutes } from "./complaint/routes";
+import { scheduleReminders } from "./complaint/reminders";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -148,12 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWorkExport(db, jobs);
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
+  complaintRoutes(app, { db, store, mailer, config });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 
   // Background work starts once every runner is registered; it stops before the database closes.
   await jobs.start();
   await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
+  await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();

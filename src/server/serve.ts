@@ -13,6 +13,7 @@ import { migrate, type OpenedDb } from "./db";
 import { seedDemo } from "./db/seed/demo";
 import { seedReviewDemoFiles } from "./db/seed/review-demo";
 import { seedResultsDemo } from "./db/seed/results-demo";
+import { seedComplaintsDemo } from "./db/seed/complaints-demo";
 import { seedScoringDemo } from "./db/seed/scoring-demo";
 import { createBlobStore } from "./storage";
 
@@ -47,6 +48,8 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
     await seedScoringDemo(db);
     // A judge group whose online judging is finished, with computed results (/ContestAdmin/ContestResult).
     await seedResultsDemo(db);
+    // The Zhejiang results published, with a publicity period and three complaints in different states.
+    await seedComplaintsDemo(db, config.publicUrl);
     // The attachments of the works waiting for format review (they need the blob store).
     await seedReviewDemoFiles(db, store);
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");

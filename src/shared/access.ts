@@ -62,7 +62,12 @@ export type ApiObject =
   | "api.defence"
   | "api.defenceReply"
   | "api.judgeProfile"
-  | "api.pastWorks";
+  | "api.pastWorks"
+  | "api.complaintFiling"
+  | "api.complaints"
+  | "api.complaintSettings"
+  | "api.arbitration"
+  | "api.arbitrationReview";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

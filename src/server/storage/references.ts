@@ -6,6 +6,8 @@ import { sql, type Kysely } from "kysely";
 
 export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [
   { table: "work_file", column: "sha256" },
+  // Evidence of complaints (also uploaded and not yet attached: kept like the rest).
+  { table: "complaint_evidence", column: "sha256" },
   // An import's upload and plan, an export's output: kept until the job row is cleaned up (jobs/cleanup.ts).
   { table: "job", column: "input_sha256" },
   { table: "job", column: "plan_sha256" },

@@ -13,6 +13,7 @@ import * as m0012 from "./0012-defence-profile";
 import * as m0013 from "./0013-results";
 import * as m0014 from "./0014-jobs";
 import * as m0015 from "./0015-rate-limits";
+import * as m0016 from "./0016-complaints";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0013-results": m0013,
   "0014-jobs": m0014,
   "0015-rate-limits": m0015,
+  "0016-complaints": m0016,
 };

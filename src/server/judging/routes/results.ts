@@ -48,6 +48,9 @@ import {
   unpublishResults,
 } from "../service/results";
 import { A, ok } from "./groups";
+import { ResultVersionDetail, ResultVersionView, VersionParam, VersionsQuery } from "../../../shared/complaint/schema";
+import { requireManagedContest } from "../service/contest";
+import { resultVersion, resultVersions } from "../service/results/versions";
 
 const tags = ["比赛结果"];
 const R = `${A}/:contestId/results`;
@@ -85,6 +88,22 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
     schema: { tags, summary: "结果概况：各结果分组的作品数、排名、分歧、未完成、奖项和晋级数，计算选项，发布记录，晋级名额", params: ResultContestParam, response: { 200: Envelope(ResultsOverview) } },
     config: { access: acc("read") },
   }, async (req) => ok(await resultsOverview(db, req.user!, req.params.contestId)));
+
+  r.get(`${R}/versions`, {
+    schema: { tags, summary: "发布后变更产生的结果版本（每个结果分组：发布时为第 1 版，每次因申诉变更加一版，含原因和申诉编号），最新在前", params: ResultContestParam, querystring: VersionsQuery, response: { 200: Envelope(Type.Array(ResultVersionView)) } },
+    config: { access: acc("read") },
+  }, async (req) => {
+    const c = await requireManagedContest(db, req.user!, req.params.contestId);
+    return ok(await resultVersions(db, c.id, req.query.group));
+  });
+
+  r.get(`${R}/versions/:versionId`, {
+    schema: { tags, summary: "一个结果版本：该分组当时的排名、奖项、晋级和取消资格情况", params: VersionParam, response: { 200: Envelope(ResultVersionDetail) } },
+    config: { access: acc("read") },
+  }, async (req) => {
+    const c = await requireManagedContest(db, req.user!, req.params.contestId);
+    return ok(await resultVersion(db, c.id, req.params.versionId));
+  });
 
   r.get(`${R}/ranking`, {
     schema: { tags, summary: "一个结果分组的排名：原始平均分、标准化成绩、分差与分歧、评委数、答辩成绩、奖项、晋级", params: ResultContestParam, querystring: GroupQuery, response: { 200: Envelope(Type.Array(ResultRow)) } },

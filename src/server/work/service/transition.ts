@@ -17,6 +17,14 @@ import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectRe
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import type { Updateable } from "kysely";
 
+async function loadGranted(t: TxCtx, id: number): Promise<Loaded> {
+  const work = await repo.findWork(t.db, id);
+  if (!work) throw notFound("作品不存在");
+  const authors = await repo.authorsOf(t.db, id);
+  const teachers = await repo.teachersOf(t.db, id);
+  return { work, authors, teachers, relations: new Set() };
+}
+
 /** The recommendation quota of a school contest: all works holding a slot, in all and per 大类. */
 async function checkQuota(t: TxCtx, w: repo.WorkRow) {
   if (w.contest_level !== "school") return;
@@ -66,10 +74,15 @@ async function checkFormat(t: TxCtx, l: Loaded, action: WorkAction, actor: Actor
   return d;
 }
 
-export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput): Promise<{ id: number; status: WorkState }> {
-  const l = await loadVisible(t, id);
+/**
+ * `granted`: the step is taken on another service's authority (a complaint decision
+ * disqualifies a work as root would): the work is loaded without the caller's relations and
+ * the actor is the one granted; the caller is still the one in the work log.
+ */
+export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput, granted?: Actor): Promise<{ id: number; status: WorkState }> {
+  const l = granted ? await loadGranted(t, id) : await loadVisible(t, id);
   const step = TRANSITIONS[action];
-  const actor = actorFor(action, l.relations);
+  const actor = granted ?? actorFor(action, l.relations);
   if (!actor) throw forbidden(`您不能对该作品执行「${step.name}」`);
   const from = l.work.status;
   if (!canTransition(action, from, actor)) throw badRequest(`作品当前状态为「${WORK_STATE_NAMES[from]}」，不能「${step.name}」`);

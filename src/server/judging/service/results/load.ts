@@ -135,8 +135,9 @@ export async function loadInputs(db: Handle, c: ContestInfo): Promise<Inputs> {
     works.set(id, { id, name: w.name, categoryId: w.category_id, categoryName: w.category_name, schoolName: w.school_name, groupId: g.groupId, key: g.key });
     if (!groups.has(g.key)) groups.set(g.key, g);
   }
+  // Scores a re-judge replaced (a complaint's decision) no longer count.
   const scores = (
-    await db.selectFrom("judge_score").select(["work_id", "judge_id", "total"]).where("contest_id", "=", c.id).where("status", "=", "submitted").where("total", "is not", null).execute()
+    await db.selectFrom("judge_score").select(["work_id", "judge_id", "total"]).where("contest_id", "=", c.id).where("status", "=", "submitted").where("total", "is not", null).where("superseded_at", "is", null).execute()
   )
     .map((s) => ({ workId: Number(s.work_id), judgeId: s.judge_id, score: Number(s.total) }))
     .filter((s) => works.has(s.workId));
@@ -150,7 +151,12 @@ export async function loadInputs(db: Handle, c: ContestInfo): Promise<Inputs> {
 export async function assignedCounts(db: Handle, contestId: number, workIds?: readonly number[]) {
   const out = new Map<number, number>();
   await forWorks(workIds, async (ids) => {
-    let q = db.selectFrom("judge_assignment").select(["work_id", (eb) => eb.fn.countAll<number>().as("n")]).where("contest_id", "=", contestId);
+    // An assignment whose score a re-judge replaced is no longer one the work waits for.
+    let q = db
+      .selectFrom("judge_assignment")
+      .select(["work_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("contest_id", "=", contestId)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("judge_score").select("judge_score.id").whereRef("judge_score.assignment_id", "=", "judge_assignment.id").where("judge_score.superseded_at", "is not", null))));
     if (ids) q = q.where("work_id", "in", ids);
     for (const r of await q.groupBy("work_id").execute()) out.set(Number(r.work_id), Number(r.n));
   });
