@@ -63,6 +63,7 @@
  */
 import { Type, type Static, type TSchema } from "typebox";
 import { WorkId } from "../work/schema";
+import { MAX_ID } from "../bounds";
 import {
   ARBITRATION_OUTCOMES,
   APPEAL_CATEGORIES,
@@ -88,16 +89,16 @@ export const DecisionOutcomeSchema = literals(DECISION_OUTCOMES, "结论");
 export const DecisionActionSchema = literals(DECISION_ACTIONS, "处理");
 export const ArbitrationOutcomeSchema = literals(ARBITRATION_OUTCOMES, "仲裁结论");
 
-export const ComplaintIdParam = Type.Object({ id: Type.Integer({ minimum: 1, title: "申诉编号" }) });
-export const EvidenceIdParam = Type.Object({ evidenceId: Type.Integer({ minimum: 1, title: "证据" }) });
+export const ComplaintIdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "申诉编号" }) });
+export const EvidenceIdParam = Type.Object({ evidenceId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "证据" }) });
 export const ComplaintWorkParam = Type.Object({ workId: WorkId });
-export const ComplaintContestParam = Type.Object({ contestId: Type.Integer({ minimum: 1, title: "赛事" }) });
+export const ComplaintContestParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }) });
 
 /** Rich text of the forms (sanitised on the server; 10–5000 plain characters). */
 const Text = (title: string) => Type.String({ minLength: 1, maxLength: TEXT_MAX * 4, title });
 const Email = Type.String({ minLength: 3, maxLength: 120, format: "email", title: "邮箱" });
 const Token = Type.String({ minLength: 20, maxLength: 100, title: "查询凭证" });
-const Version = Type.Integer({ minimum: 1, title: "版本" });
+const Version = Type.Integer({ minimum: 1, maximum: MAX_ID, title: "版本" });
 
 // ---- Public entry ----
 
@@ -141,7 +142,7 @@ export type ComplaintWorkView = Static<typeof ComplaintWorkView>;
 
 export const CodeBody = Type.Object({ email: Email });
 export const CodeSent = Type.Object({ email: Type.String(), expiresAt: Type.String() });
-export const VerifyBody = Type.Object({ email: Email, code: Type.String({ pattern: "^[0-9]{6}$", title: "验证码" }) });
+export const VerifyBody = Type.Object({ email: Email, code: Type.String({ pattern: "^[0-9]{6}$", maxLength: 6, title: "验证码" }) });
 export const VisitorToken = Type.Object({ token: Type.String(), email: Type.String(), expiresAt: Type.String() });
 export type VisitorToken = Static<typeof VisitorToken>;
 export const TokenBody = Type.Object({ token: Token });
@@ -157,7 +158,7 @@ export const FileBody = Type.Object({
   /** the facts and the request (rich text) */
   text: Text("申诉/投诉内容"),
   /** evidence uploaded before (ids of EvidenceView) */
-  evidence: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10, title: "证据材料" })),
+  evidence: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 10, title: "证据材料" })),
 });
 export type FileBody = Static<typeof FileBody>;
 
@@ -168,8 +169,8 @@ export const VisitorFileBody = Type.Object({
   category: ComplaintCategorySchema,
   text: Text("投诉内容"),
   name: Type.String({ minLength: 2, maxLength: 30, title: "真实姓名" }),
-  phone: Type.String({ pattern: "^1[3-9][0-9]{9}$", title: "手机号" }),
-  evidence: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10, title: "证据材料" })),
+  phone: Type.String({ pattern: "^1[3-9][0-9]{9}$", maxLength: 11, title: "手机号" }),
+  evidence: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 10, title: "证据材料" })),
 });
 export type VisitorFileBody = Static<typeof VisitorFileBody>;
 
@@ -316,14 +317,14 @@ export const HandlerComplaintView = Type.Object({
 export type HandlerComplaintView = Static<typeof HandlerComplaintView>;
 
 export const ComplaintFilters = Type.Object({
-  contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })),
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
   state: Type.Optional(ComplaintStateSchema),
   type: Type.Optional(ComplaintTypeSchema),
   overdue: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, title: "仅超期" })),
   workId: Type.Optional(WorkId),
 });
 export type ComplaintFilters = Static<typeof ComplaintFilters>;
-export const CountsQuery = Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, title: "赛事" })) });
+export const CountsQuery = Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) });
 
 export const ComplaintCounts = Type.Object({
   byState: Type.Array(Type.Object({ state: ComplaintStateSchema, name: Type.String(), count: Type.Integer() })),
@@ -348,8 +349,8 @@ export const DecisionBody = Type.Object({
   outcome: DecisionOutcomeSchema,
   action: DecisionActionSchema,
   text: Text("决定理由"),
-  awardLevelId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "新奖项" }))),
-  judgeIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10, title: "重新评审的评委" })),
+  awardLevelId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "新奖项" }))),
+  judgeIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 10, title: "重新评审的评委" })),
   version: Type.Optional(Version),
 });
 export type DecisionBody = Static<typeof DecisionBody>;
@@ -359,7 +360,7 @@ export const ArbitrationBody = Type.Object({
   /** revise: the new decision */
   revisedOutcome: Type.Optional(DecisionOutcomeSchema),
   revisedAction: Type.Optional(DecisionActionSchema),
-  awardLevelId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: "新奖项" }))),
+  awardLevelId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "新奖项" }))),
   text: Text("仲裁理由"),
   version: Type.Optional(Version),
 });
@@ -373,15 +374,15 @@ export type StepOutcome = Static<typeof StepOutcome>;
 
 export const ComplaintSettings = Type.Object({
   /** days per due time (DUE_KEYS); arbitration: the arbitration request deadline (default 3) */
-  dueDays: Type.Object(Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: 60 })])) as Record<(typeof DUE_KEYS)[number], ReturnType<typeof Type.Integer>>),
+  dueDays: Type.Object(Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: MAX_ID, maximum: 60 })])) as Record<(typeof DUE_KEYS)[number], ReturnType<typeof Type.Integer>>),
   /** mail a reminder this many hours before a due time */
-  remindHours: Type.Integer({ minimum: 1, maximum: 168 }),
+  remindHours: Type.Integer({ minimum: 1, maximum: MAX_ID, maximum: 168 }),
 });
 export type ComplaintSettings = Static<typeof ComplaintSettings>;
 
 export const ContestHandler = Type.Object({ userId: Type.Integer(), name: Type.String(), userType: Type.Integer(), role: Type.Union([Type.Literal("complaint"), Type.Literal("arbitrator")]) });
 export type ContestHandler = Static<typeof ContestHandler>;
-export const HandlersBody = Type.Object({ userIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 }) });
+export const HandlersBody = Type.Object({ userIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 200 }) });
 
 // ---- Result versions ----
 
@@ -401,5 +402,5 @@ export type ResultVersionView = Static<typeof ResultVersionView>;
 export const ResultVersionRow = Type.Object({ workId: Type.Integer(), workName: Type.String(), rank: Nullable(Type.Integer()), normalised: Nullable(Type.Number()), award: Nullable(Type.String()), promoted: Type.Boolean(), disqualified: Type.Boolean() });
 export const ResultVersionDetail = Type.Object({ ...ResultVersionView.properties, rows: Type.Array(ResultVersionRow) });
 export type ResultVersionDetail = Static<typeof ResultVersionDetail>;
-export const VersionsQuery = Type.Object({ group: Type.Optional(Type.String({ pattern: "^[gc][0-9]{1,9}$", title: "结果分组" })) });
-export const VersionParam = Type.Object({ contestId: Type.Integer({ minimum: 1 }), versionId: Type.Integer({ minimum: 1 }) });
+export const VersionsQuery = Type.Object({ group: Type.Optional(Type.String({ pattern: "^[gc][0-9]{1,9}$", maxLength: 10, title: "结果分组" })) });
+export const VersionParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID }), versionId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
