@@ -3,6 +3,7 @@
  * store, a confirm that wins once, cancel, a job abandoned by a dead process taken over,
  * and the clean-up of old rows and their blobs (with gc counting job blobs as referenced).
  */
+import { planFromText } from "../../src/server/crud/plan";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanup } from "../../src/server/jobs/cleanup";
@@ -37,7 +38,7 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
     const r = await row(jobId);
     const store = createBlobStore(t.config);
     for (const sha of [r.input_sha256, r.plan_sha256]) expect(await store.has(sha!)).toBe(true);
-    expect(JSON.parse((await streamText(await store.get(r.plan_sha256!))) as string).creates).toHaveLength(3);
+    expect((await planFromText((await streamText(await store.get(r.plan_sha256!))) as string)).creates).toHaveLength(3);
 
     const ex = await root.post(`${P}/export`, { province: "江苏省" });
     const done = await waitJob(root, ex.body.data.jobId);

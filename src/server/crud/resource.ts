@@ -19,6 +19,7 @@ import type { DB, User } from "../db/schema";
 import { validationMessage } from "../plugins/errors";
 import { diff, record } from "./audit";
 import { readXlsx, writeXlsx } from "./excel";
+import { planFromText, planToText, type Plan as ImportPlan } from "./plan";
 import { JobGone, type Jobs, type RunCtx } from "./jobs";
 import { MAX_ID } from "../../shared/bounds";
 
@@ -266,10 +267,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     return reply.code(202).send({ error: 0, info: "文件已上传，正在检查", data: { jobId } });
   });
 
-  interface Plan {
-    creates: C[];
-    updates: { id: number; input: U }[];
-  }
+  type Plan = ImportPlan<C, U>;
 
   /** An import job: the dry run while it is running, the apply once confirmed. */
   jobs.register("import", def.entity, async (rc) => {
@@ -363,7 +361,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     });
     const errorCount = report.errors.length;
     report.errors = report.errors.slice(0, MAX_REPORT_ROWS);
-    const planSha = await jobs.storeText(JSON.stringify(plan));
+    const planSha = await jobs.storeText(planToText(plan));
     await jobs.finish(jobId, "running", "ready", {
       plan_sha256: planSha,
       processed: total,
@@ -401,7 +399,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
   async function apply(ctx: Ctx, rc: RunCtx) {
     const jobId = rc.job.id;
     if (!rc.job.plan_sha256) throw badRequest("导入计划丢失，请重新上传");
-    const plan = JSON.parse(await jobs.readText(rc.job.plan_sha256)) as Plan;
+    const plan = await planFromText<C, U>(await jobs.readText(rc.job.plan_sha256));
     const n = plan.creates.length + plan.updates.length;
     rc.progress(0, n);
     await db.transaction().execute(async (trx) => {

@@ -374,9 +374,9 @@ export type StepOutcome = Static<typeof StepOutcome>;
 
 export const ComplaintSettings = Type.Object({
   /** days per due time (DUE_KEYS); arbitration: the arbitration request deadline (default 3) */
-  dueDays: Type.Object(Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: MAX_ID, maximum: 60 })])) as Record<(typeof DUE_KEYS)[number], ReturnType<typeof Type.Integer>>),
+  dueDays: Type.Object(Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: 60 })])) as Record<(typeof DUE_KEYS)[number], ReturnType<typeof Type.Integer>>),
   /** mail a reminder this many hours before a due time */
-  remindHours: Type.Integer({ minimum: 1, maximum: MAX_ID, maximum: 168 }),
+  remindHours: Type.Integer({ minimum: 1, maximum: 168 }),
 });
 export type ComplaintSettings = Static<typeof ComplaintSettings>;
 
