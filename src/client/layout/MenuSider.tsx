@@ -6,30 +6,19 @@
 import { useMemo, useState } from "react";
 import { Layout, Menu, theme, type MenuProps } from "antd";
 import { Link, useLocation } from "react-router";
-import { COMPLAINT_VIEW_EXIT } from "../routes";
 import type { MenuNode } from "../routing/model";
 import { Logo } from "../components/Logo";
-import { setComplaintView } from "./complaint-view";
 import { useMenu } from "./use-menu";
 
 type Item = Required<MenuProps>["items"][number];
 
-function toItems(nodes: readonly MenuNode[], complaintView: boolean): Item[] {
+function toItems(nodes: readonly MenuNode[]): Item[] {
   return nodes.map((n): Item => {
     if (n.children) {
-      return { key: n.path, icon: n.icon, label: n.label, children: toItems(n.children, complaintView), "data-menu-group": n.label } as Item;
+      return { key: n.path, icon: n.icon, label: n.label, children: toItems(n.children), "data-menu-group": n.label } as Item;
     }
-    const exit = complaintView && n.path === COMPLAINT_VIEW_EXIT;
-    return {
-      key: n.path,
-      icon: n.icon,
-      "data-menu-path": n.path,
-      label: (
-        <Link to={n.path} onClick={exit ? () => setComplaintView(false) : undefined}>
-          {n.label}
-        </Link>
-      ),
-    } as Item;
+    // The exit entry is a plain link out of the area: leaving it ends the mode.
+    return { key: n.path, icon: n.icon, "data-menu-path": n.path, label: <Link to={n.path}>{n.label}</Link> } as Item;
   });
 }
 
@@ -46,10 +35,10 @@ const groupKeys = (nodes: readonly MenuNode[]): string[] =>
 
 export function MenuSider() {
   const { token } = theme.useToken();
-  const { menu, complaintView } = useMenu();
+  const { menu } = useMenu();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const items = useMemo(() => toItems(menu, complaintView), [menu, complaintView]);
+  const items = useMemo(() => toItems(menu), [menu]);
   const selected = findItem(menu, pathname.replace(/\/+$/, "") || "/");
   const groups = groupKeys(menu);
   const menuKey = menu.map((m) => m.path).join("|");

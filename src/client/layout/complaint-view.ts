@@ -1,37 +1,31 @@
 /**
- * Complaint-view mode: entering /complaint switches the menu to the complaint area
- * until the user leaves it; remembered for the browser session (sessionStorage).
+ * Complaint-view mode: the menu shows only the complaint area (/complaint-view/…) while the
+ * user is on one of its pages. The mode is the address itself — nothing is stored — so it ends
+ * with the area's exit entry, with any route outside the area and never survives a reload
+ * elsewhere. (It used to be a sessionStorage flag that stuck after a visit to /complaint.)
  */
-import { useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 
-const KEY = "saiwu.complaint-view";
-const listeners = new Set<() => void>();
+export const COMPLAINT_AREA = "/complaint-view/";
+/** Left behind by the old sticky mode; removed on sight. */
+const OLD_KEY = "saiwu.complaint-view";
 
-export function isComplaintView(): boolean {
+/** Whether a path is inside the complaint-view area (case-insensitive like the router). */
+export const isComplaintArea = (pathname: string) => pathname.toLowerCase().startsWith(COMPLAINT_AREA);
+
+let cleaned = false;
+function forgetOldFlag() {
+  if (cleaned) return;
+  cleaned = true;
   try {
-    return sessionStorage.getItem(KEY) === "1";
+    sessionStorage.removeItem(OLD_KEY);
   } catch {
-    return false;
+    // storage unavailable: nothing to clean
   }
-}
-
-export function setComplaintView(on: boolean) {
-  try {
-    if (on) sessionStorage.setItem(KEY, "1");
-    else sessionStorage.removeItem(KEY);
-  } catch {
-    // storage unavailable (private mode): the mode lasts only for this page
-  }
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
 }
 
 export function useComplaintView(): boolean {
-  return useSyncExternalStore(subscribe, isComplaintView, () => false);
+  const { pathname } = useLocation();
+  forgetOldFlag();
+  return isComplaintArea(pathname);
 }
