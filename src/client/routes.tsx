@@ -46,7 +46,12 @@ const page = {
   verifyEmailClaim: lazy(() => import("./account/verify-email-claim")),
   security: lazy(() => import("./account/security")),
   logout: lazy(() => import("./account/logout")),
-  complaintEntry: lazy(() => import("./complaint/enter")),
+  complaintEntry: lazy(() => import("./complaint/public-entry")),
+  complaintFile: lazy(() => import("./complaint/file-page")),
+  complaintView: lazy(() => import("./complaint/view-page")),
+  complaintManagement: lazy(() => import("./complaint/manage")),
+  arbitrate: lazy(() => import("./complaint/arbitrate")),
+  arbitrateManagement: lazy(() => import("./complaint/arbitrate-review")),
   noticeSection: lazy(() => import("./notice/section-page")),
   contestNotices: lazy(() => import("./notice/contest-page")),
   news: lazy(() => import("./news/list")),
@@ -147,7 +152,7 @@ const adminGroup: RouteEntry = {
     { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, element: page.majors },
     { label: "新闻管理", path: "/Article", authority: ADMIN, element: page.news },
     { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, feature: "评选和展示优秀作品" },
-    { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, feature: "审核仲裁结果" },
+    { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, element: page.arbitrateManagement },
     { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, element: page.workLogAdmin },
     { label: "查重引擎管理", path: "/admin/ElasticSearch", authority: ADMIN, feature: "管理作品查重所用的搜索引擎索引" },
   ],
@@ -260,11 +265,11 @@ const accountGroup: RouteEntry = {
   ],
 };
 
-/** The complaint-view menu area: only these show while the mode is on. */
+/** The complaint-view menu area (logged-in users): only these show while the user is on its pages. */
 export const COMPLAINT_VIEW_EXIT = "/";
 const complaintView: RouteEntry[] = [
-  { label: "申诉", path: "/complaint-view/complaint", icon: <FormOutlined />, menuArea: "complaint-view", feature: "提交对作品评审结果的申诉" },
-  { label: "查看申诉", path: "/complaint-view/view-complaint", icon: <FileSearchOutlined />, menuArea: "complaint-view", feature: "查看已提交申诉的处理进度" },
+  { label: "申诉", path: "/complaint-view/complaint", icon: <FormOutlined />, menuArea: "complaint-view", authority: ACCOUNT, element: page.complaintFile },
+  { label: "查看申诉", path: "/complaint-view/view-complaint", icon: <FileSearchOutlined />, menuArea: "complaint-view", authority: ACCOUNT, element: page.complaintView },
   { label: "退出申诉视图", path: COMPLAINT_VIEW_EXIT, icon: <RollbackOutlined />, menuArea: "complaint-view", disableRoute: true },
 ];
 
@@ -282,8 +287,8 @@ export const ROUTES: RouteEntry[] = [
   authorGroup,
 
   { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), element: page.workManagement },
-  { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), feature: "受理、审核和答复申诉" },
-  { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), feature: "对申诉作品进行仲裁" },
+  { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), element: page.complaintManagement },
+  { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), element: page.arbitrate },
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), feature: "管理评委库与评委邀请" },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },

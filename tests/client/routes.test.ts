@@ -144,10 +144,11 @@ describe("menus per demo role follow the policy", () => {
     expect(await menuFor(user(100))).toEqual(["个人信息=/author/info", "我的作品=/author/work-management", ...OPEN, ...ACCOUNT]);
   });
 
-  test("complaint-view mode shows only its area, for everyone", async () => {
+  test("complaint-view mode shows only its area (its pages need a login; the exit is open)", async () => {
     const expected = ["申诉=/complaint-view/complaint", "查看申诉=/complaint-view/view-complaint", "退出申诉视图=/"];
-    expect(await menuFor({ needToLogin: true }, true)).toEqual(expected);
     expect(await menuFor(user(0), true)).toEqual(expected);
+    expect(await menuFor(user(100), true)).toEqual(expected);
+    expect(await menuFor({ needToLogin: true }, true)).toEqual(["退出申诉视图=/"]);
   });
 });
 

@@ -5,12 +5,13 @@
  * submit checklist and log; links to print the registration form and the statement.
  */
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert, Button, Card, Empty, List, Space, Table, Typography } from "antd";
-import { EditOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, PrinterOutlined } from "@ant-design/icons";
+import { EditOutlined, ExceptionOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { WorkListItem } from "../../shared/work/schema";
 import { isEditable } from "../../shared/work/states";
 import type { PageProps } from "../routing/model";
+import { appealPath, canAppealWork } from "../complaint/logic";
 import { printPath, useMyWorks, useWork } from "./api";
 import { CreateWorkModal } from "./CreateWorkModal";
 import { StatusTag } from "./components/StatusTag";
@@ -97,7 +98,7 @@ export default function AuthorWorks({ route }: PageProps) {
           />
           <Table.Column<WorkListItem>
             title="操作"
-            width={220}
+            width={260}
             fixed="right"
             render={(_, w) => {
               const edit = w.myRank === 1 && isEditable(w.status);
@@ -107,6 +108,11 @@ export default function AuthorWorks({ route }: PageProps) {
                   <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>日志</Button>
                   <Button type="link" size="small" icon={<PrinterOutlined />} href={printPath("Registration", w.id)} target="_blank" rel="noopener">报名表</Button>
                   <Button type="link" size="small" icon={<PrinterOutlined />} href={printPath("Copyright", w.id)} target="_blank" rel="noopener">版权声明</Button>
+                  {canAppealWork(w.status) && (
+                    <Link to={appealPath(w.id)}>
+                      <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">申诉</Button>
+                    </Link>
+                  )}
                 </Space>
               );
             }}

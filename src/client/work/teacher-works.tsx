@@ -15,6 +15,7 @@ import { fetchData, workKeys } from "./api";
 import { StatusTag, STATUS_OPTIONS } from "./components/StatusTag";
 import { TeacherReviewDrawer } from "./TeacherReviewDrawer";
 import { fmtTime } from "../format";
+import { appealPath, canAppealWork } from "../complaint/logic";
 
 export default function TeacherWorks({ route }: PageProps) {
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
@@ -53,11 +54,12 @@ export default function TeacherWorks({ route }: PageProps) {
         <Table.Column<WorkListItem> dataIndex="updatedAt" title="更新时间" width={140} render={(v: string) => fmtTime(v)} />
         <Table.Column<WorkListItem>
           title="操作"
-          width={170}
+          width={210}
           render={(_, w) => (
             <Space size={0}>
               <Button type="link" size="small" icon={<FormOutlined />} onClick={() => setOpen(w.id)} data-testid="advised-review">{isEditable(w.status) ? "填写自评" : "查看自评"}</Button>
               <Link to={`/workDetail/${w.id}`}>详情</Link>
+              {canAppealWork(w.status) && <Link to={appealPath(w.id)} style={{ marginLeft: 8 }} data-testid="work-appeal">申诉</Link>}
             </Space>
           )}
         />
