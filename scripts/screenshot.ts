@@ -2,6 +2,7 @@
  * Looks at a screen as a role would: logs in through the login page of the user's role,
  * opens a path in headless Debian chromium and saves a screenshot.
  *   npx tsx scripts/screenshot.ts --base http://localhost:8095 --user root --path /admin/SchoolManagement --out /tmp/shots/schools.png [--password Demo@2026] [--wait 1500]
+ *   [--login /account/StudentLogin]  (the login page, when the user name does not tell it)
  */
 import { parseArgs } from "node:util";
 import { mkdirSync } from "node:fs";
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     out: { type: "string", default: "/tmp/shots/shot.png" },
     wait: { type: "string", default: "1200" },
     full: { type: "boolean", default: false },
+    login: { type: "string" },
   },
 });
 
@@ -30,7 +32,7 @@ const page = await (await browser.newContext({ locale: "zh-CN", timezoneId: "Asi
 page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
 page.on("console", (m) => m.type() === "error" && console.error(`[console] ${m.text()}`));
 if (values.user) {
-  const loginPath = LOGIN[values.user] ?? (values.user.startsWith("s") && /^s\d/.test(values.user) ? "/account/StudentLogin" : "/account/Login");
+  const loginPath = values.login ?? LOGIN[values.user] ?? (values.user.startsWith("s") && /^s\d/.test(values.user) ? "/account/StudentLogin" : "/account/Login");
   await page.goto(values.base + loginPath);
   await page.getByPlaceholder("用户名或邮箱").fill(values.user);
   await page.getByPlaceholder("密码").fill(values.password!);

@@ -16,6 +16,8 @@ export interface E2E {
   base: string;
   /** links in the mails written to the outbox so far, newest last */
   mailedLinks(): string[];
+  /** the decoded bodies of the mails written to the outbox so far, oldest first */
+  mailedTexts(): string[];
   browser: Browser;
   db: Db;
   newPage(): Promise<Page>;
@@ -41,16 +43,18 @@ export async function startE2E(): Promise<E2E> {
   });
   return {
     base,
-    mailedLinks() {
+    mailedTexts() {
       const dir = join(dataDir, "outbox");
       if (!existsSync(dir)) return [];
       return readdirSync(dir)
         .sort()
-        .flatMap((f) => {
+        .map((f) => {
           const raw = readFileSync(join(dir, f), "utf8");
-          const body = /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-          return body.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+          return /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
         });
+    },
+    mailedLinks() {
+      return this.mailedTexts().flatMap((body) => body.match(/https?:\/\/[^\s"<>]+/g) ?? []);
     },
     browser,
     db,

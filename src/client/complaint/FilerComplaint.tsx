@@ -60,7 +60,7 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
         <Descriptions.Item label="当前环节期限"><Due dueAt={c.dueAt} overdue={false} /></Descriptions.Item>
         {c.arbitrationDueAt && <Descriptions.Item label="仲裁申请截止">{fmtTime(c.arbitrationDueAt)}</Descriptions.Item>}
       </Descriptions>
-      <Typography.Title level={5}>内容</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>内容</Typography.Title>
       <TextBlock text={c.text} />
       <Typography.Title level={5}>证据材料</Typography.Title>
       <EvidenceLinks files={c.evidence} token={token} />

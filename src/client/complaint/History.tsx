@@ -3,6 +3,7 @@ import { Empty, Timeline, Typography } from "antd";
 import type { HistoryEntry } from "../../shared/complaint/schema";
 import { COMPLAINT_STATE_NAMES } from "../../shared/complaint/states";
 import { fmtTime } from "../format";
+import { TextBlock } from "./parts";
 
 export function ComplaintHistory({ entries }: { entries: readonly HistoryEntry[] }) {
   if (!entries.length) return <Empty description="暂无记录" />;
@@ -19,7 +20,7 @@ export function ComplaintHistory({ entries }: { entries: readonly HistoryEntry[]
               {fmtTime(h.at)} · {h.by} · {h.from ? `${COMPLAINT_STATE_NAMES[h.from]} → ` : ""}
               {COMPLAINT_STATE_NAMES[h.to]}
             </Typography.Text>
-            {h.text && <Typography.Paragraph style={{ margin: "4px 0 0", whiteSpace: "pre-wrap" }}>{h.text}</Typography.Paragraph>}
+            {h.text && <div style={{ marginTop: 4 }}><TextBlock text={h.text} /></div>}
           </div>
         ),
       }))}

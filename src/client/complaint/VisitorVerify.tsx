@@ -77,7 +77,7 @@ export function VisitorVerify({ visitor, onVerified, onForget }: { visitor: Visi
           </Button>
         </Space.Compact>
       </Form.Item>
-      {sentTo && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`验证码已发送至 ${sentTo}，请查收邮件（也请检查垃圾邮件箱）。`} />}
+      {sentTo && <Alert type="info" showIcon data-testid="code-sent" style={{ marginBottom: 16 }} message={`验证码已发送至 ${sentTo}，请查收邮件（也请检查垃圾邮件箱）。`} />}
       <Button type="primary" onClick={() => void verify()} loading={busy === "verify"} data-testid="verify-code">
         验证邮箱
       </Button>

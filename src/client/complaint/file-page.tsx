@@ -23,6 +23,7 @@ export default function ComplaintFilePage({ route }: PageProps) {
   if (filed)
     return (
       <Card title={route.label}>
+        <div data-testid="complaint-filed">
         <Result
           status="success"
           title={`${filed.type === "appeal" ? "申诉" : "投诉"}已提交（编号 ${filed.id}）`}
@@ -31,8 +32,8 @@ export default function ComplaintFilePage({ route }: PageProps) {
             <Link key="v" to="/complaint-view/view-complaint"><Button type="primary">查看申诉</Button></Link>,
             <Button key="n" onClick={() => setFiled(null)}>继续提交</Button>,
           ]}
-          data-testid="complaint-filed"
         />
+        </div>
       </Card>
     );
 

@@ -99,6 +99,7 @@ export default function ComplaintEntry({ route }: PageProps) {
             key: "file",
             label: "我要投诉",
             children: filed ? (
+              <div data-testid="complaint-filed">
               <Result
                 status="success"
                 title={`投诉已提交（编号 ${filed.id}）`}
@@ -107,8 +108,8 @@ export default function ComplaintEntry({ route }: PageProps) {
                   <Button key="l" type="primary" onClick={() => (setFiled(null), setParams({ tab: "lookup" }))}>查询我的投诉</Button>,
                   <Button key="n" onClick={() => setFiled(null)}>继续投诉</Button>,
                 ]}
-                data-testid="complaint-filed"
               />
+              </div>
             ) : (
               visitorGate(visitor && <ComplaintForm info={info.data} token={visitor.token} initial={{ type: "complaint", workId: initialWork }} onFiled={setFiled} />)
             ),
