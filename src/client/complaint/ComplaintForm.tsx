@@ -110,6 +110,7 @@ export function ComplaintForm({ info, token, initial, onFiled }: Props) {
       <Form.Item
         label={type === "appeal" && !visitor ? "申诉内容" : "投诉内容"}
         name="text"
+        required
         rules={[{ validator: (_, v) => { const p = textProblem(v, "内容"); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
         extra="请写明事实、理由和请求；涉及他人作品的，请说明与哪件作品、哪些内容相同或相似。"
       >

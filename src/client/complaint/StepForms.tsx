@@ -102,7 +102,7 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
         <Form form={opinionForm} layout="vertical" data-testid="opinion-form" onFinish={(v) => void done(giveOpinion(c.id, { ...v, text: v.text.trim(), version }))}>
           <Typography.Title level={5}>审核意见</Typography.Title>
           <OutcomeFields award={false} />
-          <Form.Item label="意见与理由" name="text" rules={[textRule("审核意见")]}>
+          <Form.Item label="意见与理由" name="text" required rules={[textRule("审核意见")]}>
             <Input.TextArea rows={5} maxLength={TEXT_MAX} showCount data-testid="opinion-text" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy} data-testid="opinion-submit">提交审核意见</Button>
@@ -120,7 +120,7 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
           <Typography.Title level={5}>处理决定</Typography.Title>
           {c.opinion && <Typography.Paragraph type="secondary">已按审核意见预填结论和处理方式，可修改。</Typography.Paragraph>}
           <OutcomeFields award />
-          <Form.Item label="决定理由" name="text" rules={[textRule("决定理由")]}>
+          <Form.Item label="决定理由" name="text" required rules={[textRule("决定理由")]}>
             <Input.TextArea rows={5} maxLength={TEXT_MAX} showCount data-testid="decision-text" />
           </Form.Item>
           <Popconfirm title="决定作出后处理措施立即执行，并通知申诉人和作品第一作者。确定提交？" onConfirm={() => decisionForm.submit()}>
@@ -150,7 +150,7 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
             <Radio.Group options={ARBITRATION_OUTCOMES.map((o) => ({ value: o, label: ARBITRATION_OUTCOME_NAMES[o] }))} data-testid="arbitration-outcome" />
           </Form.Item>
           {arbOutcome === "revise" && <OutcomeFields prefix="revised" award />}
-          <Form.Item label="仲裁理由" name="text" rules={[textRule("仲裁理由")]}>
+          <Form.Item label="仲裁理由" name="text" required rules={[textRule("仲裁理由")]}>
             <Input.TextArea rows={5} maxLength={TEXT_MAX} showCount data-testid="arbitration-text" />
           </Form.Item>
           <Typography.Paragraph type="secondary">仲裁裁决为最终结果，经超级管理员确认后生效。</Typography.Paragraph>
