@@ -41,20 +41,21 @@ export async function startE2E(): Promise<E2E> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  const mailedTexts = (): string[] => {
+    const dir = join(dataDir, "outbox");
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .sort()
+      .map((f) => {
+        const raw = readFileSync(join(dir, f), "utf8");
+        return /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      });
+  };
   return {
     base,
-    mailedTexts() {
-      const dir = join(dataDir, "outbox");
-      if (!existsSync(dir)) return [];
-      return readdirSync(dir)
-        .sort()
-        .map((f) => {
-          const raw = readFileSync(join(dir, f), "utf8");
-          return /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        });
-    },
+    mailedTexts,
     mailedLinks() {
-      return this.mailedTexts().flatMap((body) => body.match(/https?:\/\/[^\s"<>]+/g) ?? []);
+      return mailedTexts().flatMap((body) => body.match(/https?:\/\/[^\s"<>]+/g) ?? []);
     },
     browser,
     db,

@@ -68,6 +68,13 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
             <>
               <TextBlock text={c.decision.text} />
               {c.decision.effect && <Typography.Text type="secondary">执行结果：{c.decision.effect}</Typography.Text>}
+              {c.decision.rejudge && (
+                <div>
+                  <Typography.Text type="secondary" data-testid="rejudge-status">
+                    重新评审：新评委 {c.decision.rejudge.judgeIds.length} 位，{c.decision.rejudge.appliedAt ? `已于 ${fmtTime(c.decision.rejudge.appliedAt)} 以新评分替换原评分` : "新评分尚未替换原评分（全部新评委提交后由申诉管理员替换）"}
+                  </Typography.Text>
+                </div>
+              )}
               {c.arbitrationDueAt && <div><Typography.Text type="secondary">仲裁申请截止：{fmtTime(c.arbitrationDueAt)}</Typography.Text></div>}
             </>
           }

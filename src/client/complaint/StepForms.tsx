@@ -21,7 +21,7 @@ import {
   type DecisionAction,
   type DecisionOutcome,
 } from "../../shared/complaint/states";
-import { arbitrate, decide, giveOpinion, handlerStep, useAwardLevels, type HandlerDesk } from "./api";
+import { applyRejudge, arbitrate, decide, giveOpinion, handlerStep, useAwardLevels, type HandlerDesk } from "./api";
 import { textProblem } from "./logic";
 
 /** Which steps each screen offers. */
@@ -69,6 +69,8 @@ function OutcomeFields({ prefix = "", award }: { prefix?: string; award: boolean
 
 export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk; onDone: () => void }) {
   const steps = c.actions.filter((a) => DESK_STEPS[desk].includes(a));
+  // A re-judge waiting for its scores: whoever may close the decided complaint (the complaint admin, root) applies them.
+  const rejudgePending = desk === "manage" && !!c.decision?.rejudge && !c.decision.rejudge.appliedAt && c.actions.includes("close");
   const [reasonStep, setReasonStep] = useState<"refuse" | "return" | null>(null);
   const [busy, setBusy] = useState(false);
   const [reasonForm] = Form.useForm<{ reason: string }>();
@@ -77,7 +79,7 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
   const [arbForm] = Form.useForm();
   const arbOutcome = Form.useWatch("outcome", arbForm);
 
-  if (!steps.length) return null;
+  if (!steps.length && !rejudgePending) return null;
   const version = c.version;
   const done = async (p: Promise<{ error: number }>) => {
     setBusy(true);
@@ -93,6 +95,11 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
       <Space wrap style={{ marginBottom: 12 }}>
         {steps.includes("accept") && <Popconfirm title="受理该申诉/投诉？" onConfirm={() => simple("accept")}><Button type="primary" loading={busy} data-testid="step-accept">受理</Button></Popconfirm>}
         {steps.includes("refuse") && <Button danger onClick={() => setReasonStep("refuse")} data-testid="step-refuse">不予受理</Button>}
+        {rejudgePending && (
+          <Popconfirm title="所有新评委提交评分后，用新评分替换原评分并重新计算该组结果，确定？" onConfirm={() => void done(applyRejudge(c.id, version))}>
+            <Button type="primary" loading={busy} data-testid="step-rejudge-result">以重新评审成绩替换原成绩</Button>
+          </Popconfirm>
+        )}
         {steps.includes("close") && <Popconfirm title="仲裁申请期已过，确认结案？" onConfirm={() => simple("close")}><Button loading={busy} data-testid="step-close">结案</Button></Popconfirm>}
         {steps.includes("confirm") && <Popconfirm title="确认后仲裁结果立即生效，确定？" onConfirm={() => simple("confirm")}><Button type="primary" loading={busy} data-testid="step-confirm">确认仲裁结果</Button></Popconfirm>}
         {steps.includes("return") && <Button danger onClick={() => setReasonStep("return")} data-testid="step-return">退回仲裁</Button>}

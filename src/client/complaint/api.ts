@@ -83,6 +83,8 @@ export function useComplaintRefresh() {
 
 export const handlerStep = (desk: HandlerDesk, id: number, step: "accept" | "refuse" | "close" | "confirm" | "return", body: StepBody) =>
   post<StepOutcome>(`${DESK_BASE[desk]}/complaints/${id}/${step}`, body);
+/** Re-judge finished: the new judges' scores replace the old ones (complaint admin, root). */
+export const applyRejudge = (id: number, version: number) => post<StepOutcome>(`${MANAGE}/complaints/${id}/rejudge-result`, { version });
 export const giveOpinion = (id: number, body: OpinionBody) => post<StepOutcome>(`${MANAGE}/complaints/${id}/opinion`, body);
 export const decide = (id: number, body: DecisionBody) => post<StepOutcome>(`${MANAGE}/complaints/${id}/decision`, body);
 export const arbitrate = (id: number, body: ArbitrationBody) => post<StepOutcome>(`${ARBITRATE}/complaints/${id}/decision`, body);
