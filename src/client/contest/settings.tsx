@@ -4,7 +4,7 @@
  * as root's; level, parent, admins and archiving are read-only (only root changes them).
  */
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Descriptions, Empty, Space, Tag, Typography } from "antd";
+import { Alert, Button, Card, Collapse, Descriptions, Empty, Space, Tag, Typography } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import type { ContestView } from "../../shared/contest/schema";
@@ -16,6 +16,7 @@ import { names } from "./columns";
 import { ContestDrawer } from "./ContestDrawer";
 import { useContestDrawer } from "./use-contest-drawer";
 import { fmtTime } from "../format";
+import { ComplaintSettingsPanel } from "../complaint/SettingsPanel";
 
 
 export default function ContestSettings({ route }: PageProps) {
@@ -45,6 +46,13 @@ export default function ContestSettings({ route }: PageProps) {
             extra={canUpdate && <Button type="primary" icon={<EditOutlined />} onClick={() => edit.openEdit(c.id)}>编辑设置</Button>}
           >
             <ContestSummary contest={c} />
+            {c.level !== "school" && (
+              <Collapse
+                style={{ marginTop: 16 }}
+                size="small"
+                items={[{ key: "complaint", label: "申诉处理期限与人员", children: <ComplaintSettingsPanel contestId={c.id} /> }]}
+              />
+            )}
             {c.level !== "school" && (
               <div style={{ marginTop: 16 }}>
                 <ChildContests parent={c} restricted onEdit={(id) => edit.openEdit(id)} />
