@@ -110,6 +110,17 @@ describe("complaints and arbitration in a real browser", () => {
     await a.context().close();
 
     await expect.poll(() => publicAward(e, target), { timeout: 15000 }).not.toContain("一等奖");
+
+    // The work's first author sees the complaint and the decision, never who filed it.
+    const author = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", target).where("work_author.rank", "=", 1).executeTakeFirstOrThrow();
+    const s = await login(e, author.username, "/account/StudentLogin");
+    await s.goto(e.base + "/complaint-view/view-complaint");
+    const card = s.getByTestId("filer-complaint").filter({ hasText: TARGET });
+    await expect.poll(() => card.getByTestId("filer-decision").textContent()).toContain("取消作品资格");
+    const seen = (await card.textContent()) ?? "";
+    expect(seen).toContain("关于您的作品");
+    for (const secret of ["赵公众", "13800001111", EMAIL]) expect(seen).not.toContain(secret);
+    await s.context().close();
   });
 
   it("the author requests arbitration from complaint-view mode, the arbitrator rules and root confirms", async () => {
