@@ -43,6 +43,7 @@ import { createBlobStore } from "./storage";
 import { judgingRoutes } from "./judging/routes/index";
 import { profileRoutes } from "./profile/routes";
 import { complaintRoutes } from "./complaint/routes";
+import { certificateRoutes } from "./certificate/routes";
 import { scheduleReminders } from "./complaint/reminders";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
   complaintRoutes(app, { db, store, mailer, config });
+  certificateRoutes(app, db);
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

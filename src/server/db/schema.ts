@@ -765,6 +765,9 @@ export interface DB {
   complaint_visitor_code: ComplaintVisitorCodeTable;
   complaint_visitor_token: ComplaintVisitorTokenTable;
   result_version: ResultVersionTable;
+  certificate: CertificateTable;
+  certificate_key: CertificateKeyTable;
+  certificate_sequence: CertificateSequenceTable;
 }
 
 /** A rate-limit bucket (plugins/limits.ts): hashed key, hits in the window, its end. */
@@ -781,3 +784,46 @@ export type UserUpdate = Updateable<UserTable>;
 export type Session = Selectable<SessionTable>;
 export type AccountToken = Selectable<AccountTokenTable>;
 export type Work = Selectable<WorkTable>;
+
+/** One version of an issued certificate (0017); see src/server/certificate/. */
+export interface CertificateTable {
+  id: Generated<number>;
+  number: string;
+  version: number;
+  holder_kind: "author" | "teacher" | "school";
+  holder_user_id: number | null;
+  holder_school_id: number | null;
+  contest_id: number;
+  work_id: number | null;
+  award_level_id: number | null;
+  holder_name: string;
+  school_name: string;
+  work_title: string | null;
+  category_name: string | null;
+  award_name: string;
+  contest_name: string;
+  /** YYYY-MM-DD: the publication's date */
+  contest_date: string;
+  status: "valid" | "revoked" | "replaced";
+  status_at: Timestamp | null;
+  status_reason: string | null;
+  signature: string;
+  key_id: string;
+  issued_at: Timestamp;
+}
+
+/** An Ed25519 key pair that signs certificates (0017); private_key null when given in env. */
+export interface CertificateKeyTable {
+  id: string;
+  public_key: string;
+  private_key: string | null;
+  /** 1: the signing key; null otherwise */
+  active: number | null;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+}
+
+export interface CertificateSequenceTable {
+  prefix: string;
+  last: number;
+}

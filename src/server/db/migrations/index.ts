@@ -14,6 +14,7 @@ import * as m0013 from "./0013-results";
 import * as m0014 from "./0014-jobs";
 import * as m0015 from "./0015-rate-limits";
 import * as m0016 from "./0016-complaints";
+import * as m0017 from "./0017-certificates";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0014-jobs": m0014,
   "0015-rate-limits": m0015,
   "0016-complaints": m0016,
+  "0017-certificates": m0017,
 };

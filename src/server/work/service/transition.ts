@@ -16,6 +16,7 @@ import { actorFor, submitRefusal, windowRefusal } from "../rules";
 import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectReturnedRefusal, resubmitRefusal, type FormatDecision, type FormatInput } from "../format-rules";
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import type { Updateable } from "kysely";
+import { syncWorkCertificates } from "../../certificate/issue";
 
 async function loadGranted(t: TxCtx, id: number): Promise<Loaded> {
   const work = await repo.findWork(t.db, id);
@@ -104,6 +105,8 @@ export async function applyTransition(t: TxCtx, id: number, action: WorkAction, 
   if (format?.codes) changes.reasonCodes = [null, format.codes];
   if (format?.deadline) changes.deadline = [null, format.deadline];
   await repo.appendLog(t.db, { workId: id, userId: t.user.id, action, changes });
+  // A disqualified work's certificates are revoked in the same transaction.
+  if (step.to === "disqualified") await syncWorkCertificates(t.db, id, t.now);
   return { id, status: step.to };
 }
 

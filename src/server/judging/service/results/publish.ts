@@ -10,6 +10,7 @@ import type { Basis, PublicationView, PublishBody } from "../../../../shared/jud
 import type { Db } from "../../../db";
 import type { DB, User } from "../../../db/schema";
 import { record } from "../../../crud/audit";
+import { syncCertificates } from "../../../certificate/issue";
 import type { Handle } from "../../../work/repository";
 import { NORMALISE_DEFAULTS, SCORING_MODEL, SCORING_MODEL_VERSION, type FitParameters } from "../../scoring";
 import { settingsOf } from "../contest";
@@ -125,6 +126,7 @@ export async function publishResults(db: Db, user: User, contestId: number, body
       .values({ contest_id: c.id, published_at: now.toISOString(), published_by: user.id, model: SCORING_MODEL, model_version: SCORING_MODEL_VERSION, params: JSON.stringify(params), log_head: head.hash, log_seq: head.seq, note: body.note?.trim() || null })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await syncCertificates(trx, c.id, now);
     await record(trx, user.id, { entity: "result_publication", entityId: row.id, action: "publish", changes: { contest: [null, c.id], logHead: [null, head.hash], logSeq: [null, head.seq], publicity: [publicity?.before ?? null, publicity?.after ?? null] } });
     return publication(trx, c.id, row.id);
   });
@@ -152,6 +154,7 @@ export async function unpublishResults(db: Db, user: User, contestId: number, re
           else await trx.deleteFrom("contest_stage").where("id", "=", stage.id).execute();
         }
       }
+      await syncCertificates(trx, c.id);
       await record(trx, user.id, { entity: "result_publication", entityId: pub.id, action: "withdraw", changes: { withdrawn: [null, at], reason: [null, text] } });
       return publication(trx, c.id, pub.id);
     },

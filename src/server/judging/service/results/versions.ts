@@ -12,6 +12,7 @@ import type { ResultVersionDetail, ResultVersionView } from "../../../../shared/
 import type { DB } from "../../../db/schema";
 import type { Handle } from "../../../work/repository";
 import { record } from "../../../crud/audit";
+import { syncCertificates } from "../../../certificate/issue";
 import { activePublication } from "./change";
 import { resultGroupNames } from "./load";
 import { keyOfRow } from "./rows";
@@ -90,6 +91,8 @@ export async function changePublished(
     last = { version: 1 };
   }
   await change();
+  // The certificates follow the changed result (reissued or revoked) in the same transaction.
+  await syncCertificates(trx, args.contestId);
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
