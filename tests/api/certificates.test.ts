@@ -12,7 +12,8 @@ import { login } from "./works-fixtures";
 import { A, F, M, publishedContest, TEXT, type Fixture } from "./complaints-fixtures";
 import { syncCertificates } from "../../src/server/certificate/issue";
 import { nextNumbers } from "../../src/server/certificate/numbering";
-import { rotateKey } from "../../src/server/certificate/signing";
+import { generateKeyPairSync } from "node:crypto";
+import { rotateKey, signingKey } from "../../src/server/certificate/signing";
 
 const V = "/Backend/Certificate/verify";
 
@@ -142,5 +143,23 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     const rows = await t.db.selectFrom("certificate").select(["status", "status_reason"]).where("contest_id", "=", f.js).execute();
     expect(rows.filter((x) => x.status === "valid")).toHaveLength(0);
     expect(rows.some((x) => x.status_reason === "result_withdrawn")).toBe(true);
+  });
+
+  it("a first use from two transactions at once keeps one active key; CERT_SIGNING_KEY becomes the active key, its private part not stored", async () => {
+    const active = await t.db.selectFrom("certificate_key").select("id").where("active", "=", 1).executeTakeFirstOrThrow();
+    const both = await Promise.all([0, 1].map(() => t.db.transaction().execute((trx) => signingKey(trx, ""))));
+    expect(both.map((k) => k.id)).toEqual([active.id, active.id]);
+    const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const env = await t.db.transaction().execute((trx) => signingKey(trx, pem));
+    const rows = await t.db.selectFrom("certificate_key").selectAll().orderBy("valid_from").orderBy("id").execute();
+    expect(rows.find((r) => r.id === env.id)).toMatchObject({ active: 1, private_key: null, valid_to: null });
+    expect(rows.find((r) => r.id === active.id)).toMatchObject({ active: null, valid_to: expect.any(String) });
+    expect((await visitor().get("/Backend/Certificate/keys")).body.data.map((k: { id: string }) => k.id)).toContain(env.id);
+  });
+
+  it("verify is limited per address (429 past 30 a minute)", async () => {
+    let status = 200;
+    for (let i = 0; i < 32 && status !== 429; i++) status = (await verify({ number: `2026-JS-1-${String(i).padStart(6, "0")}`, name: "某人" })).status;
+    expect(status).toBe(429);
   });
 });

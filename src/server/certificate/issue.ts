@@ -90,17 +90,24 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
       })
       .execute();
   };
+  // New holders: one counter increment per prefix, numbers in award, work and author order.
+  const fresh = new Map<string, Entitled[]>();
+  for (const e of entitled) {
+    if (latest.has(`${e.workId}:${e.holderUserId}`)) continue;
+    const prefix = numberPrefix(contest, e.awardRank);
+    fresh.set(prefix, [...(fresh.get(prefix) ?? []), e]);
+  }
+  for (const [prefix, list] of fresh) {
+    const numbers = await nextNumbers(trx, prefix, list.length);
+    for (const [i, e] of list.entries()) await sign(numbers[i], 1, e);
+    out.issued += list.length;
+  }
   const seen = new Set<string>();
   for (const e of entitled) {
     const k = `${e.workId}:${e.holderUserId}`;
     seen.add(k);
     const old = latest.get(k);
-    if (!old) {
-      const [number] = await nextNumbers(trx, numberPrefix(contest, e.awardRank));
-      await sign(number, 1, e);
-      out.issued++;
-      continue;
-    }
+    if (!old) continue;
     const facts = { holder_name: e.holderName, school_name: e.schoolName, work_title: e.workTitle, category_name: e.categoryName, award_name: e.awardName };
     if (old.status === "valid" && FACTS.every((f) => old[f] === facts[f])) continue;
     if (old.status === "valid") await trx.updateTable("certificate").set({ status: "replaced", status_at: at }).where("id", "=", old.id).execute();
@@ -121,5 +128,11 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
 /** After a work's status changed (a disqualification): syncs every contest that certified it. */
 export async function syncWorkCertificates(trx: Transaction<DB>, workId: number, now = new Date()): Promise<void> {
   const contests = await trx.selectFrom("certificate").select("contest_id").distinct().where("work_id", "=", workId).execute();
+  for (const c of contests) await syncCertificates(trx, c.contest_id, now);
+}
+
+/** After a holder's name was corrected: reissues the holder's certificates in every contest. */
+export async function syncHolderCertificates(trx: Transaction<DB>, userId: number, now = new Date()): Promise<void> {
+  const contests = await trx.selectFrom("certificate").select("contest_id").distinct().where("holder_user_id", "=", userId).execute();
   for (const c of contests) await syncCertificates(trx, c.contest_id, now);
 }
