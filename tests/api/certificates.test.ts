@@ -145,6 +145,20 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect(rows.some((x) => x.status_reason === "result_withdrawn")).toBe(true);
   });
 
+  it("publishing again reissues the revoked certificates under their numbers (version + 1); the disqualified work stays revoked", async () => {
+    const before = await t.db.selectFrom("certificate").selectAll().where("contest_id", "=", f.js).where("work_id", "=", f.w[0]).orderBy("version", "desc").execute();
+    expect((await f.cadmin.post(`${A}/${f.js}/results/compute`, {})).body.error).toBe(0);
+    const r = await f.cadmin.post(`${A}/${f.js}/results/publish`, { confirmIncomplete: true });
+    expect(r.body.error, r.body.info).toBe(0);
+    const numbers = [...new Set(before.map((c) => c.number))];
+    for (const n of numbers) {
+      const v = await t.db.selectFrom("certificate").select(["version", "status"]).where("number", "=", n).orderBy("version", "desc").execute();
+      expect(v[0].status).toBe("valid");
+      expect(v[1].status).toBe("revoked");
+    }
+    expect((await certs(f.w[1])).filter((c) => c.status === "valid")).toHaveLength(0);
+  });
+
   it("a first use from two transactions at once keeps one active key; CERT_SIGNING_KEY becomes the active key, its private part not stored", async () => {
     const active = await t.db.selectFrom("certificate_key").select("id").where("active", "=", 1).executeTakeFirstOrThrow();
     const both = await Promise.all([0, 1].map(() => t.db.transaction().execute((trx) => signingKey(trx, ""))));

@@ -17,6 +17,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { activePublication } from "../judging/service/results/change";
+import { lockContest } from "../work/repository";
 import { nextNumbers, numberPrefix } from "./numbering";
 import { signFacts, signingKey, type SigningKey } from "./signing";
 
@@ -44,6 +45,8 @@ export interface SyncOutcome {
 
 export async function syncCertificates(trx: Transaction<DB>, contestId: number, now = new Date()): Promise<SyncOutcome> {
   const out: SyncOutcome = { issued: 0, reissued: 0, revoked: 0 };
+  // Two changes of one contest's results at once (e.g. two complaint decisions) sync one after the other.
+  await lockContest(trx, contestId);
   const contest = await trx.selectFrom("contest").select(["id", "name", "year", "code"]).where("id", "=", contestId).executeTakeFirstOrThrow();
   const pub = await activePublication(trx, contestId);
   const entitled: Entitled[] = [];
