@@ -159,6 +159,25 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect((await certs(f.w[1])).filter((c) => c.status === "valid")).toHaveLength(0);
   });
 
+  it("a complaint decided with disqualification revokes the work's certificates (disqualified) in the decision's transaction", async () => {
+    await insertUser(t, { username: "cert_cp2", name: "投诉人二", role: 100, school: "苏州大学" });
+    const c = await login(t, "cert_cp2");
+    const filed = await c.post(`${F}/mine`, { type: "complaint", workId: f.w[0], category: "plagiarism", text: TEXT });
+    expect(filed.body.error, filed.body.info).toBe(0);
+    const id = filed.body.data.id as number;
+    await f.reviewer.post(`${M}/complaints/${id}/accept`, {});
+    await f.reviewer.post(`${M}/complaints/${id}/opinion`, { outcome: "upheld", action: "disqualify", text: "<p>抄袭属实，建议取消资格</p>" });
+    expect((await certs(f.w[0])).some((x) => x.status === "valid")).toBe(true);
+    const d = await f.admin.post(`${M}/complaints/${id}/decision`, { outcome: "upheld", action: "disqualify", text: "<p>抄袭属实，取消作品资格</p>" });
+    expect(d.body.error, d.body.info).toBe(0);
+    const rows = await certs(f.w[0]);
+    expect(rows.filter((x) => x.status === "valid")).toHaveLength(0);
+    const newest = new Map(rows.map((x) => [x.number, x]));
+    for (const x of newest.values()) expect(x).toMatchObject({ status: "revoked", status_reason: "disqualified" });
+    const any = [...newest.values()][0];
+    expect((await verify({ number: any.number, name: any.holder_name })).body.data).toMatchObject({ status: "revoked", reasonText: "作品被取消资格" });
+  });
+
   it("a first use from two transactions at once keeps one active key; CERT_SIGNING_KEY becomes the active key, its private part not stored", async () => {
     const active = await t.db.selectFrom("certificate_key").select("id").where("active", "=", 1).executeTakeFirstOrThrow();
     const both = await Promise.all([0, 1].map(() => t.db.transaction().execute((trx) => signingKey(trx, ""))));
