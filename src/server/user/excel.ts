@@ -14,6 +14,7 @@ import { actorOf, assignableRoles, isContestAdmin, isRoot, isSchoolAdmin, roleRe
 import { roleName, selectUsers, withContests, type UserRow } from "./view";
 import { refreshNamesOfUser } from "../work/repository";
 import { checkChange, checkNew, followRoleChange, MEMBER_ROLE, normEmail, type NewUserValues, type UserPatch } from "./rules";
+import { syncHolderCertificates } from "../certificate/issue";
 
 const BATCH = 100;
 
@@ -198,6 +199,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
       await trx.updateTable("app_user").set({ ...c.set, updated_at: now }).where("id", "=", c.id).execute();
       if (c.set.user_type !== undefined) await followRoleChange(trx, c.id, c.before.userType, c.set.user_type);
       if (c.set.name) await refreshNamesOfUser(trx, c.id);
+      if (c.set.name) await syncHolderCertificates(trx, c.id);
       const old = beforeFields(c.before);
       const next = { ...old, ...auditFields(c.set) };
       audit.push({ entity: "user", entityId: c.id, action: "import", changes: diff(old, next) });

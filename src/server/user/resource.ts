@@ -14,6 +14,7 @@ import { loadUsers, selectUsers, withContests, type UserRow } from "./view";
 import { assertEmailFree, assertMajor, assertSchool, assertUsernameFree, checkChange, checkNew, followRoleChange, MEMBER_ROLE } from "./rules";
 import { userExcel } from "./excel";
 import { refreshNamesOfUser } from "../work/repository";
+import { syncHolderCertificates } from "../certificate/issue";
 
 const SORT: Record<string, string> = {
   id: "app_user.id",
@@ -107,7 +108,7 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     return (await loadUsers(ctx, a, [id]))[0];
   },
 
-  async update(ctx, _trx, before, input) {
+  async update(ctx, trx, before, input) {
     const a = await actorOf(ctx);
     const set = checkChange(a, before, input);
     if (!Object.keys(set).length) return before;
@@ -118,6 +119,8 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     if (set.user_type !== undefined) await followRoleChange(ctx.db, before.id, before.userType, set.user_type);
     // Works list their authors' and teachers' names: a renamed user's works show the new name.
     if (set.name) await refreshNamesOfUser(ctx.db, before.id);
+    // A corrected name reissues the user's certificates (same numbers, next version).
+    if (set.name) await syncHolderCertificates(trx, before.id);
     const after = (await loadUsers(ctx, a, [before.id]))[0];
     // Scope can only be left through a role change the actor was not allowed to make.
     if (!after) throw forbidden("修改后该用户将不在您的管理范围内");
