@@ -10,7 +10,9 @@
  *   disqualified, result_withdrawn (the publication withdrawn) or award_withdrawn;
  * - does nothing for a certificate whose facts are unchanged (re-running issues nothing new).
  * Called inside the transaction that changes the result: publishing and withdrawing
- * (publish.ts) and every change of a published result (versions.ts changePublished).
+ * (publish.ts), every change of a published result (versions.ts changePublished, i.e. every
+ * complaint effect), a disqualification through the works transition (syncWorkCertificates)
+ * and a name corrected by the users admin or import (syncHolderCertificates).
  * TODO: 优秀指导教师 (teacher) and 优秀组织奖 (school) certificates: those award levels exist
  * but no result assigns them to a teacher or school yet.
  */
