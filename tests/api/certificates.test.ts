@@ -80,6 +80,17 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect((await verify({ number: c.number, name: "更正后姓名", code: versions[1].signature })).body.data).toMatchObject({ status: "valid", signature: "valid", certificate: { version: 2 } });
   });
 
+  it("a holder cannot rename themselves on their profile (the signed name is corrected by an admin)", async () => {
+    const [c] = (await certs(f.w[0])).filter((x) => x.status === "valid");
+    const holder = await t.db.selectFrom("app_user").select(["username", "name"]).where("id", "=", c.holder_user_id!).executeTakeFirstOrThrow();
+    const me = await login(t, holder.username);
+    const r = await me.req("PATCH", "/Backend/Common/profile", { name: "自己改的名" });
+    expect(r.body).toEqual({ error: 400, info: "您已获得证书，姓名不能自行修改；如需更正，请联系学校管理员或赛事管理员（证书将以原编号重新签发）" });
+    expect((await t.db.selectFrom("app_user").select("name").where("id", "=", c.holder_user_id!).executeTakeFirstOrThrow()).name).toBe(holder.name);
+    // Other fields stay the holder's own.
+    expect((await me.req("PATCH", "/Backend/Common/profile", { phone: "13800000000" })).body.error).toBe(0);
+  });
+
   it("a complaint's change of award reissues every author's certificate with the new award (same numbers)", async () => {
     await insertUser(t, { username: "cert_cp", name: "投诉人", role: 100, school: "苏州大学" });
     const c = await login(t, "cert_cp");

@@ -50,6 +50,10 @@ async function updateProfile(db: Db, user: User, input: ProfileUpdate): Promise<
     const set: Partial<typeof before> = {};
     if (input.name !== undefined && input.name.trim() !== before.name) {
       if (input.name.trim().length < 2) throw invalid("name", "姓名（name）长度不能少于 2 个字符");
+      // A signed certificate carries the name: a holder's name is corrected by an admin,
+      // whose change reissues the certificates, never by the holder alone.
+      const certified = await trx.selectFrom("certificate").select("id").where("holder_user_id", "=", user.id).limit(1).executeTakeFirst();
+      if (certified) throw badRequest("您已获得证书，姓名不能自行修改；如需更正，请联系学校管理员或赛事管理员（证书将以原编号重新签发）");
       set.name = input.name.trim();
     }
     if (input.memberNo !== undefined && blank(input.memberNo) !== before.member_no) set.member_no = blank(input.memberNo);
