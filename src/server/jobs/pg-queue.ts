@@ -8,7 +8,7 @@ import PgBoss from "pg-boss";
 import { sql } from "kysely";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { newWorkerId, runScheduled, type TaskHandler, type TaskQueue } from "./queue";
+import { newWorkerId, runScheduled, tickEvery, type TaskHandler, type TaskQueue } from "./queue";
 
 const POLL_SECONDS = 0.5;
 
@@ -79,20 +79,8 @@ export class PgBossQueue implements TaskQueue {
         await runScheduled(this.db, name, (task.singletonOn ?? task.createdOn).toISOString(), this.workerId, handler);
       }),
     );
-    const tick = async () => {
-      if (this.#stopped) return;
-      try {
-        // One task per slot and key across all processes (pg-boss's throttle index).
-        await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
-      } catch (err) {
-        this.log(`定时任务 ${name} 排队失败`, err);
-      }
-    };
-    await tick();
-    // Check often enough to start a slot soon after it begins (short slots in tests).
-    const t = setInterval(() => void tick(), Math.min(seconds * 1000, 60_000) / 2);
-    t.unref();
-    this.#timers.push(t);
+    // One task per slot and key across all processes (pg-boss's throttle index).
+    await tickEvery(seconds, this.#timers, () => this.#stopped, async () => void (await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds })), this.log, name);
   }
 
   async stop() {

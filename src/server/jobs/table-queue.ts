@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { newWorkerId, runScheduled, slotOf, type TaskHandler, type TaskQueue } from "./queue";
+import { newWorkerId, runScheduled, slotOf, tickEvery, type TaskHandler, type TaskQueue } from "./queue";
 
 const POLL_MS = 250;
 const MAX_ATTEMPTS = 3;
@@ -142,19 +142,10 @@ export class TableQueue implements TaskQueue {
 
   async every(name: string, seconds: number, handler: () => Promise<void>) {
     await this.work(name, async (data) => runScheduled(this.db, name, String(data.slot), this.workerId, handler));
-    const tick = async () => {
-      if (this.#stopped) return;
-      try {
-        const slot = await this.claimSlot(name, seconds);
-        if (slot) await this.send(name, { slot });
-      } catch (err) {
-        this.log(`定时任务 ${name} 排队失败`, err);
-      }
-    };
-    await tick();
-    const t = setInterval(() => void tick(), Math.min(seconds * 1000, 60_000) / 2);
-    t.unref();
-    this.#timers.push(t);
+    await tickEvery(seconds, this.#timers, () => this.#stopped, async () => {
+      const slot = await this.claimSlot(name, seconds);
+      if (slot) await this.send(name, { slot });
+    }, this.log, name);
   }
 
   /** Claims the current slot of a scheduled task: the slot for exactly one caller per slot, else null. */
