@@ -1,7 +1,9 @@
 /**
  * Issuing certificates from a contest's results, idempotently: syncCertificates compares
- * what the contest's current result entitles (one certificate per author of every awarded
- * work, while a publication is in force and the work is not disqualified) with the
+ * what the contest's current result entitles while a publication is in force — one
+ * certificate per author of every awarded work that is not disqualified; one per teacher
+ * honour (优秀指导教师, contest_honour: the teacher, their school, the advised work unless it
+ * was disqualified) and one per school honour (优秀组织奖: the school, no work) — with the
  * certificates on record, and
  * - issues a new number (version 1) to a holder without one;
  * - reissues (same number, version + 1, the previous version marked replaced) when a
@@ -12,9 +14,11 @@
  * Called inside the transaction that changes the result: publishing and withdrawing
  * (publish.ts), every change of a published result (versions.ts changePublished, i.e. every
  * complaint effect), a disqualification through the works transition (syncWorkCertificates)
- * and a name corrected by the users admin or import (syncHolderCertificates).
- * TODO: 优秀指导教师 (teacher) and 优秀组织奖 (school) certificates: those award levels exist
- * but no result assigns them to a teacher or school yet.
+ * a name corrected by the users admin or import (syncHolderCertificates), a renamed school
+ * (syncSchoolCertificates) and every change of the honours (judging/service/results/honours.ts).
+ * A certificate is one holder's under one key: an author's per (work, author), a teacher's per
+ * (award level, teacher), a school's per (award level, school); a new honour of the same
+ * holder and level (removed, then given again) reissues under the old number.
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../db/schema";
@@ -24,25 +28,60 @@ import { nextNumbers, numberPrefix } from "./numbering";
 import { signFacts, signingKey, type SigningKey } from "./signing";
 
 export type RevokeReason = "disqualified" | "award_withdrawn" | "result_withdrawn";
+type HolderKind = DB["certificate"]["holder_kind"];
 
 interface Entitled {
-  holderUserId: number;
-  workId: number;
+  holderKind: HolderKind;
+  holderUserId: number | null;
+  holderSchoolId: number | null;
+  workId: number | null;
   awardLevelId: number;
   awardRank: number;
   holderName: string;
   schoolName: string;
-  workTitle: string;
-  categoryName: string;
+  workTitle: string | null;
+  categoryName: string | null;
   awardName: string;
 }
 
 const FACTS = ["holder_name", "school_name", "work_title", "category_name", "award_name"] as const;
 
+/** The key a holder's certificate is kept under (see the header). */
+const keyOf = (c: { holderKind: HolderKind; holderUserId: number | null; holderSchoolId: number | null; workId: number | null; awardLevelId: number | null }) =>
+  c.holderKind === "author" ? `a:${c.workId}:${c.holderUserId}` : c.holderKind === "teacher" ? `t:${c.awardLevelId}:${c.holderUserId}` : `s:${c.awardLevelId}:${c.holderSchoolId}`;
+
 export interface SyncOutcome {
   issued: number;
   reissued: number;
   revoked: number;
+}
+
+/** Teacher and school honours of the contest (contest_honour), in award and row order. */
+async function honourEntitlements(trx: Transaction<DB>, contestId: number): Promise<Entitled[]> {
+  const rows = await trx
+    .selectFrom("contest_honour as h")
+    .innerJoin("award_level as a", "a.id", "h.award_level_id")
+    .innerJoin("school as s", "s.id", "h.school_id")
+    .leftJoin("app_user as u", "u.id", "h.teacher_user_id")
+    .leftJoin("work as w", "w.id", "h.work_id")
+    .leftJoin("work_category as c", "c.id", "w.category_id")
+    .select(["h.holder_kind", "h.teacher_user_id", "h.school_id", "h.work_id", "a.id as award_id", "a.sort", "a.name as award", "u.name as teacher", "s.name as school", "w.name as title", "w.status", "c.name as category"])
+    .where("h.contest_id", "=", contestId)
+    .orderBy("a.sort")
+    .orderBy("h.id")
+    .execute();
+  const out: Entitled[] = [];
+  for (const r of rows) {
+    const base = { awardLevelId: r.award_id, awardRank: Number(r.sort), awardName: r.award, schoolName: r.school };
+    if (r.holder_kind === "school") {
+      out.push({ ...base, holderKind: "school", holderUserId: null, holderSchoolId: r.school_id, workId: null, holderName: r.school, workTitle: null, categoryName: null });
+    } else if (r.teacher_user_id !== null && r.status !== "disqualified") {
+      // A teacher honour earned by a work since disqualified is not certified.
+      const workId = r.work_id === null ? null : Number(r.work_id);
+      out.push({ ...base, holderKind: "teacher", holderUserId: r.teacher_user_id, holderSchoolId: null, workId, holderName: r.teacher ?? "", workTitle: workId === null ? null : (r.title ?? null), categoryName: workId === null ? null : (r.category ?? null) });
+    }
+  }
+  return out;
 }
 
 export async function syncCertificates(trx: Transaction<DB>, contestId: number, now = new Date()): Promise<SyncOutcome> {
@@ -70,14 +109,15 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
       .orderBy("wa.rank")
       .execute();
     for (const r of rows) {
-      entitled.push({ holderUserId: r.user_id, workId: Number(r.work_id), awardLevelId: r.award_id, awardRank: Number(r.sort), holderName: r.holder, schoolName: r.school, workTitle: r.title, categoryName: r.category, awardName: r.award });
+      entitled.push({ holderKind: "author", holderUserId: r.user_id, holderSchoolId: null, workId: Number(r.work_id), awardLevelId: r.award_id, awardRank: Number(r.sort), holderName: r.holder, schoolName: r.school, workTitle: r.title, categoryName: r.category, awardName: r.award });
     }
+    entitled.push(...(await honourEntitlements(trx, contestId)));
   }
-  const existing = await trx.selectFrom("certificate").selectAll().where("contest_id", "=", contestId).where("holder_kind", "=", "author").orderBy("version", "desc").execute();
-  // The newest version per (work, holder).
+  const existing = await trx.selectFrom("certificate").selectAll().where("contest_id", "=", contestId).orderBy("version", "desc").execute();
+  // The newest version per holder key.
   const latest = new Map<string, (typeof existing)[number]>();
   for (const c of existing) {
-    const k = `${c.work_id}:${c.holder_user_id}`;
+    const k = keyOf({ holderKind: c.holder_kind, holderUserId: c.holder_user_id, holderSchoolId: c.holder_school_id, workId: c.work_id === null ? null : Number(c.work_id), awardLevelId: c.award_level_id });
     if (!latest.has(k)) latest.set(k, c);
   }
   const at = now.toISOString();
@@ -89,7 +129,7 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
     await trx
       .insertInto("certificate")
       .values({
-        number, version, holder_kind: "author", holder_user_id: e.holderUserId, holder_school_id: null, contest_id: contestId, work_id: e.workId, award_level_id: e.awardLevelId,
+        number, version, holder_kind: e.holderKind, holder_user_id: e.holderUserId, holder_school_id: e.holderSchoolId, contest_id: contestId, work_id: e.workId, award_level_id: e.awardLevelId,
         holder_name: e.holderName, school_name: e.schoolName, work_title: e.workTitle, category_name: e.categoryName, award_name: e.awardName, contest_name: contest.name, contest_date: date,
         status: "valid", status_at: null, status_reason: null, signature, key_id: key.id, issued_at: at,
       })
@@ -98,7 +138,7 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
   // New holders: one counter increment per prefix, numbers in award, work and author order.
   const fresh = new Map<string, Entitled[]>();
   for (const e of entitled) {
-    if (latest.has(`${e.workId}:${e.holderUserId}`)) continue;
+    if (latest.has(keyOf(e))) continue;
     const prefix = numberPrefix(contest, e.awardRank);
     fresh.set(prefix, [...(fresh.get(prefix) ?? []), e]);
   }
@@ -109,12 +149,12 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
   }
   const seen = new Set<string>();
   for (const e of entitled) {
-    const k = `${e.workId}:${e.holderUserId}`;
+    const k = keyOf(e);
     seen.add(k);
     const old = latest.get(k);
     if (!old) continue;
     const facts = { holder_name: e.holderName, school_name: e.schoolName, work_title: e.workTitle, category_name: e.categoryName, award_name: e.awardName };
-    if (old.status === "valid" && FACTS.every((f) => old[f] === facts[f])) continue;
+    if (old.status === "valid" && FACTS.every((f) => old[f] === facts[f]) && (old.work_id === null ? null : Number(old.work_id)) === e.workId) continue;
     if (old.status === "valid") await trx.updateTable("certificate").set({ status: "replaced", status_at: at }).where("id", "=", old.id).execute();
     // A revoked certificate whose award came back is reissued too (the revoked version stays).
     await sign(old.number, Number(old.version) + 1, e);
@@ -136,8 +176,23 @@ export async function syncWorkCertificates(trx: Transaction<DB>, workId: number,
   for (const c of contests) await syncCertificates(trx, c.contest_id, now);
 }
 
-/** After a holder's name was corrected: reissues the holder's certificates in every contest. */
+/** After a holder's name was corrected: reissues the holder's (author's or teacher's) certificates in every contest. */
 export async function syncHolderCertificates(trx: Transaction<DB>, userId: number, now = new Date()): Promise<void> {
   const contests = await trx.selectFrom("certificate").select("contest_id").distinct().where("holder_user_id", "=", userId).execute();
+  for (const c of contests) await syncCertificates(trx, c.contest_id, now);
+}
+
+/**
+ * After a school was renamed (its name as it was before: `formerName`): reissues the
+ * certificates that print it — the school's own (优秀组织奖) and its authors' and teachers'.
+ */
+export async function syncSchoolCertificates(trx: Transaction<DB>, schoolId: number, formerName: string, now = new Date()): Promise<void> {
+  const contests = await trx
+    .selectFrom("certificate")
+    .select("contest_id")
+    .distinct()
+    .where((eb) => eb.or([eb("holder_school_id", "=", schoolId), eb("school_name", "=", formerName)]))
+    .where("status", "=", "valid")
+    .execute();
   for (const c of contests) await syncCertificates(trx, c.contest_id, now);
 }

@@ -834,6 +834,7 @@ export interface DB {
   certificate: CertificateTable;
   certificate_key: CertificateKeyTable;
   certificate_sequence: CertificateSequenceTable;
+  contest_honour: ContestHonourTable;
 }
 
 /** A rate-limit bucket (plugins/limits.ts): hashed key, hits in the window, its end. */
@@ -892,4 +893,20 @@ export interface CertificateKeyTable {
 export interface CertificateSequenceTable {
   prefix: string;
   last: number;
+}
+
+/** A 优秀指导教师 (teacher) or 优秀组织奖 (school) honour of a contest (0019); see judging/service/results/honours.ts. */
+export interface ContestHonourTable {
+  id: Generated<number>;
+  contest_id: number;
+  award_level_id: number;
+  holder_kind: "teacher" | "school";
+  teacher_user_id: number | null;
+  school_id: number;
+  /** teacher: the awarded work they advised */
+  work_id: number | null;
+  /** 1: set by hand (kept when the rule proposes again) */
+  manual: Generated<Flag>;
+  created_at: Timestamp;
+  created_by: number | null;
 }

@@ -6,6 +6,7 @@ import { SchoolCreate, SchoolFilters, SchoolUpdate, SchoolView, type SchoolCreat
 import type { DB } from "../db/schema";
 import type { Ctx, ResourceDef, Trx } from "../crud/resource";
 import { adminProvinces } from "../scope";
+import { syncSchoolCertificates } from "../certificate/issue";
 
 type Row = DB["school"];
 
@@ -120,6 +121,8 @@ export const schoolResource: ResourceDef<TView, TCreate, TUpdate> = {
       former_names: JSON.stringify(formerNames),
     });
     await trx.updateTable("school").set(set as never).where("id", "=", before.id).execute();
+    // Certificates print the school's name: a rename reissues them under their numbers.
+    if (input.name !== undefined && input.name.trim() !== before.name) await syncSchoolCertificates(trx, before.id, before.name);
     return (await schoolResource.get(ctx, before.id))!;
   },
 

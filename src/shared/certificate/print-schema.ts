@@ -27,9 +27,9 @@
  *
  * Teacher and school honours (优秀指导教师, 优秀组织奖) on the results page — api.results:
  *   GET  /Backend/ContestAdmin/judging/:contestId/honours           read    → HonourView
- *   POST /Backend/ContestAdmin/judging/:contestId/honours/propose   update  { awardLevelId } → HonourView (fills the award by its rule; hand-set rows kept)
+ *   POST /Backend/ContestAdmin/judging/:contestId/honours/propose   update  HonourPropose → HonourView (fills the award by its rule; hand-set rows kept)
  *   POST /Backend/ContestAdmin/judging/:contestId/honours           update  HonourAdd → HonourView
- *   DELETE /Backend/ContestAdmin/judging/:contestId/honours/:id     update  → HonourView
+ *   DELETE /Backend/ContestAdmin/judging/:contestId/honours/:id     update  ?reason → HonourView
  *   (while the result is published every change is a result version and re-syncs the certificates)
  *
  * Public:
@@ -239,12 +239,47 @@ export const HonourLevel = Type.Object({
 });
 export type HonourLevel = Static<typeof HonourLevel>;
 
+/** An advising teacher of the contest's works (the picker for adding by hand). */
+export const HonourTeacherOption = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  /** the contest's works they advise, best award first */
+  works: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), awardName: Type.Union([Type.String(), Type.Null()]) })),
+});
+export type HonourTeacherOption = Static<typeof HonourTeacherOption>;
+
+/** A school with works in the contest (the picker for adding by hand). */
+export const HonourSchoolOption = Type.Object({
+  schoolId: Type.Integer(),
+  name: Type.String(),
+  works: Type.Integer(),
+  awarded: Type.Integer(),
+});
+export type HonourSchoolOption = Static<typeof HonourSchoolOption>;
+
 export const HonourView = Type.Object({
   levels: Type.Array(HonourLevel),
   rows: Type.Array(HonourRow),
   published: Type.Boolean(),
+  /** the contest's awarded works (work awards, not disqualified): the base of the ratio */
+  awardedWorks: Type.Integer(),
+  teachers: Type.Array(HonourTeacherOption),
+  schools: Type.Array(HonourSchoolOption),
 });
 export type HonourView = Static<typeof HonourView>;
+
+/** 按规则生成: the rule's holders of one level; `reason` goes into the result version when published. */
+export const HonourPropose = Type.Object({
+  awardLevelId: Id("奖项"),
+  reason: Type.Optional(Type.String({ maxLength: 200, title: "原因" })),
+});
+export type HonourPropose = Static<typeof HonourPropose>;
+
+export const HonourContestParam = Type.Object({ contestId: Id("竞赛") });
+export const HonourParam = Type.Object({ contestId: Id("竞赛"), id: Id("荣誉") });
+export const HonourRemoveQuery = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 200, title: "原因" })) });
 
 export const HonourAdd = Type.Object({
   awardLevelId: Id("奖项"),

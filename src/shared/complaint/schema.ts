@@ -400,7 +400,17 @@ export const ResultVersionView = Type.Object({
 });
 export type ResultVersionView = Static<typeof ResultVersionView>;
 export const ResultVersionRow = Type.Object({ workId: Type.Integer(), workName: Type.String(), rank: Nullable(Type.Integer()), normalised: Nullable(Type.Number()), award: Nullable(Type.String()), promoted: Type.Boolean(), disqualified: Type.Boolean() });
-export const ResultVersionDetail = Type.Object({ ...ResultVersionView.properties, rows: Type.Array(ResultVersionRow) });
+/** A row of an honour level's version (group key h<award level id>: 优秀指导教师, 优秀组织奖). */
+export const HonourVersionRow = Type.Object({
+  holderKind: Type.Union([Type.Literal("teacher"), Type.Literal("school")]),
+  holderName: Type.String(),
+  schoolName: Type.String(),
+  workId: Nullable(Type.Integer()),
+  workTitle: Nullable(Type.String()),
+  award: Type.String(),
+  manual: Type.Boolean(),
+});
+export const ResultVersionDetail = Type.Object({ ...ResultVersionView.properties, rows: Type.Array(Type.Union([ResultVersionRow, HonourVersionRow])) });
 export type ResultVersionDetail = Static<typeof ResultVersionDetail>;
-export const VersionsQuery = Type.Object({ group: Type.Optional(Type.String({ pattern: "^[gc][0-9]{1,9}$", maxLength: 10, title: "结果分组" })) });
+export const VersionsQuery = Type.Object({ group: Type.Optional(Type.String({ pattern: "^[gch][0-9]{1,9}$", maxLength: 10, title: "结果分组" })) });
 export const VersionParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID }), versionId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });

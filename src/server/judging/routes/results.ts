@@ -1,6 +1,7 @@
 /**
  * Results of a contest (/ContestAdmin/ContestResult): compute, ranking per group, the fit,
- * awards, promotion, publication, extra judges for flagged works, export. Contest admins
+ * awards, promotion, publication, extra judges for flagged works, export, and the teacher and
+ * school honours (优秀指导教师, 优秀组织奖: ../service/results/honours.ts). Contest admins
  * (own contests and their children) and root; any other contest answers 404. The rules are
  * in ../service/results/ and ../results.ts.
  */
@@ -51,6 +52,8 @@ import { A, ok } from "./groups";
 import { ResultVersionDetail, ResultVersionView, VersionParam, VersionsQuery } from "../../../shared/complaint/schema";
 import { requireManagedContest } from "../service/contest";
 import { resultVersion, resultVersions } from "../service/results/versions";
+import { HonourAdd, HonourContestParam, HonourParam, HonourPropose, HonourRemoveQuery, HonourView } from "../../../shared/certificate/print-schema";
+import { addHonour, honoursView, proposeHonours, removeHonour } from "../service/results/honours";
 
 const tags = ["比赛结果"];
 const R = `${A}/:contestId/results`;
@@ -164,6 +167,51 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
     schema: { tags, summary: "撤回发布（须填写原因）：发布记录保留，公众查询不再显示奖项，之后可重新计算和分配", params: ResultContestParam, body: UnpublishBody, response: { 200: Envelope(PublicationView), 400: EmptyEnvelope } },
     config: { access: acc("update") },
   }, async (req) => ok(await unpublishResults(db, req.user!, req.params.contestId, req.body.reason), "已撤回发布"));
+
+  const H = `${A}/:contestId/honours`;
+  const honourTags = ["比赛结果", "证书"];
+  const honourReply = { 200: Envelope(HonourView), 400: EmptyEnvelope, 404: EmptyEnvelope };
+
+  r.get(H, {
+    schema: { tags: honourTags, summary: "优秀指导教师、优秀组织奖：各奖项的名额和规则、获奖名单，以及可选的指导教师和学校", params: HonourContestParam, response: { 200: Envelope(HonourView) } },
+    config: { access: acc("read") },
+  }, async (req) => ok(await honoursView(db, req.user!, req.params.contestId)));
+
+  r.post(`${H}/propose`, {
+    schema: {
+      tags: honourTags,
+      summary: "按规则生成一个奖项的名单（优秀指导教师：获奖作品的指导教师按奖项和名次；优秀组织奖：学校按获奖作品计分），名额 = min(最多人数, 获奖作品数 × 比例)；手动添加的保留。结果已发布时生成结果版本并同步证书",
+      params: HonourContestParam,
+      body: HonourPropose,
+      response: honourReply,
+    },
+    config: { access: acc("update") },
+  }, async (req) => {
+    const d = await proposeHonours(db, req.user!, req.params.contestId, req.body);
+    return ok(d.view, d.info);
+  });
+
+  r.post(H, {
+    schema: {
+      tags: honourTags,
+      summary: "手动添加一位优秀指导教师（须指导本赛事的作品）或一所优秀组织奖学校（须有本赛事的作品）；重复或超出名额时拒绝。结果已发布时生成结果版本并同步证书",
+      params: HonourContestParam,
+      body: HonourAdd,
+      response: honourReply,
+    },
+    config: { access: acc("update") },
+  }, async (req) => {
+    const d = await addHonour(db, req.user!, req.params.contestId, req.body);
+    return ok(d.view, d.info);
+  });
+
+  r.delete(`${H}/:id`, {
+    schema: { tags: honourTags, summary: "移除一项优秀指导教师或优秀组织奖；结果已发布时生成结果版本并撤销对应证书", params: HonourParam, querystring: HonourRemoveQuery, response: honourReply },
+    config: { access: acc("update") },
+  }, async (req) => {
+    const d = await removeHonour(db, req.user!, req.params.contestId, req.params.id, req.query.reason);
+    return ok(d.view, d.info);
+  });
 
   r.get(`${R}/export`, {
     schema: { tags, summary: "导出成绩排名 (.xlsx)", params: ResultContestParam },

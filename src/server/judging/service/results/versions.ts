@@ -4,7 +4,9 @@
  * re-judge) goes through changePublished, which keeps the group's rows as published before
  * the change (version 1, the first time) and after it (the next version) with the reason and
  * the complaint. The public lookup and the ranking read contest_result, i.e. the current
- * version; earlier versions stay readable by admins.
+ * version; earlier versions stay readable by admins. The honours of an award level
+ * (优秀指导教师, 优秀组织奖: group key h<award level id>) keep versions the same way
+ * (changePublishedGroup).
  */
 import type { Transaction } from "kysely";
 import { notFound } from "../../../../shared/errors";
@@ -64,6 +66,13 @@ async function lastVersion(db: Handle, contestId: number, key: string) {
   return db.selectFrom("result_version").select(["version"]).where("contest_id", "=", contestId).where("group_key", "=", key).orderBy("version", "desc").limit(1).executeTakeFirst();
 }
 
+/** A result group that keeps published versions: its key, name and rows as they stand. */
+export interface VersionGroup {
+  key: string;
+  name: string;
+  rows: () => Promise<unknown[]>;
+}
+
 /**
  * Runs `change` on the work's result in the contest; when the contest's results are
  * published, records the group's published version before (once) and after it.
@@ -74,19 +83,37 @@ export async function changePublished(
   args: { contestId: number; workId: number; reason: string; complaintId: number | null; userId: number },
   change: () => Promise<void>,
 ): Promise<{ version: number | null; groupName: string | null }> {
-  const pub = await activePublication(trx, args.contestId);
   const key = await groupOfWork(trx, args.contestId, args.workId);
-  if (!pub || !key) {
+  if (!key || !(await activePublication(trx, args.contestId))) {
     await change();
     return { version: null, groupName: null };
   }
   const name = (await resultGroupNames(trx, args.contestId, [key])).get(key) ?? key;
+  return changePublishedGroup(trx, { ...args, group: { key, name, rows: () => groupRows(trx, args.contestId, key) } }, change);
+}
+
+/**
+ * The same for any result group (a work's ranking group, or an honour level: honours.ts):
+ * while published, version 1 (as published, once), the change, the certificates re-synced,
+ * the next version with the reason, audited. Not published: just the change.
+ */
+export async function changePublishedGroup(
+  trx: Transaction<DB>,
+  args: { contestId: number; group: VersionGroup; reason: string; complaintId: number | null; userId: number },
+  change: () => Promise<void>,
+): Promise<{ version: number | null; groupName: string | null }> {
+  const pub = await activePublication(trx, args.contestId);
+  if (!pub) {
+    await change();
+    return { version: null, groupName: null };
+  }
+  const { key, name } = args.group;
   const at = new Date().toISOString();
   let last = await lastVersion(trx, args.contestId, key);
   if (!last) {
     await trx
       .insertInto("result_version")
-      .values({ contest_id: args.contestId, group_key: key, group_name: name, version: 1, publication_id: pub.id, reason: "发布的结果", complaint_id: null, rows: JSON.stringify(await groupRows(trx, args.contestId, key)), created_at: pub.published_at, created_by: pub.published_by })
+      .values({ contest_id: args.contestId, group_key: key, group_name: name, version: 1, publication_id: pub.id, reason: "发布的结果", complaint_id: null, rows: JSON.stringify(await args.group.rows()), created_at: pub.published_at, created_by: pub.published_by })
       .execute();
     last = { version: 1 };
   }
@@ -96,7 +123,7 @@ export async function changePublished(
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
-    .values({ contest_id: args.contestId, group_key: key, group_name: name, version, publication_id: pub.id, reason: args.reason, complaint_id: args.complaintId, rows: JSON.stringify(await groupRows(trx, args.contestId, key)), created_at: at, created_by: args.userId })
+    .values({ contest_id: args.contestId, group_key: key, group_name: name, version, publication_id: pub.id, reason: args.reason, complaint_id: args.complaintId, rows: JSON.stringify(await args.group.rows()), created_at: at, created_by: args.userId })
     .execute();
   await record(trx, args.userId, { entity: "result_version", entityId: `${args.contestId}:${key}`, action: "publish_version", changes: { version: [version - 1, version], complaint: [null, args.complaintId], reason: [null, args.reason] } });
   return { version, groupName: name };
@@ -142,5 +169,5 @@ export async function resultVersions(db: Handle, contestId: number, group?: stri
 export async function resultVersion(db: Handle, contestId: number, id: number): Promise<ResultVersionDetail> {
   const r = await versionSelect(db).where("v.contest_id", "=", contestId).where("v.id", "=", id).executeTakeFirst();
   if (!r) throw notFound("结果版本不存在");
-  return { ...toView(r, await latestOf(db, contestId)), rows: JSON.parse(r.rows) as VersionRow[] };
+  return { ...toView(r, await latestOf(db, contestId)), rows: JSON.parse(r.rows) as ResultVersionDetail["rows"] };
 }
