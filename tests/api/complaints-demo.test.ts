@@ -1,7 +1,8 @@
 /**
  * The complaints demo (`npm start`): the Zhejiang results published with an open publicity
  * period and three complaints — accepted (waiting for the opinion), decided (arbitration may
- * be requested), closed — that the demo accounts can work with through the API.
+ * be requested), closed — that the demo accounts can work with through the API; teacher and
+ * school honours certified with the publication.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
@@ -28,6 +29,12 @@ describe.each(DIALECTS)("complaints demo on %s", (dialect) => {
     expect(info.windows.some((w: { open: boolean; stage: string }) => w.open && w.stage === "publicity")).toBe(true);
     const visitorOne = list.list.find((c: { state: string }) => c.state === "accepted");
     expect((await admin.get(`${M}/complaints/${visitorOne.id}`)).body.data.filer).toMatchObject({ name: DEMO_VISITOR.name, userId: null });
+  });
+
+  it("the published result includes 优秀指导教师 and 优秀组织奖 with valid teacher and school certificates", async () => {
+    const certs = await t.db.selectFrom("certificate").select(["holder_kind", "award_name", "status"]).where("holder_kind", "in", ["teacher", "school"]).execute();
+    expect(certs.filter((c) => c.holder_kind === "teacher" && c.award_name === "优秀指导教师" && c.status === "valid").length).toBeGreaterThan(0);
+    expect(certs.filter((c) => c.holder_kind === "school" && c.award_name === "优秀组织奖" && c.status === "valid").length).toBeGreaterThan(0);
   });
 
   it("the appealing author can request arbitration of the decided one; the arbitrator then sees it", async () => {

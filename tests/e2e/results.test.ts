@@ -2,9 +2,10 @@
  * Results in a real browser (demo data of results-demo.ts: the 人工智能应用组 of the Zhejiang
  * contest, online judging finished; the 大数据应用组 has defence scores only): the contest
  * admin computes the results on /ContestAdmin/ContestResult, sees the harsh judge and the
- * disputed work, allocates awards by ratio, sets one award by hand, publishes (confirming that
- * some works lack online scores), and an anonymous visitor then finds the award through the
- * public work lookup.
+ * disputed work, allocates awards by ratio, sets one award by hand, proposes 优秀指导教师 by
+ * the rule, publishes (confirming that some works lack online scores), removes a teacher
+ * honour with a reason (a result version; the certificate revoked), and an anonymous visitor
+ * then finds the award through the public work lookup.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -69,6 +70,17 @@ describe("contest results in a real browser", () => {
     await row(page, LAST).getByText("手动").waitFor();
     await expect.poll(() => page.getByTestId("summary-awarded").textContent()).toContain("7");
 
+    // 优秀指导教师 by the rule: the teachers of the awarded works, best first.
+    const honours = page.getByTestId("honours");
+    await honours.getByRole("tab", { name: /优秀指导教师/ }).click();
+    await honours.getByText("不限人数（本奖项未设比例和名额）").first().waitFor();
+    await honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-propose").click();
+    await page.getByRole("dialog", { name: "按规则生成「优秀指导教师」名单？" }).getByText("结果尚未发布：发布时按此名单为指导教师和学校签发证书").waitFor();
+    await page.getByTestId("honour-ok").click();
+    await page.getByText(/优秀指导教师：按规则新增 7 项/).waitFor();
+    const firstRow = honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-rows").locator("tr.ant-table-row").first();
+    await expect.poll(() => firstRow.textContent()).toContain(TOP);
+
     // 发布结果: five works of the defence group have no online scores: confirm first.
     await page.getByTestId("result-publish").click();
     const dialog = page.getByRole("dialog", { name: "发布结果" });
@@ -79,6 +91,19 @@ describe("contest results in a real browser", () => {
     await page.getByTestId("result-published").waitFor();
     await expect.poll(() => page.getByTestId("result-published").textContent()).toContain("公示期已开始");
     expect(await page.getByTestId("result-compute").isDisabled()).toBe(true);
+
+    // After publication a removal asks for a reason, makes a result version and revokes the certificate.
+    await honours.getByTestId("honours-published").waitFor();
+    const teacherRow = honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-rows").locator("tr.ant-table-row").last();
+    const teacherName = (await teacherRow.locator("td").nth(1).textContent())!;
+    const issued = await e.db.selectFrom("certificate").select(["number", "status"]).where("holder_kind", "=", "teacher").where("holder_name", "=", teacherName).executeTakeFirstOrThrow();
+    expect(issued.status).toBe("valid");
+    await teacherRow.getByRole("button", { name: /移\s*除/ }).click();
+    await page.getByRole("dialog").getByText("结果已发布：此修改将生成该奖项的新结果版本").waitFor();
+    await page.getByTestId("honour-reason").fill("指导关系有误");
+    await page.getByTestId("honour-ok").click();
+    await page.getByText(/已生成「优秀指导教师」结果第 2 版，证书已同步/).waitFor();
+    expect((await e.db.selectFrom("certificate").select("status").where("number", "=", issued.number).orderBy("version", "desc").executeTakeFirstOrThrow()).status).toBe("revoked");
     await page.context().close();
 
     // The public lookup shows the award now.

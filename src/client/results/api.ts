@@ -20,7 +20,8 @@ import type {
   ResultRow,
   ResultsOverview,
 } from "../../shared/judging/result-schema";
-import { patch, post } from "../request";
+import type { HonourAdd, HonourView } from "../../shared/certificate/print-schema";
+import { del, patch, post } from "../request";
 import { fetchData } from "../work/api";
 
 export const A = "/Backend/ContestAdmin/judging";
@@ -33,6 +34,7 @@ export const resultKeys = {
   ranking: (contestId: number, group: string) => ["results", contestId, "ranking", group] as const,
   fit: (contestId: number) => ["results", contestId, "fit"] as const,
   extra: (contestId: number) => ["results", contestId, "extra"] as const,
+  honours: (contestId: number) => ["results", contestId, "honours"] as const,
 };
 
 export const useResultContests = () => useQuery({ queryKey: resultKeys.contests, queryFn: () => fetchData<ResultContestItem[]>(`${A}/result-contests`) });
@@ -40,6 +42,8 @@ export const useOverview = (contestId: number) => useQuery({ queryKey: resultKey
 export const useRanking = (contestId: number, group: string) => useQuery({ queryKey: resultKeys.ranking(contestId, group), queryFn: () => fetchData<ResultRow[]>(`${R(contestId)}/ranking`, { group }) });
 export const useFit = (contestId: number, enabled: boolean) => useQuery({ queryKey: resultKeys.fit(contestId), queryFn: () => fetchData<FitView>(`${R(contestId)}/fit`), enabled });
 export const useExtraJudges = (contestId: number, enabled: boolean) => useQuery({ queryKey: resultKeys.extra(contestId), queryFn: () => fetchData<ExtraJudgeProposal[]>(`${R(contestId)}/extra-judges`), enabled });
+
+export const useHonours = (contestId: number) => useQuery({ queryKey: resultKeys.honours(contestId), queryFn: () => fetchData<HonourView>(`${A}/${contestId}/honours`) });
 
 /** Everything of the contest's results is read again after a change. */
 export function useResultsRefresh(contestId: number) {
@@ -59,6 +63,13 @@ export const resultsApi = {
   unpublish: (contestId: number, reason: string) => post<PublicationView>(`${R(contestId)}/unpublish`, { reason }),
   extraJudge: (contestId: number, workId: number, judgeId?: number) => post<ExtraJudgeOutcome>(`${R(contestId)}/extra-judge`, judgeId ? { workId, judgeId } : { workId }),
   exportUrl: (contestId: number) => `${R(contestId)}/export`,
+};
+
+/** 优秀指导教师 / 优秀组织奖 (src/server/judging/service/results/honours.ts). */
+export const honoursApi = {
+  propose: (contestId: number, awardLevelId: number, reason?: string) => post<HonourView>(`${A}/${contestId}/honours/propose`, reason ? { awardLevelId, reason } : { awardLevelId }),
+  add: (contestId: number, body: HonourAdd) => post<HonourView>(`${A}/${contestId}/honours`, body),
+  remove: (contestId: number, id: number, reason?: string) => del<HonourView>(`${A}/${contestId}/honours/${id}`, undefined, reason ? { params: { reason } } : {}),
 };
 
 /** The chosen contest in the address (?contestId=). */

@@ -5,8 +5,9 @@
  * shows the ranking with a red 分歧 tag and 增加评委 on flagged works, the award of each work
  * (allocated 按比例 or set by hand) and its promotion; 推荐晋级 marks the best awarded works
  * within the quota to the next contest level; 发布结果 publishes (the publicity period
- * starts) and 撤回发布 withdraws with a reason. The model's parameters and the judges'
- * effects are in the panel below; 导出 downloads the ranking as .xlsx.
+ * starts) and 撤回发布 withdraws with a reason. 优秀指导教师 / 优秀组织奖 are set in their panel
+ * (HonoursPanel); the model's parameters and the judges' effects are in the panel below;
+ * 导出 downloads the ranking as .xlsx.
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -18,6 +19,7 @@ import { LEVEL_NAMES, resultsApi, useContestParam, useOverview, useResultContest
 import { ActionBar, PublicationBar } from "./ActionBar";
 import { FitPanel } from "./FitPanel";
 import { GroupRanking } from "./GroupRanking";
+import { HonoursPanel } from "./HonoursPanel";
 
 export default function ContestResult({ route }: PageProps) {
   const contests = useResultContests();
@@ -102,6 +104,7 @@ function Results({ contestId }: { contestId: number }) {
       ) : (
         <Empty description={o.computedAt ? "没有参加评审的作品" : "尚未计算成绩"} />
       )}
+      {o.computedAt && <HonoursPanel contestId={contestId} />}
       {o.computedAt && <FitPanel contestId={contestId} />}
     </Space>
   );

@@ -1,7 +1,8 @@
 /**
  * Demo data for complaints and arbitration (`npm start`): the Zhejiang provincial contest's
- * results (computed by results-demo.ts) get their awards allocated and are published by the
- * contest admin, which opens a 7-day publicity period (公示); the demo complaint reviewer
+ * results (computed by results-demo.ts) get their awards allocated, 优秀指导教师 and 优秀组织奖
+ * proposed by their rules, and are published by the contest admin (certificates for authors,
+ * teachers and schools), which opens a 7-day publicity period (公示); the demo complaint reviewer
  * (complaint_reviewer) and admin (complaint_admin) handle the contest and the demo arbitrator
  * (arbitrator) arbitrates it. Three complaints about works of the 人工智能应用组, filed and
  * moved through the complaint service like real ones (history, work log):
@@ -20,6 +21,7 @@ import type { Db } from "../index";
 import type { User } from "../schema";
 import { allocateResults, publishResults } from "../../judging/service/results";
 import { activePublication } from "../../judging/service/results/change";
+import { honourLevels, proposeHonours } from "../../judging/service/results/honours";
 import { fileComplaint } from "../../complaint/filing";
 import { takeStep, type StepDeps } from "../../complaint/transition";
 import { RESULTS_DEMO_WORKS } from "./results-demo";
@@ -40,6 +42,9 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
   // Publish the results (awards allocated by the ratios) unless they are already published.
   if (!(await activePublication(db, contestId))) {
     await allocateResults(db, u("contest_admin"), contestId, {});
+    // 优秀指导教师 and 优秀组织奖 by their rules, so teacher and school certificates exist too.
+    const contest = await db.selectFrom("contest").select("level").where("id", "=", contestId).executeTakeFirstOrThrow();
+    for (const level of await honourLevels(db, contest.level)) await proposeHonours(db, u("contest_admin"), contestId, { awardLevelId: level.id });
     await publishResults(db, u("contest_admin"), contestId, { confirmIncomplete: true, note: "浙江省级赛结果公示（演示）" });
   }
   const at = new Date().toISOString();
