@@ -67,7 +67,9 @@ export type ApiObject =
   | "api.complaints"
   | "api.complaintSettings"
   | "api.arbitration"
-  | "api.arbitrationReview";
+  | "api.arbitrationReview"
+  | "api.judgePool"
+  | "api.judgePoolSelf";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -201,6 +201,8 @@ export const DeclaredConflictView = Type.Object({
   judge: Type.Object({ id: Type.Integer(), name: Type.String(), username: Type.String() }),
   work: Nullable(Ref),
   school: Nullable(Ref),
+  /** a student conflict (target "u:<user id>"): every work the student authors is avoided */
+  student: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), school: Nullable(Type.String()) })),
   note: Type.String(),
   createdBy: Nullable(Ref),
   createdAt: Type.String(),
@@ -211,6 +213,8 @@ export const DeclaredConflictCreate = Type.Object({
   judgeId: Type.Optional(Id("评委")),
   workId: Type.Optional(WorkId),
   schoolId: Type.Optional(Id("学校")),
+  /** a student (role 100), e.g. an advised student: every work they author is avoided */
+  userId: Type.Optional(Id("学生")),
   note: Type.Optional(Type.String({ maxLength: 200, title: "说明" })),
 });
 export type DeclaredConflictCreate = Static<typeof DeclaredConflictCreate>;

@@ -62,11 +62,11 @@ export function judgeRoutes(app: FastifyInstance, deps: { db: Db; store: BlobSto
   }, async (req) => ok(await listConflicts(db, req.user!, req.query)));
 
   r.post(C, {
-    schema: { tags: ctags, summary: "申报回避：评委与一件作品或一所学校（二选一），附说明", body: DeclaredConflictCreate, response: { 201: Envelope(DeclaredConflictView) } },
+    schema: { tags: ctags, summary: "申报回避：评委与一件作品、一所学校或一名学生（三选一；学生：其参与的所有作品都回避），附说明", body: DeclaredConflictCreate, response: { 201: Envelope(DeclaredConflictView) } },
     config: { access: ["api.conflicts", "create"] },
   }, async (req, reply) => {
     const data = await createConflict(db, req.user!, req.body);
-    return reply.code(201).send(ok(data, `已申报回避：${data.work ? `作品 ${data.work.id}` : `学校「${data.school!.name}」`}`));
+    return reply.code(201).send(ok(data, `已申报回避：${data.work ? `作品 ${data.work.id}` : data.student ? `学生「${data.student.name}」` : `学校「${data.school!.name}」`}`));
   });
 
   r.delete(`${C}/:conflictId`, {

@@ -1,5 +1,7 @@
 /**
- * Declared conflicts (申报回避): a judge–work or judge–school pair with a note. A judge
+ * Declared conflicts (申报回避): a judge–work, judge–school or judge–student pair with a
+ * note (a student conflict, target "u:<user id>", avoids every work the student authors,
+ * e.g. the judge's advised students or relatives). A judge
  * declares and withdraws their own; a contest admin those of the judges of the own
  * contests (and their children); root any. conflict.ts turns them into the "declared"
  * reason for the assigner, the writer's check and the check report.
@@ -43,8 +45,11 @@ const rows = (db: Handle) =>
     .innerJoin("app_user as j", "j.id", "dc.judge_id")
     .leftJoin("work", "work.id", "dc.work_id")
     .leftJoin("school", "school.id", "dc.school_id")
+    .leftJoin("app_user as st", "st.id", "dc.user_id")
+    .leftJoin("school as sts", "sts.id", "st.school_id")
     .leftJoin("app_user as by", "by.id", "dc.created_by")
-    .select(["dc.id", "dc.judge_id", "j.name as judge_name", "j.username as judge_username", "dc.work_id", "work.name as work_name", "dc.school_id", "school.name as school_name", "dc.note", "dc.created_by", "by.name as by_name", "dc.created_at"]);
+    .select(["dc.id", "dc.judge_id", "j.name as judge_name", "j.username as judge_username", "dc.work_id", "work.name as work_name", "dc.school_id", "school.name as school_name", "dc.note", "dc.created_by", "by.name as by_name", "dc.created_at"])
+    .select(["dc.user_id", "st.name as student_name", "sts.name as student_school"]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof rows>["executeTakeFirstOrThrow"]>>;
 const toView = (r: Row): DeclaredConflictView => ({
@@ -52,6 +57,7 @@ const toView = (r: Row): DeclaredConflictView => ({
   judge: { id: r.judge_id, name: r.judge_name, username: r.judge_username },
   work: r.work_id !== null ? { id: Number(r.work_id), name: r.work_name ?? "" } : null,
   school: r.school_id !== null ? { id: r.school_id, name: r.school_name ?? "" } : null,
+  student: r.user_id !== null ? { id: r.user_id, name: r.student_name ?? "", school: r.student_school ?? null } : null,
   note: r.note,
   createdBy: r.created_by !== null ? { id: r.created_by, name: r.by_name ?? "" } : null,
   createdAt: r.created_at,
@@ -77,21 +83,29 @@ export async function createConflict(db: Db, user: User, input: DeclaredConflict
     const scope = await judgeScope(trx, user);
     const judge = await trx.selectFrom("app_user").select(["id", "name"]).where("id", "=", judgeId).where("user_type", "=", ROLE.judge).executeTakeFirst();
     if (!judge || (scope !== "all" && !scope.includes(judgeId))) throw notFound(NO_JUDGE);
-    if ((input.workId === undefined) === (input.schoolId === undefined)) throw invalid("workId", "请填写作品编号或选择学校（二选一）");
+    const given = [input.workId, input.schoolId, input.userId].filter((x) => x !== undefined).length;
+    if (given !== 1) throw invalid("workId", "请填写作品编号、选择学校或选择学生（三选一）");
     let target: string;
+    let what: string;
     if (input.workId !== undefined) {
       if (!(await trx.selectFrom("work").select("id").where("id", "=", input.workId).executeTakeFirst())) throw invalid("workId", `作品 ${input.workId} 不存在`);
       target = `w:${input.workId}`;
+      what = "作品";
+    } else if (input.userId !== undefined) {
+      if (!(await trx.selectFrom("app_user").select("id").where("id", "=", input.userId).where("user_type", "=", ROLE.author).executeTakeFirst())) throw invalid("userId", "学生不存在");
+      target = `u:${input.userId}`;
+      what = "学生";
     } else {
       if (!(await trx.selectFrom("school").select("id").where("id", "=", input.schoolId!).executeTakeFirst())) throw invalid("schoolId", "学校不存在");
       target = `s:${input.schoolId}`;
+      what = "学校";
     }
     if (await trx.selectFrom("declared_conflict").select("id").where("judge_id", "=", judgeId).where("target", "=", target).executeTakeFirst()) {
-      throw conflict(`评委「${judge.name}」已申报过该${input.workId !== undefined ? "作品" : "学校"}的回避关系`);
+      throw conflict(`评委「${judge.name}」已申报过该${what}的回避关系`);
     }
     const { id } = await trx
       .insertInto("declared_conflict")
-      .values({ judge_id: judgeId, work_id: input.workId ?? null, school_id: input.schoolId ?? null, target, note: input.note?.trim() ?? "", created_by: user.id, created_at: new Date().toISOString() })
+      .values({ judge_id: judgeId, work_id: input.workId ?? null, school_id: input.schoolId ?? null, user_id: input.userId ?? null, target, note: input.note?.trim() ?? "", created_by: user.id, created_at: new Date().toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await record(trx, user.id, { entity: "declared_conflict", entityId: id, action: "create", changes: { judgeId: [null, judgeId], target: [null, target], note: [null, input.note ?? ""] } });
@@ -105,7 +119,7 @@ export async function deleteConflict(db: Db, user: User, id: number): Promise<De
     const scope = await judgeScope(trx, user);
     if (!row || (scope !== "all" && !scope.includes(row.judge_id))) throw notFound(NO_CONFLICT);
     await trx.deleteFrom("declared_conflict").where("id", "=", id).execute();
-    await record(trx, user.id, { entity: "declared_conflict", entityId: id, action: "delete", changes: { judgeId: [row.judge_id, null], target: [row.work_id !== null ? `w:${row.work_id}` : `s:${row.school_id}`, null] } });
+    await record(trx, user.id, { entity: "declared_conflict", entityId: id, action: "delete", changes: { judgeId: [row.judge_id, null], target: [row.work_id !== null ? `w:${row.work_id}` : row.user_id !== null ? `u:${row.user_id}` : `s:${row.school_id}`, null] } });
     return toView(row);
   });
 }
