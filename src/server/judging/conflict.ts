@@ -5,15 +5,16 @@
  * A judge never gets
  * - a work of the judge's own school                       → "same_school"
  * - a work the judge advises (or is listed as an author of) → "advisor"
- * - a work or a whole school the judge declared             → "declared"
+ * - a work or a whole school the judge declared, or a work authored by a student the judge
+ *   declared (target "u:<user id>": advised students, relatives)  → "declared"
  * - with `avoidProvince` (national contest option), a work of the judge's own province
  *                                                           → "same_province"
  *
  * The rules split in two halves so that the assigner can scale (see assign/min-cost-flow.ts):
  * - `schoolLevelConflicts` depends only on the work's school and province: all works of one
  *   school are interchangeable with respect to it (same_school, same_province, a declared school);
- * - `personalConflicts` depends on the individual work (advisor/author, a declared work); these
- *   are rare exceptions.
+ * - `personalConflicts` depends on the individual work (advisor/author, a declared work, a
+ *   declared student among its authors); these are rare exceptions.
  * `conflictsFor` is their union and is the rule everything else is checked against.
  */
 
@@ -33,6 +34,8 @@ export interface DeclaredConflicts {
   workIds?: readonly number[];
   /** Schools the judge declared a conflict with (e.g. a former employer). */
   schoolIds?: readonly number[];
+  /** Students (user ids) the judge declared a conflict with: every work they author is avoided. */
+  userIds?: readonly number[];
 }
 
 export interface JudgeFacts {
@@ -72,11 +75,12 @@ export function schoolLevelConflicts(
   return out;
 }
 
-/** The per-work half: advisor/author of the work, or a declared work. */
+/** The per-work half: advisor/author of the work, a declared work, or a declared student among its authors. */
 export function personalConflicts(judge: JudgeFacts, work: WorkFacts): ConflictReason[] {
   const out: ConflictReason[] = [];
   if (work.advisorIds.includes(judge.id) || (work.authorIds?.includes(judge.id) ?? false)) out.push("advisor");
-  if (judge.declared?.workIds?.includes(work.id)) out.push("declared");
+  const students = judge.declared?.userIds;
+  if (judge.declared?.workIds?.includes(work.id) || (!!students?.length && (work.authorIds ?? []).some((a) => students.includes(a)))) out.push("declared");
   return out;
 }
 

@@ -129,7 +129,7 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     }
   });
 
-  // Personal conflicts: only pairs that the facts point at (advisor/author ids, declared works),
+  // Personal conflicts: only pairs that the facts point at (advisor/author ids, declared works and students),
   // each confirmed by conflict.ts's personalConflicts so the rule stays in one place.
   works.forEach((w, wi) => {
     for (const id of [...w.advisorIds, ...(w.authorIds ?? [])]) {
@@ -143,6 +143,16 @@ export function buildSnapshot(input: AssignInput): Snapshot {
       if (wi !== undefined && personalConflicts(j, works[wi]).length) forbid(wi, ji);
     }
   });
+  // Declared students: the works they author (an index built only when some judge declared one).
+  if (judges.some((j) => j.declared?.userIds?.length)) {
+    const byAuthor = new Map<number, number[]>();
+    works.forEach((w, wi) => {
+      for (const a of w.authorIds ?? []) byAuthor.set(a, [...(byAuthor.get(a) ?? []), wi]);
+    });
+    judges.forEach((j, ji) => {
+      for (const id of j.declared?.userIds ?? []) for (const wi of byAuthor.get(id) ?? []) if (personalConflicts(j, works[wi]).length) forbid(wi, ji);
+    });
+  }
   for (const { workId, judgeId } of input.extraConflicts ?? []) {
     const wi = workIndex.get(workId);
     const ji = judgeIndex.get(judgeId);

@@ -114,15 +114,16 @@ export async function isContestJudge(db: Handle, c: ContestInfo, userId: number)
 export const judgeSchoolFacts = (c: ContestInfo, j: Pick<JudgeRow, "school_id" | "province">) =>
   c.level === "school" ? { schoolId: null, province: null } : { schoolId: j.school_id, province: j.province };
 
-/** Declared conflicts of these judges: work ids and school ids per judge. */
+/** Declared conflicts of these judges: work ids, school ids and student user ids per judge. */
 export async function declaredOf(db: Handle, judgeIds: number[]) {
-  const out = new Map<number, { workIds: number[]; schoolIds: number[] }>();
+  const out = new Map<number, { workIds: number[]; schoolIds: number[]; userIds: number[] }>();
   for (let i = 0; i < judgeIds.length; i += 500) {
-    const rows = await db.selectFrom("declared_conflict").select(["judge_id", "work_id", "school_id"]).where("judge_id", "in", judgeIds.slice(i, i + 500)).execute();
+    const rows = await db.selectFrom("declared_conflict").select(["judge_id", "work_id", "school_id", "user_id"]).where("judge_id", "in", judgeIds.slice(i, i + 500)).execute();
     for (const r of rows) {
-      const d = out.get(r.judge_id) ?? { workIds: [], schoolIds: [] };
+      const d = out.get(r.judge_id) ?? { workIds: [], schoolIds: [], userIds: [] };
       if (r.work_id !== null) d.workIds.push(Number(r.work_id));
       if (r.school_id !== null) d.schoolIds.push(r.school_id);
+      if (r.user_id !== null) d.userIds.push(r.user_id);
       out.set(r.judge_id, d);
     }
   }

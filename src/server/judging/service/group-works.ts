@@ -140,6 +140,6 @@ export async function listContestJudges(db: Db, user: User, contestId: number): 
     province: j.province,
     groups: groups.filter((g) => g.user_id === j.id).map((g) => ({ id: g.id, name: g.name })),
     load: loads.get(j.id) ?? 0,
-    declared: (declared.get(j.id)?.workIds.length ?? 0) + (declared.get(j.id)?.schoolIds.length ?? 0),
+    declared: (declared.get(j.id)?.workIds.length ?? 0) + (declared.get(j.id)?.schoolIds.length ?? 0) + (declared.get(j.id)?.userIds.length ?? 0),
   }));
 }
