@@ -45,6 +45,7 @@ import { profileRoutes } from "./profile/routes";
 import { complaintRoutes } from "./complaint/routes";
 import { certificateRoutes } from "./certificate/routes";
 import { scheduleReminders } from "./complaint/reminders";
+import { judgePoolRoutes } from "./judge-pool/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileRoutes(app, db);
   complaintRoutes(app, { db, store, mailer, config });
   certificateRoutes(app, db);
+  judgePoolRoutes(app, { db, jobs });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

@@ -29,6 +29,7 @@ const FILE_ROUTES = new Set([
   "GET /Backend/Admin/award/template",
   "GET /Backend/Admin/contest/template",
   "GET /Backend/Admin/user/template",
+  "GET /Backend/JudgePool/persons/template",
   "GET /Backend/Work/work/{id}/files/{fileId}/download",
   "GET /Backend/Judge/contest/{contestId}/work/{workId}/file/{fileId}",
   "GET /Backend/ContestAdmin/judging/{contestId}/results/export",

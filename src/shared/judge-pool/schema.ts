@@ -101,7 +101,8 @@ export const JudgePersonFilters = Type.Object({
 });
 export type JudgePersonFilters = Static<typeof JudgePersonFilters>;
 
-export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()) });
+/** A 大类 (parentId null) or a 小类 with its 大类 */
+export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()), parentName: Nullable(Type.String()) });
 export type CategoryRef = Static<typeof CategoryRef>;
 
 export const JudgePersonView = Type.Object({
