@@ -95,6 +95,7 @@ const page = {
   judgeGroups: lazy(() => import("./judging-admin/group")),
   checkGroups: lazy(() => import("./judging-admin/check")),
   contestResult: lazy(() => import("./results/contest-result")),
+  judgePool: lazy(() => import("./judge-pool/JudgePoolPage")),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -289,7 +290,7 @@ export const ROUTES: RouteEntry[] = [
   { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), element: page.workManagement },
   { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), element: page.complaintManagement },
   { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), element: page.arbitrate },
-  { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), feature: "管理评委库与评委邀请" },
+  { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), element: page.judgePool },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
   { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, feature: "按证书编号查询获奖证书的真伪" },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { importXlsx, sheetFile, exportXlsx, rowsOf } from "../helpers/xlsx";
 import { waitJob } from "../helpers/jobs";
-import { insertUser, insertWork, makeJudge } from "./judging-fixtures";
+import { insertWork, makeJudge } from "./judging-fixtures";
 import { catId, login, schoolId } from "./works-fixtures";
 import { makeGroup, setReviewsPerWork, submitScores } from "./results-fixtures";
 

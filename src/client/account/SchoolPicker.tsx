@@ -8,9 +8,11 @@ interface Props {
   value?: number;
   onChange?: (id: number) => void;
   id?: string;
+  size?: "small" | "middle" | "large";
+  allowClear?: boolean;
 }
 
-export function SchoolPicker({ value, onChange, id }: Props) {
+export function SchoolPicker({ value, onChange, id, size = "large", allowClear }: Props) {
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<SchoolOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -39,7 +41,8 @@ export function SchoolPicker({ value, onChange, id }: Props) {
       onSearch={setKeyword}
       notFoundContent={loading ? <Spin size="small" /> : "没有找到该学校"}
       options={options.map((s) => ({ value: s.id, label: `${s.name}（${s.province}）` }))}
-      size="large"
+      size={size}
+      allowClear={allowClear}
     />
   );
 }

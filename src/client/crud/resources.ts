@@ -25,6 +25,7 @@ export const RESOURCES = [
   r("news", "Admin/news", "新闻", "api.news"),
   r("users", "Admin/user", "用户", "api.users"),
   r("entryLocks", "Admin/entry-lock", "字段锁定", "api.entryLocks"),
+  r("judgePool", "JudgePool/persons", "评委", "api.judgePool"),
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]["name"];

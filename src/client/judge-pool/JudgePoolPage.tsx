@@ -1,0 +1,40 @@
+/**
+ * /judgePool (评委库): root and contest admins get the pool (tabs in POOL_TABS; the pool
+ * table takes selection actions), a judge their own record (SelfView, with a slot for the
+ * invitations section). The policy decides which: api.judgePool vs api.judgePoolSelf.
+ */
+import type { ReactNode } from "react";
+import { Card, Result, Skeleton, Tabs } from "antd";
+import type { PageProps } from "../routing/model";
+import { useSession } from "../providers/use-session";
+import { PoolTable } from "./PoolTable";
+import { SelfView } from "./SelfView";
+
+export interface PoolTab {
+  key: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+/** Buttons for the selected pool records (person ids); the invitations add 「邀请」 here. */
+export const poolSelectionActions = (_selectedPersonIds: number[]): ReactNode => null;
+
+/** The admin page's tabs, in order. */
+export const POOL_TABS: PoolTab[] = [{ key: "pool", label: "评委库", render: () => <PoolTable selectionActions={poolSelectionActions} /> }];
+
+/** The judge view's 「我的邀请」 section (filled by the invitations). */
+export const selfInvitations = (): ReactNode => null;
+
+export default function JudgePoolPage({ route }: PageProps) {
+  const { allows, ready } = useSession();
+  if (!ready) return <Card title={route.label}><Skeleton active /></Card>;
+  if (allows(["api.judgePool", "read"])) {
+    return (
+      <Card title={route.label} data-testid="judge-pool-admin">
+        <Tabs items={POOL_TABS.map((t) => ({ key: t.key, label: t.label, children: t.render() }))} destroyOnHidden />
+      </Card>
+    );
+  }
+  if (allows(["api.judgePoolSelf", "read"])) return <SelfView title={route.label} invitations={selfInvitations()} />;
+  return <Result status="403" title="无权访问" subTitle="评委库仅对管理员和评委开放" />;
+}
