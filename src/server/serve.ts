@@ -15,6 +15,7 @@ import { seedReviewDemoFiles } from "./db/seed/review-demo";
 import { seedResultsDemo } from "./db/seed/results-demo";
 import { seedComplaintsDemo } from "./db/seed/complaints-demo";
 import { seedScoringDemo } from "./db/seed/scoring-demo";
+import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
 import { createBlobStore } from "./storage";
 
 function newestMtime(path: string): number {
@@ -50,6 +51,8 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
     await seedResultsDemo(db);
     // The Zhejiang results published, with a publicity period and three complaints in different states.
     await seedComplaintsDemo(db, config.publicUrl);
+    // Pool records of the demo judges (categories, expertise, availability) and a few pool-only people.
+    await seedJudgePoolDemo(db);
     // The attachments of the works waiting for format review (they need the blob store).
     await seedReviewDemoFiles(db, store);
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { Card, Result, Skeleton, Tabs } from "antd";
+import { useCan } from "@refinedev/core";
 import type { PageProps } from "../routing/model";
-import { useSession } from "../providers/use-session";
 import { PoolTable } from "./PoolTable";
 import { SelfView } from "./SelfView";
 
@@ -26,15 +26,16 @@ export const POOL_TABS: PoolTab[] = [{ key: "pool", label: "评委库", render: 
 export const selfInvitations = (): ReactNode => null;
 
 export default function JudgePoolPage({ route }: PageProps) {
-  const { allows, ready } = useSession();
-  if (!ready) return <Card title={route.label}><Skeleton active /></Card>;
-  if (allows(["api.judgePool", "read"])) {
+  const admin = useCan({ resource: "api.judgePool", action: "read" });
+  const judge = useCan({ resource: "api.judgePoolSelf", action: "read" });
+  if (admin.isLoading || judge.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
+  if (admin.data?.can) {
     return (
       <Card title={route.label} data-testid="judge-pool-admin">
         <Tabs items={POOL_TABS.map((t) => ({ key: t.key, label: t.label, children: t.render() }))} destroyOnHidden />
       </Card>
     );
   }
-  if (allows(["api.judgePoolSelf", "read"])) return <SelfView title={route.label} invitations={selfInvitations()} />;
+  if (judge.data?.can) return <SelfView title={route.label} invitations={selfInvitations()} />;
   return <Result status="403" title="无权访问" subTitle="评委库仅对管理员和评委开放" />;
 }

@@ -37,7 +37,7 @@ export function MergeModal({ pair, onClose, onMerged }: { pair: [JudgePersonView
               <Radio value={p.id} style={{ marginBottom: 8 }} data-testid={`merge-keep-${p.id}`}>
                 保留「{p.name}」（编号 {p.id}，参评 {p.contests} 次）
               </Radio>
-              <PersonFacts p={p} contact={contact(p)} />
+              <PersonFacts p={p} contact={contact(p)} column={1} />
             </Col>
           ))}
         </Row>

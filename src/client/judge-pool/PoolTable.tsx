@@ -101,7 +101,7 @@ export function PoolTable({ selectionActions }: PoolTableProps) {
         loading={q.isFetching}
         dataSource={q.data?.list ?? []}
         onChange={onTableChange as never}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1560 }}
         pagination={{ current: page.current, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 位` }}
         rowSelection={{ selectedRowKeys: selectedIds, preserveSelectedRowKeys: true, onChange: (_keys, rows) => setSelected((prev) => {
           const ids = new Set(_keys as number[]);
@@ -112,12 +112,12 @@ export function PoolTable({ selectionActions }: PoolTableProps) {
         columns={[
           { title: "姓名", key: "name", dataIndex: "name", sorter: true, sortOrder: order("name"), fixed: "left", width: 120, render: (n: string, p) => <a onClick={() => setDetail(p)} data-testid={`pool-name-${p.id}`}>{n}</a> },
           { title: "学校/单位", key: "school", dataIndex: "schoolName", sorter: true, sortOrder: order("school"), width: 170, render: (s: string | null) => s ?? "—" },
-          { title: "省份", key: "province", dataIndex: "province", sorter: true, sortOrder: order("province"), width: 100, render: (s: string | null) => s ?? "—" },
+          { title: "省份", key: "province", dataIndex: "province", sorter: true, sortOrder: order("province"), width: 90, render: (s: string | null) => s ?? "—" },
           { title: "职称", key: "title", dataIndex: "title", sorter: true, sortOrder: order("title"), width: 100, render: (s: string | null) => s ?? "—" },
-          { title: "评审类别", key: "categories", render: (_, p) => <CategoryTags categories={p.categories} /> },
-          { title: "专业特长", key: "tags", width: 160, render: (_, p) => (p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—") },
+          { title: "评审类别", key: "categories", width: 230, render: (_, p) => <CategoryTags categories={p.categories} /> },
+          { title: "专业特长", key: "tags", width: 170, render: (_, p) => (p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—") },
           { title: "本年度", key: "available", width: 100, render: (_, p) => <Tooltip title={p.availabilityNote || undefined}><span><AvailabilityTag available={p.available} /></span></Tooltip> },
-          { title: "参评赛事", key: "contests", dataIndex: "contests", sorter: true, sortOrder: order("contests"), width: 100, render: (n: number, p) => (n ? `${n}（最近 ${p.lastYear}）` : "—") },
+          { title: "参评赛事", key: "contests", dataIndex: "contests", sorter: true, sortOrder: order("contests"), width: 100, render: (n: number, p) => (n ? <Tooltip title={`最近一次：${p.lastYear} 年`}><span>{n}</span></Tooltip> : "—") },
           { title: "已评作品", key: "worksScored", dataIndex: "worksScored", sorter: true, sortOrder: order("worksScored"), width: 100 },
           { title: "账号", key: "account", width: 100, render: (_, p) => p.account?.username ?? <Typography.Text type="secondary">未关联</Typography.Text> },
           { title: "联系方式", key: "contact", width: 200, render: (_, p) => (p.contactVisible ? <span>{p.email ?? "—"}<br />{p.phone ?? ""}</span> : <Typography.Text type="secondary">无权查看</Typography.Text>) },

@@ -107,9 +107,9 @@ export function HistoryView({ history }: { history: JudgeHistory }) {
   );
 }
 
-export function PersonFacts({ p, contact }: { p: { name: string; schoolName: string | null; province: string | null; title: string | null; account: { username: string } | null; categories: CategoryRef[]; tags: string[]; available: boolean | null; availabilityNote: string; year: number; note?: string }; contact: React.ReactNode }) {
+export function PersonFacts({ p, contact, column }: { p: { name: string; schoolName: string | null; province: string | null; title: string | null; account: { username: string } | null; categories: CategoryRef[]; tags: string[]; available: boolean | null; availabilityNote: string; year: number; note?: string }; contact: React.ReactNode; column?: number }) {
   return (
-    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+    <Descriptions bordered size="small" column={column ?? { xs: 1, md: 2 }}>
       <Descriptions.Item label="姓名">{p.name}</Descriptions.Item>
       <Descriptions.Item label="职称">{p.title ?? "—"}</Descriptions.Item>
       <Descriptions.Item label="学校/单位">{p.schoolName ?? "—"}</Descriptions.Item>
@@ -119,10 +119,10 @@ export function PersonFacts({ p, contact }: { p: { name: string; schoolName: str
         <AvailabilityTag available={p.available} year={p.year} />
         {p.availabilityNote}
       </Descriptions.Item>
-      <Descriptions.Item label="评审类别" span={2}><CategoryTags categories={p.categories} /></Descriptions.Item>
-      <Descriptions.Item label="专业特长" span={2}>{p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—"}</Descriptions.Item>
-      <Descriptions.Item label="联系方式" span={2}>{contact}</Descriptions.Item>
-      {p.note !== undefined && <Descriptions.Item label="备注" span={2}>{p.note || "—"}</Descriptions.Item>}
+      <Descriptions.Item label="评审类别" span={column === 1 ? 1 : 2}><CategoryTags categories={p.categories} /></Descriptions.Item>
+      <Descriptions.Item label="专业特长" span={column === 1 ? 1 : 2}>{p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—"}</Descriptions.Item>
+      <Descriptions.Item label="联系方式" span={column === 1 ? 1 : 2}>{contact}</Descriptions.Item>
+      {p.note !== undefined && <Descriptions.Item label="备注" span={column === 1 ? 1 : 2}>{p.note || "—"}</Descriptions.Item>}
     </Descriptions>
   );
 }
