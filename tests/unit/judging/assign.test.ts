@@ -303,3 +303,16 @@ describe("checkProposal", () => {
     expect(kinds.sort()).toEqual(["conflict", "duplicate", "not_in_group", "over_capacity", "over_needed", "unknown_judge", "unknown_work"].sort());
   });
 });
+
+describe("declared students", () => {
+  it("the assigner never gives a judge a work authored by a student the judge declared", () => {
+    // Three works need all three judges; judge 2 declared the student 77, an author of work 11.
+    const works = [work(10, 1, { needed: 3, authorIds: [70] }), work(11, 2, { needed: 3, authorIds: [71, 77] }), work(12, 3, { needed: 3, authorIds: [72] })];
+    const judges = [judge(1, null), judge(2, null, 100, { declared: { userIds: [77] } }), judge(3, null)];
+    const result = propose({ works, judges });
+    expect(judgesOf(result, 11)).toEqual([1, 3]);
+    expect(judgesOf(result, 10)).toEqual([1, 2, 3]);
+    expect(judgesOf(result, 12)).toEqual([1, 2, 3]);
+    expect(checkProposal({ works, judges }, [{ workId: 11, judgeId: 2 }])[0]).toMatchObject({ kind: "conflict", reasons: ["declared"] });
+  });
+});

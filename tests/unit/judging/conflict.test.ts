@@ -24,6 +24,12 @@ describe("conflictsFor", () => {
     expect(conflictsFor(judge({ province: "浙江省" }), work, on)).toEqual(["same_province"]);
   });
 
+  it("a declared student excludes the works the student authors, and only those", () => {
+    expect(conflictsFor(judge({ declared: { userIds: [901] } }), work, off)).toEqual(["declared"]);
+    expect(conflictsFor(judge({ declared: { userIds: [902] } }), work, off)).toEqual([]);
+    expect(conflictsFor(judge({ declared: { userIds: [901] } }), { ...work, authorIds: undefined }, off)).toEqual([]);
+  });
+
   it("checks the province only for the national option", () => {
     expect(conflictsFor(judge({ province: "浙江省" }), work, off)).toEqual([]);
   });
