@@ -176,6 +176,21 @@ describe.each(DIALECTS)("judge pool on %s", (dialect) => {
     expect((await judgeX2.get(`${P}/self`)).body.data).toMatchObject({ person: { id: p1 }, history: { worksScored: 3 } });
   });
 
+  it("a merge never shows a contest admin contacts they could not see before", async () => {
+    const js = (await list(root, { keyword: "江评委" })).list[0];
+    const a = (await list(root, { keyword: "甲专家" })).list[0];
+    // 甲专家 is visible to the admin only through the admin's invitation; moving it onto 江评委 would reveal 江评委's contacts.
+    const refused = await cadmin.post(`${P}/persons/merge`, { keepId: js.id, mergeId: a.id });
+    expect(refused.status).toBe(403);
+    expect((await t.db.selectFrom("judge_person").select("merged_into").where("id", "=", a.id).executeTakeFirstOrThrow()).merged_into).toBeNull();
+    expect((await t.db.selectFrom("judge_invitation").select("person_id").where("email", "=", "jia@pool.test").executeTakeFirstOrThrow()).person_id).toBe(a.id);
+    // A duplicate outside the scope does not fill the admin's record with its email and phone.
+    const hidden = (await root.post(`${P}/persons`, { name: "己专家", email: "ji@pool.test", phone: "13600000000", title: "研究员" })).body.data;
+    const own = (await cadmin.post(`${P}/persons`, { name: "己专家" })).body.data;
+    const merged = await cadmin.post(`${P}/persons/merge`, { keepId: own.id, mergeId: hidden.id });
+    expect(merged.body).toMatchObject({ error: 0, data: { id: own.id, title: "研究员", contactVisible: true, email: null, phone: null } });
+  });
+
   it("history: on-time rate against the 网络评审 deadline, judge effect and disagreement rate from the published fit (null before)", async () => {
     const j = await personOf((await t.db.selectFrom("app_user").select("id").where("username", "=", "pool_x1").executeTakeFirstOrThrow()).id);
     const before = (await root.get(`${P}/persons/${j}/history`)).body.data;

@@ -11,12 +11,17 @@
  *   the duplicate; records merged earlier into the duplicate now point at the kept one;
  * - the duplicate gets merged_into and leaves the list. Nothing is deleted.
  * Root and contest admins (both records are public to them); a merged or missing record is 404.
+ * A merge never shows a contest admin contacts they could not see before: the duplicate's
+ * email and phone fill the kept record only when the admin sees them, and a merge after which
+ * the admin would see the kept record's contacts (through the duplicate's invitations or
+ * accounts) that they did not see before is refused — root merges those.
  */
-import { badRequest, notFound } from "../../shared/errors";
+import { badRequest, forbidden, notFound } from "../../shared/errors";
 import { NOT_FOUND, type MergeBody } from "../../shared/judge-pool/schema";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { record } from "../crud/audit";
+import { contactScope, seesContact } from "./scope";
 
 export async function mergePersons(db: Db, user: User, body: MergeBody): Promise<number> {
   if (body.keepId === body.mergeId) throw badRequest("请选择两条不同的评委记录进行合并");
@@ -25,6 +30,8 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
     const keep = rows.find((r) => r.id === body.keepId);
     const dup = rows.find((r) => r.id === body.mergeId);
     if (!keep || !dup) throw notFound(NOT_FOUND);
+    const scope = await contactScope(trx, user);
+    const [keptVisible, dupVisible] = [await seesContact(trx, scope, keep.id), await seesContact(trx, scope, dup.id)];
     const now = new Date().toISOString();
 
     const cats = new Set((await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", keep.id).execute()).map((r) => r.category_id));
@@ -43,7 +50,10 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
 
     const fill: Record<string, unknown> = {};
     if (keep.school_id === null && !keep.school_name && (dup.school_id !== null || dup.school_name)) Object.assign(fill, { school_id: dup.school_id, school_name: dup.school_name });
-    for (const k of ["province", "title", "email", "phone"] as const) if (!keep[k] && dup[k]) fill[k] = dup[k];
+    for (const k of ["province", "title", "email", "phone"] as const) {
+      if ((k === "email" || k === "phone") && !dupVisible) continue;
+      if (!keep[k] && dup[k]) fill[k] = dup[k];
+    }
     let movedAccount = false;
     if (keep.user_id === null && dup.user_id !== null) {
       // The account column is unique: free it on the duplicate first.
@@ -54,6 +64,9 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
     await trx.updateTable("judge_person").set({ ...fill, updated_at: now }).where("id", "=", keep.id).execute();
     await trx.updateTable("judge_person").set({ merged_into: keep.id, updated_at: now }).where("merged_into", "=", dup.id).execute();
     await trx.updateTable("judge_person").set({ merged_into: keep.id, updated_at: now }).where("id", "=", dup.id).execute();
+    if (!keptVisible && (await seesContact(trx, scope, keep.id))) {
+      throw forbidden(`合并后您将能看到「${keep.name}」（编号 ${keep.id}）原本不在您查看范围内的联系方式，请选择保留另一条记录，或请超级管理员合并`);
+    }
 
     await record(trx, user.id, [
       { entity: "judge_person", entityId: dup.id, action: "merge", changes: { merged_into: [null, keep.id] } },
