@@ -48,7 +48,7 @@ export function MergeModal({ pair, onClose, onMerged }: { pair: [JudgePersonView
         showIcon
         data-testid="merge-summary"
         message={`确认将「${other.name}」（编号 ${other.id}）合并到「${kept.name}」（编号 ${kept.id}）？`}
-        description={`合并后保留「${kept.name}」这条记录：「${other.name}」的评审类别、专业特长、年度参评意愿和评委邀请并入保留的记录${other.account && !kept.account ? "，其账号也关联到保留的记录" : ""}；两条记录的评审经历合并显示。保留记录中空缺的学校、省份、职称和联系方式由被合并的记录补上。被合并的记录不再出现在评委库中，此操作不能撤销。`}
+        description={`合并后保留「${kept.name}」这条记录：「${other.name}」的评审类别、专业特长、年度参评意愿和评委邀请并入保留的记录${other.account && !kept.account ? "，其账号也关联到保留的记录" : ""}；两条记录的评审经历合并显示。保留记录中空缺的学校、省份、职称${other.contactVisible ? "和联系方式" : "（被合并记录的联系方式您无权查看，不会补入）"}由被合并的记录补上。被合并的记录不再出现在评委库中，此操作不能撤销。`}
       />
       {error && <Alert style={{ marginTop: 12 }} type="error" showIcon message={error} />}
     </Modal>
