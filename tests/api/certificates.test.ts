@@ -53,7 +53,7 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
   it("verify: valid with the facts; an unknown number and a wrong name get the same answer; the code checks the signature", async () => {
     const [c] = await certs(f.w[0]);
     const ok = await verify({ number: c.number, name: c.holder_name });
-    expect(ok.body).toMatchObject({ error: 0, data: { status: "valid", statusText: "有效", signature: null, certificate: { number: c.number, holderName: c.holder_name, awardName: "一等奖", workId: f.w[0] } } });
+    expect(ok.body).toMatchObject({ error: 0, data: { status: "valid", statusText: "有效", signature: null, certificate: { number: c.number, holderName: c.holder_name, awardName: "一等奖", workId: f.w[0], code: c.signature } } });
     const wrongName = await verify({ number: c.number, name: `${c.holder_name}甲` });
     const unknown = await verify({ number: "2026-JS-1-999999", name: c.holder_name });
     expect(wrongName.status).toBe(unknown.status);
@@ -68,6 +68,24 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect((await verify({ number: "x".repeat(41), name: "王" })).status).toBe(422);
   });
 
+  it("verify from the QR code: number + code without the name finds the certificate; a code changed in one character is not_found like an unknown number; neither name nor code is a 400", async () => {
+    const [c] = await certs(f.w[0]);
+    const qr = await verify({ number: c.number, code: c.signature });
+    expect(qr.body).toMatchObject({ error: 0, data: { status: "valid", signature: "valid", certificate: { number: c.number, version: 1, holderName: c.holder_name, awardName: "一等奖", workTitle: c.work_title, code: c.signature } } });
+    // Decision: without a name the code is what identifies the certificate, so a code that signs
+    // none of the number's versions is the same not_found as an unknown number (no enumeration);
+    // with the name (above) the certificate is found and the changed code is signature "invalid".
+    const i = c.signature.length - 5;
+    const tampered = c.signature.slice(0, i) + (c.signature[i] === "A" ? "B" : "A") + c.signature.slice(i + 1);
+    const refused = await verify({ number: c.number, code: tampered });
+    const unknown = await verify({ number: "2026-JS-1-999999", code: c.signature });
+    expect(refused.body).toEqual({ error: 0, info: "成功", data: expect.objectContaining({ status: "not_found", certificate: null }) });
+    expect(refused.body).toEqual(unknown.body);
+    const none = await verify({ number: c.number, name: " " });
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ error: 400, info: "请填写持证人姓名，或使用证书二维码中的验证码" });
+  });
+
   it("a name correction by root reissues under the same number with version 2; the old version verifies as replaced", async () => {
     const [c] = await certs(f.w[0]);
     // Root corrects the name through the users admin; the reissue happens in that transaction.
@@ -78,6 +96,8 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect(versions.map((v) => [v.version, v.status, v.holder_name])).toEqual([[1, "replaced", c.holder_name], [2, "valid", "更正后姓名"]]);
     expect((await verify({ number: c.number, name: c.holder_name })).body.data).toMatchObject({ status: "replaced", latestVersion: 2, certificate: { version: 1 } });
     expect((await verify({ number: c.number, name: "更正后姓名", code: versions[1].signature })).body.data).toMatchObject({ status: "valid", signature: "valid", certificate: { version: 2 } });
+    // The old paper's QR code (no name): the replaced version, with the latest version's number.
+    expect((await verify({ number: c.number, code: versions[0].signature })).body.data).toMatchObject({ status: "replaced", statusText: "已被新版本替换", latestVersion: 2, signature: "valid", statusAt: expect.any(String), certificate: { version: 1, holderName: c.holder_name } });
   });
 
   it("a holder cannot rename themselves on their profile (the signed name is corrected by an admin)", async () => {

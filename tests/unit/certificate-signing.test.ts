@@ -1,11 +1,12 @@
 /** Certificate signatures and numbers without a database round trip beyond an in-memory key. */
 import { generateKeyPairSync, createPublicKey } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonical, keyId, signFacts, type SignedFacts } from "../../src/server/certificate/signing";
+import { keyId, signFacts } from "../../src/server/certificate/signing";
+import { canonical, decodeSignature, parseCode, type SignedFacts } from "../../src/shared/certificate/signed-facts";
 import { formatNumber, numberPrefix } from "../../src/server/certificate/numbering";
 import { verify } from "node:crypto";
 
-const facts: SignedFacts = { number: "2026-JS-1-000123", version: 1, holderName: "王䶮𠮷", awardName: "一等奖", workId: 2026000001, workTitle: "智慧校园", contestName: "2026 江苏省赛", contestDate: "2026-07-01" };
+const facts: SignedFacts = { number: "2026-JS-1-000123", version: 1, holderName: "王䶮𠮷", awardName: "一等奖", workTitle: "智慧校园", contestName: "2026 江苏省赛", contestDate: "2026-07-01" };
 
 describe("certificate signing", () => {
   const priv = generateKeyPairSync("ed25519").privateKey;
@@ -26,7 +27,31 @@ describe("certificate signing", () => {
     expect(check({ ...facts, number: "2026-JS-1-000124" }, code)).toBe(false);
     expect(check({ ...facts, awardName: "二等奖" }, code)).toBe(false);
     expect(check({ ...facts, version: 2 }, code)).toBe(false);
-    expect(check({ ...facts, workTitle: "智慧校园 " }, code)).toBe(false);
+    expect(check({ ...facts, workTitle: "智慧校圆" }, code)).toBe(false);
+    expect(check({ ...facts, workTitle: null }, code)).toBe(false);
+    expect(check({ ...facts, contestName: "2026 江苏省赛。" }, code)).toBe(false);
+    expect(check({ ...facts, contestDate: "2026-07-02" }, code)).toBe(false);
+  });
+
+  it("covers exactly what is printed: the work id is not signed; white space, width and the number's case do not matter", () => {
+    const code = signFacts(key, facts);
+    expect(canonical(facts)).toBe('["2026-JS-1-000123",1,"王䶮𠮷","一等奖","智慧校园","2026江苏省赛","2026-07-01"]');
+    expect(check({ ...facts, ...({ workId: 1 } as object) }, code)).toBe(true);
+    // A copy typed from the paper: spaces of the typesetting left out or added, full-width digits, lower case number.
+    expect(check({ ...facts, number: " 2026-js-1-000123", holderName: "王 䶮𠮷", workTitle: "智慧 校园 ", contestName: "２０２６江苏省赛" }, code)).toBe(true);
+  });
+
+  it("a code parses to its key id and 64 signature bytes, the same bytes as Node's base64url; a non-canonical last character is refused", () => {
+    const code = signFacts(key, facts);
+    const [id, sig] = code.split(".");
+    expect(parseCode(code)).toEqual({ keyId: id, signature: new Uint8Array(Buffer.from(sig, "base64url")) });
+    // 86 characters carry 516 bits: the last character's 4 spare bits must be zero.
+    const last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(sig[85]);
+    const twin = sig.slice(0, 85) + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[last | 1];
+    expect(Buffer.from(twin, "base64url").equals(Buffer.from(sig, "base64url"))).toBe(true);
+    expect(decodeSignature(twin)).toBeNull();
+    expect(parseCode(`${id}.${sig.slice(1)}`)).toBeNull();
+    expect(parseCode(`${id.toUpperCase()}.${sig}`)).toBeNull();
   });
 
   it("the canonical string cannot be shifted between fields", () => {

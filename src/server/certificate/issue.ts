@@ -125,7 +125,7 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
   let key: SigningKey | null = null;
   const sign = async (number: string, version: number, e: Entitled) => {
     key ??= await signingKey(trx);
-    const signature = signFacts(key, { number, version, holderName: e.holderName, awardName: e.awardName, workId: e.workId, workTitle: e.workTitle, contestName: contest.name, contestDate: date });
+    const signature = signFacts(key, { number, version, holderName: e.holderName, awardName: e.awardName, workTitle: e.workTitle, contestName: contest.name, contestDate: date });
     await trx
       .insertInto("certificate")
       .values({

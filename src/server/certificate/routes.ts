@@ -14,7 +14,7 @@ const tags = ["证书"];
 export function certificateRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get("/Backend/Certificate/verify", {
-    schema: { tags, summary: "核验证书：编号 + 持证人姓名（可附验证码）；未知编号与姓名不符的回答相同", querystring: VerifyQuery, response: { 200: Envelope(CertificateCheck) } },
+    schema: { tags, summary: "核验证书：编号 + 持证人姓名（可附验证码），或编号 + 验证码（证书二维码，无需姓名）；未知编号、姓名不符、验证码不符的回答相同", querystring: VerifyQuery, response: { 200: Envelope(CertificateCheck) } },
     config: { access: "public", limits: [perAddress("certificate-verify", 30)] },
   }, async (req) => ({ error: 0, info: "成功", data: await checkCertificate(db, req.query) }));
   r.get("/Backend/Certificate/keys", {

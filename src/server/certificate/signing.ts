@@ -7,24 +7,13 @@
  *   only) and made the active key.
  * - rotateKey: a new key valid from now; the old one gets valid_to and stays published, so
  *   the certificates it signed keep verifying.
- * - The signature covers canonical(): a JSON array of number, version, holder name, award,
- *   work id and title, contest name and date. The code is `<key id>.<base64url signature>`.
+ * - The signature covers canonical() of src/shared/certificate/signed-facts.ts (the one
+ *   builder the browser checks with too): the printed number, version, holder name, award,
+ *   work title, contest name and date. The code is `<key id>.<base64url signature>`.
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { canonical, parseCode, type SignedFacts } from "../../shared/certificate/signed-facts";
 import type { Handle } from "../work/repository";
-
-export interface SignedFacts {
-  number: string;
-  version: number;
-  holderName: string;
-  awardName: string;
-  workId: number | null;
-  workTitle: string | null;
-  contestName: string;
-  contestDate: string;
-}
-
-export const canonical = (f: SignedFacts) => JSON.stringify([f.number, f.version, f.holderName, f.awardName, f.workId, f.workTitle, f.contestName, f.contestDate]);
 
 /** The key id: the first 12 hex digits of the SHA-256 of the public key (DER). */
 export const keyId = (pub: KeyObject) => createHash("sha256").update(pub.export({ type: "spki", format: "der" })).digest("hex").slice(0, 12);
@@ -82,13 +71,11 @@ export function signFacts(key: SigningKey, f: SignedFacts): string {
 
 /** Whether `code` is a signature of the facts by one of the published keys. */
 export async function verifyCode(db: Handle, f: SignedFacts, code: string): Promise<boolean> {
-  const m = /^([0-9a-f]{12})\.([A-Za-z0-9_-]{86})$/.exec(code);
-  if (!m) return false;
-  const k = await db.selectFrom("certificate_key").select("public_key").where("id", "=", m[1]).executeTakeFirst();
+  const c = parseCode(code);
+  if (!c) return false;
+  const k = await db.selectFrom("certificate_key").select("public_key").where("id", "=", c.keyId).executeTakeFirst();
   if (!k) return false;
-  const sig = Buffer.from(m[2], "base64url");
-  if (sig.toString("base64url") !== m[2]) return false;
-  return verify(null, Buffer.from(canonical(f)), createPublicKey(k.public_key), sig);
+  return verify(null, Buffer.from(canonical(f)), createPublicKey(k.public_key), c.signature);
 }
 
 /** Every key ever used, oldest first. */

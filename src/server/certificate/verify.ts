@@ -1,24 +1,33 @@
 /**
- * Verification of a certificate by number and holder's name (and optionally its code).
- * An unknown number and a wrong name give the same answer (no enumeration).
+ * Verification of a certificate by its number and either the holder's name or its code.
+ *
+ * - number + name (a person reading the paper): the newest version of that number whose
+ *   holder has that name; with a code too, the version it signs among those, and whether the
+ *   code signs that version's facts (a changed code → signature "invalid").
+ * - number + code, no name (the printed QR code): the version whose code it is. The code is a
+ *   64-byte signature, unguessable, so this allows no enumeration; a code that is no version's
+ *   (one character changed, or another number's) is not_found like an unknown number.
+ * An unknown number, a wrong name and a wrong code (without name) give the same answer.
  */
+import { badRequest } from "../../shared/errors";
 import { CERT_STATUS_NAMES, REVOKE_REASON_NAMES, type CertificateCheck } from "../../shared/certificate/schema";
+import { normFact, normNumber } from "../../shared/certificate/signed-facts";
 import type { Handle } from "../work/repository";
 import { verifyCode } from "./signing";
 
-/** Names compare trimmed, inner white space removed (printed names have none). */
-const norm = (s: string) => s.normalize("NFC").replace(/\s+/g, "");
+export const NOT_FOUND: CertificateCheck = { status: "not_found", statusText: CERT_STATUS_NAMES.not_found, statusAt: null, reason: null, reasonText: null, latestVersion: null, signature: null, certificate: null };
+export const NAME_OR_CODE = "请填写持证人姓名，或使用证书二维码中的验证码";
 
-const NOT_FOUND: CertificateCheck = { status: "not_found", statusText: CERT_STATUS_NAMES.not_found, statusAt: null, reason: null, reasonText: null, latestVersion: null, signature: null, certificate: null };
-
-export async function checkCertificate(db: Handle, q: { number: string; name: string; code?: string }): Promise<CertificateCheck> {
-  const rows = await db.selectFrom("certificate").selectAll().where("number", "=", q.number.trim()).orderBy("version", "desc").execute();
-  const named = rows.filter((r) => norm(r.holder_name) === norm(q.name));
-  if (!named.length) return NOT_FOUND;
-  const code = q.code?.trim();
-  // With a code: the version it signs, if any (an older version's printed code).
-  const row = (code && named.find((r) => r.signature === code)) || named[0];
-  const facts = { number: row.number, version: Number(row.version), holderName: row.holder_name, awardName: row.award_name, workId: row.work_id, workTitle: row.work_title, contestName: row.contest_name, contestDate: row.contest_date };
+export async function checkCertificate(db: Handle, q: { number: string; name?: string; code?: string }): Promise<CertificateCheck> {
+  const name = q.name?.trim() ? normFact(q.name) : undefined;
+  const code = q.code?.trim() || undefined;
+  if (!name && !code) throw badRequest(NAME_OR_CODE);
+  const rows = await db.selectFrom("certificate").selectAll().where("number", "=", normNumber(q.number)).orderBy("version", "desc").execute();
+  const candidates = name ? rows.filter((r) => normFact(r.holder_name) === name) : rows;
+  const byCode = code ? candidates.find((r) => r.signature === code) : undefined;
+  const row = name ? (byCode ?? candidates[0]) : byCode;
+  if (!row) return NOT_FOUND;
+  const facts = { number: row.number, version: Number(row.version), holderName: row.holder_name, awardName: row.award_name, workTitle: row.work_title, contestName: row.contest_name, contestDate: row.contest_date };
   const signature = code ? ((await verifyCode(db, facts, code)) ? "valid" : "invalid") : null;
   return {
     status: row.status,
@@ -28,6 +37,6 @@ export async function checkCertificate(db: Handle, q: { number: string; name: st
     reasonText: row.status_reason ? (REVOKE_REASON_NAMES[row.status_reason] ?? null) : null,
     latestVersion: Number(rows[0].version),
     signature,
-    certificate: { ...facts, schoolName: row.school_name, categoryName: row.category_name, issuedAt: row.issued_at, keyId: row.key_id },
+    certificate: { ...facts, workId: row.work_id === null ? null : Number(row.work_id), schoolName: row.school_name, categoryName: row.category_name, issuedAt: row.issued_at, keyId: row.key_id, code: row.signature },
   };
 }

@@ -2,10 +2,15 @@
  * Certificates: the shapes of the public verification API, shared by server and browser.
  *
  *   GET /Backend/Certificate/verify?number=&name=[&code=]  public (limited per address)
- *       → CertificateCheck: valid / revoked (date, reason category) / replaced with the
- *         certificate's facts, or not_found — an unknown number and a wrong name get the
- *         same answer. With `code`, `signature` tells whether it is the certificate's
- *         signature by a published key.
+ *   GET /Backend/Certificate/verify?number=&code=          (the printed QR code: no name)
+ *       → CertificateCheck: valid / revoked (date, reason category) / replaced (with the
+ *         latest version) with the certificate's facts, or not_found. An unknown number, a
+ *         wrong name and — without a name — a code that is none of the number's versions'
+ *         (e.g. one character changed) all get the same not_found answer. With a name and a
+ *         code, the certificate is found by the name and `signature` says whether the code
+ *         signs its facts ("invalid" for a changed code). Neither name nor code: 400.
+ *         The facts include `code`, the version's own code, so the browser can check the
+ *         signature itself with the published keys (src/shared/certificate/signed-facts.ts).
  *   GET /Backend/Certificate/keys                          public
  *       → CertificateKey[]: every public key ever used, with its validity period.
  *
@@ -19,7 +24,8 @@ export const REVOKE_REASON_NAMES: Record<string, string> = { disqualified: "作�
 
 export const VerifyQuery = Type.Object({
   number: Type.String({ minLength: 1, maxLength: 40, title: "证书编号" }),
-  name: Type.String({ minLength: 1, maxLength: 50, title: "持证人姓名" }),
+  /** required unless `code` is given */
+  name: Type.Optional(Type.String({ maxLength: 50, title: "持证人姓名" })),
   code: Type.Optional(Type.String({ maxLength: 120, title: "验证码" })),
 });
 export type VerifyQuery = Static<typeof VerifyQuery>;
@@ -37,6 +43,8 @@ export const CertificateFacts = Type.Object({
   contestDate: Type.String(),
   issuedAt: Type.String(),
   keyId: Type.String(),
+  /** this version's code `<key id>.<signature>` */
+  code: Type.String(),
 });
 export type CertificateFacts = Static<typeof CertificateFacts>;
 
