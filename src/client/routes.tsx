@@ -47,6 +47,7 @@ const page = {
   security: lazy(() => import("./account/security")),
   logout: lazy(() => import("./account/logout")),
   complaintEntry: lazy(() => import("./complaint/public-entry")),
+  verifyCert: lazy(() => import("./certificate/VerifyCertPage")),
   complaintFile: lazy(() => import("./complaint/file-page")),
   complaintView: lazy(() => import("./complaint/view-page")),
   complaintManagement: lazy(() => import("./complaint/manage")),
@@ -293,7 +294,7 @@ export const ROUTES: RouteEntry[] = [
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), element: page.judgePool },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
-  { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, feature: "按证书编号查询获奖证书的真伪" },
+  { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, element: page.verifyCert },
   { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), element: page.queryWork },
 
   accountGroup,

@@ -41,6 +41,9 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     for (const c of c1) expect(c.number).toMatch(/^2026-JS-2-\d{6}$/);
     const numbers = [...c0, ...c1].map((c) => c.number);
     expect(new Set(numbers).size).toBe(numbers.length);
+    // The printed (and signed) date is the day of publication in Beijing time.
+    const pub = await t.db.selectFrom("result_publication").select("published_at").where("contest_id", "=", f.js).executeTakeFirstOrThrow();
+    expect(c0[0].contest_date).toBe(new Date(Date.parse(pub.published_at) + 8 * 3600_000).toISOString().slice(0, 10));
   });
 
   it("re-running the issue issues nothing new", async () => {

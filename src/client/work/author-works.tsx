@@ -2,7 +2,8 @@
  * /author/work-management (students): my works with their status (and the reason of a
  * return or disqualification), invitations to confirm at the top, creating a work, and
  * each work in a drawer (?work=<id>&tab=<tab>) with its fields, team, attachments,
- * submit checklist and log; links to print the registration form and the statement.
+ * submit checklist and log; links to print the registration form and the statement;
+ * once a result is published, my certificates (获奖证书: download, verify).
  */
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -12,6 +13,7 @@ import type { WorkListItem } from "../../shared/work/schema";
 import { isEditable } from "../../shared/work/states";
 import type { PageProps } from "../routing/model";
 import { appealPath, canAppealWork } from "../complaint/logic";
+import { MyCertificatesCard, WorkCertificatesButton } from "../certificate/MyCertificates";
 import { printPath, useMyWorks, useWork } from "./api";
 import { CreateWorkModal } from "./CreateWorkModal";
 import { StatusTag } from "./components/StatusTag";
@@ -113,12 +115,14 @@ export default function AuthorWorks({ route }: PageProps) {
                       <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">申诉</Button>
                     </Link>
                   )}
+                  <WorkCertificatesButton workId={w.id} />
                 </Space>
               );
             }}
           />
         </Table>
       </Card>
+      <MyCertificatesCard />
       <CreateWorkModal open={creating} mine={works} onClose={() => setCreating(false)} onCreated={(w) => (setCreating(false), openWork(w.id))} />
       <WorkDrawer workId={workId} tab={tab} onTab={(t) => workId && openWork(workId, t)} onClose={() => openWork(undefined)} />
     </Space>

@@ -121,7 +121,8 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
     if (!latest.has(k)) latest.set(k, c);
   }
   const at = now.toISOString();
-  const date = (pub?.published_at ?? at).slice(0, 10);
+  // The printed date is the day of publication in Beijing time (not the UTC date).
+  const date = new Date(Date.parse(pub?.published_at ?? at) + 8 * 3600_000).toISOString().slice(0, 10);
   let key: SigningKey | null = null;
   const sign = async (number: string, version: number, e: Entitled) => {
     key ??= await signingKey(trx);

@@ -45,7 +45,7 @@ export const CODE_PATTERN = /^([0-9a-f]{12})\.([A-Za-z0-9_-]{86})$/;
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /** The 64 signature bytes of an 86-character base64url text, or null (also for a non-canonical last character). */
-export function decodeSignature(text: string): Uint8Array | null {
+export function decodeSignature(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{86}$/.test(text)) return null;
   const out = new Uint8Array(64);
   let acc = 0;
@@ -65,7 +65,7 @@ export function decodeSignature(text: string): Uint8Array | null {
 }
 
 /** A code's key id and signature bytes, or null when it is not of the form `<12 hex>.<86 base64url>`. */
-export function parseCode(code: string): { keyId: string; signature: Uint8Array } | null {
+export function parseCode(code: string): { keyId: string; signature: Uint8Array<ArrayBuffer> } | null {
   const m = CODE_PATTERN.exec(code.trim());
   if (!m) return null;
   const signature = decodeSignature(m[2]);
@@ -73,7 +73,7 @@ export function parseCode(code: string): { keyId: string; signature: Uint8Array 
 }
 
 /** The DER bytes of a PEM block (e.g. a `PUBLIC KEY`). */
-export function pemToDer(pem: string): Uint8Array {
+export function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
   const b64 = pem.replace(/-----(BEGIN|END)[^-]*-----/g, "").replace(/\s+/g, "");
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
