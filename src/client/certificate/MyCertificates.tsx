@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { Link } from "react-router";
-import { Alert, Button, Card, Modal, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Grid, List, Modal, Space, Table, Tag, Typography } from "antd";
 import { DownloadOutlined, SafetyCertificateOutlined, TrophyOutlined } from "@ant-design/icons";
 import type { MyCertificate } from "../../shared/certificate/print-schema";
 import { HOLDER_KIND_NAMES } from "../../shared/certificate/print-schema";
@@ -16,7 +16,60 @@ import { useMyCertificates, verifyPath } from "./api";
 
 const STATUS_COLOR = { valid: "green", revoked: "red", replaced: "orange" } as const;
 
+const kindText = (c: MyCertificate) => [c.version > 1 ? `第 ${c.version} 版` : "", c.holderKind === "author" ? "" : HOLDER_KIND_NAMES[c.holderKind]].filter(Boolean).join(" · ");
+
+function StatusCell({ c }: { c: MyCertificate }) {
+  return (
+    <Space direction="vertical" size={0}>
+      <Tag color={STATUS_COLOR[c.status]} data-testid="my-certificate-status">{CERT_STATUS_NAMES[c.status]}</Tag>
+      {c.status === "revoked" && c.statusReason && <Typography.Text type="danger" style={{ fontSize: 12 }}>{REVOKE_REASON_NAMES[c.statusReason] ?? c.statusReason}</Typography.Text>}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>签发 {fmtTime(c.issuedAt)}</Typography.Text>
+    </Space>
+  );
+}
+
+function Actions({ c }: { c: MyCertificate }) {
+  return (
+    <Space size={0} wrap>
+      {c.status === "valid" && c.pdfUrl && (
+        <Button type="link" size="small" icon={<DownloadOutlined />} href={c.pdfUrl} download={`${c.number}.pdf`} data-testid="my-certificate-pdf">
+          下载 PDF
+        </Button>
+      )}
+      <Link to={verifyPath(c.verifyUrl)} data-testid="my-certificate-verify">
+        <Button type="link" size="small" icon={<SafetyCertificateOutlined />}>核验</Button>
+      </Link>
+    </Space>
+  );
+}
+
 export function CertificateTable({ list, showWork = true }: { list: readonly MyCertificate[]; showWork?: boolean }) {
+  // A phone gets one block per certificate instead of a table scrolled sideways.
+  const wide = Grid.useBreakpoint().md ?? true;
+  if (!wide) {
+    return (
+      <List
+        dataSource={[...list]}
+        rowKey="id"
+        data-testid="my-certificates-table"
+        renderItem={(c) => (
+          <List.Item style={{ display: "block" }}>
+            <Space direction="vertical" size={4} style={{ width: "100%" }}>
+              <Space wrap>
+                <Typography.Text strong>{c.awardName}</Typography.Text>
+                <StatusCell c={c} />
+              </Space>
+              <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">{c.number}</Typography.Text>
+              {kindText(c) && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{kindText(c)}</Typography.Text>}
+              {showWork && c.workTitle && <span>《{c.workTitle}》</span>}
+              {showWork && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.contestName}</Typography.Text>}
+              <Actions c={c} />
+            </Space>
+          </List.Item>
+        )}
+      />
+    );
+  }
   return (
     <Table<MyCertificate> dataSource={[...list]} rowKey="id" size="small" pagination={false} scroll={{ x: 720 }} data-testid="my-certificates-table">
       <Table.Column<MyCertificate>
@@ -25,7 +78,7 @@ export function CertificateTable({ list, showWork = true }: { list: readonly MyC
         render={(_, c) => (
           <Space direction="vertical" size={0}>
             <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">{c.number}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.version > 1 ? `第 ${c.version} 版 · ` : ""}{HOLDER_KIND_NAMES[c.holderKind]}</Typography.Text>
+            {kindText(c) && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{kindText(c)}</Typography.Text>}
           </Space>
         )}
       />
@@ -44,30 +97,13 @@ export function CertificateTable({ list, showWork = true }: { list: readonly MyC
       <Table.Column<MyCertificate>
         title="状态"
         width={150}
-        render={(_, c) => (
-          <Space direction="vertical" size={0}>
-            <Tag color={STATUS_COLOR[c.status]} data-testid="my-certificate-status">{CERT_STATUS_NAMES[c.status]}</Tag>
-            {c.status === "revoked" && c.statusReason && <Typography.Text type="danger" style={{ fontSize: 12 }}>{REVOKE_REASON_NAMES[c.statusReason] ?? c.statusReason}</Typography.Text>}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>签发 {fmtTime(c.issuedAt)}</Typography.Text>
-          </Space>
-        )}
+        render={(_, c) => <StatusCell c={c} />}
       />
       <Table.Column<MyCertificate>
         title="操作"
         width={170}
         fixed="right"
-        render={(_, c) => (
-          <Space size={0} wrap>
-            {c.status === "valid" && c.pdfUrl && (
-              <Button type="link" size="small" icon={<DownloadOutlined />} href={c.pdfUrl} download={`${c.number}.pdf`} data-testid="my-certificate-pdf">
-                下载 PDF
-              </Button>
-            )}
-            <Link to={verifyPath(c.verifyUrl)} data-testid="my-certificate-verify">
-              <Button type="link" size="small" icon={<SafetyCertificateOutlined />}>核验</Button>
-            </Link>
-          </Space>
-        )}
+        render={(_, c) => <Actions c={c} />}
       />
     </Table>
   );
