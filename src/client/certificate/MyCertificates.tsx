@@ -32,7 +32,7 @@ function Actions({ c }: { c: MyCertificate }) {
   return (
     <Space size={0} wrap>
       {c.status === "valid" && c.pdfUrl && (
-        <Button type="link" size="small" icon={<DownloadOutlined />} href={c.pdfUrl} download={`${c.number}.pdf`} data-testid="my-certificate-pdf">
+        <Button type="link" size="small" icon={<DownloadOutlined />} href={c.pdfUrl} download data-testid="my-certificate-pdf">
           下载 PDF
         </Button>
       )}
