@@ -2,7 +2,7 @@
  * 在线查询 on /verify-cert: 证书编号 + 持证人姓名, or the number and code of the printed QR code
  * (…/verify-cert?number=…&code=…, looked up at once on arrival, no name needed).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, Button, Form, Input, Space, Tag, Typography } from "antd";
 import { QrcodeOutlined, SearchOutlined } from "@ant-design/icons";
@@ -26,7 +26,6 @@ export function LookupPanel() {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ check: CertificateCheck; code?: string; byCode: boolean } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const arrived = useRef(false);
 
   const run = async (q: { number: string; name?: string; code?: string }) => {
     setBusy(true);
@@ -40,15 +39,14 @@ export function LookupPanel() {
     }
   };
 
-  // Arriving from the QR code: look it up at once.
+  // Arriving from the QR code (or moving to another QR address): look it up at once.
   useEffect(() => {
-    if (arrived.current) return;
-    arrived.current = true;
-    if (qrNumber) form.setFieldsValue({ number: qrNumber });
+    setCode(qrCode);
+    if (qrNumber && (qrCode || !form.getFieldValue("number"))) form.setFieldsValue({ number: qrNumber });
     if (qrNumber && qrCode) void run({ number: qrNumber, code: qrCode });
-    // once, on arrival
+    // on the address's number and code only
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [qrNumber, qrCode]);
 
   const submit = (v: Values) => {
     const number = v.number.trim();
@@ -58,7 +56,6 @@ export function LookupPanel() {
   };
 
   const dropCode = () => {
-    setCode("");
     const next = new URLSearchParams(params);
     next.delete("code");
     setParams(next, { replace: true });

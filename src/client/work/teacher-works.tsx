@@ -57,9 +57,9 @@ export default function TeacherWorks({ route }: PageProps) {
           <Table.Column<WorkListItem> dataIndex="updatedAt" title="更新时间" width={140} render={(v: string) => fmtTime(v)} />
           <Table.Column<WorkListItem>
             title="操作"
-            width={210}
+            width={260}
             render={(_, w) => (
-              <Space size={0}>
+              <Space size={[8, 0]} wrap>
                 <Button type="link" size="small" icon={<FormOutlined />} onClick={() => setOpen(w.id)} data-testid="advised-review">{isEditable(w.status) ? "填写自评" : "查看自评"}</Button>
                 <Link to={`/workDetail/${w.id}`}>详情</Link>
                 {canAppealWork(w.status) && <Link to={appealPath(w.id)} style={{ marginLeft: 8 }} data-testid="work-appeal">申诉</Link>}
