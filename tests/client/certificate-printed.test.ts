@@ -35,7 +35,7 @@ describe("printed facts", () => {
 
 describe("lookup failures", () => {
   it("rate limiting and network errors in Chinese", () => {
-    expect(verifyFailure(429, "操作过于频繁，请稍后再试")).toBe("查询过于频繁：同一网络每分钟最多查询 30 次，请稍等一分钟后再试。");
+    expect(verifyFailure(429, "操作过于频繁，请稍后再试")).toBe("查询过于频繁：同一网络短时间内查询次数过多，请稍等一分钟后再试。");
     expect(verifyFailure(0, "")).toMatch(/^网络异常：无法连接服务器/);
     expect(verifyFailure(400, "请填写持证人姓名，或使用证书二维码中的验证码")).toBe("请填写持证人姓名，或使用证书二维码中的验证码");
   });

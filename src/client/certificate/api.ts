@@ -13,7 +13,7 @@ export const WELL_KNOWN_KEYS_URL = "/.well-known/certificate-keys.json";
 
 /** The Chinese sentence for a failed verification request (the page shows it in place). */
 export function verifyFailure(status: number, info: string): string {
-  if (status === 429) return "查询过于频繁：同一网络每分钟最多查询 30 次，请稍等一分钟后再试。";
+  if (status === 429) return "查询过于频繁：同一网络短时间内查询次数过多，请稍等一分钟后再试。";
   if (status === 0) return "网络异常：无法连接服务器，请检查网络后重试。（「离线核验」在已打开本页时仍可使用。）";
   return info || "查询失败，请稍后再试。";
 }
