@@ -46,6 +46,8 @@ import { complaintRoutes } from "./complaint/routes";
 import { certificateRoutes } from "./certificate/routes";
 import { scheduleReminders } from "./complaint/reminders";
 import { judgePoolRoutes } from "./judge-pool/routes";
+import { judgeInviteRoutes } from "./judge-invite/routes";
+import { scheduleInviteReminders } from "./judge-invite/reminders";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   complaintRoutes(app, { db, store, mailer, config });
   certificateRoutes(app, db);
   judgePoolRoutes(app, { db, jobs });
+  judgeInviteRoutes(app, { db, mailer, config });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 
@@ -162,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobs.start();
   await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
   await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
+  await scheduleInviteReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();

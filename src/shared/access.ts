@@ -69,7 +69,9 @@ export type ApiObject =
   | "api.arbitration"
   | "api.arbitrationReview"
   | "api.judgePool"
-  | "api.judgePoolSelf";
+  | "api.judgePoolSelf"
+  | "api.judgeInvitations"
+  | "api.myJudgeInvitations";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

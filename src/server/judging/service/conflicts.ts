@@ -123,3 +123,54 @@ export async function deleteConflict(db: Db, user: User, id: number): Promise<De
     return toView(row);
   });
 }
+
+export interface ConflictTargets {
+  schoolIds?: readonly number[];
+  workIds?: readonly number[];
+  /** students (advised students): target "u:<user id>" */
+  studentIds?: readonly number[];
+}
+
+/**
+ * Declares a judge's conflicts inside the caller's transaction (accepting an invitation):
+ * every target must exist (a student must be a student's account) — else a 422 and the caller's
+ * transaction writes nothing; targets already declared are kept as they are. Returns how many
+ * were added.
+ */
+export async function addDeclaredConflicts(trx: Handle, byUserId: number, judgeId: number, t: ConflictTargets, note: string): Promise<number> {
+  const schools = [...new Set(t.schoolIds ?? [])];
+  const works = [...new Set(t.workIds ?? [])];
+  const students = [...new Set(t.studentIds ?? [])];
+  if (schools.length) {
+    const found = new Set((await trx.selectFrom("school").select("id").where("id", "in", schools).execute()).map((r) => r.id));
+    const missing = schools.find((id) => !found.has(id));
+    if (missing !== undefined) throw invalid("conflicts.schoolIds", `回避学校（编号 ${missing}）不存在`);
+  }
+  if (works.length) {
+    const found = new Set((await trx.selectFrom("work").select("id").where("id", "in", works).execute()).map((r) => Number(r.id)));
+    const missing = works.find((id) => !found.has(id));
+    if (missing !== undefined) throw invalid("conflicts.workIds", `回避作品 ${missing} 不存在`);
+  }
+  if (students.length) {
+    const found = new Set((await trx.selectFrom("app_user").select("id").where("id", "in", students).where("user_type", "=", ROLE.author).execute()).map((r) => r.id));
+    const missing = students.find((id) => !found.has(id));
+    if (missing !== undefined) throw invalid("conflicts.studentIds", `回避学生（编号 ${missing}）不存在`);
+  }
+  const rows = [
+    ...schools.map((id) => ({ target: `s:${id}`, school_id: id, work_id: null, user_id: null })),
+    ...works.map((id) => ({ target: `w:${id}`, school_id: null, work_id: id, user_id: null })),
+    ...students.map((id) => ({ target: `u:${id}`, school_id: null, work_id: null, user_id: id })),
+  ];
+  if (!rows.length) return 0;
+  const have = new Set((await trx.selectFrom("declared_conflict").select("target").where("judge_id", "=", judgeId).execute()).map((r) => r.target));
+  const fresh = rows.filter((r) => !have.has(r.target));
+  if (!fresh.length) return 0;
+  const at = new Date().toISOString();
+  const ids = await trx
+    .insertInto("declared_conflict")
+    .values(fresh.map((r) => ({ judge_id: judgeId, ...r, note: note.trim(), created_by: byUserId, created_at: at })))
+    .returning("id")
+    .execute();
+  await record(trx, byUserId, ids.map(({ id }, i) => ({ entity: "declared_conflict", entityId: id, action: "create", changes: { judgeId: [null, judgeId], target: [null, fresh[i].target], note: [null, note.trim()] } })));
+  return fresh.length;
+}
