@@ -168,7 +168,7 @@ export async function registerFromInvitation(db: Db, code: string, viewer: User 
 async function claim(trx: Transaction<DB>, row: Row, to: "accepted" | "declined", userId: number | null, reason: string | null) {
   const r = await trx
     .updateTable("judge_invitation")
-    .set({ status: to, answered_at: new Date().toISOString(), accepted_user_id: to === "accepted" ? userId : null, status_reason: reason })
+    .set({ status: to, answered_at: new Date().toISOString(), opened_at: row.opened_at ?? new Date().toISOString(), accepted_user_id: to === "accepted" ? userId : null, status_reason: reason })
     .where("id", "=", row.id)
     .where("status", "=", "sent")
     .where("answer_by", ">=", new Date().toISOString())

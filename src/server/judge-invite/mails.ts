@@ -20,7 +20,7 @@ export function invitationMail(publicUrl: string, f: MailFacts, code: string, re
   const link = `${publicUrl}/inviteJudge/${code}`;
   return {
     to: f.to,
-    subject: `【赛务平台】${f.contestName} 评委邀请`,
+    subject: `【赛务平台】评委邀请：${f.contestName}`,
     text:
       `${f.name}，您好：\n\n${f.invitedBy}邀请您担任「${f.contestName}」的评委，评审类别：${f.categories.join("、")}。\n` +
       (f.message.trim() ? `\n${f.message.trim()}\n` : "") +
