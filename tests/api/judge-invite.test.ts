@@ -29,7 +29,7 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
   let nju: number, seu: number;
   const W: Record<string, number[]> = {};
   let pool1: number;
-  let j1: number, j2: number;
+  let j1: number;
 
   /** The code of the newest invitation mail to this address. */
   const codeFor = (email: string) => {
@@ -58,7 +58,7 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
     seu = await schoolId(t, "东南大学");
     // The contest's judges now: one of 东南大学, one from industry.
     j1 = await makeJudge(t, "i_seu", "东评委", "东南大学", js);
-    j2 = await makeJudge(t, "i_ind", "企业评委", null, js);
+    await makeJudge(t, "i_ind", "企业评委", null, js);
     W.nju = [];
     W.seu = [];
     for (let i = 0; i < 3; i++) W.nju.push(await insertWork(t, { contest: js, school: "南京大学", category: "软件应用与开发", status: "format_passed" }));
