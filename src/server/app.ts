@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobs.start();
   await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
   await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
-  await scheduleInviteReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
+  await scheduleInviteReminders(queue, { db, mailer, config, log: (msg) => app.log.info(msg) });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();

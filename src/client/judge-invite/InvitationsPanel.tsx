@@ -37,7 +37,7 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
             size="small"
             pagination={false}
             rowKey="categoryId"
-            dataSource={data.categories}
+            dataSource={data.categories.filter((c) => c.works > 0 || c.counts.sent > 0)}
             data-testid="invite-coverage"
             columns={[
               { title: "大类", dataIndex: "name", fixed: "left" },
@@ -59,7 +59,7 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
             scroll={{ x: 1000 }}
           />
           <Typography.Text type="secondary">
-            评委按其所在评审组、接受邀请的类别和评委库中的可评审类别计入大类{data.judgesWithoutCategory ? `；另有 ${data.judgesWithoutCategory} 位本赛事评委未指定类别，未计入` : ""}。评审次数需求 = 作品数 × {data.reviewsPerWork}。
+            只列出有作品或有邀请的大类。评委按其所在评审组、接受邀请的类别和评委库中的可评审类别计入大类{data.judgesWithoutCategory ? `；另有 ${data.judgesWithoutCategory} 位本赛事评委未指定类别，未计入` : ""}。评审次数需求 = 作品数 × {data.reviewsPerWork}。
           </Typography.Text>
         </Space>
       )}
@@ -136,11 +136,11 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
         dataSource={list.data?.list}
         data-testid="invite-list"
         pagination={{ current: f.current, pageSize: f.pageSize, total: list.data?.total ?? 0, showTotal: (n) => `共 ${n} 份`, onChange: (current, pageSize) => setF({ ...f, current, pageSize }) }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1340 }}
         columns={[
           { title: "姓名", dataIndex: "name", width: 100, render: (n: string, v) => <Space size={4}>{n}{v.personId ? null : <Tag color="blue">新</Tag>}</Space> },
           { title: "邮箱", dataIndex: "email", width: 200 },
-          { title: "类别", key: "cat", render: (_, v) => v.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>) },
+          { title: "类别", key: "cat", width: 240, render: (_, v) => <Space size={[0, 4]} wrap>{v.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>)}</Space> },
           { title: "状态", key: "state", width: 90, render: (_, v) => <Tag color={STATE_COLORS[v.state]} data-testid={`invite-state-${v.id}`}>{INVITATION_STATE_NAMES[v.state]}</Tag> },
           { title: "发出", dataIndex: "sentAt", width: 140, render: bjTime },
           { title: "打开", dataIndex: "openedAt", width: 140, render: (x: string | null) => (x ? bjTime(x) : <Typography.Text type="secondary">未打开</Typography.Text>) },

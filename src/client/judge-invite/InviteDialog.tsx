@@ -140,7 +140,7 @@ export function InviteDialog({ contestId, persons, open, onClose, onSent }: { co
       ];
 
   return (
-    <Modal open={open} width={960} title={`邀请评委${contest.data ? ` · ${contest.data.name}` : ""}`} onCancel={onClose} footer={footer} destroyOnClose data-testid="invite-dialog">
+    <Modal open={open} width={960} title={`邀请评委${contest.data ? ` · ${contest.data.name}` : ""}`} onCancel={onClose} footer={footer} destroyOnClose keyboard={false} maskClosable={false} modalRender={(node) => <div data-testid="invite-dialog">{node}</div>}>
       {sent ? (
         <Space direction="vertical" style={{ width: "100%" }} data-testid="invite-sent">
           <Alert type={sent.o.created.length ? "success" : "warning"} showIcon message={sent.info} />

@@ -137,37 +137,38 @@ export function DeclineButton({ onDecline }: { onDecline: (reason?: string) => P
 
 function Done({ outcome, viewerMatches }: { outcome: AnswerOutcome; viewerMatches: boolean }) {
   if (outcome.state === "declined") {
-    return <Result status="info" title="您已谢绝本次邀请" subTitle={`感谢您的答复。如改变主意，请联系「${outcome.contest.name}」的赛事管理员。`} data-testid="invite-done" />;
+    return <div data-testid="invite-done"><Result status="info" title="您已谢绝本次邀请" subTitle={`感谢您的答复。如改变主意，请联系「${outcome.contest.name}」的赛事管理员。`} /></div>;
   }
   return (
-    <Result
-      status="success"
-      title={`您已成为「${outcome.contest.name}」的评委`}
-      subTitle={`${outcome.conflicts ? `已记录您申报的 ${outcome.conflicts} 项回避，评审分配将避开这些作品。` : ""}评审开始后，请登录平台在「评审赛事」中进行网络评审；您的评委信息和邀请可在「评委库」中查看。`}
-      extra={viewerMatches ? [<Button key="pool" type="primary" href="/judgePool" data-testid="invite-to-pool">前往评委库</Button>, <Button key="home" href="/index">进入用户中心</Button>] : []}
-      data-testid="invite-done"
-    />
+    <div data-testid="invite-done">
+      <Result
+        status="success"
+        title={`您已成为「${outcome.contest.name}」的评委`}
+        subTitle={`${outcome.conflicts ? `已记录您申报的 ${outcome.conflicts} 项回避，评审分配将避开这些作品。` : ""}评审开始后，请登录平台在「评审赛事」中进行网络评审；您的评委信息和邀请可在「评委库」中查看。`}
+        extra={viewerMatches ? [<Button key="pool" type="primary" href="/judgePool" data-testid="invite-to-pool">前往评委库</Button>, <Button key="home" href="/index">进入用户中心</Button>] : []}
+      />
+    </div>
   );
 }
 
 function Closed({ v }: { v: PublicInvitation }) {
   const contest = v.contest ? `「${v.contest.name}」` : "";
   if (v.state === "expired") {
-    return <Result status="warning" title="邀请已过期" subTitle={`${contest}评委邀请的答复截止时间为 ${bjTime(v.answerBy)}，链接已失效。如仍愿意担任评委，请联系赛事管理员重新发送邀请。`} data-testid="invite-expired" />;
+    return <div data-testid="invite-expired"><Result status="warning" title="邀请已过期" subTitle={`${contest}评委邀请的答复截止时间为 ${bjTime(v.answerBy)}，链接已失效。如仍愿意担任评委，请联系赛事管理员重新发送邀请。`} /></div>;
   }
   if (v.state === "accepted") {
     return (
-      <Result
+      <div data-testid="invite-used"><Result
         status="success"
         title="该邀请已接受"
         subTitle={`${contest}的评委邀请已经接受，链接已失效（每个邀请链接只能使用一次）。${v.viewer?.matches ? "您已是该赛事的评委。" : "请登录评委账号查看评审任务。"}`}
         extra={v.viewer?.matches ? <Button type="primary" href="/judgePool">前往评委库</Button> : <Button type="primary" href="/account/Login">登录</Button>}
-        data-testid="invite-used"
       />
+      </div>
     );
   }
-  if (v.state === "declined") return <Result status="info" title="该邀请已谢绝" subTitle={`${contest}的评委邀请已经谢绝，链接已失效。如改变主意，请联系赛事管理员重新邀请。`} data-testid="invite-used" />;
-  return <Result status="404" title="邀请链接无效或已被撤回" subTitle="请确认链接完整无误；邀请被撤回或重新发送后，原链接即失效。如有疑问，请联系赛事管理员。" extra={<Button href="/">返回首页</Button>} data-testid="invite-invalid" />;
+  if (v.state === "declined") return <div data-testid="invite-used"><Result status="info" title="该邀请已谢绝" subTitle={`${contest}的评委邀请已经谢绝，链接已失效。如改变主意，请联系赛事管理员重新邀请。`} /></div>;
+  return <div data-testid="invite-invalid"><Result status="404" title="邀请链接无效或已被撤回" subTitle="请确认链接完整无误；邀请被撤回或重新发送后，原链接即失效。如有疑问，请联系赛事管理员。" extra={<Button href="/">返回首页</Button>} /></div>;
 }
 
 export default function InviteJudgePage(_: PageProps) {

@@ -52,9 +52,9 @@ export async function sendInviteReminders(db: Db, mailer: Mailer, publicUrl: str
   return sent;
 }
 
-export async function scheduleInviteReminders(queue: TaskQueue, deps: { db: Db; mailer: Mailer; publicUrl: string; log: (msg: string) => void }) {
+export async function scheduleInviteReminders(queue: TaskQueue, deps: { db: Db; mailer: Mailer; config: { publicUrl: string }; log: (msg: string) => void }) {
   await queue.every(INVITE_REMINDER_TASK, 3600, async () => {
-    const n = await sendInviteReminders(deps.db, deps.mailer, deps.publicUrl);
+    const n = await sendInviteReminders(deps.db, deps.mailer, deps.config.publicUrl);
     if (n) deps.log(`评委邀请答复提醒：已发送 ${n} 封邮件`);
   });
 }

@@ -57,7 +57,8 @@ export const PUB = "/Backend/Public/judge-invite";
 export function judgeInviteRoutes(app: FastifyInstance, deps: InviteRouteDeps) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db, mailer, config } = deps;
-  const inviteDeps = { db, mailer, publicUrl: config.publicUrl };
+  // Read at send time: PUBLIC_URL may be settled after the routes are registered (tests listen on port 0).
+  const inviteDeps = { db, mailer, get publicUrl() { return config.publicUrl; } };
   const acc = (act: "read" | "create" | "update") => ["api.judgeInvitations", act] as const;
   const mine = (act: "read" | "update") => ["api.myJudgeInvitations", act] as const;
   const perUser = (name: string, max: number, windowMs = MINUTE): LimitRule => ({ name, max, windowMs, key: (req) => (req.user ? String(req.user.id) : null) });
