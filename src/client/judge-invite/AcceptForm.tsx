@@ -104,7 +104,7 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
   return (
     <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark="optional" data-testid="accept-form">
       <Typography.Title level={5}>确认个人信息</Typography.Title>
-      <Form.Item name="where" label="工作单位">
+      <Form.Item name="where" label="工作单位" rules={[{ required: true }]}>
         <Radio.Group optionType="button">
           <Radio value="school">学校</Radio>
           <Radio value="other">其他单位（企业、研究机构等）</Radio>
@@ -125,7 +125,7 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
       <Form.Item name="tags" label="专业特长" rules={[{ type: "array", max: MAX_TAGS, message: `最多 ${MAX_TAGS} 项` }, { validator: (_r, v?: string[]) => (v ?? []).some((t) => t.length > TAG_MAX) ? Promise.reject(new Error(`每项不超过 ${TAG_MAX} 个字`)) : Promise.resolve() }]}>
         <Select mode="tags" placeholder="选择或输入后回车" options={TAG_OPTIONS.map((t) => ({ value: t, label: t }))} data-testid="accept-tags" />
       </Form.Item>
-      <Form.Item name="categoryIds" label="可评审的作品类别" rules={[{ type: "array", min: 1, message: "请至少选择一个类别" }]}>
+      <Form.Item name="categoryIds" label="可评审的作品类别" rules={[{ required: true, type: "array", min: 1, message: "请至少选择一个类别" }]}>
         <TreeSelect treeData={treeData} multiple treeCheckable showCheckedStrategy={TreeSelect.SHOW_PARENT} placeholder="选择大类或小类" treeDefaultExpandAll={false} data-testid="accept-categories" />
       </Form.Item>
 

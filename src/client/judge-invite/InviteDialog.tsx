@@ -173,7 +173,7 @@ export function InviteDialog({ contestId, persons, open, onClose, onSent }: { co
               )}
             </Form.List>
           </Form.Item>
-          <Form.Item name="categoryIds" label="评审类别" rules={[{ type: "array", min: 1, message: "请选择评审类别" }]}>
+          <Form.Item name="categoryIds" label="评审类别" rules={[{ required: true, type: "array", min: 1, message: "请选择评审类别" }]}>
             <TreeSelect treeData={treeData} multiple treeCheckable showCheckedStrategy={TreeSelect.SHOW_PARENT} placeholder="选择大类或小类" loading={contest.isLoading} data-testid="invite-categories" />
           </Form.Item>
           <Space align="start" size={24} style={{ display: "flex" }}>

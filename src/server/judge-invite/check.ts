@@ -147,8 +147,10 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
   }
   const a = feasibility(after);
   if (!a.complete) {
+    const invitedShort = byCategory.reduce((n, k) => n + k.shortAfter, 0);
     warnings.push(
-      `${extraJudges.length ? "加上本次邀请的评委后，" : ""}仍有 ${a.shortWorks} 件作品无法得到 ${N} 位无回避关系的评委（共缺 ${a.missingReviews} 次评审）`,
+      `${extraJudges.length ? "加上本次邀请的评委后，" : ""}仍有 ${a.shortWorks} 件作品无法得到 ${N} 位无回避关系的评委（共缺 ${a.missingReviews} 次评审）` +
+        (invitedShort === a.shortWorks ? "" : invitedShort ? `，其中 ${invitedShort} 件属于本次邀请的类别` : "，均不在本次邀请的类别中"),
     );
   }
   if (!works.length) warnings.push("本赛事目前没有待评审的作品，回避数量和可行性将在作品进入评审后才有意义");
