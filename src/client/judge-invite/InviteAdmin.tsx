@@ -7,24 +7,24 @@ import { useState } from "react";
 import { Button, Space } from "antd";
 import { UserAddOutlined } from "@ant-design/icons";
 import { ContestBar, useChosenContest } from "../judging-admin/ContestBar";
-import { InviteDialog, type PoolPick } from "./InviteDialog";
+import { InviteDialog } from "./InviteDialog";
 import { InvitationsTable, InviteDashboardCard } from "./InvitationsPanel";
 import { useInviteRefresh } from "./api";
 
-/** The invite button for a selection of pool persons (the pool table's selectionActions). */
-export function InviteSelectedButton({ contestId, persons, onSent }: { contestId: number | undefined; persons: PoolPick[]; onSent?: () => void }) {
+/** The invite button, for a selection of pool persons (the pool table's selectionActions; the contest is chosen in the dialog) or for new people of a contest. */
+export function InviteSelectedButton({ contestId, personIds, onSent }: { contestId?: number; personIds: number[]; onSent?: () => void }) {
   const [open, setOpen] = useState(false);
   const refresh = useInviteRefresh();
   return (
     <>
-      <Button type="primary" icon={<UserAddOutlined />} disabled={!contestId} onClick={() => setOpen(true)} data-testid="invite-open">
-        {persons.length ? `邀请所选 ${persons.length} 人` : "邀请评委"}
+      <Button type="primary" icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="invite-open">
+        {personIds.length ? `邀请所选 ${personIds.length} 人` : "邀请评委"}
       </Button>
-      {open && contestId && (
+      {open && (
         <InviteDialog
           open
           contestId={contestId}
-          persons={persons}
+          personIds={personIds}
           onClose={() => setOpen(false)}
           onSent={() => {
             refresh();
@@ -45,7 +45,7 @@ export function JudgeInviteAdmin() {
       {contestId && (
         <>
           <Space>
-            <InviteSelectedButton contestId={contestId} persons={[]} />
+            <InviteSelectedButton contestId={contestId} personIds={[]} />
           </Space>
           <InviteDashboardCard contestId={contestId} />
           <InvitationsTable contestId={contestId} />

@@ -5,18 +5,13 @@
  * and why, and whether the current judges plus the invitees can give every work N
  * conflict-free judges — warnings with numbers; sending stays possible.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Table, Tag, TreeSelect, Typography } from "antd";
 import { MinusCircleOutlined, PlusOutlined, SafetyOutlined, SendOutlined } from "@ant-design/icons";
 import { MAX_INVITEES, MESSAGE_MAX, type CheckBody, type CheckedPerson, type ConflictCheck, type InviteOutcome } from "../../shared/judge-invite/schema";
+import { ContestSelect, useIsRoot, useMyContests } from "../notice/contest-select";
 import { inviteApi, useInviteContest } from "./api";
-
-export interface PoolPick {
-  id: number;
-  name: string;
-  schoolName?: string | null;
-}
 
 interface Values {
   people: { name: string; email: string }[];
@@ -89,22 +84,35 @@ function PersonCell({ p }: { p: CheckedPerson }) {
   );
 }
 
-export function InviteDialog({ contestId, persons, open, onClose, onSent }: { contestId: number; persons: PoolPick[]; open: boolean; onClose: () => void; onSent?: (o: InviteOutcome) => void }) {
+/**
+ * contestId: the contest to invite to; without one (from the pool table's selection) the
+ * admin picks one of their contests in the dialog. personIds: pool persons (their names show
+ * in the check's table).
+ */
+export function InviteDialog({ contestId: given, personIds, open, onClose, onSent }: { contestId?: number; personIds: number[]; open: boolean; onClose: () => void; onSent?: (o: InviteOutcome) => void }) {
   const [form] = Form.useForm<Values>();
-  const contest = useInviteContest(open ? contestId : undefined);
-  const [picked, setPicked] = useState<PoolPick[]>(persons);
+  const isRoot = useIsRoot();
+  const mine = useMyContests(!given && !isRoot);
+  const [chosen, setChosen] = useState<number | undefined>(given);
+  useEffect(() => {
+    if (chosen === undefined && mine.data?.length) setChosen(mine.data.find((c) => c.level !== "school")?.id ?? mine.data[0].id);
+  }, [chosen, mine.data]);
+  const contestId = chosen ?? 0;
+  const contest = useInviteContest(open && chosen ? chosen : undefined);
+  const [picked, setPicked] = useState<number[]>(personIds);
   const [check, setCheck] = useState<{ key: string; r: ConflictCheck } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<"check" | "send" | null>(null);
   const [sent, setSent] = useState<{ info: string; o: InviteOutcome } | null>(null);
 
   const treeData = useMemo(() => (contest.data?.categories ?? []).map((c) => ({ value: c.id, title: c.name, children: c.children.map((s) => ({ value: s.id, title: s.name })) })), [contest.data]);
-  const bodyOf = (v: Values): CheckBody => ({ personIds: picked.map((p) => p.id), people: (v.people ?? []).filter((x) => x?.email?.trim()).map((x) => ({ name: x.name.trim(), email: x.email.trim() })), categoryIds: v.categoryIds ?? [] });
+  const bodyOf = (v: Values): CheckBody => ({ personIds: picked, people: (v.people ?? []).filter((x) => x?.email?.trim()).map((x) => ({ name: x.name.trim(), email: x.email.trim() })), categoryIds: v.categoryIds ?? [] });
 
   const runCheck = async () => {
     const v = await form.validateFields();
     const body = bodyOf(v);
     setError(undefined);
+    if (!chosen) return setError("请选择赛事");
     setBusy("check");
     const r = await inviteApi.check(contestId, body);
     setBusy(null);
@@ -148,9 +156,19 @@ export function InviteDialog({ contestId, persons, open, onClose, onSent }: { co
         </Space>
       ) : (
         <Form form={form} layout="vertical" initialValues={{ people: picked.length ? [] : [{ name: "", email: "" }], categoryIds: [], answerBy: dayjs().add(14, "day") }} onValuesChange={() => force((n) => n + 1)}>
+          {!given && (
+            <Form.Item label="赛事" required>
+              <ContestSelect style={{ width: 420 }} value={chosen} onChange={(v) => { setChosen(v); setCheck(null); }} data-testid="invite-contest" />
+            </Form.Item>
+          )}
           {picked.length > 0 && (
-            <Form.Item label={`评委库中选定的人员（${picked.length}）`}>
-              <Space wrap data-testid="invite-picked">{picked.map((p) => <Tag key={p.id} closable onClose={() => setPicked((x) => x.filter((y) => y.id !== p.id))}>{p.name}{p.schoolName ? `（${p.schoolName}）` : ""}</Tag>)}</Space>
+            <Form.Item label={`评委库中选定的人员（${picked.length} 人）`}>
+              <Space wrap data-testid="invite-picked">
+                {picked.map((id) => {
+                  const p = check?.r.persons.find((x) => x.personId === id);
+                  return <Tag key={id} closable onClose={() => setPicked((x) => x.filter((y) => y !== id))}>{p ? `${p.name}${p.schoolName ? `（${p.schoolName}）` : ""}` : `编号 ${id}`}</Tag>;
+                })}
+              </Space>
             </Form.Item>
           )}
           <Form.Item label="新邀请人员（尚未在评委库中的，填写姓名和邮箱）">
