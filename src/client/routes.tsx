@@ -88,7 +88,6 @@ const page = {
   defenceSheet: lazy(() => import("./defence/group-sheet")),
   defenceReply: lazy(() => import("./defence/reply")),
   inviteJudge: lazy(() => import("./judge-invite/InviteJudgePage")),
-  judgePool: lazy(() => import("./judge-invite/temporary-pool-page")),
   onlineJudging: lazy(() => import("./judging/online")),
   scoreAdmin: lazy(() => import("./judging/score-admin")),
   reviewContests: lazy(() => import("./review/select-contest")),

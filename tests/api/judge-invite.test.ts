@@ -172,6 +172,7 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
   });
 
   let newUser: number;
+  let student: number;
   it("a new person creates a judge account from the link, declares conflicts and accepts in one transaction", async () => {
     const c = new Client(t);
     const code = codeFor("new.judge@test.local");
@@ -193,9 +194,11 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
     expect(await isMember(newUser, js)).toBe(false);
     expect(await t.db.selectFrom("declared_conflict").selectAll().where("judge_id", "=", newUser).execute()).toEqual([]);
 
-    const ok = await c.post(`${PUB}/${code}/accept`, { schoolId: null, schoolName: "某科技公司", title: "高级工程师", tags: ["人工智能", "软件工程"], categoryIds: [soft], conflicts: { schoolIds: [seu], workIds: [W.nju[0]], note: "亲属在该校任教" } });
-    expect(ok.body, ok.body.info).toMatchObject({ error: 0, data: { state: "accepted", conflicts: 2 } });
-    expect(ok.body.info).toContain("并申报了 2 项回避");
+    // A student conflict: the first author of another 南京大学 work (advised by the new judge elsewhere).
+    student = (await t.db.selectFrom("work_author").select("user_id").where("work_id", "=", W.nju[1]).where("rank", "=", 1).executeTakeFirstOrThrow()).user_id;
+    const ok = await c.post(`${PUB}/${code}/accept`, { schoolId: null, schoolName: "某科技公司", title: "高级工程师", tags: ["人工智能", "软件工程"], categoryIds: [soft], conflicts: { schoolIds: [seu], workIds: [W.nju[0]], studentIds: [student], note: "亲属在该校任教" } });
+    expect(ok.body, ok.body.info).toMatchObject({ error: 0, data: { state: "accepted", conflicts: 3 } });
+    expect(ok.body.info).toContain("并申报了 3 项回避");
     expect(await isMember(newUser, js)).toBe(true);
     const row = await inv("new.judge@test.local");
     expect(row).toMatchObject({ status: "accepted", accepted_user_id: newUser });
@@ -205,7 +208,7 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
     expect((await t.db.selectFrom("judge_person_tag").select("tag").where("person_id", "=", person.id).orderBy("tag").execute()).map((x) => x.tag).sort()).toEqual(["人工智能", "软件工程"].sort());
     expect((await t.db.selectFrom("judge_person_category").select("category_id").where("person_id", "=", person.id).execute()).map((x) => x.category_id)).toEqual([soft]);
     const declared = await t.db.selectFrom("declared_conflict").select(["target", "note"]).where("judge_id", "=", newUser).orderBy("target").execute();
-    expect(declared).toEqual([{ target: `s:${seu}`, note: "亲属在该校任教" }, { target: `w:${W.nju[0]}`, note: "亲属在该校任教" }]);
+    expect(declared).toEqual([{ target: `s:${seu}`, note: "亲属在该校任教" }, { target: `u:${student}`, note: "亲属在该校任教" }, { target: `w:${W.nju[0]}`, note: "亲属在该校任教" }]);
 
     // Single use: the link now says so and a second answer changes nothing.
     expect((await c.get(`${PUB}/${code}`)).body.data.state).toBe("accepted");
@@ -252,10 +255,13 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
     expect(r.body.data.complete).toBe(true);
     const mine = await t.db.selectFrom("judge_assignment").innerJoin("work", "work.id", "judge_assignment.work_id").select(["work.id", "work.school_id"]).where("judge_assignment.judge_id", "=", newUser).where("judge_assignment.contest_id", "=", js).execute();
     expect(mine.length).toBeGreaterThan(0);
-    // Declared: the 东南大学 works and one 南京大学 work.
-    expect(mine.filter((w) => w.school_id === seu)).toEqual([]);
-    expect(mine.map((w) => Number(w.id))).not.toContain(W.nju[0]);
-    for (const w of mine) expect(W.nju.slice(1)).toContain(Number(w.id));
+    // Declared: the 东南大学 works, one 南京大学 work, and the student's work: only the last 南京大学 work is left.
+    expect(mine.map((w) => Number(w.id))).toEqual([W.nju[2]]);
+
+    // The check now counts what the judge declared (a judge already: not invited again).
+    const chk = await cadmin.post(`${JI}/contests/${js}/check`, { people: [{ email: "new.judge@test.local", name: "新评委" }], categoryIds: [soft] });
+    expect(chk.body.data.persons[0]).toMatchObject({ hasAccount: true, skip: "已是本赛事的评委" });
+    expect(chk.body.data.persons[0].categories[0]).toMatchObject({ works: 5, excluded: 4, school: 0, declared: 4 });
   });
 
   it("expires at the answer-by date, changing nothing", async () => {

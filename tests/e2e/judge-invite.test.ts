@@ -1,17 +1,21 @@
 /**
- * Judge invitations in a real browser, on the demo's Zhejiang provincial contest. The contest
- * admin invites a pool judge (by the pool record's email) and a new email for
- * 大数据应用, sees the conflict check's table before sending, and sends; the new person
- * opens the mailed link, creates a judge account from it, declares a conflict with a work and
- * accepts; the admin's dashboard shows the acceptance and the coverage; the new judge sees
- * the accepted invitation on /judgePool, and the used link says it was used.
+ * Judge invitations in a real browser, on the demo's Zhejiang provincial contest and the pool
+ * demo. The contest admin finds a pool judge on /judgePool, selects her and invites her and a
+ * new email for 大数据应用 (the contest chosen in the dialog), sees the conflict check's table
+ * before sending, and sends; the new person opens the mailed link, creates a judge account
+ * from it, declares a conflict with a work and accepts; the admin's 「评委邀请」 tab shows the
+ * acceptance and the coverage; the new judge sees the accepted invitation on /judgePool
+ * (「我的邀请」), and the used link says it was used.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { login, startE2E, zhejiangContestId, type E2E } from "./harness";
+import { seedJudgePoolDemo } from "../../src/server/db/seed/judge-pool-demo";
 
 const NEW_EMAIL = "sun.xinren@example.com";
-const POOL_EMAIL = "qian.kuping@example.com";
+/** 周晓梅 of the pool demo (entered by contest_admin, no account). */
+const POOL_NAME = "周晓梅";
+const POOL_EMAIL = "zhouxm@zjnu.example.edu.cn";
 
 describe("judge invitations in a real browser", () => {
   let e: E2E;
@@ -26,28 +30,39 @@ describe("judge invitations in a real browser", () => {
     e = await startE2E();
     zj = await zhejiangContestId(e.db);
     big = (await e.db.selectFrom("work_category").select("id").where("name", "=", "大数据应用").where("parent_id", "is", null).executeTakeFirstOrThrow()).id;
-    const now = new Date().toISOString();
-    await e.db.insertInto("judge_person").values({ name: "钱库评", school_id: null, school_name: "杭州某软件公司", province: "浙江省", title: "高级工程师", email: POOL_EMAIL, phone: null, user_id: null, note: "", merged_into: null, created_by: null, created_at: now, updated_at: now }).execute();
+    expect(await seedJudgePoolDemo(e.db)).toBe(true);
     conflictWork = Number((await e.db.selectFrom("work").select("id").where("category_id", "=", big).where("status", "=", "format_passed").orderBy("id").executeTakeFirstOrThrow()).id);
     admin = await login(e, "contest_admin");
   });
   afterAll(async () => e?.close());
 
   let judgesBefore: number;
-  it("the admin checks conflicts and sends invitations to a pool judge and a new email", async () => {
-    await admin.goto(e.base + "/judgePool");
+  const invitationsTab = async () => {
+    await admin.getByRole("tab", { name: "评委邀请" }).click();
     await admin.waitForURL(`**/judgePool?contestId=${zj}`);
     await admin.getByTestId("invite-dashboard").getByText("大数据应用").waitFor();
+  };
+  it("the admin selects a pool judge, checks conflicts and sends invitations to her and a new email", async () => {
+    await admin.goto(e.base + "/judgePool");
+    await invitationsTab();
     judgesBefore = Number((await coverage(admin)).split("/")[0]);
 
+    await admin.getByRole("tab", { name: "评委库" }).click();
+    await admin.getByTestId("pool-search").fill(POOL_NAME);
+    await admin.getByTestId("pool-search").press("Enter");
+    const row = admin.getByTestId("pool-table").locator("tr.ant-table-row", { hasText: POOL_NAME });
+    await expect.poll(() => admin.getByTestId("pool-table").locator("tr.ant-table-row").count()).toBe(1);
+    await row.locator(".ant-checkbox-input").check();
     await admin.getByTestId("invite-open").click();
     const dialog = admin.getByTestId("invite-dialog");
     await dialog.waitFor();
-    await dialog.getByTestId("invite-new-name").first().fill("钱库评");
-    await dialog.getByTestId("invite-new-email").first().fill(POOL_EMAIL);
+    await expect.poll(() => dialog.textContent()).toContain("评委库中选定的人员（1 人）");
+    await expect.poll(() => dialog.getByTestId("invite-picked").textContent()).toContain(POOL_NAME);
+    // The contest is chosen in the dialog: the admin's provincial contest by default.
+    await expect.poll(() => dialog.getByTestId("invite-contest").textContent()).toContain("浙江省级赛");
     await dialog.getByTestId("invite-add-person").click();
-    await dialog.getByTestId("invite-new-name").nth(1).fill("孙新人");
-    await dialog.getByTestId("invite-new-email").nth(1).fill(NEW_EMAIL);
+    await dialog.getByTestId("invite-new-name").first().fill("孙新人");
+    await dialog.getByTestId("invite-new-email").first().fill(NEW_EMAIL);
     await dialog.getByTestId("invite-categories").click();
     await admin.locator(".ant-select-tree-title", { hasText: /^大数据应用$/ }).click();
     // Close the tree's dropdown.
@@ -59,15 +74,16 @@ describe("judge invitations in a real browser", () => {
     const table = dialog.getByTestId("invite-check-table");
     await table.waitFor();
     await expect.poll(() => table.textContent()).toContain("孙新人");
-    await expect.poll(() => table.textContent()).toContain("钱库评");
+    await expect.poll(() => table.textContent()).toContain(POOL_NAME);
     await expect.poll(() => dialog.getByTestId("invite-check-after").textContent()).toMatch(/每件作品均可得到 3 位无回避评委|件作品不足 3 位/);
     await dialog.getByTestId("invite-send").click();
     await expect.poll(() => dialog.getByTestId("invite-sent").textContent()).toContain("已发出 2 份邀请");
     await admin.getByRole("button", { name: /完\s*成/ }).click();
+    await invitationsTab();
     await expect.poll(() => admin.getByTestId("invite-list").textContent()).toContain(NEW_EMAIL);
-    // The pool judge's invitation is linked to the pool record.
-    const pool = await e.db.selectFrom("judge_invitation").select("person_id").where("email", "=", POOL_EMAIL).executeTakeFirstOrThrow();
-    expect(pool.person_id).not.toBeNull();
+    // The pool judge's invitation is linked to her pool record.
+    const pool = await e.db.selectFrom("judge_invitation").innerJoin("judge_person", "judge_person.id", "judge_invitation.person_id").select("judge_person.name").where("judge_invitation.email", "=", POOL_EMAIL).executeTakeFirstOrThrow();
+    expect(pool.name).toBe(POOL_NAME);
   });
 
   it("the new person opens the mailed link, creates the account, declares a conflict and accepts", async () => {
@@ -117,7 +133,7 @@ describe("judge invitations in a real browser", () => {
 
   it("the admin's dashboard shows the acceptance and the coverage", async () => {
     await admin.reload();
-    await admin.getByTestId("invite-dashboard").getByText("大数据应用").waitFor();
+    await invitationsTab();
     await expect.poll(async () => Number((await coverage(admin)).split("/")[0])).toBe(judgesBefore + 1);
     const totals = await admin.getByTestId("invite-totals").textContent();
     expect(totals).toContain("已接受1");

@@ -1,19 +1,20 @@
 /**
  * Accepting an invitation: the invitee confirms their school (or another employer), title,
  * expertise tags and the categories they can judge, and declares conflicts (schools, e.g. a
- * relative's; works by their 10-digit id; students they advise). Used on the link's page and
+ * relative's; works by their 10-digit id; students they advise or are related to, whose works
+ * are then avoided). Used on the link's page and
  * in 「我的邀请」; the server stores all of it in one transaction with the acceptance.
  */
 import { useEffect, useRef, useState } from "react";
-import { Alert, Button, Divider, Form, Input, Radio, Select, Space, Spin, TreeSelect, Typography } from "antd";
+import { Alert, Button, Divider, Form, Input, Radio, Select, Space, Spin, Tag, TreeSelect, Typography } from "antd";
 import { CheckOutlined } from "@ant-design/icons";
 import type { SchoolOption } from "../../shared/account/schema";
-import { MAX_CONFLICT_SCHOOLS, MAX_CONFLICT_WORKS, MAX_TAGS, TAG_MAX, type AcceptBody, type CategoryNode, type Prefill } from "../../shared/judge-invite/schema";
+import { MAX_CONFLICT_SCHOOLS, MAX_CONFLICT_STUDENTS, MAX_CONFLICT_WORKS, MAX_TAGS, TAG_MAX, type AcceptBody, type CategoryNode, type Prefill } from "../../shared/judge-invite/schema";
+import { TAG_SUGGESTIONS } from "../../shared/judge-pool/schema";
 import { accountApi } from "../account/api";
 import { SchoolPicker } from "../account/SchoolPicker";
+import { StudentPicker } from "../judge-profile/conflicts";
 
-/** Expertise tags offered (anything else may be typed). */
-const TAG_OPTIONS = ["人工智能", "机器学习", "计算机视觉", "自然语言处理", "大数据", "数据可视化", "软件工程", "Web 开发", "移动应用", "嵌入式", "物联网", "网络安全", "数字媒体", "动画", "游戏设计", "交互设计", "微课与教学", "信息管理", "数据库"];
 
 interface Values {
   where: "school" | "other";
@@ -24,7 +25,29 @@ interface Values {
   categoryIds: number[];
   conflictSchools: number[];
   conflictWorks: string[];
+  conflictStudents: { id: number; label: string }[];
   note?: string;
+}
+
+/** Students to avoid (advised students, relatives): a school, then a student of it by name; listed with their school. */
+function StudentsField({ value = [], onChange }: { value?: { id: number; label: string }[]; onChange?: (v: { id: number; label: string }[]) => void }) {
+  const [school, setSchool] = useState<number>();
+  const [picked, setPicked] = useState<{ id: number; label: string }>();
+  const add = () => {
+    if (!picked || value.some((v) => v.id === picked.id)) return;
+    onChange?.([...value, picked]);
+    setPicked(undefined);
+  };
+  return (
+    <Space direction="vertical" style={{ width: "100%" }} data-testid="accept-conflict-students">
+      <Space wrap>
+        <div style={{ width: 260 }}><SchoolPicker size="middle" value={school} onChange={(v) => { setSchool(v ?? undefined); setPicked(undefined); }} /></div>
+        <StudentPicker schoolId={school} value={picked?.id} onChange={(id, label) => setPicked({ id, label: label ?? String(id) })} />
+        <Button onClick={add} disabled={!picked || value.length >= MAX_CONFLICT_STUDENTS}>添加</Button>
+      </Space>
+      {value.length > 0 && <Space wrap>{value.map((v) => <Tag key={v.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== v.id))}>{v.label}</Tag>)}</Space>}
+    </Space>
+  );
 }
 
 /** Several schools from the school list, searched by name. */
@@ -82,6 +105,7 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
     categoryIds: prefill?.categoryIds.length ? prefill.categoryIds : invited,
     conflictSchools: [],
     conflictWorks: [],
+    conflictStudents: [],
   };
 
   const onFinish = async (v: Values) => {
@@ -93,7 +117,7 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
       title: v.title?.trim() || null,
       tags: v.tags.map((t) => t.trim()).filter(Boolean),
       categoryIds: v.categoryIds,
-      conflicts: { schoolIds: v.conflictSchools, workIds: v.conflictWorks.map(Number), ...(v.note?.trim() ? { note: v.note.trim() } : {}) },
+      conflicts: { schoolIds: v.conflictSchools, workIds: v.conflictWorks.map(Number), studentIds: v.conflictStudents.map((x) => x.id), ...(v.note?.trim() ? { note: v.note.trim() } : {}) },
     });
     setSending(false);
     if (reply.error !== 0) setError(reply.info || "提交失败，请稍后重试");
@@ -123,7 +147,7 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
         <Input placeholder="如：教授、高级工程师" data-testid="accept-title" />
       </Form.Item>
       <Form.Item name="tags" label="专业特长" rules={[{ type: "array", max: MAX_TAGS, message: `最多 ${MAX_TAGS} 项` }, { validator: (_r, v?: string[]) => (v ?? []).some((t) => t.length > TAG_MAX) ? Promise.reject(new Error(`每项不超过 ${TAG_MAX} 个字`)) : Promise.resolve() }]}>
-        <Select mode="tags" placeholder="选择或输入后回车" options={TAG_OPTIONS.map((t) => ({ value: t, label: t }))} data-testid="accept-tags" />
+        <Select mode="tags" placeholder="选择或输入后回车" options={TAG_SUGGESTIONS.map((t) => ({ value: t, label: t }))} data-testid="accept-tags" />
       </Form.Item>
       <Form.Item name="categoryIds" label="可评审的作品类别" rules={[{ required: true, type: "array", min: 1, message: "请至少选择一个类别" }]}>
         <TreeSelect treeData={treeData} multiple treeCheckable showCheckedStrategy={TreeSelect.SHOW_PARENT} placeholder="选择大类或小类" treeDefaultExpandAll={false} data-testid="accept-categories" />
@@ -141,6 +165,9 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
         rules={[{ validator: (_r, v?: string[]) => ((v ?? []).every((x) => /^\d{10}$/.test(String(x).trim())) ? Promise.resolve() : Promise.reject(new Error("作品编号为 10 位数字"))) }]}
       >
         <Select mode="tags" placeholder="输入 10 位作品编号后回车" maxCount={MAX_CONFLICT_WORKS} open={false} tokenSeparators={[",", "，", " "]} data-testid="accept-conflict-works" />
+      </Form.Item>
+      <Form.Item name="conflictStudents" label="回避学生（指导的学生、亲属等：其参赛作品均回避）">
+        <StudentsField />
       </Form.Item>
       <Form.Item name="note" label="回避说明" rules={[{ max: 200, message: "不超过 200 字" }]}>
         <Input placeholder="如：亲属在该校任教" data-testid="accept-conflict-note" />

@@ -10,8 +10,13 @@ import dayjs, { type Dayjs } from "dayjs";
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Table, Tag, TreeSelect, Typography } from "antd";
 import { MinusCircleOutlined, PlusOutlined, SafetyOutlined, SendOutlined } from "@ant-design/icons";
 import { MAX_INVITEES, MESSAGE_MAX, type CheckBody, type CheckedPerson, type ConflictCheck, type InviteOutcome } from "../../shared/judge-invite/schema";
+import { useQueries } from "@tanstack/react-query";
+import type { JudgePersonView } from "../../shared/judge-pool/schema";
 import { ContestSelect, useIsRoot, useMyContests } from "../notice/contest-select";
+import { fetchData } from "../work/api";
 import { inviteApi, useInviteContest } from "./api";
+
+const MAX_NAMED = 30;
 
 interface Values {
   people: { name: string; email: string }[];
@@ -100,6 +105,9 @@ export function InviteDialog({ contestId: given, personIds, open, onClose, onSen
   const contestId = chosen ?? 0;
   const contest = useInviteContest(open && chosen ? chosen : undefined);
   const [picked, setPicked] = useState<number[]>(personIds);
+  // The pool records' names for the tags (the first few; the check's table names everyone).
+  const people = useQueries({ queries: personIds.slice(0, MAX_NAMED).map((id) => ({ queryKey: ["judge-pool", "person", id], queryFn: () => fetchData<JudgePersonView>(`/Backend/JudgePool/persons/${id}`) })) });
+  const names = new Map(people.flatMap((q) => (q.data ? [[q.data.id, { name: q.data.name, schoolName: q.data.schoolName }] as const] : [])));
   const [check, setCheck] = useState<{ key: string; r: ConflictCheck } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<"check" | "send" | null>(null);
@@ -165,7 +173,7 @@ export function InviteDialog({ contestId: given, personIds, open, onClose, onSen
             <Form.Item label={`评委库中选定的人员（${picked.length} 人）`}>
               <Space wrap data-testid="invite-picked">
                 {picked.map((id) => {
-                  const p = check?.r.persons.find((x) => x.personId === id);
+                  const p = check?.r.persons.find((x) => x.personId === id) ?? names.get(id);
                   return <Tag key={id} closable onClose={() => setPicked((x) => x.filter((y) => y !== id))}>{p ? `${p.name}${p.schoolName ? `（${p.schoolName}）` : ""}` : `编号 ${id}`}</Tag>;
                 })}
               </Space>

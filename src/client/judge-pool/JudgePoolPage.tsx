@@ -9,6 +9,8 @@ import { useCan } from "@refinedev/core";
 import type { PageProps } from "../routing/model";
 import { PoolTable } from "./PoolTable";
 import { SelfView } from "./SelfView";
+import { InviteSelectedButton, JudgeInviteAdmin } from "../judge-invite/InviteAdmin";
+import { MyInvitations } from "../judge-invite/MyInvitations";
 
 export interface PoolTab {
   key: string;
@@ -16,14 +18,17 @@ export interface PoolTab {
   render: () => ReactNode;
 }
 
-/** Buttons for the selected pool records (person ids); the invitations add 「邀请」 here. */
-export const poolSelectionActions = (_selectedPersonIds: number[]): ReactNode => null;
+/** Buttons for the selected pool records (person ids): 「邀请所选」 (the contest is chosen in the dialog). */
+export const poolSelectionActions = (selectedPersonIds: number[]): ReactNode => (selectedPersonIds.length ? <InviteSelectedButton personIds={selectedPersonIds} /> : null);
 
-/** The admin page's tabs, in order. */
-export const POOL_TABS: PoolTab[] = [{ key: "pool", label: "评委库", render: () => <PoolTable selectionActions={poolSelectionActions} /> }];
+/** The admin page's tabs, in order: the pool, and the invitations of a contest (dashboard and list). */
+export const POOL_TABS: PoolTab[] = [
+  { key: "pool", label: "评委库", render: () => <PoolTable selectionActions={poolSelectionActions} /> },
+  { key: "invitations", label: "评委邀请", render: () => <JudgeInviteAdmin /> },
+];
 
-/** The judge view's 「我的邀请」 section (filled by the invitations). */
-export const selfInvitations = (): ReactNode => null;
+/** The judge view's 「我的邀请」 section. */
+export const selfInvitations = (): ReactNode => <MyInvitations />;
 
 export default function JudgePoolPage({ route }: PageProps) {
   const admin = useCan({ resource: "api.judgePool", action: "read" });

@@ -28,7 +28,7 @@ interface ConflictValues {
 }
 
 /** Students of the chosen school by name (the server returns at most 20). */
-function StudentPicker({ schoolId, value, onChange }: { schoolId?: number; value?: number; onChange?: (id: number) => void }) {
+export function StudentPicker({ schoolId, value, onChange }: { schoolId?: number; value?: number; onChange?: (id: number, label?: string) => void }) {
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<StudentOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -52,7 +52,7 @@ function StudentPicker({ schoolId, value, onChange }: { schoolId?: number; value
     <Select<number>
       showSearch
       value={value}
-      onChange={onChange}
+      onChange={(v, o) => onChange?.(v, (o as { label?: string } | undefined)?.label)}
       disabled={!schoolId}
       placeholder={schoolId ? "输入学生姓名搜索" : "请先选择学校"}
       filterOption={false}

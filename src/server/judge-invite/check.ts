@@ -3,7 +3,8 @@
  *
  * - per invitee and invited category, how many of the contest's current works (its judging
  *   pool) they could not judge, by reason: their school, their province when the contest
- *   avoids provinces, their declared conflicts, works they advise or wrote (conflict.ts, the
+ *   avoids provinces, their declared conflicts (schools, works, students), works they advise
+ *   or wrote (conflict.ts, the
  *   rules the assignment uses; an invitee without an account has no declared conflicts yet);
  * - whether the contest's current judges, and then those plus the invitees, can give every
  *   work N conflict-free judges: the assignment's own feasibility check (min-cost-flow on the
@@ -54,6 +55,14 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     for (const r of mine) advised.set(r.user_id, (advised.get(r.user_id) ?? new Set()).add(Number(r.work_id)));
   }
   const declared = await declaredOf(db, userIds);
+  // A declared student avoids every work the student authors: the authors of those students' works.
+  const students = [...new Set([...declared.values()].flatMap((d) => d.userIds))];
+  const authorsOf = new Map<number, number[]>();
+  if (students.length && works.length) {
+    for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("user_id", "in", students).execute()) {
+      authorsOf.set(Number(a.work_id), [...(authorsOf.get(Number(a.work_id)) ?? []), a.user_id]);
+    }
+  }
   // A judge without an account gets an id no account has, for the rules and the flow.
   const judgeIdOf = (inv: Invitee, i: number) => inv.userId ?? -(i + 1);
   const factsOf = (inv: Invitee, i: number) => ({
@@ -81,7 +90,7 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
         for (const w of works) {
           if (!inCategory(w, cat)) continue;
           row.works++;
-          const reasons = conflictsFor(facts, { id: w.id, schoolId: w.schoolId, province: w.province, advisorIds: mine?.has(w.id) ? [facts.id] : [] }, opts);
+          const reasons = conflictsFor(facts, { id: w.id, schoolId: w.schoolId, province: w.province, advisorIds: mine?.has(w.id) ? [facts.id] : [], authorIds: authorsOf.get(w.id) ?? [] }, opts);
           if (reasons.length) row.excluded++;
           for (const r of reasons) row[REASON_KEY[r]]++;
         }

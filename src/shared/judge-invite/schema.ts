@@ -33,6 +33,7 @@ import { Type, type Static, type TSchema } from "typebox";
 import { MAX_ID } from "../bounds";
 import { WorkId } from "../work/schema";
 import { Password, Username } from "../account/schema";
+import { MAX_TAGS, TAG_MAX, TITLE_MAX } from "../judge-pool/schema";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullableInt = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
@@ -43,8 +44,8 @@ const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const MAX_INVITEES = 200;
 export const MAX_CATEGORIES = 50;
 export const MESSAGE_MAX = 2000;
-export const MAX_TAGS = 20;
-export const TAG_MAX = 20;
+/** The pool record's limits (shared/judge-pool/schema.ts): accepting writes tags and title there. */
+export { MAX_TAGS, TAG_MAX, TITLE_MAX };
 export const MAX_CONFLICT_SCHOOLS = 50;
 export const MAX_CONFLICT_WORKS = 200;
 export const MAX_CONFLICT_STUDENTS = 100;
@@ -264,7 +265,7 @@ export const AcceptBody = Type.Object({
   /** a school of the list, or null with schoolName for someone outside it (industry) */
   schoolId: NullableInt({ minimum: 1, maximum: MAX_ID, title: "学校" }),
   schoolName: Type.Optional(NullableStr({ maxLength: 100, title: "单位名称" })),
-  title: Type.Optional(NullableStr({ maxLength: 30, title: "职称" })),
+  title: Type.Optional(NullableStr({ maxLength: TITLE_MAX, title: "职称" })),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: TAG_MAX, title: "专长" }), { maxItems: MAX_TAGS, title: "专长" }),
   categoryIds: Type.Array(Id("可评审类别"), { maxItems: MAX_CATEGORIES, title: "可评审类别" }),
   conflicts: Type.Object({
