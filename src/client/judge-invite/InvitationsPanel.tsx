@@ -138,7 +138,7 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
         pagination={{ current: f.current, pageSize: f.pageSize, total: list.data?.total ?? 0, showTotal: (n) => `共 ${n} 份`, onChange: (current, pageSize) => setF({ ...f, current, pageSize }) }}
         scroll={{ x: 1340 }}
         columns={[
-          { title: "姓名", dataIndex: "name", width: 100, render: (n: string, v) => <Space size={4}>{n}{v.personId ? null : <Tag color="blue">新</Tag>}</Space> },
+          { title: "姓名", dataIndex: "name", width: 100, render: (n: string, v) => <Space size={4}>{n}{v.personId ? null : <Tooltip title="评委库中尚无此人，接受邀请后自动加入"><Tag color="blue">新</Tag></Tooltip>}</Space> },
           { title: "邮箱", dataIndex: "email", width: 200 },
           { title: "类别", key: "cat", width: 240, render: (_, v) => <Space size={[0, 4]} wrap>{v.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>)}</Space> },
           { title: "状态", key: "state", width: 90, render: (_, v) => <Tag color={STATE_COLORS[v.state]} data-testid={`invite-state-${v.id}`}>{INVITATION_STATE_NAMES[v.state]}</Tag> },

@@ -82,7 +82,7 @@ function CheckResult({ r }: { r: ConflictCheck }) {
 function PersonCell({ p }: { p: CheckedPerson }) {
   return (
     <Space direction="vertical" size={0}>
-      <span>{p.name} {p.hasAccount ? <Tag>有账号</Tag> : <Tag color="blue">新</Tag>}</span>
+      <span>{p.name} {p.hasAccount ? <Tag>有账号</Tag> : <Tag color="blue">无账号</Tag>}</span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>{[p.schoolName, p.province].filter(Boolean).join(" · ") || "单位未知"}</Typography.Text>
       {p.skip && <Typography.Text type="danger" style={{ fontSize: 12 }}>不发送：{p.skip}</Typography.Text>}
     </Space>

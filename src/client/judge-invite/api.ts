@@ -23,6 +23,8 @@ import type {
 import type { CurrentUser } from "../../shared/account/schema";
 import { request } from "../request";
 import { fetchData } from "../work/api";
+import { poolKeys } from "../judge-pool/api";
+import { conflictKey } from "../judge-profile/conflicts";
 
 export const JI = "/Backend/JudgeInvite";
 export const PUB = "/Backend/Public/judge-invite";
@@ -43,10 +45,12 @@ export const useDashboard = (id: number | undefined) => useQuery({ queryKey: inv
 export const useMyInvitations = (enabled = true) => useQuery({ queryKey: inviteKeys.mine, queryFn: () => fetchData<MyInvitations>(`${JI}/mine`), enabled });
 export const useLink = (code: string) => useQuery({ queryKey: inviteKeys.link(code), queryFn: () => fetchData<PublicInvitation>(`${PUB}/${code}`), enabled: code.length > 0, retry: false });
 
-/** Everything about invitations is read again after a change. */
+/** Everything about invitations is read again after a change; so is what an acceptance writes (the pool record, declared conflicts). */
 export function useInviteRefresh() {
   const qc = useQueryClient();
-  return () => void qc.invalidateQueries({ queryKey: inviteKeys.all });
+  return () => {
+    for (const key of [inviteKeys.all, poolKeys.all, conflictKey]) void qc.invalidateQueries({ queryKey: key });
+  };
 }
 
 const call = <T>(url: string, data: unknown) => request<T>(url, { method: "POST", data, notify: false });
