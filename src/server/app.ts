@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
   complaintRoutes(app, { db, store, mailer, config });
-  certificateRoutes(app, db);
+  certificateRoutes(app, { db, store, jobs, config });
   judgePoolRoutes(app, { db, jobs });
   workTypeRoutes(app, db);
   contestRoutes(app, db);

@@ -69,7 +69,10 @@ export type ApiObject =
   | "api.arbitration"
   | "api.arbitrationReview"
   | "api.judgePool"
-  | "api.judgePoolSelf";
+  | "api.judgePoolSelf"
+  | "api.certificates"
+  | "api.certificateTemplates"
+  | "api.myCertificates";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";
