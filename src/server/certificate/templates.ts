@@ -8,8 +8,8 @@
  *   is an uploaded image still in the store. Fields are stored with only their known keys.
  * - An upload must be a PNG or JPEG by its first bytes (not its name), at most 10 MB and
  *   40 megapixels; its size in pixels is read from the header.
- * - A background is shown to whoever uploaded it, and to those who may see a contest whose
- *   template uses it.
+ * - A background is shown to whoever uploaded it, to root, and to contest admins of a
+ *   contest whose template uses it.
  */
 import { Readable } from "node:stream";
 import { badRequest, DomainError, invalid, notFound, tooLarge } from "../../shared/errors";
@@ -209,12 +209,10 @@ export async function visibleBackground(db: Db, user: User, sha256: string): Pro
   if (!rows.length) throw notFound(BACKGROUND_NOT_FOUND);
   if (!rows.some((r) => r.uploaded_by === user.id)) {
     const scope = await adminContestIds(db, user);
-    let q = db.selectFrom("certificate_template").select("id").where("background_sha256", "=", sha256);
     if (scope !== "all") {
-      if (!scope.length) throw notFound(BACKGROUND_NOT_FOUND);
-      q = q.where("contest_id", "in", scope);
+      const used = scope.length ? await db.selectFrom("certificate_template").select("id").where("background_sha256", "=", sha256).where("contest_id", "in", scope).executeTakeFirst() : undefined;
+      if (!used) throw notFound(BACKGROUND_NOT_FOUND);
     }
-    if (!(await q.executeTakeFirst())) throw notFound(BACKGROUND_NOT_FOUND);
   }
   return rows[0].mime;
 }
