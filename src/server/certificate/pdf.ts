@@ -25,7 +25,7 @@ import PDFDocument from "pdfkit";
 import { badRequest } from "../../shared/errors";
 import { FIELD_NAMES, fieldText, LINE_HEIGHT, MM_PT, PAGE_MM, type PrintFacts, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
 import { codePointLabel, fontSet, measuredRuns, printable, type FontChain, type FontFace, type FontSet, type MeasuredRun } from "./fonts";
-import { qrPath } from "./qr";
+import { qrRuns } from "./qr";
 
 export interface PrintItem {
   facts: PrintFacts;
@@ -220,12 +220,15 @@ type Doc = InstanceType<typeof PDFDocument>;
 type OpenedImage = Parameters<Doc["image"]>[0];
 const openImage = (doc: Doc, bytes: Buffer) => (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
 
+/** The QR code: a white square, then one "re" per run of dark modules in the square's own coordinates. */
 function drawQr(doc: Doc, x: number, y: number, side: number, url: string) {
-  const { size, path } = qrPath(url);
+  const { size, runs } = qrRuns(url);
   doc.save();
   doc.rect(x, y, side, side).fill("#ffffff");
   doc.translate(x, y).scale(side / size);
-  doc.path(path).fill("#000000");
+  doc.fillColor("#000000");
+  doc.addContent(runs.map(([rx, ry, len]) => `${rx} ${ry} ${len} 1 re`).join("\n"));
+  doc.addContent("f");
   doc.restore();
 }
 
