@@ -22,6 +22,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
+import { DomainError } from "../../shared/errors";
+
+/** A font that cannot be used: the server's configuration, told to whoever prints (and logged as a 500). */
+const fontError = (info: string) => new DomainError(500, info);
 
 export interface FontFace {
   /** the name the face is registered under in a PDF document */
@@ -70,15 +74,20 @@ export function loadFace(spec: string): FontFace {
   const hash = spec.lastIndexOf("#");
   const path = hash > 0 ? spec.slice(0, hash) : spec;
   const postscriptName = hash > 0 ? spec.slice(hash + 1) : undefined;
-  if (!existsSync(path)) throw new Error(`证书字体文件不存在：${path}（请检查 CERT_FONT_FALLBACKS）`);
+  if (!existsSync(path)) throw fontError(`证书字体文件不存在：${path}（请检查 CERT_FONT_FALLBACKS）`);
   let buffer = buffers.get(path);
   if (!buffer) buffers.set(path, (buffer = readFileSync(path)));
-  const created = fontkit.create(buffer);
+  let created: ReturnType<typeof fontkit.create>;
+  try {
+    created = fontkit.create(buffer);
+  } catch {
+    throw fontError(`证书字体文件无法读取：${path}（应为 TTF、OTF 或 TTC 字体，请检查 CERT_FONT_FALLBACKS）`);
+  }
   let font: fontkit.Font | null;
   if ("fonts" in created) {
-    if (!postscriptName) throw new Error(`证书字体 ${path} 是字体集，请写成 ${path}#PostScript 名称（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
+    if (!postscriptName) throw fontError(`证书字体 ${path} 是字体集，请写成 ${path}#PostScript 名称（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
     font = created.getFont(postscriptName);
-    if (!font) throw new Error(`证书字体集 ${path} 中没有 ${postscriptName}（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
+    if (!font) throw fontError(`证书字体集 ${path} 中没有 ${postscriptName}（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
   } else font = created;
   const face: FontFace = { id: `F${faces.size}`, path, postscriptName: "fonts" in created ? postscriptName : undefined, buffer, font, ascent: font.ascent / font.unitsPerEm, descent: Math.abs(font.descent) / font.unitsPerEm };
   faces.set(spec, face);

@@ -282,7 +282,7 @@ export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> |
       opts.onPage?.(pages);
       // Let the file catch up, and other requests run, between pages.
       if (out.writableNeedDrain) await once(out, "drain");
-      else if (pages % 25 === 0) await new Promise((r) => setImmediate(r));
+      else if (pages % 4 === 0) await new Promise((r) => setImmediate(r));
     }
     if (!pages) doc.addPage({ size: "A4", margin: 0 });
     doc.end();
