@@ -19,7 +19,7 @@ import type { Jobs } from "../crud/jobs";
 import type { BlobStore } from "../storage";
 import { perAddress } from "../plugins/limits";
 import { publicKeys } from "./signing";
-import { checkCertificate } from "./verify";
+import { checkCertificateCached } from "./verify";
 import { browserPrint, certificateContests, listCertificates, myCertificatePdf, myCertificates, printLog, registerCertificatePdf, renderToBuffer, startPdf } from "./print";
 import { BACKGROUND_MAX_BYTES, contestTemplates, previewLayout, saveTemplate, uploadBackground, visibleBackground, type IncomingImage } from "./templates";
 import { assertPrintable } from "./pdf";
@@ -66,7 +66,7 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
   r.get("/Backend/Certificate/verify", {
     schema: { tags, summary: "核验证书：编号 + 持证人姓名（可附验证码），或编号 + 验证码（证书二维码，无需姓名）；未知编号、姓名不符、验证码不符的回答相同", querystring: VerifyQuery, response: { 200: Envelope(CertificateCheck) } },
     config: { access: "public", limits: [perAddress("certificate-verify", config.certVerifyRateMax)] },
-  }, async (req) => ok(await checkCertificate(db, req.query)));
+  }, async (req) => ok(await checkCertificateCached(db, req.query)));
   r.get("/Backend/Certificate/keys", {
     schema: { tags, summary: "证书签名公钥（历来使用的全部公钥及有效期）", response: { 200: Envelope(Type.Array(CertificateKey)) } },
     config: { access: "public" },
