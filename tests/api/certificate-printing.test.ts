@@ -373,6 +373,35 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect((await prints()).length).toBe(before + 1);
   });
 
+  it("teacher and school honours print with their own templates (优秀指导教师证书, 优秀组织奖证书)", async () => {
+    const level = async (kind: string) => (await t.db.selectFrom("award_level").select("id").where("contest_level", "=", "provincial").where("kind", "=", kind).executeTakeFirstOrThrow()).id;
+    const teacher = await t.db.selectFrom("work_teacher").innerJoin("app_user", "app_user.id", "work_teacher.user_id").select(["app_user.id", "app_user.name"]).where("work_teacher.work_id", "=", f.w[0]).executeTakeFirstOrThrow();
+    const school = await t.db.selectFrom("work").innerJoin("school", "school.id", "work.school_id").select(["school.id", "school.name"]).where("work.id", "=", f.w[0]).executeTakeFirstOrThrow();
+    const H = `/Backend/ContestAdmin/judging/${f.js}/honours`;
+    const t1 = await f.cadmin.post(H, { awardLevelId: await level("teacher"), teacherUserId: teacher.id, workId: f.w[0], reason: "指导成绩优异" });
+    expect(t1.body.error, t1.body.info).toBe(0);
+    const s1 = await f.cadmin.post(H, { awardLevelId: await level("organisation"), schoolId: school.id, reason: "组织工作突出" });
+    expect(s1.body.error, s1.body.info).toBe(0);
+    const rows = (await list(f.cadmin, { contestId: f.js, holderKind: "teacher" })).body.data.list;
+    expect(rows).toEqual([expect.objectContaining({ holderKind: "teacher", holderName: teacher.name, workId: f.w[0] })]);
+    const schoolRows = (await list(f.cadmin, { contestId: f.js, holderKind: "school", schoolId: school.id })).body.data.list;
+    expect(schoolRows).toEqual([expect.objectContaining({ holderKind: "school", holderName: school.name })]);
+    const sheets = (await f.cadmin.post(`${C}/print/browser`, { ids: [rows[0].id, schoolRows[0].id] })).body.data;
+    expect(sheets.sheets.map((s: { awardKind: string }) => s.awardKind).sort()).toEqual(["school", "teacher"]);
+    expect(sheets.templates.map((v: { awardKind: string }) => v.awardKind).sort()).toEqual(["school", "teacher"]);
+    const { file } = await pdfJob(f.cadmin, { ids: [rows[0].id, schoolRows[0].id] });
+    const text = pdfText(file.rawPayload);
+    expect(text).toContain(`${teacher.name} 老师`);
+    expect(text).toContain("指导学生成绩优异");
+    expect(text).toContain("组织工作成绩突出");
+    expect(text).toContain(school.name);
+    // The teacher downloads their own.
+    const me = await login(t, (await t.db.selectFrom("app_user").select("username").where("id", "=", teacher.id).executeTakeFirstOrThrow()).username);
+    const mine = (await me.get(`${C}/mine`)).body.data;
+    expect(mine).toEqual([expect.objectContaining({ id: rows[0].id, holderKind: "teacher", status: "valid" })]);
+    expect((await raw(me, mine[0].pdfUrl)).headers["content-type"]).toBe("application/pdf");
+  });
+
   it("the public key list is also at /.well-known/certificate-keys.json (no envelope, not the SPA page)", async () => {
     const keys = (await new Client(t).get(`${C}/keys`)).body.data;
     const res = await t.app.inject({ method: "GET", url: "/.well-known/certificate-keys.json" });
