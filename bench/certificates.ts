@@ -4,7 +4,8 @@
  * root logs in, POST /Backend/Certificate/print/pdf with the contest as filter, polls the job
  * until done, downloads the file and checks it (pdfinfo: page count; pdftotext: every holder's
  * name). The database is seeded by a child process, so the peak RSS reported is that of the
- * server process doing the job. Baseline (same run, after a warm-up job of one certificate):
+ * server process doing the job (read when the job is done, before the file is downloaded into
+ * the bench's own memory). Baseline (same run, after a warm-up job of one certificate):
  * the time to render one certificate alone into its own PDF (median of 5).
  * Ends with one JSON line: {"certificates","seconds","pages","fileMB","peakRssMB","oneCertificateMs"}.
  * CERTIFICATES=<n> changes the count.
@@ -39,9 +40,11 @@ async function job(app: FastifyInstance, headers: Record<string, string>, body: 
     const j = (await app.inject({ method: "GET", url: `/Backend/Common/job/${jobId}`, headers })).json().data;
     if (j.status !== "running") {
       if (j.status !== "done") throw new Error(`print failed: ${j.message}`);
+      // The server's peak, before the download is read into this process's memory.
+      const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
       const file = await app.inject({ method: "GET", url: `/Backend/Common/job/${jobId}/download`, headers });
       if (file.statusCode !== 200 || file.headers["content-type"] !== "application/pdf") throw new Error(`download failed: ${file.statusCode}`);
-      return { job: j, pdf: file.rawPayload };
+      return { job: j, pdf: file.rawPayload, peakRssMB };
     }
     onProgress?.(j.processed, j.total);
     await new Promise((r) => setTimeout(r, 100));
@@ -84,11 +87,10 @@ async function main() {
     log(`开始批量生成；此前服务器进程的峰值 RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     const start = performance.now();
     let shown = 0;
-    const { job: done, pdf } = await job(app, headers, { filters: { contestId: contest.contest_id } }, (p, total) => {
+    const { job: done, pdf, peakRssMB } = await job(app, headers, { filters: { contestId: contest.contest_id } }, (p, total) => {
       if (p - shown >= 250) log(`生成中：${(shown = p)}/${total}`);
     });
     const secs = seconds(start);
-    const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
     const fileMB = Math.round((pdf.length / 1048576) * 100) / 100;
     log(`完成：${done.message}，${secs} s，文件 ${fileMB} MB，峰值 RSS ${peakRssMB} MB（开始前 ${rssBefore} MB，批量生成增加约 ${peakRssMB - rssBefore} MB）`);
 

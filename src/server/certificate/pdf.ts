@@ -16,8 +16,9 @@
  * - The QR code (qr.ts) is drawn as vector rectangles on a white square.
  * - assertPrintable runs before anything is written: a character that no font has refuses
  *   the whole batch with the certificate, the holder, the character and the remedy.
- * Pages are written to the stream as they are finished (flat memory for any batch); the
- * font subsets (only the glyphs used) are written at the end.
+ * Pages are written to the stream as they are finished and pdfkit's text layout cache is
+ * emptied every 20 pages, so memory stays flat for any batch; the font subsets (only the
+ * glyphs used) are written at the end.
  */
 import { once } from "node:events";
 import type { Writable } from "node:stream";
@@ -244,12 +245,16 @@ export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> |
   doc.pipe(out);
   const registered = new Set<string>();
   const images = new Map<string, OpenedImage>();
+  // pdfkit keeps every laid-out text per font and document; names are unique, so the cache
+  // is emptied every few pages (repeated texts — titles, the contest — stay cheap within them).
+  const embedded = new Set<{ layoutCache?: object }>();
   const use = (face: FontFace) => {
     if (!registered.has(face.id)) {
       doc.registerFont(face.id, face.buffer, face.postscriptName as string);
       registered.add(face.id);
     }
     doc.font(face.id);
+    embedded.add((doc as unknown as { _font: { layoutCache?: object } })._font);
   };
   let pages = 0;
   try {
@@ -279,6 +284,7 @@ export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> |
         }
       }
       pages++;
+      if (pages % 20 === 0) for (const f of embedded) if (f.layoutCache) f.layoutCache = Object.create(null);
       opts.onPage?.(pages);
       // Let the file catch up, and other requests run, between pages.
       if (out.writableNeedDrain) await once(out, "drain");
