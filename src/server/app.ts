@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   judgingRoutes(app, { db, store });
   profileRoutes(app, db);
   complaintRoutes(app, { db, store, mailer, config });
-  certificateRoutes(app, db);
+  certificateRoutes(app, { db, store, jobs, config });
   judgePoolRoutes(app, { db, jobs });
   judgeInviteRoutes(app, { db, mailer, config });
   workTypeRoutes(app, db);

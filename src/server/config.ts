@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** Base URL used in mailed links. */
   publicUrl: string;
+  /** PUBLIC_URL was given (else links built for a request use the address it was sent to). */
+  publicUrlSet: boolean;
   seedDemo: boolean;
   /** The session cookie is marked Secure: COOKIE_SECURE "1"/"0", else when PUBLIC_URL is https. */
   cookieSecure: boolean;
@@ -25,6 +27,8 @@ export interface Config {
   loginRateMax: number;
   /** Mails (verification, recovery) one address may be sent per hour. */
   mailRateMax: number;
+  /** Certificate verifications (GET /Backend/Certificate/verify) per client address per minute. */
+  certVerifyRateMax: number;
   logLevel: string;
   distDir: string;
   /**
@@ -57,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir,
     publicUrl,
+    publicUrlSet: !!env.PUBLIC_URL,
     seedDemo: env.SEED_DEMO !== "0",
     cookieSecure: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : httpsPublic,
     httpsPublic,
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
     mailRateMax: Number(env.MAIL_RATE_MAX ?? 5),
+    certVerifyRateMax: positive(env.CERT_VERIFY_RATE_MAX, 30),
     logLevel: env.LOG_LEVEL ?? "info",
     distDir: resolve(env.DIST_DIR ?? "dist"),
     storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),

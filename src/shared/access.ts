@@ -71,7 +71,10 @@ export type ApiObject =
   | "api.judgePool"
   | "api.judgePoolSelf"
   | "api.judgeInvitations"
-  | "api.myJudgeInvitations";
+  | "api.myJudgeInvitations"
+  | "api.certificates"
+  | "api.certificateTemplates"
+  | "api.myCertificates";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -35,6 +35,11 @@ const FILE_ROUTES = new Set([
   "GET /Backend/ContestAdmin/judging/{contestId}/results/export",
   "GET /Backend/Defence/session/{sessionId}/work/{workId}/files/{fileId}",
   "GET /Backend/Defence/reply/{code}/files/{fileId}",
+  "GET /Backend/Certificate/background/{sha256}",
+  "POST /Backend/Certificate/templates/preview",
+  "GET /Backend/Certificate/mine/{id}/pdf",
+  // The public key list without the envelope (for verifiers elsewhere).
+  "GET /.well-known/certificate-keys.json",
 ]);
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

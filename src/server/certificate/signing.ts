@@ -73,9 +73,25 @@ export function signFacts(key: SigningKey, f: SignedFacts): string {
 export async function verifyCode(db: Handle, f: SignedFacts, code: string): Promise<boolean> {
   const c = parseCode(code);
   if (!c) return false;
-  const k = await db.selectFrom("certificate_key").select("public_key").where("id", "=", c.keyId).executeTakeFirst();
-  if (!k) return false;
-  return verify(null, Buffer.from(canonical(f)), createPublicKey(k.public_key), c.signature);
+  const key = await publicKeyById(db, c.keyId);
+  return !!key && verify(null, Buffer.from(canonical(f)), key, c.signature);
+}
+
+/**
+ * Public keys by id, parsed once per process: an id is the hash of its key (keyId), so the
+ * key of a published id never changes. Unknown ids are looked up every time (a key created
+ * by another process may appear).
+ */
+const publicKeyCache = new Map<string, KeyObject>();
+async function publicKeyById(db: Handle, id: string): Promise<KeyObject | null> {
+  const known = publicKeyCache.get(id);
+  if (known) return known;
+  const k = await db.selectFrom("certificate_key").select("public_key").where("id", "=", id).executeTakeFirst();
+  if (!k) return null;
+  const key = createPublicKey(k.public_key);
+  if (keyId(key) !== id) return null;
+  if (publicKeyCache.size < 1000) publicKeyCache.set(id, key);
+  return key;
 }
 
 /** Every key ever used, oldest first. */

@@ -8,11 +8,15 @@
  *   64-byte signature, unguessable, so this allows no enumeration; a code that is no version's
  *   (one character changed, or another number's) is not_found like an unknown number.
  * An unknown number, a wrong name and a wrong code (without name) give the same answer.
+ * Answers are kept in a read cache (db/changes.ts) while the certificate and key tables are
+ * unchanged: a certificate is checked again and again (every scan of its QR code), and a
+ * check costs a lookup and an Ed25519 verification.
  */
 import { badRequest } from "../../shared/errors";
 import { CERT_STATUS_NAMES, REVOKE_REASON_NAMES, type CertificateCheck } from "../../shared/certificate/schema";
 import { normFact, normNumber } from "../../shared/certificate/signed-facts";
 import type { Handle } from "../work/repository";
+import { readCache } from "../db/changes";
 import { verifyCode } from "./signing";
 
 export const NOT_FOUND: CertificateCheck = { status: "not_found", statusText: CERT_STATUS_NAMES.not_found, statusAt: null, reason: null, reasonText: null, latestVersion: null, signature: null, certificate: null };
@@ -39,4 +43,12 @@ export async function checkCertificate(db: Handle, q: { number: string; name?: s
     signature,
     certificate: { ...facts, workId: row.work_id === null ? null : Number(row.work_id), schoolName: row.school_name, categoryName: row.category_name, issuedAt: row.issued_at, keyId: row.key_id, code: row.signature },
   };
+}
+
+const TABLES = ["certificate", "certificate_key"] as const;
+
+/** checkCertificate through the read cache (the same question, the same answer until a certificate or key changes). */
+export function checkCertificateCached(db: Handle, q: { number: string; name?: string; code?: string }): Promise<CertificateCheck> {
+  const key = JSON.stringify([normNumber(q.number), q.name?.trim() ? normFact(q.name) : null, q.code?.trim() || null]);
+  return readCache(db, "certificateChecks", { maxEntries: 10_000, maxAgeMs: 60_000 }).get(key, TABLES, () => checkCertificate(db, q));
 }

@@ -41,6 +41,15 @@ export interface RunCtx {
 }
 export type Runner = (rc: RunCtx) => Promise<void>;
 
+/** What an export's file is, for its download. */
+export interface JobOutput {
+  ext: string;
+  contentType: string;
+  /** the file name's start (the resource name when not given) */
+  name?: string;
+}
+const XLSX: JobOutput = { ext: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+
 interface Live {
   processed: number;
   total: number;
@@ -53,6 +62,7 @@ export class JobGone extends Error {}
 export class Jobs {
   readonly #live = new Map<string, Live>();
   readonly #runners = new Map<string, Runner>();
+  readonly #outputs = new Map<string, JobOutput>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly tmpDir: string;
   #stopping = false;
@@ -100,9 +110,18 @@ export class Jobs {
     return this.queue.workerId;
   }
 
-  /** The runner of `kind` jobs of `resource` (a runner branches on job.status: running = dry run/export, applying = apply). */
-  register(kind: "import" | "export", resource: string, runner: Runner) {
+  /**
+   * The runner of `kind` jobs of `resource` (a runner branches on job.status: running = dry
+   * run/export, applying = apply); `output`: an export's file type when it is not .xlsx.
+   */
+  register(kind: "import" | "export", resource: string, runner: Runner, output?: JobOutput) {
     this.#runners.set(`${kind}:${resource}`, runner);
+    if (output) this.#outputs.set(`${kind}:${resource}`, output);
+  }
+
+  /** The file type of an export of `resource` (.xlsx unless its runner said otherwise). */
+  outputOf(resource: string): JobOutput {
+    return this.#outputs.get(`export:${resource}`) ?? XLSX;
   }
 
   /** A temporary local path (an .xlsx being written or read); the caller removes it. */

@@ -31,16 +31,17 @@ export function jobRoutes(app: FastifyInstance, jobs: Jobs) {
   });
 
   app.get("/Backend/Common/job/:id/download", {
-    schema: { tags, summary: "下载导出的 .xlsx 文件", params: JobParam },
+    schema: { tags, summary: "下载导出的文件（.xlsx；证书批量打印为 .pdf）", params: JobParam },
     config: { access: ["api.job", "read"] },
   }, async (req, reply) => {
     const job = await jobs.get((req.params as { id: string }).id, req.user!.id);
     if (!job || job.kind !== "export") throw notFound("导出任务不存在");
     if (job.status !== "done" || !job.outputSha256) throw notFound("导出尚未完成");
     if (!(await jobs.store.has(job.outputSha256))) throw gone("导出文件已被清理，请重新导出");
-    const name = `${job.resource}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    const out = jobs.outputOf(job.resource);
+    const name = `${out.name ?? job.resource}-${new Date().toISOString().slice(0, 10)}.${out.ext}`;
     return reply
-      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+      .header("content-type", out.contentType)
       .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
       .send(await jobs.store.get(job.outputSha256));
   });

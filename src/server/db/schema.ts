@@ -835,6 +835,9 @@ export interface DB {
   certificate_key: CertificateKeyTable;
   certificate_sequence: CertificateSequenceTable;
   contest_honour: ContestHonourTable;
+  certificate_template: CertificateTemplateTable;
+  certificate_background: CertificateBackgroundTable;
+  certificate_print: CertificatePrintTable;
 }
 
 /** A rate-limit bucket (plugins/limits.ts): hashed key, hits in the window, its end. */
@@ -909,4 +912,40 @@ export interface ContestHonourTable {
   manual: Generated<Flag>;
   created_at: Timestamp;
   created_by: number | null;
+}
+
+/** A contest's saved certificate layout for one award kind (0018); fields: JSON TemplateField[]. */
+export interface CertificateTemplateTable {
+  id: Generated<number>;
+  contest_id: number;
+  award_kind: "work" | "teacher" | "school";
+  orientation: "landscape" | "portrait";
+  background_sha256: string | null;
+  fields: string;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** A background image uploaded for a template (0018): a checked PNG or JPEG in the blob store. */
+export interface CertificateBackgroundTable {
+  id: Generated<number>;
+  sha256: string;
+  mime: "image/png" | "image/jpeg";
+  width: number;
+  height: number;
+  size: number;
+  uploaded_by: number;
+  uploaded_at: Timestamp;
+}
+
+/** One print or download of a certificate version (0018). */
+export interface CertificatePrintTable {
+  id: Generated<number>;
+  certificate_id: number;
+  user_id: number;
+  mode: "browser" | "pdf" | "download";
+  /** 1: printed before */
+  reprint: Generated<Flag>;
+  job_id: string | null;
+  printed_at: Timestamp;
 }

@@ -12,6 +12,8 @@ export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [
   { table: "job", column: "input_sha256" },
   { table: "job", column: "plan_sha256" },
   { table: "job", column: "output_sha256" },
+  // A certificate template's background image (an upload not saved in a template is not kept).
+  { table: "certificate_template", column: "background_sha256" },
 ];
 
 /** Every distinct blob the database names, sorted. */

@@ -24,6 +24,8 @@ export const PAGE_MM: Record<Orientation, { width: number; height: number }> = {
   portrait: { width: 210, height: 297 },
 };
 export const PT_MM = 25.4 / 72;
+/** Line spacing of text fields, × the font size (CSS line-height). */
+export const LINE_HEIGHT = 1.25;
 export const MM_PT = 72 / 25.4;
 
 export const TEXT_FIELDS = ["holderName", "schoolName", "workTitle", "categoryName", "awardName", "contestName", "contestDate", "number", "title", "body"] as const;
@@ -186,7 +188,7 @@ export function checkLayout(t: TemplateLayout): { field: number; message: string
       return;
     }
     if (f.fontSize < FONT_SIZE.min || f.fontSize > FONT_SIZE.max) out.push({ field: i, message: `「${name}」字号应在 ${FONT_SIZE.min}–${FONT_SIZE.max} 磅之间` });
-    const bottom = f.y + f.fontSize * PT_MM * 1.25 * (f.maxLines ?? 1);
+    const bottom = f.y + f.fontSize * PT_MM * LINE_HEIGHT * (f.maxLines ?? 1);
     if (f.width <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > W || bottom > H) {
       out.push({ field: i, message: `「${name}」超出页面：页面为 ${W} × ${H} mm，它占 ${mm(f.x)}–${mm(f.x + f.width)} × ${mm(f.y)}–${mm(bottom)}` });
     }

@@ -94,7 +94,10 @@ export const CertificateRow = Type.Object({
 });
 export type CertificateRow = Static<typeof CertificateRow>;
 
-/** What to print: explicit ids, or every valid certificate matching the filters (contestId required). */
+/** The most certificates one browser print or one PDF batch takes (a bigger selection: filter further). */
+export const PRINT_LIMITS = { browser: 2000, pdf: 20000 } as const;
+
+/** What to print: explicit ids (filters then ignored), or every valid certificate matching the filters (contestId required). */
 export const PrintBody = Type.Object({
   ids: Type.Optional(Type.Array(Id(), { minItems: 1, maxItems: 5000, title: "证书" })),
   filters: Type.Optional(Type.Omit(CertListQuery, ["current", "pageSize"])),
@@ -162,6 +165,8 @@ export type TemplateView = Static<typeof TemplateView>;
 /** One sheet of a browser print: the template's kind, the facts and the QR code's target. */
 export const PrintSheet = Type.Object({
   certificateId: Type.Integer(),
+  /** with awardKind: which of `templates` the sheet uses (root may print several contests at once) */
+  contestId: Type.Integer(),
   awardKind: literals(AWARD_KINDS, "证书类型"),
   facts: Type.Object({
     number: Type.String(),
@@ -175,7 +180,11 @@ export const PrintSheet = Type.Object({
     contestDate: Type.String(),
   }),
   verifyUrl: Type.String(),
-  /** the QR code as an SVG path's "d" on a size × size module grid (no library in the browser) */
+  /**
+   * the QR code as an SVG path's "d" on a size × size module grid (no library in the browser):
+   * size counts the modules plus a 2-module quiet zone on every side, already offset in the
+   * path, so viewBox="0 0 size size" on a white square of the field's size draws it as the PDF does
+   */
   qr: Type.Object({ size: Type.Integer(), path: Type.String() }),
   reprint: Type.Boolean(),
 });

@@ -15,6 +15,7 @@ import * as m0014 from "./0014-jobs";
 import * as m0015 from "./0015-rate-limits";
 import * as m0016 from "./0016-complaints";
 import * as m0017 from "./0017-certificates";
+import * as m0018 from "./0018-certificate-printing";
 import * as m0019 from "./0019-honours";
 import * as m0020 from "./0020-judge-pool";
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0015-rate-limits": m0015,
   "0016-complaints": m0016,
   "0017-certificates": m0017,
+  "0018-certificate-printing": m0018,
   "0019-honours": m0019,
   "0020-judge-pool": m0020,
 };
