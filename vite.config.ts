@@ -1,14 +1,16 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { precompressPlugin } from "./src/server/static/precompress";
 
 // The browser build of casbin needs csv-parse's browser entry: the Node one
 // references Buffer and leaves a blank page in a real browser.
 export default defineConfig({
-  plugins: [react()],
+  // precompressPlugin: .br/.gz of the hashed assets, served by Accept-Encoding (src/server/app.ts).
+  plugins: [react(), precompressPlugin()],
   resolve: {
     alias: { "csv-parse/sync": "csv-parse/browser/esm/sync" },
   },
-  build: { outDir: "dist", chunkSizeWarningLimit: 2000 },
+  build: { outDir: "dist", chunkSizeWarningLimit: 2000, manifest: true },
   server: {
     port: 5173,
     // changeOrigin false keeps the browser's Host, so the server's same-origin check

@@ -171,16 +171,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await queue.stop();
   });
 
-  // The built front end, with every unknown non-API path answered by index.html.
+  // The built front end, with every unknown non-API path answered by index.html. Hashed assets
+  // (dist/assets, precompressed at build time: src/server/static/precompress.ts) are sent as .br/.gz
+  // by Accept-Encoding with a year-long immutable cache; index.html is revalidated (ETag/Last-Modified).
   const index = join(config.distDir, "index.html");
-  if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+  const hasDist = existsSync(index);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: config.distDir, wildcard: false, index: false, preCompressed: true,
+      setHeaders: (reply, path) => {
+        const hashed = /[\\/]assets[\\/]/.test(path.slice(config.distDir.length));
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/Backend/") || req.method !== "GET" || !existsSync(index)) {
+    if (req.url.startsWith("/Backend/") || req.method !== "GET" || !hasDist || !existsSync(index)) {
       return reply.code(404).send({ error: 404, info: "请求的接口不存在" });
     }
-    return reply.type("text/html").header("cache-control", "no-cache").send(readFileSync(index));
+    // A missing hashed asset is a 404, not the page (a stale tab would otherwise parse HTML as JS).
+    if (req.url.startsWith("/assets/")) return reply.code(404).send({ error: 404, info: "文件不存在" });
+    return reply.sendFile("index.html");
   });
   return app;
 }
