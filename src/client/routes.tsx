@@ -35,6 +35,7 @@ import { copyrightLoader, registrationLoader } from "./print/loaders";
 const view = (obj: PageObject): AccessRule => [obj, "view"];
 
 const page = {
+  health: lazy(() => import("./health/test-page")),
   home: lazy(() => import("./usercenter/home")),
   userCenter: lazy(() => import("./usercenter/user-center")),
   studentLogin: lazy(() => import("./account/login").then((m) => ({ default: m.StudentLogin }))),
@@ -279,7 +280,7 @@ const complaintView: RouteEntry[] = [
 export const ROUTES: RouteEntry[] = [
   { label: "首页", path: "/", hide: true, element: page.home },
   { label: "用户中心", path: "/index", hide: true, authority: ACCOUNT, element: page.userCenter },
-  { label: "测试页", path: "/test", hide: true, feature: "测试页面" },
+  { label: "测试页", path: "/test", hide: true, authority: view("page.health"), element: page.health },
 
   adminGroup,
   schoolGroup,

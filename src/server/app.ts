@@ -47,6 +47,7 @@ import { certificateRoutes } from "./certificate/routes";
 import { scheduleReminders } from "./complaint/reminders";
 import { judgePoolRoutes } from "./judge-pool/routes";
 import { judgeInviteRoutes } from "./judge-invite/routes";
+import { healthRoutes } from "./health/routes";
 import { scheduleInviteReminders } from "./judge-invite/reminders";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   certificateRoutes(app, { db, store, jobs, config });
   judgePoolRoutes(app, { db, jobs });
   judgeInviteRoutes(app, { db, mailer, config });
+  healthRoutes(app, { db, dialect: deps.dialect, config, mailer, rootDir: ROOT_DIR });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

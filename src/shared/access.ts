@@ -24,7 +24,8 @@ export type PageObject =
   | "page.account"
   | "page.fastReview"
   | "page.judgePool"
-  | "page.dupCheck";
+  | "page.dupCheck"
+  | "page.health";
 
 export type ApiObject =
   | "api.session"
@@ -74,7 +75,8 @@ export type ApiObject =
   | "api.myJudgeInvitations"
   | "api.certificates"
   | "api.certificateTemplates"
-  | "api.myCertificates";
+  | "api.myCertificates"
+  | "api.health";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

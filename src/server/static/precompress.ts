@@ -4,7 +4,7 @@
  * per request. Used as a vite plugin (vite.config.ts), so `npm run build` and `npm start` produce them.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|ttf|otf|wasm|map)$/i;
@@ -44,7 +44,7 @@ export function precompressPlugin() {
     name: "saiwu-precompress",
     apply: "build" as const,
     configResolved(config: { root: string; build: { outDir: string } }) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const r = precompressDir(join(outDir, "assets"));
