@@ -1,0 +1,138 @@
+/**
+ * npm run bench:frontend — what a browser downloads and how soon it paints. Builds the front end
+ * (vite, with its precompressed assets) into a temporary folder, serves it with the real app on a
+ * fresh demo SQLite database on loopback, and drives headless Chromium (playwright-core,
+ * /usr/bin/chromium), each load in a new context (cold cache):
+ *  - publicKB / loginKB / largestAdminKB: gzip size of the JS+CSS the page actually loads
+ *    (recorded per response, sized from the build's .gz files) for /mainpage/home (visitor),
+ *    /account/StudentLogin (visitor) and the heaviest of the admin pages in the route table (as root);
+ *  - chunks: the lazy chunks of the build (vite manifest entries loaded by dynamic import);
+ *  - fcpMs / newsVisibleMs: median of 5 cold loads of /mainpage/home: first contentful paint, and
+ *    the moment an element marked [data-news-list] has an item. Null while the page has no news
+ *    list (today /mainpage/home is a titled placeholder): never a made-up figure.
+ * Ends with one JSON line {"publicKB","loginKB","largestAdminKB","chunks","fcpMs","newsVisibleMs"}.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { AddressInfo } from "node:net";
+import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
+import { buildApp, ROOT_DIR } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { migrate, openDb } from "../src/server/db";
+import { seedDemo } from "../src/server/db/seed/demo";
+
+const RUNS = 5;
+const work = mkdtempSync(join(tmpdir(), "saiwu-bench-fe-"));
+const dist = join(work, "dist");
+const kb = (b: number) => Math.round((b / 1024) * 10) / 10;
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? Math.round(s[Math.floor((s.length - 1) / 2)]) : null; };
+
+console.log("构建前端（vite build）…");
+execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT_DIR, stdio: "inherit" });
+
+// Lazy chunks: manifest entries some chunk loads by dynamic import.
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+const chunks = Object.values(manifest).filter((c) => c.isDynamicEntry).length;
+
+const gzSize = new Map<string, number>();
+function gzOf(pathname: string): number {
+  if (!gzSize.has(pathname)) {
+    const file = join(dist, pathname);
+    gzSize.set(pathname, existsSync(file + ".gz") ? statSync(file + ".gz").size : existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+  }
+  return gzSize.get(pathname)!;
+}
+
+const dataDir = join(work, "data");
+const url = `file:${join(work, "bench.db")}`;
+const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DIST_DIR: dist, LOG_LEVEL: "silent", LOGIN_RATE_MAX: "1000", PORT: "0" });
+const { db } = openDb(url);
+await migrate(db);
+await seedDemo(db);
+const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const browser: Browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1280, height: 800 } };
+
+/** A cold load of `path`: the JS/CSS it loads (gzip KB from the build, and bytes on the wire). */
+async function weigh(path: string, storageState?: BrowserContextOptions["storageState"]) {
+  const ctx = await browser.newContext({ ...ctxOptions, storageState });
+  const page = await ctx.newPage();
+  const assets = new Set<string>();
+  const sizes: Promise<number>[] = [];
+  page.on("requestfinished", (req) => {
+    const u = new URL(req.url());
+    if (u.origin !== base || !/\.(js|css)$/.test(u.pathname)) return;
+    assets.add(u.pathname);
+    sizes.push(req.sizes().then((s) => s.responseBodySize, () => 0));
+  });
+  await page.goto(base + path, { waitUntil: "networkidle" });
+  const wire = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  const finalPath = new URL(page.url()).pathname;
+  await ctx.close();
+  const gz = [...assets].reduce((s, a) => s + gzOf(a), 0);
+  return { path, finalPath, files: assets.size, gzKB: kb(gz), wireKB: kb(wire) };
+}
+
+// The admin pages of the route table (no parameters), visited as root.
+const routesText = readFileSync(join(ROOT_DIR, "src/client/routes.tsx"), "utf8");
+const adminPaths = [...new Set([...routesText.matchAll(/path: "(\/[^"]*)"/g)].map((m) => m[1]))]
+  .filter((p) => !p.includes(":") && /^\/(admin|ContestAdmin|WorkManagement|ComplaintManagement|Arbitrate|judgePool|dup-check|test)\b/.test(p));
+const login = await browser.newContext(ctxOptions);
+const r = await login.request.post(`${base}/Backend/Common/account/login`, { data: { username: "root", password: "Demo@2026", page: "admin" }, headers: { origin: base } });
+if (!r.ok()) throw new Error(`root 登录失败：${r.status()}`);
+const rootState = await login.storageState();
+await login.close();
+
+const pub = await weigh("/mainpage/home");
+console.log(`访客 /mainpage/home：${pub.files} 个 JS/CSS，gzip ${pub.gzKB} KB（实际传输 br ${pub.wireKB} KB）`);
+const loginPage = await weigh("/account/StudentLogin");
+console.log(`登录页 /account/StudentLogin：${loginPage.files} 个 JS/CSS，gzip ${loginPage.gzKB} KB（实际传输 br ${loginPage.wireKB} KB）`);
+const admin = [];
+for (const p of adminPaths) {
+  const w = await weigh(p, rootState);
+  admin.push(w);
+  console.log(`  root ${p}${w.finalPath !== p ? ` → ${w.finalPath}` : ""}：${w.files} 个，gzip ${w.gzKB} KB`);
+}
+const largest = admin.reduce((m, w) => (w.gzKB > m.gzKB ? w : m), admin[0]);
+console.log(`最大的管理页：${largest.path}，gzip ${largest.gzKB} KB（实际传输 br ${largest.wireKB} KB）；懒加载分块 ${chunks} 个`);
+
+// First contentful paint and the news list on /mainpage/home, 5 cold loads.
+const fcps: number[] = [];
+const news: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const ctx = await browser.newContext(ctxOptions);
+  await ctx.addInitScript(() => {
+    const w = window as unknown as { __newsVisible?: number };
+    const check = () => {
+      if (w.__newsVisible === undefined && document.querySelector("[data-news-list] > *")) w.__newsVisible = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  });
+  const page = await ctx.newPage();
+  await page.goto(`${base}/mainpage/home`, { waitUntil: "networkidle" });
+  const fcp = await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime, undefined, { timeout: 10000 }).then((h) => h.jsonValue() as Promise<number>);
+  fcps.push(fcp);
+  const nv = await page.evaluate(() => (window as unknown as { __newsVisible?: number }).__newsVisible ?? null);
+  if (nv !== null) news.push(nv);
+  await ctx.close();
+}
+const fcpMs = median(fcps);
+const newsVisibleMs = news.length === RUNS ? median(news) : null;
+console.log(`/mainpage/home 首次内容绘制：${fcps.map(Math.round).join(", ")} ms，中位数 ${fcpMs} ms`);
+console.log(newsVisibleMs === null ? "新闻列表：/mainpage/home 还没有新闻列表（[data-news-list]），newsVisibleMs 记为 null" : `新闻列表可见：中位数 ${newsVisibleMs} ms`);
+
+await browser.close();
+await app.close();
+await db.destroy();
+rmSync(work, { recursive: true, force: true });
+console.log(JSON.stringify({ publicKB: pub.gzKB, loginKB: loginPage.gzKB, largestAdminKB: largest.gzKB, chunks, fcpMs, newsVisibleMs }));
+process.exit(0);
