@@ -17,6 +17,7 @@ import { seedComplaintsDemo } from "./db/seed/complaints-demo";
 import { seedScoringDemo } from "./db/seed/scoring-demo";
 import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
 import { createBlobStore } from "./storage";
+import { precompressDir } from "./static/precompress";
 
 function newestMtime(path: string): number {
   const st = statSync(path);
@@ -24,12 +25,17 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
 }
 
-/** Builds the front end into `config.distDir` when it is missing or older than its sources (SKIP_BUILD=1 skips). */
+/** Builds the front end into `config.distDir` when it is missing or older than its sources (SKIP_BUILD=1 skips); the vite build also precompresses the assets. */
 export function buildFrontEndIfNeeded(config: Config) {
   if (process.env.SKIP_BUILD === "1") return;
   const index = join(config.distDir, "index.html");
   const sources = ["src/client", "src/shared", "casbin", "index.html", "vite.config.ts"].map((p) => join(ROOT_DIR, p)).filter(existsSync);
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) {
+    // A dist built before precompression existed: add the .br/.gz files rather than rebuild.
+    const assets = join(config.distDir, "assets");
+    if (existsSync(assets) && !readdirSync(assets).some((f) => f.endsWith(".br"))) precompressDir(assets);
+    return;
+  }
   console.log("正在构建前端（vite build）…");
   execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", config.distDir, "--emptyOutDir"], { cwd: ROOT_DIR, stdio: "inherit" });
 }

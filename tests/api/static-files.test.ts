@@ -113,3 +113,25 @@ describe("index.html", () => {
 it("index.html in the dist is the one written", () => {
   expect(readFileSync(join(dist, "index.html"), "utf8")).toBe(html);
 });
+
+it("npm start adds the compressed files to an up-to-date dist built without them", async () => {
+  const { buildFrontEndIfNeeded } = await import("../../src/server/serve");
+  const { loadConfig } = await import("../../src/server/config");
+  const old = mkdtempSync(join(tmpdir(), "saiwu-olddist-"));
+  mkdirSync(join(old, "assets"));
+  writeFileSync(join(old, JS), jsBody);
+  writeFileSync(join(old, "index.html"), html);
+  // index.html newer than every source, so no vite build runs.
+  const { utimesSync } = await import("node:fs");
+  const future = new Date(Date.now() + 86400_000);
+  utimesSync(join(old, "index.html"), future, future);
+  const saved = process.env.SKIP_BUILD;
+  delete process.env.SKIP_BUILD;
+  try {
+    buildFrontEndIfNeeded(loadConfig({ DIST_DIR: old }));
+  } finally {
+    if (saved !== undefined) process.env.SKIP_BUILD = saved;
+  }
+  expect(brotliDecompressSync(readFileSync(join(old, JS + ".br"))).toString("utf8")).toBe(jsBody);
+  expect(gunzipSync(readFileSync(join(old, JS + ".gz"))).toString("utf8")).toBe(jsBody);
+});
