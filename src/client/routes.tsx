@@ -99,6 +99,8 @@ const page = {
   checkGroups: lazy(() => import("./judging-admin/check")),
   contestResult: lazy(() => import("./results/contest-result")),
   judgePool: lazy(() => import("./judge-pool/JudgePoolPage")),
+  printCertification: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.RootPrintPage }))),
+  printAward: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.ContestPrintPage }))),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -150,7 +152,7 @@ const adminGroup: RouteEntry = {
       element: page.contestSection,
       loader: sectionLoader(CONTEST_SECTIONS, "section"),
     },
-    { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, feature: "批量打印获奖证书" },
+    { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, element: page.printCertification },
     { label: "作品导出", path: "/work/export", authority: ADMIN, element: page.workExport },
     { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, element: page.entryLocks },
     { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, element: page.majors },
@@ -193,7 +195,7 @@ const contestAdminGroup: RouteEntry = {
     { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, element: page.judgeGroups },
     { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, element: page.contestResult },
     { label: "网评进度", path: "/ContestAdmin/OnlineJudging/:contestId", hide: true, authority: CONTEST_ADMIN, element: page.scoreAdmin },
-    { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, feature: "按学生获奖打印证书" },
+    { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, element: page.printAward },
     { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, element: page.schools },
   ],
 };

@@ -1,18 +1,22 @@
-/** A searchable school select over GET /Backend/Common/school/options. */
-import { useEffect, useRef, useState } from "react";
+/** A searchable school select over GET /Backend/Common/school/options (a form field, or a clearable list filter). */
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { Select, Spin } from "antd";
 import type { SchoolOption } from "../../shared/account/schema";
 import { accountApi } from "./api";
 
 interface Props {
   value?: number;
-  onChange?: (id: number) => void;
+  /** undefined when a filter is cleared */
+  onChange?: (id: number | undefined) => void;
   id?: string;
   size?: "small" | "middle" | "large";
   allowClear?: boolean;
+  placeholder?: string;
+  style?: CSSProperties;
+  testId?: string;
 }
 
-export function SchoolPicker({ value, onChange, id, size = "large", allowClear }: Props) {
+export function SchoolPicker({ value, onChange, id, size = "large", allowClear, placeholder = "输入学校名称搜索", style, testId }: Props) {
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<SchoolOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -36,13 +40,15 @@ export function SchoolPicker({ value, onChange, id, size = "large", allowClear }
       showSearch
       value={value}
       onChange={onChange}
-      placeholder="输入学校名称搜索"
+      placeholder={placeholder}
       filterOption={false}
       onSearch={setKeyword}
       notFoundContent={loading ? <Spin size="small" /> : "没有找到该学校"}
       options={options.map((s) => ({ value: s.id, label: `${s.name}（${s.province}）` }))}
       size={size}
       allowClear={allowClear}
+      style={style}
+      data-testid={testId}
     />
   );
 }
