@@ -8,7 +8,7 @@
  * shrinking, as the PDF renderer does), and the QR code as an SVG path on its module grid.
  */
 import { useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { FIELD_NAMES, FONT_SIZE, PAGE_MM, fieldText, type PrintFacts, type QrField, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
+import { FIELD_NAMES, PAGE_MM, fieldText, type PrintFacts, type QrField, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
 import "./certificate.css";
 
 export interface SheetQr {
@@ -38,6 +38,7 @@ export interface CertificateSheetProps {
 }
 
 const mm = (n: number) => `${n}mm`;
+/** × the font size; the PDF renderer uses the same (TODO: layout.ts LINE_HEIGHT once on main) */
 const LINE_HEIGHT = 1.25;
 const PX_PER_PT = 96 / 72;
 
@@ -72,15 +73,26 @@ function overflows(el: HTMLElement, lines: number, sizePt: number): boolean {
   return el.scrollHeight > lines * sizePt * PX_PER_PT * LINE_HEIGHT + 0.5;
 }
 
-/** The largest size ≤ the field's at which the text fits (steps of 0.5 pt, not below the minimum). */
+/**
+ * The field's size when the text fits in maxLines lines, else the largest size (to 0.1 pt)
+ * at which it does — the PDF renderer's rule (src/server/certificate/pdf.ts fitText).
+ */
 function fitFontSize(el: HTMLElement, field: TextField): number {
   const lines = field.maxLines ?? 1;
-  let size = field.fontSize;
-  el.style.fontSize = `${size}pt`;
-  while (size > FONT_SIZE.min && overflows(el, lines, size)) {
-    size = Math.max(FONT_SIZE.min, size - 0.5);
+  const fits = (size: number) => {
     el.style.fontSize = `${size}pt`;
+    return !overflows(el, lines, size);
+  };
+  if (fits(field.fontSize)) return field.fontSize;
+  let lo = 0.1;
+  let hi = field.fontSize;
+  for (let i = 0; i < 24 && hi - lo > 0.01; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
   }
+  const size = Math.max(0.1, Math.floor(lo * 10) / 10);
+  fits(size);
   return size;
 }
 

@@ -84,17 +84,17 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
   const columns: TableColumnsType<CertificateRow> = [
     {
       title: "证书编号",
-      width: 190,
+      width: 170,
       render: (_, r) => (
-        <Space size={4}>
-          <Typography.Link onClick={() => setLogOf(r)} data-testid="cert-number">{r.number}</Typography.Link>
-          {r.version > 1 && <Tag>第 {r.version} 版</Tag>}
-        </Space>
+        <div>
+          <Typography.Link onClick={() => setLogOf(r)} style={{ whiteSpace: "nowrap" }} data-testid="cert-number">{r.number}</Typography.Link>
+          {r.version > 1 && <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>第 {r.version} 版</Typography.Text></div>}
+        </div>
       ),
     },
     {
       title: "持证人",
-      width: 150,
+      width: 110,
       render: (_, r) => (
         <Space size={4}>
           <span data-testid="cert-holder">{r.holderName}</span>
@@ -102,10 +102,10 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
         </Space>
       ),
     },
-    { title: "学校", dataIndex: "schoolName", width: 150 },
+    { title: "学校", dataIndex: "schoolName", width: 120 },
     {
       title: "作品",
-      width: 240,
+      width: 210,
       render: (_, r) =>
         r.workTitle ? (
           <div>
@@ -116,11 +116,11 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
           "—"
         ),
     },
-    { title: "奖项", dataIndex: "awardName", width: 110 },
-    { title: "状态", width: 110, render: (_, r) => <StatusTag row={r} /> },
+    { title: "奖项", dataIndex: "awardName", width: 80 },
+    { title: "状态", width: 80, render: (_, r) => <StatusTag row={r} /> },
     {
       title: "打印",
-      width: 150,
+      width: 120,
       render: (_, r) =>
         r.printCount ? (
           <div data-testid="cert-printed">
@@ -131,7 +131,7 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
           <Typography.Text type="secondary" data-testid="cert-printed">未打印</Typography.Text>
         ),
     },
-    { title: "", width: 90, fixed: "right", render: (_, r) => <Typography.Link onClick={() => setLogOf(r)}>打印记录</Typography.Link> },
+    { title: "", width: 80, render: (_, r) => <Typography.Link onClick={() => setLogOf(r)}>打印记录</Typography.Link> },
   ];
 
   const levelAwards = (awards.data ?? []).filter((a) => a.contestLevel === contest.level);
@@ -218,7 +218,7 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
         loading={list.isFetching}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1020 }}
         data-testid="cert-list"
         rowSelection={{
           preserveSelectedRowKeys: true,

@@ -10,7 +10,7 @@ import { createPortal } from "react-dom";
 import { Alert, Button, Space, Tag, Typography } from "antd";
 import { CloseOutlined, PrinterOutlined } from "@ant-design/icons";
 import { defaultLayout, type TemplateLayout } from "../../shared/certificate/layout";
-import type { BrowserPrint } from "../../shared/certificate/print-schema";
+import type { BrowserPrint, PrintSheet } from "../../shared/certificate/print-schema";
 import { backgroundUrl } from "./print-api";
 import { CertificateSheet } from "./CertificateSheet";
 
@@ -21,10 +21,16 @@ export const pageRules = (first: "landscape" | "portrait") =>
 export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPrint; onClose: () => void; autoPrint?: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-  const layouts = new Map<string, TemplateLayout>(data.templates.map((t) => [t.awardKind, { orientation: t.orientation, backgroundSha256: t.backgroundSha256, fields: t.fields }]));
-  const layoutOf = (kind: "work" | "teacher" | "school") => layouts.get(kind) ?? defaultLayout(kind);
+  const layouts = new Map<string, TemplateLayout>();
+  for (const t of data.templates) {
+    const layout = { orientation: t.orientation, backgroundSha256: t.backgroundSha256, fields: t.fields };
+    layouts.set(`${t.contestId}:${t.awardKind}`, layout);
+    if (!layouts.has(t.awardKind)) layouts.set(t.awardKind, layout);
+  }
+  // A sheet's template: its contest's for its award kind (root may print several contests at once).
+  const layoutOf = (s: PrintSheet) => layouts.get(`${(s as PrintSheet & { contestId?: number }).contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
   const reprints = data.sheets.filter((s) => s.reprint).length;
-  const first = data.sheets.length ? layoutOf(data.sheets[0].awardKind).orientation : "landscape";
+  const first = data.sheets.length ? layoutOf(data.sheets[0]).orientation : "landscape";
 
   useEffect(() => {
     document.body.classList.add("certificate-printing");
@@ -65,7 +71,7 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
       {data.sheets.length ? (
         <div className="certificate-pages">
           {data.sheets.map((s, i) => {
-            const layout = layoutOf(s.awardKind);
+            const layout = layoutOf(s);
             return (
               <div key={s.certificateId} className={`certificate-page certificate-page-${layout.orientation}`} data-testid="cert-print-page">
                 <div className="certificate-page-label no-print">

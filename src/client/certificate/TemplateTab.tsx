@@ -200,12 +200,11 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
                 style={{ cursor: "pointer", background: selected === i ? "#e6f4ff" : undefined, paddingLeft: 8 }}
                 actions={[<Button key="del" size="small" type="text" danger icon={<DeleteOutlined />} onClick={(e) => (e.stopPropagation(), removeField(i))} aria-label="删除字段" data-testid="cert-field-remove" />]}
               >
-                <Flex gap={8} align="center" style={{ width: "100%" }}>
+                <Flex gap={8} align="center" style={{ width: "100%", minWidth: 0 }}>
                   {problemFields.has(i) && <WarningOutlined style={{ color: "#ff4d4f" }} />}
-                  <Typography.Text strong={selected === i}>{FIELD_NAMES[f.key]}</Typography.Text>
-                  {(f.key === "title" || f.key === "body") && <Typography.Text type="secondary" ellipsis style={{ maxWidth: 170 }}>{f.text}</Typography.Text>}
-                  <span style={{ flex: 1 }} />
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{f.x}, {f.y} mm</Typography.Text>
+                  <Typography.Text strong={selected === i} style={{ flex: "none" }}>{FIELD_NAMES[f.key]}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>{f.key === "title" || f.key === "body" ? f.text : ""}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, flex: "none" }}>{f.x}, {f.y} mm</Typography.Text>
                 </Flex>
               </List.Item>
             )}
@@ -221,6 +220,7 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
       </Col>
       <Col xs={24} xl={15}>
         <Card
+          style={{ position: "sticky", top: 16 }}
           size="small"
           title="实时预览（示例数据）"
           extra={
