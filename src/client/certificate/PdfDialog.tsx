@@ -10,7 +10,7 @@ import type { PrintBody } from "../../shared/certificate/print-schema";
 import { percentOf, useJob } from "../crud/use-job";
 import { certApi } from "./print-api";
 
-export function PdfDialog({ body, count, open, onClose }: { body: PrintBody | null; count: number; open: boolean; onClose: () => void }) {
+export function PdfDialog({ body, count, open, onClose }: { body: PrintBody | null; count: number; open: boolean; onClose: (done: boolean) => void }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJob(jobId);
@@ -25,7 +25,7 @@ export function PdfDialog({ body, count, open, onClose }: { body: PrintBody | nu
   const close = () => {
     setJobId(null);
     setError(null);
-    onClose();
+    onClose(job?.status === "done");
   };
   const running = !error && (!job || job.status === "running");
   return (

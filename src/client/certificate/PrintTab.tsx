@@ -53,7 +53,9 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
   const pageRows = rows.filter(printable);
   const pageAllSelected = pageRows.length > 0 && pageRows.every((r) => selected.has(r.id));
   const count = allMatching ? total : selected.size;
-  const reprints = allMatching ? 0 : [...selected.values()].filter((r) => r.printCount > 0).length;
+  // The selected rows as last listed (print counts change after a print).
+  const fresh = (r: CertificateRow) => rows.find((x) => x.id === r.id) ?? r;
+  const reprints = allMatching ? 0 : [...selected.values()].filter((r) => fresh(r).printCount > 0).length;
 
   const body = (): PrintBody =>
     allMatching || selected.size > MAX_IDS ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] };
@@ -67,6 +69,8 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
       return;
     }
     refresh();
+    setSelected(new Map());
+    setAllMatching(false);
     if (reply.data.skipped) message.warning(`已跳过 ${reply.data.skipped} 张已撤销或已被替换的证书`);
     setSheets(reply.data);
   };
@@ -242,9 +246,13 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
         open={pdfOpen}
         count={count}
         body={pdfOpen ? body() : null}
-        onClose={() => {
+        onClose={(done) => {
           setPdfOpen(false);
           refresh();
+          if (done) {
+            setSelected(new Map());
+            setAllMatching(false);
+          }
         }}
       />
       {sheets && <PrintView data={sheets} onClose={() => setSheets(null)} />}
