@@ -193,6 +193,22 @@ describe("certificate printing in a real browser", () => {
     expect(await view.getByTestId("cert-reprint-tag").count()).toBe(1);
     expect(await view.getByTestId("cert-print-summary").textContent()).toBe("共 1 张证书，其中 1 张为补打");
     await view.getByTestId("cert-print-close").click();
+
+    // 选择全部符合条件: every valid student certificate of the contest, not only the page's ten.
+    const valid = Number(
+      (await e.db.selectFrom("certificate").select((eb) => eb.fn.countAll().as("n")).where("contest_id", "=", zj).where("holder_kind", "=", "author").where("status", "=", "valid").executeTakeFirstOrThrow()).n,
+    );
+    expect(valid).toBeGreaterThan(10);
+    await page.goto(`${e.base}${PAGE}?contestId=${zj}&holderKind=author&pageSize=10`);
+    await rows(page).first().waitFor();
+    await page.getByTestId("cert-list").locator("thead .ant-checkbox-input").check();
+    await page.getByTestId("cert-select-all").click();
+    await expect.poll(() => page.getByTestId("cert-selected").textContent()).toContain(`已选择全部符合条件的 ${valid} 张`);
+    await page.getByTestId("cert-print-browser").click();
+    await view.and(page.locator('[data-ready="1"]')).waitFor();
+    expect(await view.locator(".certificate-sheet").count()).toBe(valid);
+    expect(await view.getByTestId("cert-reprint-tag").count()).toBe(3);
+    await view.getByTestId("cert-print-close").click();
     await page.context().close();
   });
 
