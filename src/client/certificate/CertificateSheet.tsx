@@ -80,9 +80,10 @@ function overflows(el: HTMLElement, lines: number, sizePt: number): boolean {
 function fitFontSize(el: HTMLElement, field: TextField): number {
   const lines = field.maxLines ?? 1;
   const fits = (size: number) => {
-    el.style.fontSize = `${size}pt`;
+    if (el.style.fontSize !== `${size}pt`) el.style.fontSize = `${size}pt`;
     return !overflows(el, lines, size);
   };
+  // Usually the text fits as rendered: only reads, so a print of many sheets lays out once.
   if (fits(field.fontSize)) return field.fontSize;
   let lo = 0.1;
   let hi = field.fontSize;
@@ -102,7 +103,7 @@ function FieldText({ field, text, editing, className, onPointerDown }: { field: 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const fit = () => el.setAttribute("data-font-size", String(fitFontSize(el, field)));
+    const fit = () => void fitFontSize(el, field);
     fit();
     // Sizes measured before the fonts are ready are measured again once they are.
     let live = true;
