@@ -357,4 +357,21 @@ describe("certificate printing in a real browser", () => {
     expect(await printed.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([`${moved.x}mm`, `${moved.y}mm`]);
     await page.context().close();
   });
+
+  it("a character no font has: the PDF dialog shows the server's Chinese message and nothing is generated", async () => {
+    const cert = await e.db.selectFrom("certificate").select(["id", "number", "holder_name"]).where("contest_id", "=", zj).where("holder_kind", "=", "author").where("status", "=", "valid").orderBy("number", "desc").executeTakeFirstOrThrow();
+    // A private-use character (as a mistyped name could hold): no installed font draws it.
+    await e.db.updateTable("certificate").set({ holder_name: `${cert.holder_name}\u{E000}` }).where("id", "=", cert.id).execute();
+    const page = await login(e, "root");
+    await page.goto(`${e.base}${PAGE}?contestId=${zj}&holderKind=author&keyword=${encodeURIComponent(cert.number)}`);
+    await rows(page).first().waitFor();
+    await rows(page).first().locator(".ant-checkbox-input").check();
+    await page.getByTestId("cert-print-pdf").click();
+    const error = page.getByTestId("cert-pdf-error");
+    await expect.poll(() => error.textContent()).toContain(`证书 ${cert.number}`);
+    expect(await error.textContent()).toContain("未生成任何证书");
+    expect(await page.getByTestId("cert-pdf-download").count()).toBe(0);
+    await e.db.updateTable("certificate").set({ holder_name: cert.holder_name }).where("id", "=", cert.id).execute();
+    await page.context().close();
+  });
 });
