@@ -103,6 +103,7 @@ describe("CertificateSheet", () => {
 
 const sheet = (id: number, name: string, reprint: boolean, awardKind: PrintSheet["awardKind"] = "work"): PrintSheet => ({
   certificateId: id,
+  contestId: 1,
   awardKind,
   facts: { ...SAMPLE_FACTS, number: `2026-ZJ-1-00000${id}`, holderName: name },
   verifyUrl: `http://x/verify-cert?number=2026-ZJ-1-00000${id}&code=k1.abc`,

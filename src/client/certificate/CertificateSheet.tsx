@@ -8,7 +8,7 @@
  * shrinking, as the PDF renderer does), and the QR code as an SVG path on its module grid.
  */
 import { useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { FIELD_NAMES, PAGE_MM, fieldText, type PrintFacts, type QrField, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
+import { FIELD_NAMES, LINE_HEIGHT, PAGE_MM, fieldText, type PrintFacts, type QrField, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
 import "./certificate.css";
 
 export interface SheetQr {
@@ -38,8 +38,6 @@ export interface CertificateSheetProps {
 }
 
 const mm = (n: number) => `${n}mm`;
-/** × the font size; the PDF renderer uses the same (TODO: layout.ts LINE_HEIGHT once on main) */
-const LINE_HEIGHT = 1.25;
 const PX_PER_PT = 96 / 72;
 
 export function CertificateSheet({ layout, facts, qr, backgroundUrl, editing, testId }: CertificateSheetProps) {
@@ -123,6 +121,7 @@ function FieldText({ field, text, editing, className, onPointerDown }: { field: 
         top: mm(field.y),
         width: mm(field.width),
         fontSize: `${field.fontSize}pt`,
+        lineHeight: LINE_HEIGHT,
         textAlign: field.align,
         fontWeight: field.bold ? 700 : 400,
         color: field.color ?? "#000000",

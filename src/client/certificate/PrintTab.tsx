@@ -6,11 +6,11 @@
  * certificates are listed but cannot be selected: they are never printed.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Alert, App, Button, Checkbox, Input, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Checkbox, Input, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { FilePdfOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
 import { CERT_STATUS_NAMES } from "../../shared/certificate/schema";
-import { CERT_ROW_STATUS, HOLDER_KINDS, HOLDER_KIND_NAMES, type BrowserPrint, type CertContest, type CertificateRow, type PrintBody } from "../../shared/certificate/print-schema";
+import { CERT_ROW_STATUS, HOLDER_KINDS, HOLDER_KIND_NAMES, PRINT_LIMITS, type BrowserPrint, type CertContest, type CertificateRow, type PrintBody } from "../../shared/certificate/print-schema";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { fmtShortTime } from "../format";
 import { useGroups } from "../judging-admin/api";
@@ -21,7 +21,7 @@ import { PrintView } from "./PrintView";
 import { StatusTag } from "./parts";
 import type { PrintMode, useCertParams } from "./use-cert-params";
 
-/** At most this many ids go to the server by id; a larger selection is sent as the filters. */
+/** At most this many certificates are sent by id (the API's bound); more: 选择全部符合条件. */
 const MAX_IDS = 5000;
 
 export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: CertContest; params: ReturnType<typeof useCertParams> }) {
@@ -57,8 +57,10 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
   const fresh = (r: CertificateRow) => rows.find((x) => x.id === r.id) ?? r;
   const reprints = allMatching ? 0 : [...selected.values()].filter((r) => fresh(r).printCount > 0).length;
 
-  const body = (): PrintBody =>
-    allMatching || selected.size > MAX_IDS ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] };
+  const body = (): PrintBody => (allMatching ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] });
+  const tooManyIds = !allMatching && selected.size > MAX_IDS ? `逐张勾选最多 ${MAX_IDS} 张，请改用「选择全部符合条件」` : undefined;
+  const browserLimit = tooManyIds ?? (count > PRINT_LIMITS.browser ? `浏览器打印一次最多 ${PRINT_LIMITS.browser} 张，请缩小筛选范围或生成 PDF` : undefined);
+  const pdfLimit = tooManyIds ?? (count > PRINT_LIMITS.pdf ? `一个 PDF 最多 ${PRINT_LIMITS.pdf} 张，请缩小筛选范围` : undefined);
 
   const browserPrint = async () => {
     setPrinting(true);
@@ -198,8 +200,12 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
       </Space>
 
       <Space wrap align="center" data-testid="cert-selection">
-        <Button type="primary" icon={<PrinterOutlined />} disabled={!count} loading={printing} onClick={onBrowserPrint} data-testid="cert-print-browser">浏览器打印</Button>
-        <Button icon={<FilePdfOutlined />} disabled={!count} onClick={() => setPdfOpen(true)} data-testid="cert-print-pdf">生成 PDF</Button>
+        <Tooltip title={browserLimit}>
+          <Button type="primary" icon={<PrinterOutlined />} disabled={!count || !!browserLimit} loading={printing} onClick={onBrowserPrint} data-testid="cert-print-browser">浏览器打印</Button>
+        </Tooltip>
+        <Tooltip title={pdfLimit}>
+          <Button icon={<FilePdfOutlined />} disabled={!count || !!pdfLimit} onClick={() => setPdfOpen(true)} data-testid="cert-print-pdf">生成 PDF</Button>
+        </Tooltip>
         {allMatching ? (
           <Typography.Text data-testid="cert-selected">已选择全部符合条件的 {total} 张证书（已撤销、已被替换的不打印）</Typography.Text>
         ) : (

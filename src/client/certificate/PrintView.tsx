@@ -28,7 +28,7 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
     if (!layouts.has(t.awardKind)) layouts.set(t.awardKind, layout);
   }
   // A sheet's template: its contest's for its award kind (root may print several contests at once).
-  const layoutOf = (s: PrintSheet) => layouts.get(`${(s as PrintSheet & { contestId?: number }).contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
+  const layoutOf = (s: PrintSheet) => layouts.get(`${s.contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
   const reprints = data.sheets.filter((s) => s.reprint).length;
   const first = data.sheets.length ? layoutOf(data.sheets[0]).orientation : "landscape";
 
