@@ -14,7 +14,8 @@ import { CertificateSheet, PLACEHOLDER_QR } from "../../src/client/certificate/C
 import { PrintView, pageRules } from "../../src/client/certificate/PrintView";
 import { PX_PER_MM, dragToMm } from "../../src/client/certificate/ScaledPreview";
 import { reorient } from "../../src/client/certificate/TemplateTab";
-import { parseCertParams } from "../../src/client/certificate/use-cert-params";
+import { parseCertParams, useCertParams } from "../../src/client/certificate/use-cert-params";
+import { RouterProvider, createMemoryRouter } from "react-router";
 
 afterEach(() => {
   cleanup();
@@ -174,5 +175,20 @@ describe("print page address", () => {
     expect(parseCertParams(new URLSearchParams(""), "root").filters).toEqual({});
     const p = parseCertParams(new URLSearchParams("contestId=3&tab=template&groupId=5&status=valid&unprinted=1&keyword=%20张%20&current=2&pageSize=50&schoolId=x"), "root");
     expect(p).toEqual({ contestId: 3, tab: "template", filters: { groupId: 5, status: "valid", unprinted: true, keyword: "张" }, current: 2, pageSize: 50 });
+  });
+
+  test("the page's first pick of a contest keeps the filters of the address; the user's choice of another starts afresh", async () => {
+    let api: ReturnType<typeof useCertParams> | null = null;
+    const Probe = () => {
+      api = useCertParams("contest");
+      return null;
+    };
+    const router = createMemoryRouter([{ path: "*", element: <Probe /> }], { initialEntries: ["/p?holderKind=teacher&keyword=%E5%BC%A0"] });
+    render(<RouterProvider router={router} />);
+    await act(async () => api!.setContest(2, true));
+    expect(new URLSearchParams(router.state.location.search).toString()).toBe("contestId=2&keyword=%E5%BC%A0&holderKind=teacher");
+    await act(async () => api!.setContest(3));
+    expect(router.state.location.search).toBe("?contestId=3");
+    expect(api!.filters).toEqual({ holderKind: "author" });
   });
 });

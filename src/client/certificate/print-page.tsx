@@ -18,7 +18,7 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
   const params = useCertParams(mode);
   const contest = contests.data?.find((c) => c.id === params.contestId);
   useEffect(() => {
-    if (contests.data?.length && !contest) params.setContest((contests.data.find((c) => c.certificates > 0) ?? contests.data[0]).id);
+    if (contests.data?.length && !contest) params.setContest((contests.data.find((c) => c.certificates > 0) ?? contests.data[0]).id, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contests.data, contest]);
 
@@ -31,7 +31,7 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
             placeholder={mode === "root" ? "选择赛事" : "选择您负责的赛事"}
             loading={contests.isPending}
             value={contest?.id}
-            onChange={params.setContest}
+            onChange={(id) => params.setContest(id)}
             notFoundContent={contests.isError ? contests.error.message : "没有已发布结果的赛事"}
             options={(contests.data ?? []).map((c) => ({ value: c.id, label: contestLabel(c) }))}
             data-testid="cert-contest"

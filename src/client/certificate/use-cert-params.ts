@@ -65,7 +65,8 @@ export function useCertParams(mode: PrintMode) {
   };
   return {
     ...p,
-    setContest: (contestId: number) => write({ ...p, contestId, filters: parseCertParams(new URLSearchParams(), mode).filters, current: 1 }),
+    /** the user's choice starts with the default filters; the page's first pick keeps those in the address */
+    setContest: (contestId: number, keepFilters = false) => write({ ...p, contestId, filters: keepFilters ? p.filters : parseCertParams(new URLSearchParams(), mode).filters, current: 1 }),
     setTab: (tab: CertTab) => write({ ...p, tab }),
     /** a filter change goes back to page 1 */
     setFilters: (next: Partial<CertFilters>) => write({ ...p, filters: { ...p.filters, ...next }, current: 1 }),
