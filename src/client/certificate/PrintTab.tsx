@@ -100,7 +100,7 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
     },
     {
       title: "持证人",
-      width: 110,
+      width: 130,
       render: (_, r) => (
         <Space size={4}>
           <span data-testid="cert-holder">{r.holderName}</span>
@@ -111,7 +111,7 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
     { title: "学校", dataIndex: "schoolName", width: 120 },
     {
       title: "作品",
-      width: 210,
+      width: 190,
       render: (_, r) =>
         r.workTitle ? (
           <div>
@@ -122,8 +122,8 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
           "—"
         ),
     },
-    { title: "奖项", dataIndex: "awardName", width: 80 },
-    { title: "状态", width: 80, render: (_, r) => <StatusTag row={r} /> },
+    { title: "奖项", dataIndex: "awardName", width: 90, render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{v}</span> },
+    { title: "状态", width: 70, render: (_, r) => <StatusTag row={r} /> },
     {
       title: "打印",
       width: 120,
