@@ -11,6 +11,18 @@ export const TOKEN_ROLES = [0, 1, 2] as const;
 export const TOKEN_MAX_DAYS = 366;
 export const READ_ACTIONS = new Set(["read"]);
 
+/** Names of the objects a token may list (others show their object name). */
+export const RESOURCE_LABELS: Record<string, string> = {
+  "api.users": "用户", "api.schools": "学校", "api.majors": "专业", "api.awards": "奖项", "api.workTypes": "作品类型",
+  "api.contests": "赛事", "api.notices": "通知", "api.news": "新闻", "api.schoolWorks": "本校作品", "api.contestWorks": "赛事作品",
+  "api.workDetail": "作品详情", "api.results": "成绩结果", "api.audit": "变更日志", "api.entryLocks": "报名锁定", "api.certificates": "证书",
+  "api.certificateTemplates": "证书模板", "api.judgeGroups": "评审分组", "api.assignments": "评审分配", "api.judgePool": "评委库",
+  "api.judgeInvitations": "评委邀请", "api.complaints": "申诉", "api.complaintSettings": "申诉设置", "api.formReview": "形式审查",
+  "api.scoreAdmin": "评分管理", "api.defence": "答辩", "api.conflicts": "回避", "api.pastWorks": "往届作品", "api.workLog": "作品日志",
+  "api.workLogAdmin": "作品日志管理", "api.arbitrationReview": "仲裁审核", "api.job": "后台任务", "api.announcement": "公告",
+};
+export const resourceLabel = (o: string) => RESOURCE_LABELS[o] ?? o;
+
 /** The API objects the principal may use with some action, which a token may list. */
 export async function tokenObjects(policy: Policy, p: Principal): Promise<string[]> {
   const rows = (await policy.enforcer.getPolicy()) as string[][];
