@@ -156,3 +156,26 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     expect(doc.paths["/Backend/Common/account/api-tokens"].post.security).toBeUndefined();
   });
 });
+
+describe.each(DIALECTS)("API token rate limit on %s", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp(dialect, { env: { API_TOKEN_RATE_MAX: "3" } });
+  });
+  afterAll(async () => t?.close());
+
+  it("counts each token in its own bucket, apart from the creator's browser session", async () => {
+    const sadmin = new Client(t);
+    await sadmin.login("school_admin", "admin");
+    const make = async (name: string) => (await sadmin.post(T, { name, readOnly: true, resources: ["api.users"], expiresAt: inDays(5) })).body.data.secret as string;
+    const a = await make("甲");
+    const b = await make("乙");
+    const call = async (s: string) => (await t.app.inject({ method: "GET", url: U, headers: { authorization: `Bearer ${s}` } })).statusCode;
+    for (let i = 0; i < 3; i++) expect(await call(a)).toBe(200);
+    const refused = await t.app.inject({ method: "GET", url: U, headers: { authorization: `Bearer ${a}` } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 429, info: "操作过于频繁，请稍后再试" });
+    expect(await call(b)).toBe(200);
+    expect((await sadmin.get(U)).status).toBe(200);
+  });
+});
