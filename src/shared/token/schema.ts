@@ -20,6 +20,9 @@ export const RESOURCE_LABELS: Record<string, string> = {
   "api.judgeInvitations": "评委邀请", "api.complaints": "申诉", "api.complaintSettings": "申诉设置", "api.formReview": "形式审查",
   "api.scoreAdmin": "评分管理", "api.defence": "答辩", "api.conflicts": "回避", "api.pastWorks": "往届作品", "api.workLog": "作品日志",
   "api.workLogAdmin": "作品日志管理", "api.arbitrationReview": "仲裁审核", "api.job": "后台任务", "api.announcement": "公告",
+  "api.complaintFiling": "提交申诉", "api.defenceReply": "答辩回复", "api.myCertificates": "我的证书", "api.works": "作品",
+  "api.advisedWorks": "指导的作品", "api.profile": "个人资料", "api.scores": "评分", "api.judging": "评审", "api.arbitration": "仲裁",
+  "api.judgeProfile": "评委资料", "api.judgePoolSelf": "评委库（本人）", "api.myJudgeInvitations": "我的评委邀请",
 };
 export const resourceLabel = (o: string) => RESOURCE_LABELS[o] ?? o;
 
