@@ -21,6 +21,7 @@ import { registerAccess } from "./plugins/access";
 import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
+import { acceptsToken, registerTokenAudit, tokenRoutes } from "./token/routes";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
 import { startQueue } from "./jobs/queue";
@@ -120,7 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: "赛务平台 API", version: "1.0.0", description: "所有接口返回 { error, info, data? }：error 为 0 表示成功。" },
+      info: { title: "赛务平台 API", version: "1.0.0", description: "所有接口返回 { error, info, data? }：error 为 0 表示成功。标有 apiToken 的接口也接受 API 令牌（Authorization: Bearer swp_…，在“账号安全”页创建）。" },
+      components: { securitySchemes: { apiToken: { type: "http", scheme: "bearer", description: "API 令牌：swp_<编号>_<密钥>" } } },
+    },
+    // Routes a token may call declare the bearer scheme; the others stay cookie-only.
+    transform: ({ schema, url, route }) => {
+      const access = (route.config as { access?: unknown } | undefined)?.access;
+      return { schema: acceptsToken(access) ? { ...schema, security: [{ apiToken: [] }] } : schema, url } as never;
     },
   });
   await app.register(swaggerUi, { routePrefix: "/Backend/docs", staticCSP: true });
@@ -131,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, db);
   registerAccess(app, policy, config);
   registerInputGuard(app);
-  registerLimits(app, { db, dialect: deps.dialect });
+  registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax });
+  registerTokenAudit(app, db);
 
   const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
   // A missing bucket or refused credentials stop the start here, with a clear message.
@@ -143,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   commonRoutes(app, db);
   accountRoutes(app, { db, config, mailer });
+  tokenRoutes(app, db, policy);
   jobRoutes(app, jobs);
   userActionRoutes(app, { db, config, mailer });
   auditRoutes(app, db);

@@ -25,6 +25,8 @@ export interface Config {
   smtp: { url?: string; host?: string; port?: number; user?: string; pass?: string; from: string };
   /** Login attempts per account and address per minute. */
   loginRateMax: number;
+  /** requests per minute of one API token (API_TOKEN_RATE_MAX) */
+  apiTokenRateMax: number;
   /** Mails (verification, recovery) one address may be sent per hour. */
   mailRateMax: number;
   /** Certificate verifications (GET /Backend/Certificate/verify) per client address per minute. */
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? "赛务平台 <noreply@localhost>",
     },
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
+    apiTokenRateMax: Number(env.API_TOKEN_RATE_MAX ?? 300),
     mailRateMax: Number(env.MAIL_RATE_MAX ?? 5),
     certVerifyRateMax: positive(env.CERT_VERIFY_RATE_MAX, 30),
     logLevel: env.LOG_LEVEL ?? "info",

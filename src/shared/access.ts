@@ -32,6 +32,7 @@ export type ApiObject =
   | "api.registration"
   | "api.recovery"
   | "api.security"
+  | "api.apiTokens"
   | "api.announcement"
   | "api.job"
   | "api.contests"

@@ -1,5 +1,6 @@
 /** The account endpoints the pages call (login/logout go through the authProvider). */
 import type { Announcement, RecoveryConfirmBody, RegisterBody, SchoolOption, SecurityView } from "../../shared/account/schema";
+import type { TokenCreateBody, TokenCreated, TokenList } from "../../shared/token/schema";
 import { del, get, post } from "../request";
 
 const A = "/Backend/Common/account";
@@ -17,5 +18,8 @@ export const accountApi = {
   changeEmail: (password: string, email: string) => post<{ email: string }>(`${A}/security/email`, { password, email }),
   endSession: (id: string) => del(`${A}/security/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => post<{ ended: number }>(`${A}/security/sessions/end-others`),
+  apiTokens: () => get<TokenList>(`${A}/api-tokens`, undefined, { silent: true }),
+  createApiToken: (body: TokenCreateBody) => post<TokenCreated>(`${A}/api-tokens`, body, { notify: false }),
+  revokeApiToken: (id: number) => del(`${A}/api-tokens/${id}`),
   announcement: () => get<Announcement>("/Backend/Common/notice/announcement", undefined, { silent: true }),
 };

@@ -1,9 +1,12 @@
-/** /account/security: password, email (with the pending-email notice) and sessions. */
+/** /account/security: password, email (with the pending-email notice), sessions and (admins) API tokens. */
 import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { accountApi } from "./api";
 import { EmailCard, PasswordCard } from "./security-forms";
 import { SessionsCard } from "./sessions-card";
+import { ApiTokensCard } from "./api-tokens-card";
+import { TOKEN_ROLES } from "../../shared/token/schema";
+import { currentUserQuery } from "../providers/session";
 
 export const SECURITY_KEY = ["account-security"] as const;
 
@@ -16,6 +19,7 @@ export default function SecurityPage() {
       return reply.data;
     },
   });
+  const me = useQuery(currentUserQuery);
   const refresh = () => void query.refetch();
 
   if (query.isPending) return <Card><Skeleton active /></Card>;
@@ -42,6 +46,7 @@ export default function SecurityPage() {
         </Col>
       </Row>
       <SessionsCard sessions={v.sessions} onChanged={refresh} />
+      {(TOKEN_ROLES as readonly number[]).includes(me.data?.userType ?? -1) && <ApiTokensCard />}
     </Space>
   );
 }

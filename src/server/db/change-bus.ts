@@ -33,7 +33,7 @@ export const LISTEN_APP_NAME = "saiwu-listen";
 const MAX_PAYLOAD_BYTES = 7_900;
 const ALL = "*";
 /** The tables sessions and access scopes are read from (plugins/auth.ts, scope.ts): announced atomically with the commit. */
-const AUTH_TABLES = new Set(["user_session", "app_user", "contest_member", "contest"]);
+const AUTH_TABLES = new Set(["user_session", "app_user", "api_token", "contest_member", "contest"]);
 
 /** This process in payloads; each handle adds a number (two handles of one process must hear each other). */
 const PROCESS_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;

@@ -114,7 +114,27 @@ export interface AuditLogTable {
   action: string;
   /** JSON: { field: [old, new] } */
   changes: string;
+  /** the API token's name when the write was made with one */
+  token_name?: string | null;
 }
+
+/** A personal access token (migration 0023). */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  read_only: number;
+  /** JSON array of casbin objects */
+  resources: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  last_used_addr: string | null;
+}
+export type ApiToken = Selectable<ApiTokenTable>;
 
 export interface JobTable {
   id: string;
@@ -798,6 +818,7 @@ export interface DB {
   news: NewsTable;
   entry_lock: EntryLockTable;
   audit_log: AuditLogTable;
+  api_token: ApiTokenTable;
   job: JobTable;
   queue_task: QueueTaskTable;
   schedule_slot: ScheduleSlotTable;

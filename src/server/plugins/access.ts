@@ -8,6 +8,7 @@ import type { AccessRule, Policy, Principal } from "../../shared/access";
 import { DomainError, forbidden, unauthenticated } from "../../shared/errors";
 import type { User } from "../db/schema";
 import type { Config } from "../config";
+import { READ_ACTIONS, TOKEN_FORBIDDEN_OBJECTS } from "../../shared/token/schema";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -71,6 +72,8 @@ export function registerAccess(app: FastifyInstance, policy: Policy, config?: Pi
 
   app.addHook("onRequest", async (req) => {
     if (SAFE.has(req.method) || !req.url.startsWith("/Backend/")) return;
+    // A bearer call carries no ambient credential a foreign page could use: no CSRF check.
+    if (req.apiToken) return;
     // A request carrying our cookie must come from our own pages (CSRF).
     const hasCookie = !!req.headers.cookie;
     if ((req.headers.origin || hasCookie) && !sameOrigin(req, publicOrigin)) {
@@ -81,8 +84,21 @@ export function registerAccess(app: FastifyInstance, policy: Policy, config?: Pi
   // Before validation, so a refused caller learns nothing about the body it sent.
   app.addHook("preValidation", async (req) => {
     const access = req.routeOptions.config?.access;
+    if (req.apiToken && !SAFE.has(req.method) && (!access || access === "public")) {
+      // A public write (registration, recovery) is no business of a token.
+      throw forbidden("API 令牌不能用于此操作");
+    }
     if (!access || access === "public") return;
     const [obj, act] = access;
+    const token = req.apiToken;
+    if (token) {
+      // The creator's own right first, then the token's narrower grant.
+      if (TOKEN_FORBIDDEN_OBJECTS.has(obj)) throw forbidden("API 令牌不能用于创建令牌、修改密码或账号安全设置，请登录后在页面上操作");
+      if (!(await policy.can(principalOf(req.user), obj, act))) throw forbidden("您没有权限进行此操作");
+      if (!token.resources.has(obj)) throw forbidden("该 API 令牌无权访问此资源");
+      if (token.readOnly && !READ_ACTIONS.has(act)) throw forbidden("该 API 令牌为只读令牌，不能修改数据");
+      return;
+    }
     if (await policy.can(principalOf(req.user), obj, act)) return;
     if (!req.user) throw unauthenticated("请先登录");
     if (await policy.can({ needToLogin: true }, obj, act)) {

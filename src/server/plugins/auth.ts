@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import { readCache } from "../db/changes";
 import type { User } from "../db/schema";
 import type { Config } from "../config";
+import { tokenRefused, tokenResolver, type RequestToken } from "../token/service";
 
 export const SESSION_COOKIE = "saiwu_sid";
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -20,6 +21,8 @@ declare module "fastify" {
   interface FastifyRequest {
     user: User | null;
     sessionId: string | null;
+    /** set when the request came with `Authorization: Bearer <API token>` (token/service.ts) */
+    apiToken: RequestToken | null;
   }
 }
 
@@ -58,8 +61,20 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   const sessions = readCache(db, "sessions", { maxEntries: 20_000, maxAgeMs: 60_000 });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("apiToken", null);
+  const resolveToken = tokenResolver(db);
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/Backend/")) return;
+    // A bearer call acts as the token's creator; its cookies are ignored.
+    const authz = req.headers.authorization;
+    if (authz !== undefined && /^bearer(\s|$)/i.test(authz)) {
+      const secret = authz.slice(6).trim();
+      if (!secret || secret.length > 200) throw tokenRefused();
+      const { user, token } = await resolveToken(secret, req.ip ?? null);
+      req.user = user;
+      req.apiToken = token;
+      return;
+    }
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = sha256(token);

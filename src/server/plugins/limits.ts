@@ -168,12 +168,17 @@ const hashKey = (name: string, subject: string) => `${name}:${createHash("sha256
 
 export const TOO_MANY = "操作过于频繁，请稍后再试";
 
-export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore }) {
+/** Every request made with an API token counts in the token's own bucket. */
+export const perToken = (max: number): LimitRule => ({ name: "api-token", max, windowMs: MINUTE, key: (req) => (req.apiToken ? String(req.apiToken.id) : null) });
+
+export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number }) {
   const store = deps.store ?? createLimitStore(deps.db, deps.dialect);
   const keys = makeKeys(deps.db);
+  const tokenRule = perToken(deps.apiTokenRateMax ?? 300);
   app.addHook("preHandler", async (req, reply) => {
-    const rules = req.routeOptions.config?.limits;
-    if (!rules?.length) return;
+    const own = req.routeOptions.config?.limits ?? [];
+    const rules = req.apiToken ? [tokenRule, ...own] : own;
+    if (!rules.length) return;
     for (const rule of rules) {
       const subject = await rule.key(req, keys);
       if (subject === null) continue;
