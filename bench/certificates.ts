@@ -24,6 +24,7 @@ import { renderToBuffer } from "../src/server/certificate/print";
 import { defaultLayout, verifyUrl } from "../src/shared/certificate/layout";
 import { seedCertificates } from "./certificates-data";
 import { log, rootHeaders, seconds } from "./works-data";
+import { runBench } from "./entry";
 
 const COUNT = Number(process.env.CERTIFICATES ?? 1000);
 
@@ -111,14 +112,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === "--seed-only") {
-  seedOnly(process.argv[3]).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main, seedOnly);

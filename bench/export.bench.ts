@@ -14,6 +14,7 @@ import { loadConfig } from "../src/server/config";
 import { readXlsx } from "../src/server/crud/excel";
 import { openDb } from "../src/server/db";
 import { log, rootHeaders, seconds, seedWorksDb } from "./works-data";
+import { runBench } from "./entry";
 
 const WORKS = Number(process.env.WORKS ?? 100_000);
 
@@ -75,14 +76,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === "--seed-only") {
-  seedOnly(process.argv[3]).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main, seedOnly);

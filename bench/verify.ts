@@ -28,6 +28,7 @@ import { openDb } from "../src/server/db";
 import { readCache, readCaches } from "../src/server/db/changes";
 import { seedCertificates } from "./certificates-data";
 import { log, seconds } from "./works-data";
+import { runBench } from "./entry";
 
 const COUNT = Number(process.env.CERTIFICATES ?? 1000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -108,14 +109,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === "--seed-only") {
-  seedOnly(process.argv[3]).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main, seedOnly);

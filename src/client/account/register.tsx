@@ -7,7 +7,8 @@ import { ROLE } from "../../shared/roles";
 import { AuthCard } from "./AuthCard";
 import { SchoolPicker } from "./SchoolPicker";
 import { accountApi } from "./api";
-import { applyFieldError, confirmRules, emailRules, memberNoRules, nameRules, passwordRules, phoneRules, PASSWORD_HINT, usernameRules } from "./rules";
+import { applyFieldError, emailRules, memberNoRules, nameRules, phoneRules } from "./rules";
+import { CredentialFields } from "./CredentialFields";
 
 type Values = RegisterBody & { confirm: string };
 const FIELDS = ["role", "username", "password", "name", "email", "schoolId", "memberNo", "phone"];
@@ -70,15 +71,7 @@ export default function RegisterPage() {
         <Form.Item name="schoolId" label="学校" rules={[{ required: true, message: "请选择学校" }]}>
           <SchoolPicker />
         </Form.Item>
-        <Form.Item name="username" label="用户名" rules={usernameRules} extra="3–32 个字符：字母、数字和 _ . @ -">
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" label="密码" rules={passwordRules} extra={PASSWORD_HINT} hasFeedback>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirm" label="确认密码" dependencies={["password"]} rules={confirmRules("password")} hasFeedback>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CredentialFields />
         <Form.Item name="name" label="姓名" rules={nameRules}>
           <Input autoComplete="name" />
         </Form.Item>

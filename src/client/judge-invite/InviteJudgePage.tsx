@@ -18,7 +18,8 @@ import { Logo } from "../components/Logo";
 import { post } from "../request";
 import { permissionsQuery } from "../providers/access-control";
 import { ANONYMOUS, queryClient, setCurrentUser } from "../providers/session";
-import { applyFieldError, confirmRules, nameRules, PASSWORD_HINT, passwordRules, phoneRules, usernameRules } from "../account/rules";
+import { applyFieldError, nameRules, phoneRules } from "../account/rules";
+import { CredentialFields } from "../account/CredentialFields";
 import { AcceptForm } from "./AcceptForm";
 import { bjTime, inviteApi, inviteKeys, useLink } from "./api";
 
@@ -93,15 +94,7 @@ function RegisterForm({ code, v }: { code: string; v: PublicInvitation }) {
       <Form.Item name="name" label="姓名" rules={nameRules}>
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item name="username" label="用户名" rules={usernameRules} extra="3–32 个字符：字母、数字和 _ . @ -">
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={passwordRules} extra={PASSWORD_HINT} hasFeedback>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" label="确认密码" dependencies={["password"]} rules={confirmRules("password")} hasFeedback>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <CredentialFields />
       <Form.Item name="phone" label="手机号" rules={phoneRules}>
         <Input autoComplete="tel" />
       </Form.Item>
