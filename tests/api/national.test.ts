@@ -11,6 +11,7 @@ import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
 import { catId, contestId, login, setStage } from "./works-fixtures";
 import { insertUser, insertWork, joinContest } from "./judging-fixtures";
 import { syncNationalEntries } from "../../src/server/national/entries";
+import { workLocksOf } from "../../src/server/work/rules";
 
 const N = "/Backend/ContestAdmin/national";
 
@@ -100,6 +101,26 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     await syncNationalEntries(t.db, js, null);
     expect(await entered()).toEqual([w[1], w[2], w[3]]);
     expect((await entries()).length).toBe(4);
+  });
+
+  it("an entered work follows the national contest's field locks; its author sees both levels", async () => {
+    await t.db.insertInto("entry_lock").values({ contest_id: cn, field: "name", from_stage: "format_review", created_at: new Date().toISOString() }).execute();
+    await setStage(t, cn, "format_review", -1, 10);
+    const work = (id: number) => t.db.selectFrom("work").select(["id", "contest_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await workLocksOf(t.db, await work(w[1]))).get("name")).toBe("format_review");
+    // Not entered (withdrawn / never promoted): the provincial contest's locks only.
+    expect((await workLocksOf(t.db, await work(w[0]))).has("name")).toBe(false);
+    expect((await workLocksOf(t.db, await work(w[4]))).has("name")).toBe(false);
+    const authorName = (await t.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", w[1]).where("work_author.rank", "=", 1).executeTakeFirstOrThrow()).username;
+    const author = await login(t, authorName);
+    const r = await author.get(`/Backend/Work/work/${w[1]}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.rounds).toEqual([
+      { level: "省赛", text: expect.stringContaining("推荐晋级国赛") },
+      { level: "国赛", text: expect.stringContaining("已进入") },
+    ]);
+    // The author's page shows the national contest's lock (the work is not editable in its state anyway).
+    expect(r.body.data.viewer.lockedFields).toContainEqual(expect.objectContaining({ field: "name", stage: "format_review" }));
   });
 
   it("after the national registration closes the withdrawal is refused in Chinese", async () => {

@@ -15,6 +15,7 @@ import { appendLog, type Handle } from "../work/repository";
 import { requireManagedContest } from "../judging/service/contest";
 import { activePublication } from "../judging/service/results/change";
 import { quotaState } from "../judging/service/results/load";
+import type { IncomingEntry, IncomingProvince } from "../../shared/national/types";
 
 /** Brings the national entries of a provincial contest in line with its promotions in force. */
 export async function syncNationalEntries(trx: Transaction<DB> | Handle, provincialId: number, userId: number | null): Promise<void> {
@@ -52,26 +53,6 @@ export async function syncNationalEntries(trx: Transaction<DB> | Handle, provinc
     else await trx.insertInto("national_entry").values({ work_id: p.work_id, contest_id: parent.id, from_contest_id: c.id, province: c.province, category_id: p.category_id, status: "entered", withdraw_kind: null, withdraw_reason: null, withdrawn_by: null, withdrawn_at: null, created_at: at, updated_at: at }).execute();
     await appendLog(trx, { workId: p.work_id, userId, action: "national_enter", changes: { national: [null, parent.id], from: [null, c.id] } });
   }
-}
-
-export interface IncomingEntry {
-  id: number;
-  workId: number;
-  workName: string;
-  categoryId: number;
-  categoryName: string;
-  status: "entered" | "withdrawn";
-  formatStatus: string;
-  withdrawReason: string | null;
-}
-export interface IncomingProvince {
-  fromContestId: number;
-  fromContestName: string;
-  province: string | null;
-  quota: number | null;
-  used: number;
-  perCategory: { categoryId: number; categoryName: string; quota: number | null; used: number }[];
-  entries: IncomingEntry[];
 }
 
 /** The national contest's incoming works per province with the quota used (its admins and root). */
