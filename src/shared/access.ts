@@ -61,6 +61,7 @@ export type ApiObject =
   | "api.scoreAdmin"
   | "api.judging"
   | "api.results"
+  | "api.national"
   | "api.defence"
   | "api.defenceReply"
   | "api.judgeProfile"

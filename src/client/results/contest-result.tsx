@@ -7,7 +7,8 @@
  * within the quota to the next contest level; 发布结果 publishes (the publicity period
  * starts) and 撤回发布 withdraws with a reason. 优秀指导教师 / 优秀组织奖 are set in their panel
  * (HonoursPanel); the model's parameters and the judges' effects are in the panel below;
- * 导出 downloads the ranking as .xlsx.
+ * 导出 downloads the ranking as .xlsx. A national contest shows the promoted works coming in
+ * from each province first (../national/IncomingPanel).
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -20,6 +21,7 @@ import { ActionBar, PublicationBar } from "./ActionBar";
 import { FitPanel } from "./FitPanel";
 import { GroupRanking } from "./GroupRanking";
 import { HonoursPanel } from "./HonoursPanel";
+import { IncomingPanel } from "../national/IncomingPanel";
 
 export default function ContestResult({ route }: PageProps) {
   const contests = useResultContests();
@@ -50,6 +52,7 @@ export default function ContestResult({ route }: PageProps) {
       </Form>
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} />}
       {contests.data && !contests.data.length && <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />}
+      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "national" && <div style={{ marginBottom: 16 }}><IncomingPanel contestId={contestId} /></div>}
       {contestId && <Results key={contestId} contestId={contestId} />}
     </Card>
   );

@@ -3,7 +3,7 @@
  * team, attachments, the submit checklist and its log; print links and deleting a draft.
  */
 import { useState } from "react";
-import { Alert, Button, Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from "antd";
+import { Alert, Button, Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Tag, Typography } from "antd";
 import { DeleteOutlined, PrinterOutlined } from "@ant-design/icons";
 import { isEditable } from "../../shared/work/states";
 import { printPath, useWork, useWorkForget, useWorkRefresh, workApi } from "./api";
@@ -49,6 +49,9 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
       <span>{work.name}</span>
       <StatusTag status={work.status} name={work.statusName} />
       <Typography.Text type="secondary" style={{ fontSize: 13 }}>编号 {work.id}</Typography.Text>
+      {(work.rounds ?? []).map((r) => (
+        <Tag key={r.level} color={r.level === "国赛" ? "gold" : "blue"} data-testid="work-round">{r.level}：{r.text}</Tag>
+      ))}
     </Space>
   ) : "作品";
 

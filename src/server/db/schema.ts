@@ -842,6 +842,7 @@ export interface DB {
   defence_slot: DefenceSlotTable;
   defence_score: DefenceScoreTable;
   contest_result: ContestResultTable;
+  national_entry: NationalEntryTable;
   result_publication: ResultPublicationTable;
   result_setting: ResultSettingTable;
   rate_limit: RateLimitTable;
@@ -969,4 +970,22 @@ export interface CertificatePrintTable {
   reprint: Generated<Flag>;
   job_id: string | null;
   printed_at: Timestamp;
+}
+
+/** A promoted work entered in the national contest (0022). */
+export interface NationalEntryTable {
+  id: Generated<number>;
+  work_id: number;
+  contest_id: number;
+  from_contest_id: number;
+  province: string | null;
+  category_id: number;
+  status: "entered" | "withdrawn";
+  format_status: Generated<"pending" | "passed" | "returned" | "rejected">;
+  withdraw_kind: "admin" | "sync" | null;
+  withdraw_reason: string | null;
+  withdrawn_by: number | null;
+  withdrawn_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -147,6 +147,17 @@ export async function locksOf(db: Handle, contestId: number, now = new Date()): 
   return out;
 }
 
+/**
+ * The locked fields of a work: those of the national contest while the work is entered there
+ * (issue 14: the national round follows the national contest's field locks), otherwise those
+ * of the contest it registered in. The provincial result rows and certificates keep their own
+ * facts, so a field changed for the national round leaves the provincial record as it was.
+ */
+export async function workLocksOf(db: Handle, work: { id: number; contest_id: number }, now = new Date()): Promise<Map<string, StageKey>> {
+  const entry = await db.selectFrom("national_entry").select("contest_id").where("work_id", "=", work.id).where("status", "=", "entered").executeTakeFirst();
+  return locksOf(db, entry?.contest_id ?? work.contest_id, now);
+}
+
 export const lockMessage = (label: string, stage: StageKey) => `「${label}」已于${STAGE_NAMES[stage]}阶段锁定，不能修改`;
 
 /** Refuses the first changed field that is locked. */

@@ -223,6 +223,8 @@ export const WorkView = Type.Object({
   teachers: Type.Array(WorkTeacherView),
   rules: Type.Object({ minAuthors: Type.Integer(), maxAuthors: Type.Integer(), maxTeachers: Type.Integer(), hasProfessionalGroup: Type.Boolean() }),
   viewer: WorkViewer,
+  /** both levels of the competition path (issue 14): the published provincial award and the national entry's status */
+  rounds: Type.Optional(Type.Array(Type.Object({ level: Type.String(), text: Type.String() }))),
 });
 export type WorkView = Static<typeof WorkView>;
 

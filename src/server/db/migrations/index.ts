@@ -18,6 +18,7 @@ import * as m0017 from "./0017-certificates";
 import * as m0018 from "./0018-certificate-printing";
 import * as m0019 from "./0019-honours";
 import * as m0020 from "./0020-judge-pool";
+import * as m0022 from "./0022-national-entry";
 import * as m0023 from "./0023-api-tokens";
 
 export const migrations: Record<string, Migration> = {
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0018-certificate-printing": m0018,
   "0019-honours": m0019,
   "0020-judge-pool": m0020,
+  "0022-national-entry": m0022,
   "0023-api-tokens": m0023,
 };

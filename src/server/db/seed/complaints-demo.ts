@@ -15,11 +15,13 @@
  * - a logged-in student's 投诉 of a repeat entry, decided (rejected) and closed after the
  *   arbitration deadline (已结案).
  *
+ * The awarded works are promoted, so publishing enters them in the national contest (issue 14).
+ *
  * Runs once, after seedResultsDemo (false when its works are missing or a complaint exists).
  */
 import type { Db } from "../index";
 import type { User } from "../schema";
-import { allocateResults, publishResults } from "../../judging/service/results";
+import { allocateResults, promoteResults, publishResults } from "../../judging/service/results";
 import { activePublication } from "../../judging/service/results/change";
 import { honourLevels, proposeHonours } from "../../judging/service/results/honours";
 import { fileComplaint } from "../../complaint/filing";
@@ -45,6 +47,9 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
     // 优秀指导教师 and 优秀组织奖 by their rules, so teacher and school certificates exist too.
     const contest = await db.selectFrom("contest").select("level").where("id", "=", contestId).executeTakeFirstOrThrow();
     for (const level of await honourLevels(db, contest.level)) await proposeHonours(db, u("contest_admin"), contestId, { awardLevelId: level.id });
+    // The awarded works are promoted (within the quota); publishing enters them in the national
+    // contest (src/server/national/entries.ts), whose admin (root in the demo) reviews them.
+    await promoteResults(db, u("contest_admin"), contestId, {});
     await publishResults(db, u("contest_admin"), contestId, { confirmIncomplete: true, note: "浙江省级赛结果公示（演示）" });
   }
   const at = new Date().toISOString();

@@ -9,6 +9,7 @@ import { judgeRoutes } from "./judge";
 import { resultRoutes } from "./results";
 import { defenceRoutes } from "./defence";
 import { scoreRoutes } from "./score";
+import { nationalRoutes } from "../../national/routes";
 
 export function judgingRoutes(app: FastifyInstance, deps: { db: Db; store: BlobStore }) {
   reviewRoutes(app, deps.db);
@@ -18,4 +19,5 @@ export function judgingRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
   resultRoutes(app, deps.db);
   defenceRoutes(app, deps);
   scoreRoutes(app, deps.db);
+  nationalRoutes(app, deps.db);
 }

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, gone, invalid, notFound, tooLarge } fr
 import { mimeOf, sizeText, type FileRequirement, type WorkFiles, type WorkFileView } from "../../../shared/work/files";
 import type { BlobStore } from "../../storage";
 import * as repo from "../repository";
-import { lockMessage, locksOf } from "../rules";
+import { lockMessage, workLocksOf } from "../rules";
 import { inTransaction, loadVisible, type Loaded, type WorkCtx } from "../service/context";
 import { requireEditable } from "../service/edit";
 import { extensionOf, uploadGuard } from "./check";
@@ -47,7 +47,7 @@ async function refuseChange(db: repo.Handle, l: Loaded, now: Date, onBehalf = fa
     throw forbidden(l.relations.has("pending_author") ? "请先确认参加该作品，再上传或删除附件" : "只有作品的作者可以上传或删除附件");
   }
   requireEditable(l);
-  const stage = (await locksOf(db, l.work.contest_id, now)).get("attachments");
+  const stage = (await workLocksOf(db, l.work, now)).get("attachments");
   if (stage) throw forbidden(lockMessage(LOCKABLE_FIELD_NAMES.attachments, stage));
 }
 

@@ -9,7 +9,7 @@ import type { TeacherReviewBody, WorkUpdate, WorkView } from "../../../shared/wo
 import { isEditable, WORK_STATE_NAMES } from "../../../shared/work/states";
 import type { WorkTable } from "../../db/schema";
 import * as repo from "../repository";
-import { locksOf, refuseLocked, refuseLockedPart } from "../rules";
+import { refuseLocked, refuseLockedPart, workLocksOf } from "../rules";
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import { checkCategory, checkGroup, checkSubcategory } from "./members";
 import { viewOf } from "./read";
@@ -74,7 +74,7 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
 
     const changed = Object.keys(changes) as WorkField[];
     if (!changed.length) return viewOf(t.db, l, t.now);
-    const locked = refuseLocked(changed, await locksOf(t.db, w.contest_id, t.now));
+    const locked = refuseLocked(changed, await workLocksOf(t.db, w, t.now));
     if (locked) throw forbidden(locked);
     await writeAt(t, w, set);
     if (cat) await moveAuthors(t, l, cat.id);
@@ -92,7 +92,7 @@ export async function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherR
     checkVersion(l.work, input.version);
     const value = cleanText(input.teacherReview);
     if (value === l.work.teacher_review) return viewOf(t.db, l, t.now);
-    const locked = refuseLockedPart("teacherReview", await locksOf(t.db, l.work.contest_id, t.now));
+    const locked = refuseLockedPart("teacherReview", await workLocksOf(t.db, l.work, t.now));
     if (locked) throw forbidden(locked);
     await writeAt(t, l.work, { teacher_review: value });
     await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "teacher_review", changes: { teacherReview: [l.work.teacher_review, value] } });

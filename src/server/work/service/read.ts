@@ -9,10 +9,11 @@ import type { QueryWorkResult, WorkLogEntry, WorkLogFilters, WorkView } from "..
 import { canTransition, isEditable, PUBLIC_STATES, WORK_ACTIONS, WORK_STATE_NAMES } from "../../../shared/work/states";
 import type { Db } from "../../db";
 import * as repo from "../repository";
-import { actorFor, locksOf, mayReadLog } from "../rules";
+import { actorFor, mayReadLog, workLocksOf } from "../rules";
 import { toLogEntry, toWorkView, type LogRow } from "../view";
 import { loadVisible, type Loaded, type WorkCtx } from "./context";
 import { publishedAward } from "../../judging/service/results";
+import { nationalStatus } from "../../national/entries";
 
 /** The full view with what the caller may do now. */
 export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Promise<WorkView> {
@@ -21,15 +22,27 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
     const actor = actorFor(a, l.relations);
     return actor !== null && canTransition(a, status, actor);
   });
-  const locks = await locksOf(db, l.work.contest_id, now);
-  return toWorkView(l.work, l.authors, l.teachers, {
+  const locks = await workLocksOf(db, l.work, now);
+  const view = toWorkView(l.work, l.authors, l.teachers, {
     relations: [...l.relations],
     actions,
     canEdit: l.relations.has("first_author") && isEditable(status),
     canEditTeacherReview: l.relations.has("teacher") && isEditable(status),
     locks,
   }, l.me);
+  return { ...view, rounds: await roundsOf(db, l.work.id) };
 }
+
+/** The provincial award (published) and the national status of a work, for its page. */
+async function roundsOf(db: repo.Handle, workId: number) {
+  const out: { level: string; text: string }[] = [];
+  const award = await publishedAward(db, workId);
+  if (award) out.push({ level: "省赛", text: award });
+  const n = await nationalStatus(db, workId);
+  if (n) out.push({ level: "国赛", text: n.status === "entered" ? `已进入「${n.contestName}」（${NATIONAL_FORMAT[n.formatStatus] ?? n.formatStatus}）` : `已退出「${n.contestName}」：${n.withdrawReason ?? ""}` });
+  return out;
+}
+const NATIONAL_FORMAT: Record<string, string> = { pending: "待形式审查", passed: "形式审查通过", returned: "退回修改", rejected: "形式审查不通过" };
 
 export async function workDetail(ctx: WorkCtx, id: number): Promise<WorkView> {
   return viewOf(ctx.db, await loadVisible(ctx, id));

@@ -7,14 +7,14 @@
 import { badRequest, forbidden, invalid, notFound } from "../../../shared/errors";
 import type { WorkView } from "../../../shared/work/schema";
 import * as repo from "../repository";
-import { locksOf, refuseLockedPart } from "../rules";
+import { refuseLockedPart, workLocksOf } from "../rules";
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import { requireEditable, requireFirstAuthor } from "./edit";
 import { insertAuthor, insertTeacher, rerank, resolveMember, teamNames } from "./members";
 import { viewOf } from "./read";
 
 async function refuseIfLocked(t: TxCtx, l: Loaded, part: "authors" | "teachers") {
-  const locked = refuseLockedPart(part, await locksOf(t.db, l.work.contest_id, t.now));
+  const locked = refuseLockedPart(part, await workLocksOf(t.db, l.work, t.now));
   if (locked) throw forbidden(locked);
 }
 

@@ -19,6 +19,7 @@ import { activePublication, changeResults } from "./change";
 import { changedWorks, computeAll } from "./compute";
 import { LEVEL_ORDER, isIncomplete, loadInputs, loadSetting, push, resultGroupNames } from "./load";
 import { storedRows } from "./rows";
+import { syncNationalEntries } from "../../../national/entries";
 
 const DAY = 86_400_000;
 /** A publicity period the publication opens when the contest has none running. */
@@ -127,6 +128,7 @@ export async function publishResults(db: Db, user: User, contestId: number, body
       .returning("id")
       .executeTakeFirstOrThrow();
     await syncCertificates(trx, c.id, now);
+    await syncNationalEntries(trx, c.id, user.id);
     await record(trx, user.id, { entity: "result_publication", entityId: row.id, action: "publish", changes: { contest: [null, c.id], logHead: [null, head.hash], logSeq: [null, head.seq], publicity: [publicity?.before ?? null, publicity?.after ?? null] } });
     return publication(trx, c.id, row.id);
   });
@@ -155,6 +157,7 @@ export async function unpublishResults(db: Db, user: User, contestId: number, re
         }
       }
       await syncCertificates(trx, c.id);
+      await syncNationalEntries(trx, c.id, user.id);
       await record(trx, user.id, { entity: "result_publication", entityId: pub.id, action: "withdraw", changes: { withdrawn: [null, at], reason: [null, text] } });
       return publication(trx, c.id, pub.id);
     },

@@ -8,6 +8,7 @@
  * (优秀指导教师, 优秀组织奖: group key h<award level id>) keep versions the same way
  * (changePublishedGroup).
  */
+import { syncNationalEntries } from "../../../national/entries";
 import type { Transaction } from "kysely";
 import { notFound } from "../../../../shared/errors";
 import type { ResultVersionDetail, ResultVersionView } from "../../../../shared/complaint/schema";
@@ -120,6 +121,7 @@ export async function changePublishedGroup(
   await change();
   // The certificates follow the changed result (reissued or revoked) in the same transaction.
   await syncCertificates(trx, args.contestId);
+  await syncNationalEntries(trx, args.contestId, args.userId);
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
