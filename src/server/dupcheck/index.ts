@@ -15,9 +15,10 @@
  *   database (dup_entry.shingles) so that similarity is EXACT for every candidate.
  * - Shingles found in very many works (template sentences) are ignored (dup_ignored, see
  *   settings ignoreShare / ignoreMinWorks) in signatures and in the figures.
- * - Candidates: MinHash signatures (128 one-permutation hashes with optimal densification),
- *   LSH with 42 bands × 3 rows: P(candidate | J) = 1 − (1 − J³)⁴²; at J = 0.5 that is
- *   1 − (7/8)⁴² = 0.9963. Band keys are rows of dup_band (any process can check and add).
+ * - Candidates: MinHash signatures (192 one-permutation hashes with optimal densification),
+ *   LSH with 64 bands × 3 rows; a work sharing ≥ 2 band keys is a candidate: at J = 0.5
+ *   P = 0.998, at J = 0.1 P = 0.002 (the maths in ./minhash.ts). Band keys are rows of
+ *   dup_band (any process can check and add).
  * - Explanation: winnowing fingerprints (as MOSS) of both texts, matched and chained into
  *   passages, mapped back to character ranges of the original texts.
  *
@@ -38,9 +39,12 @@ import type {
   DupIndexStats,
   DupReason,
   DupRebuildProgress,
-  DupSection,
   DupSettings,
 } from "../../shared/dupcheck/schema";
+import * as engine from "./engine";
+import * as extract from "./extract";
+import * as norm from "./normalise";
+import * as settings from "./settings";
 
 export type {
   DupCheckResult,
@@ -64,58 +68,53 @@ export type {
  * kept character is one code unit or a surrogate pair counted as its code units) came from
  * original[starts[i], ends[i]).
  */
-export interface Normalised {
-  text: string;
-  starts: Uint32Array;
-  ends: Uint32Array;
-}
+export type Normalised = norm.Normalised;
 
 /** Normalise for comparison (see the header); pure, the opencc converter is loaded once. */
-export declare function normalise(original: string): Normalised;
-
-/** Maps a normalised range [start, end) back to the original text's [start, end). */
-export declare function toOriginalRange(n: Normalised, start: number, end: number): { start: number; end: number };
-
-/** A work's combined original text: sections joined by "\n\n", and the parts not checked. */
-export interface WorkText {
-  workId: number;
-  year: number;
-  contestId: number;
-  title: string;
-  text: string;
-  sections: DupSection[];
-  skipped: DupReason[];
+export function normalise(original: string): Normalised {
+  return norm.normalise(original);
 }
 
+/** Maps a normalised range [start, end) back to the original text's [start, end). */
+export function toOriginalRange(n: Normalised, start: number, end: number): { start: number; end: number } {
+  return norm.toOriginalRange(n, start, end);
+}
+
+/**
+ * A work's combined original text: sections (DupSection: key, label, [start, end)) joined by
+ * "\n\n", the parts not checked (skipped) and the work's year, contest, status and title.
+ */
+export type WorkText = extract.WorkText;
+
 /** Gathers a work's text (fields, then current documents in upload order); null if the work does not exist. */
-export declare function workText(db: Db, store: BlobStore, workId: number): Promise<WorkText | null>;
+export function workText(db: Db, store: BlobStore, workId: number): Promise<WorkText | null> {
+  return extract.workText(db, store, workId);
+}
 
 /** Limits of document extraction: larger files / longer texts are listed as oversized. */
-export declare const EXTRACT_LIMITS: { maxFileBytes: number; maxTextChars: number };
+export const EXTRACT_LIMITS: { maxFileBytes: number; maxTextChars: number; maxWorkChars: number } = extract.EXTRACT_LIMITS;
 
 /**
  * Text of one document (also for "upload a document to check" on /dup-check). Never throws:
  * an unsupported, unreadable, encrypted or oversized file gives text "" and a reason
  * (fileId null; callers may fill it in).
  */
-export declare function extractDocument(filename: string, bytes: Uint8Array, mime?: string): Promise<{ text: string; reason: DupReason | null }>;
+export function extractDocument(filename: string, bytes: Uint8Array, mime?: string): Promise<{ text: string; reason: DupReason | null }> {
+  return extract.extractDocument(filename, bytes, mime);
+}
 
 // ───────────────────────────── index ─────────────────────────────
 
-/** What indexWork did. */
-export interface IndexOutcome {
-  workId: number;
-  status: DupEntryStatus;
-  tooShort: boolean;
-  /** non-ignored shingles */
-  shingles: number;
-  reasons: DupReason[];
-  /** false: the text was unchanged since the last indexing and nothing was written */
-  changed: boolean;
-}
+/**
+ * What indexWork did: status, tooShort, shingles (non-ignored), reasons (parts not checked),
+ * changed (false: the text was unchanged since the last indexing and nothing was written).
+ */
+export type IndexOutcome = engine.IndexOutcome;
 
 /** Which works are indexed: every work past draft. */
-export declare function isIndexable(status: string): boolean;
+export function isIndexable(status: string): boolean {
+  return engine.isIndexable(status);
+}
 
 /**
  * (Re)indexes one work: extracts its text, writes its entry, shingle set and band keys,
@@ -124,20 +123,28 @@ export declare function isIndexable(status: string): boolean;
  * outcome "failed" with reason, nothing stored). Never throws for bad documents: they become
  * reasons; an unexpected error marks the entry failed with the reason.
  */
-export declare function indexWork(db: Db, store: BlobStore, workId: number): Promise<IndexOutcome>;
+export function indexWork(db: Db, store: BlobStore, workId: number): Promise<IndexOutcome> {
+  return engine.indexWork(db, store, workId);
+}
 
 /**
  * Marks works pending (creates the entry if missing) without extracting — cheap, call it in
  * the submit/upload request, then run indexWork in the background (jobs). Keeps the old band
  * keys, so the work stays findable by others until reindexed.
  */
-export declare function markPending(db: Db, workIds: number[]): Promise<void>;
+export function markPending(db: Db, workIds: number[]): Promise<void> {
+  return engine.markPending(db, workIds);
+}
 
 /** Indexes up to `limit` pending works (oldest first); returns how many were processed. */
-export declare function indexPending(db: Db, store: BlobStore, opts?: { limit?: number; signal?: AbortSignal }): Promise<number>;
+export function indexPending(db: Db, store: BlobStore, opts?: { limit?: number; signal?: AbortSignal }): Promise<number> {
+  return engine.indexPending(db, store, opts);
+}
 
 /** Removes a work from the index (entry and band keys). */
-export declare function removeWork(db: Db, workId: number): Promise<void>;
+export function removeWork(db: Db, workId: number): Promise<void> {
+  return engine.removeWorks(db, [workId]);
+}
 
 /**
  * Rebuilds the whole index. Without reextract: reuses the stored shingle sets — recomputes the
@@ -148,24 +155,30 @@ export declare function removeWork(db: Db, workId: number): Promise<void>;
  * run for indexStats().lastRebuild. Only one rebuild at a time per database (a second call
  * while one runs throws conflict "查重索引正在重建").
  */
-export declare function rebuild(
+export function rebuild(
   db: Db,
   store: BlobStore,
   onProgress?: (p: DupRebuildProgress) => void,
   signal?: AbortSignal,
   opts?: { reextract?: boolean },
-): Promise<DupRebuildInfo>;
+): Promise<DupRebuildInfo> {
+  return engine.rebuild(db, store, onProgress, signal, opts);
+}
 export type { DupRebuildInfo } from "../../shared/dupcheck/schema";
 import type { DupRebuildInfo } from "../../shared/dupcheck/schema";
 
 /** Counts for the admin page. */
-export declare function indexStats(db: Db): Promise<DupIndexStats>;
+export function indexStats(db: Db): Promise<DupIndexStats> {
+  return engine.indexStats(db);
+}
 
 /** Index entries by status, newest change first (admin page: failed works, works with skipped parts). */
-export declare function listEntries(
+export function listEntries(
   db: Db,
   opts: { status?: DupEntryStatus; withReasons?: boolean; limit: number; offset: number },
-): Promise<{ total: number; items: DupEntryView[] }>;
+): Promise<{ total: number; items: DupEntryView[] }> {
+  return engine.listEntries(db, opts);
+}
 
 // ───────────────────────────── check ─────────────────────────────
 
@@ -188,10 +201,14 @@ export interface CheckOptions {
  * pending work is checked with its previous shingle set if any (status "pending"); a failed
  * or too-short one gives tooShort with the reason.
  */
-export declare function checkWork(db: Db, workId: number, opts?: CheckOptions): Promise<DupCheckResult>;
+export function checkWork(db: Db, workId: number, opts?: CheckOptions): Promise<DupCheckResult> {
+  return engine.checkWork(db, workId, opts);
+}
 
 /** Checks a pasted or extracted text (status "text"); a tiny text gives tooShort, not 0 %. */
-export declare function checkText(db: Db, text: string, opts?: CheckOptions): Promise<DupCheckResult>;
+export function checkText(db: Db, text: string, opts?: CheckOptions): Promise<DupCheckResult> {
+  return engine.checkText(db, text, opts);
+}
 
 /** A side of explainPair: an indexed work by id, or a text (pasted, or extracted from an upload). */
 export type ExplainSideInput = number | { text: string; title?: string };
@@ -202,32 +219,44 @@ export type ExplainSideInput = number | { text: string; title?: string };
  * (A = a, B = b). Reads the works' texts again (documents included). Throws notFound if a work
  * does not exist.
  */
-export declare function explainPair(db: Db, store: BlobStore, a: ExplainSideInput, b: ExplainSideInput): Promise<DupExplain>;
+export function explainPair(db: Db, store: BlobStore, a: ExplainSideInput, b: ExplainSideInput): Promise<DupExplain> {
+  return engine.explainPair(db, store, a, b);
+}
 
 /** Groups pairs (e.g. the batch report's pairs above a threshold) into clusters of connected works, largest first. */
-export declare function clusterPairs(pairs: Array<{ a: number; b: number }>): number[][];
+export function clusterPairs(pairs: Array<{ a: number; b: number }>): number[][] {
+  return engine.clusterPairs(pairs);
+}
 
 // ───────────────────────────── settings ─────────────────────────────
 
 /** The default settings (used until an admin saves others). */
-export declare const DEFAULT_SETTINGS: DupSettings;
+export const DEFAULT_SETTINGS: DupSettings = settings.DEFAULT_SETTINGS;
 
 /** The level of a similarity under the thresholds. */
-export declare function levelOf(similarity: number, s: Pick<DupSettings, "suspect" | "likely">): "likely" | "suspect" | "none";
+export function levelOf(similarity: number, s: Pick<DupSettings, "suspect" | "likely">): "likely" | "suspect" | "none" {
+  return settings.levelOf(similarity, s);
+}
 
-export declare function getSettings(db: Db): Promise<DupSettings>;
+export function getSettings(db: Db): Promise<DupSettings> {
+  return settings.getSettings(db);
+}
 
 /**
  * Saves settings (validated: likely ≥ suspect, else invalid("…")). Thresholds take effect at
  * once; ignoreShare / ignoreMinWorks / minShingles at the next rebuild (signatures depend on them).
  */
-export declare function saveSettings(db: Db, patch: Partial<DupSettings>): Promise<DupSettings>;
+export function saveSettings(db: Db, patch: Partial<DupSettings>): Promise<DupSettings> {
+  return settings.saveSettings(db, patch);
+}
 
 /** The ignored (very common) shingles, most frequent first. */
-export declare function ignoredShingles(db: Db, opts: { limit: number; offset: number }): Promise<{ total: number; items: DupIgnoredShingle[] }>;
+export function ignoredShingles(db: Db, opts: { limit: number; offset: number }): Promise<{ total: number; items: DupIgnoredShingle[] }> {
+  return engine.ignoredShingles(db, opts);
+}
 
 /** The LSH parameters. */
-export declare const DUP_PARAMS: { hashes: number; bands: number; rows: number; shingle: number };
+export const DUP_PARAMS: { hashes: number; bands: number; rows: number; minBandMatches: number; shingle: number } = engine.DUP_PARAMS;
 
 /** The figures of the last benchmark run (bench/dupcheck.ts --record writes them), or null. */
 export { LAST_BENCHMARK } from "../../shared/dupcheck/benchmark";

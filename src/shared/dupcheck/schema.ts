@@ -21,6 +21,8 @@ export type DupLevel = (typeof DUP_LEVELS)[number];
 export const DUP_LEVEL_NAMES: Record<DupLevel, string> = { likely: "高度疑似重复", suspect: "疑似重复", none: "未见明显重复" };
 
 const Share = Type.Number({ minimum: 0, maximum: 1 });
+const LevelSchema = Type.Union([Type.Literal("likely"), Type.Literal("suspect"), Type.Literal("none")]);
+const StatusSchema = Type.Union([Type.Literal("indexed"), Type.Literal("pending"), Type.Literal("failed")]);
 
 /**
  * Why a part of a work was not checked, or why a work could not be checked.
@@ -31,7 +33,7 @@ const Share = Type.Number({ minimum: 0, maximum: 1 });
 export const DUP_REASON_CODES = ["unsupported", "unreadable", "encrypted", "oversized", "missing", "too_short", "error"] as const;
 export type DupReasonCode = (typeof DUP_REASON_CODES)[number];
 export const DupReason = Type.Object({
-  code: Type.Union(DUP_REASON_CODES.map((c) => Type.Literal(c))),
+  code: Type.Union([Type.Literal("unsupported"), Type.Literal("unreadable"), Type.Literal("encrypted"), Type.Literal("oversized"), Type.Literal("missing"), Type.Literal("too_short"), Type.Literal("error")]),
   /** the work_file row the reason is about; null for the work as a whole */
   fileId: Type.Union([Type.Integer(), Type.Null()]),
   filename: Type.Union([Type.String(), Type.Null()]),
@@ -49,7 +51,7 @@ export const DupMatch = Type.Object({
   containmentAB: Share,
   containmentBA: Share,
   similarity: Share,
-  level: Type.Union(DUP_LEVELS.map((l) => Type.Literal(l))),
+  level: LevelSchema,
   /** |A∩B|: shared (non-ignored) shingles */
   shared: Type.Integer(),
 });
@@ -61,7 +63,7 @@ export const DupCheckResult = Type.Object({
   /** why it could not be checked (Chinese), or null */
   reason: Type.Union([Type.String(), Type.Null()]),
   /** checkWork only: the index state of the checked work ("missing": no index entry yet) */
-  status: Type.Union([...DUP_ENTRY_STATUSES.map((s) => Type.Literal(s)), Type.Literal("missing"), Type.Literal("text")]),
+  status: Type.Union([Type.Literal("indexed"), Type.Literal("pending"), Type.Literal("failed"), Type.Literal("missing"), Type.Literal("text")]),
   /** checkWork only: parts not checked and why (documents of unsupported types, encrypted files, …) */
   reasons: Type.Array(DupReason),
   /** the checked text's (non-ignored) shingle count */
@@ -123,7 +125,7 @@ export const DupExplain = Type.Object({
   containmentAB: Share,
   containmentBA: Share,
   similarity: Share,
-  level: Type.Union(DUP_LEVELS.map((l) => Type.Literal(l))),
+  level: LevelSchema,
   /** one side is too short to compare meaningfully (figures are 0 and mean nothing) */
   tooShort: Type.Boolean(),
 });
@@ -187,7 +189,7 @@ export const DupIndexStats = Type.Object({
   lastRebuild: Type.Union([DupRebuildInfo, Type.Null()]),
   settings: DupSettings,
   /** the LSH parameters (fixed in code) */
-  params: Type.Object({ hashes: Type.Integer(), bands: Type.Integer(), rows: Type.Integer(), shingle: Type.Integer() }),
+  params: Type.Object({ hashes: Type.Integer(), bands: Type.Integer(), rows: Type.Integer(), minBandMatches: Type.Integer(), shingle: Type.Integer() }),
 });
 export type DupIndexStats = Static<typeof DupIndexStats>;
 
@@ -204,7 +206,7 @@ export const DupEntryView = Type.Object({
   workId: Type.Integer(),
   year: Type.Integer(),
   contestId: Type.Integer(),
-  status: Type.Union(DUP_ENTRY_STATUSES.map((s) => Type.Literal(s))),
+  status: StatusSchema,
   tooShort: Type.Boolean(),
   shingles: Type.Integer(),
   reasons: Type.Array(DupReason),
