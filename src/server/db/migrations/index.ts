@@ -17,6 +17,7 @@ import * as m0016 from "./0016-complaints";
 import * as m0017 from "./0017-certificates";
 import * as m0019 from "./0019-honours";
 import * as m0020 from "./0020-judge-pool";
+import * as m0021 from "./0021-dupcheck";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0017-certificates": m0017,
   "0019-honours": m0019,
   "0020-judge-pool": m0020,
+  "0021-dupcheck": m0021,
 };
