@@ -46,6 +46,7 @@ import { complaintRoutes } from "./complaint/routes";
 import { certificateRoutes } from "./certificate/routes";
 import { scheduleReminders } from "./complaint/reminders";
 import { judgePoolRoutes } from "./judge-pool/routes";
+import { dupcheckRoutes } from "./dupcheck/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   complaintRoutes(app, { db, store, mailer, config });
   certificateRoutes(app, db);
   judgePoolRoutes(app, { db, jobs });
+  await dupcheckRoutes(app, { db, store, jobs, queue, log });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

@@ -24,7 +24,8 @@ export type PageObject =
   | "page.account"
   | "page.fastReview"
   | "page.judgePool"
-  | "page.dupCheck";
+  | "page.dupCheck"
+  | "page.dupCompare";
 
 export type ApiObject =
   | "api.session"
@@ -69,7 +70,11 @@ export type ApiObject =
   | "api.arbitration"
   | "api.arbitrationReview"
   | "api.judgePool"
-  | "api.judgePoolSelf";
+  | "api.judgePoolSelf"
+  | "api.dupcheck"
+  | "api.dupcheckPair"
+  | "api.dupcheckReport"
+  | "api.dupcheckAdmin";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";
