@@ -97,7 +97,7 @@ function SettingsCard({ value }: { value: { suspect: number; likely: number; ign
           </Col>
           <Col span={8}>
             <Form.Item name="ignoreMinWorks" label="且至少出现在（件）" extra="下次重建生效">
-              <InputNumber min={2} max={10_000_000} style={{ width: "100%" }} />
+              <InputNumber min={2} max={1_000_000} style={{ width: "100%" }} />
             </Form.Item>
           </Col>
           <Col span={8}>

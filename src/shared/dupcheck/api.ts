@@ -272,7 +272,7 @@ export const DupSettingsBody = Type.Object({
   suspect: Type.Optional(Type.Number({ minimum: 0.05, maximum: 1, title: "疑似重复阈值" })),
   likely: Type.Optional(Type.Number({ minimum: 0.05, maximum: 1, title: "高度疑似重复阈值" })),
   ignoreShare: Type.Optional(Type.Number({ minimum: 0.001, maximum: 1, title: "常见片段：出现作品比例" })),
-  ignoreMinWorks: Type.Optional(Type.Integer({ minimum: 2, maximum: 10_000_000, title: "常见片段：最少作品数" })),
+  ignoreMinWorks: Type.Optional(Type.Integer({ minimum: 2, maximum: 1_000_000, title: "常见片段：最少作品数" })),
   minShingles: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, title: "最少片段数" })),
 });
 export type DupSettingsBody = Static<typeof DupSettingsBody>;
