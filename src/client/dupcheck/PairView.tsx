@@ -10,7 +10,7 @@ import { useMemo, useRef, type ReactNode } from "react";
 import { Alert, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Typography } from "antd";
 import type { DupPairView, DupSideView } from "../../shared/dupcheck/api";
 import type { DupPassage } from "../../shared/dupcheck/schema";
-import { LevelTag, pct } from "./parts";
+import { LevelTag, pct, SkippedParts } from "./parts";
 
 type Range = { start: number; end: number };
 
@@ -57,30 +57,18 @@ function marked(text: string, from: number, to: number, ranges: Range[], common:
 
 function SideText({ side, which, passages, boxRef }: { side: DupSideView; which: "a" | "b"; passages: DupPassage[]; boxRef: React.RefObject<HTMLDivElement | null> }) {
   const common = useMemo(() => commonRanges(side.ranges, passages, which), [side.ranges, passages, which]);
-  const head = side.redacted ? (
-    <Space direction="vertical" size={0}>
-      <Typography.Text strong>范围外作品 {side.workId}（{side.year} 年）</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>该作品不在您的查重范围内：只显示与左侧相同的片段及其位置（全文共 {side.length} 字）</Typography.Text>
-    </Space>
-  ) : (
-    <Space direction="vertical" size={0}>
-      <Typography.Text strong>{side.workId ? `《${side.title ?? ""}》` : (side.title ?? "粘贴的文本")}</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {side.workId ? `${side.workId} · ${side.year} 年${side.contestName ? ` · ${side.contestName}` : ""} · ` : ""}共 {side.length} 字，相同片段 {side.ranges.length} 处
-      </Typography.Text>
-    </Space>
-  );
+  const head = side.redacted ? `范围外作品 ${side.workId}（${side.year} 年）` : side.workId ? `《${side.title ?? ""}》` : (side.title ?? "粘贴的文本");
+  const facts = side.redacted
+    ? `该作品不在您的查重范围内：只显示与另一侧相同的片段及其位置（全文共 ${side.length} 字）`
+    : `${side.workId ? `${side.workId} · ${side.year} 年${side.contestName ? ` · ${side.contestName}` : ""} · ` : ""}共 ${side.length} 字，相同片段 ${side.ranges.length} 处`;
   const sections = side.sections.length ? side.sections : [{ key: "text", label: "", start: 0, end: side.text.length }];
   return (
     <Card size="small" title={head} data-testid={`dup-side-${which}`} data-redacted={side.redacted ? "yes" : "no"}>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>{facts}</Typography.Paragraph>
       {side.skipped.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 8 }}
-          message="未参与查重的部分"
-          description={side.skipped.map((r, i) => <div key={i}>{r.filename ? `「${r.filename}」：` : ""}{r.message}</div>)}
-        />
+        <div style={{ marginBottom: 8 }}>
+          <SkippedParts reasons={side.skipped} />
+        </div>
       )}
       <div ref={boxRef} style={{ maxHeight: "70vh", overflow: "auto", paddingRight: 4 }} data-testid={`dup-text-${which}`}>
         {side.redacted ? (

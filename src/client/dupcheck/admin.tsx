@@ -194,7 +194,7 @@ export default function DupAdmin({ route }: PageProps) {
               <Col xs={12} md={6} lg={3}><Statistic title="有未查重的文档" value={s.withSkipped} /></Col>
               <Col xs={12} md={6} lg={3}><Statistic title="忽略的常见片段" value={s.ignoredShingles} /></Col>
             </Row>
-            <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+            <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered labelStyle={{ width: 110 }}>
               <Descriptions.Item label="方法">字符三元组 · MinHash {s.params.hashes} 个哈希 · LSH {s.params.bands} 段 × {s.params.rows} 行 · 候选作品逐一精确计算</Descriptions.Item>
               <Descriptions.Item label="阈值">疑似重复 ≥ {pct(s.settings.suspect, 0)}，高度疑似重复 ≥ {pct(s.settings.likely, 0)}</Descriptions.Item>
               <Descriptions.Item label="上次重建">

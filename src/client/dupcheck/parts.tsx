@@ -5,7 +5,7 @@
  */
 import { Alert, Space, Tag, Tooltip, Typography } from "antd";
 import type { DupIndexState, DupWorkRef } from "../../shared/dupcheck/api";
-import { DUP_LEVEL_NAMES, type DupLevel } from "../../shared/dupcheck/schema";
+import { DUP_LEVEL_NAMES, type DupLevel, type DupReason } from "../../shared/dupcheck/schema";
 
 export const pct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(digits)}%`);
 
@@ -58,24 +58,36 @@ export function IndexNotes({ index }: { index: DupIndexState }) {
       {index.tooShort && <Alert type="warning" showIcon message="无法有意义地查重" description={index.reason ?? "文字太少"} data-testid="dup-too-short" />}
       {!index.tooShort && index.reason && <Alert type="warning" showIcon message={index.reason} />}
       {index.status === "pending" && <Alert type="info" showIcon message="该作品的文字或附件刚有变化，正在后台重新建立索引；下面是按上一次索引比较的结果" />}
-      {index.reasons.length > 0 && (
+      <SkippedParts reasons={index.reasons} />
+    </Space>
+  );
+}
+
+/**
+ * Parts of a work that were not checked: files of types without text (video, archives) in one
+ * quiet line; files that could not be read (broken, encrypted, too large, missing) as a warning.
+ */
+export function SkippedParts({ reasons }: { reasons: DupReason[] }) {
+  if (!reasons.length) return null;
+  const routine = reasons.filter((r) => r.code === "unsupported");
+  const failed = reasons.filter((r) => r.code !== "unsupported");
+  const text = (r: DupReason) => `${r.filename ? `「${r.filename}」` : ""}${r.message}`;
+  return (
+    <div data-testid="dup-skipped">
+      {failed.length > 0 && (
         <Alert
-          type="info"
+          type="warning"
           showIcon
-          message="以下部分未参与查重"
-          data-testid="dup-skipped"
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {index.reasons.map((r, i) => (
-                <li key={i}>
-                  {r.filename ? `「${r.filename}」：` : ""}
-                  {r.message}
-                </li>
-              ))}
-            </ul>
-          }
+          style={{ marginBottom: routine.length ? 6 : 0 }}
+          message="以下文档未能读取，未参与查重（作品其余部分照常比较）"
+          description={failed.map((r, i) => <div key={i}>{text(r)}</div>)}
         />
       )}
-    </Space>
+      {routine.length > 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          未参与查重（无文字内容的文件类型）：{routine.map((r) => r.filename ?? r.message).join("、")}
+        </Typography.Text>
+      )}
+    </div>
   );
 }

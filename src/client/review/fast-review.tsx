@@ -282,12 +282,12 @@ export default function FastReview({ route }: PageProps) {
           <Col xs={24} lg={8}>
             <div style={{ position: "sticky", top: 16 }}>
               <ActionPanel sheet={s} busy={busy} onDecide={decide} onMove={move} hasPrev={!!position?.prev} hasNext={!!position?.next} />
-              <Card size="small" title="检查清单" style={{ marginTop: 16 }}>
-                <Checklist items={s.checklist} compact />
-              </Card>
               <div style={{ marginTop: 16 }}>
                 <SheetDupPanel workId={s.id} newTab compact />
               </div>
+              <Card size="small" title="检查清单" style={{ marginTop: 16 }}>
+                <Checklist items={s.checklist} compact />
+              </Card>
               <Card size="small" style={{ marginTop: 16 }} data-testid="fast-next">
                 {nav.data?.next ? (
                   <Typography.Text type="secondary">

@@ -69,8 +69,8 @@ export default function ReviewDetail({ route }: PageProps) {
         </Col>
         <Col xs={24} lg={9}>
           <Space direction="vertical" size={16} style={{ width: "100%" }}>
-            <Card title="检查清单" size="small"><Checklist items={s.checklist} /></Card>
             <SheetDupPanel workId={s.id} />
+            <Card title="检查清单" size="small"><Checklist items={s.checklist} /></Card>
             <Card title="审查记录" size="small"><SheetHistory sheet={s} /></Card>
           </Space>
         </Col>
