@@ -13,6 +13,7 @@ import { startReport, useReportContests } from "./api";
 import { LevelTag, pct, WorkRefText } from "./parts";
 
 const LEVEL_NAMES: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };
+const PAIRS_SHOWN = 12;
 
 export function ReportPanel() {
   const contests = useReportContests(true);
@@ -48,7 +49,7 @@ export function ReportPanel() {
           options={(contests.data ?? []).map((c) => ({ value: c.id, label: `${c.name}（${LEVEL_NAMES[c.level] ?? c.level}，${c.works} 件）` }))}
           data-testid="dup-report-contest"
         />
-        <InputNumber style={{ width: 200 }} min={5} max={100} addonBefore="阈值" addonAfter="%" placeholder="默认：疑似重复" value={threshold} onChange={(v) => setThreshold(v)} data-testid="dup-report-threshold" />
+        <InputNumber style={{ width: 250 }} min={5} max={100} addonBefore="阈值" addonAfter="%" placeholder="默认：疑似重复" value={threshold} onChange={(v) => setThreshold(v)} data-testid="dup-report-threshold" />
         <Checkbox checked={outside} onChange={(e) => setOutside(e.target.checked)}>包括赛事以外的作品（往年、其他赛事）</Checkbox>
         <Button type="primary" icon={<PlayCircleOutlined />} disabled={!contestId || job?.status === "running"} onClick={() => void start()} data-testid="dup-report-start">生成报告</Button>
       </Space>
@@ -75,8 +76,8 @@ export function ReportPanel() {
                   <Space direction="vertical" style={{ width: "100%" }}>
                     <Space wrap size={[24, 8]}>{c.works.map((w) => <WorkRefText key={w.workId} w={w} showContest />)}</Space>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      作品对：
-                      {c.pairs.map((p, i) => {
+                      作品对{c.pairs.length > PAIRS_SHOWN ? `（相似度最高的 ${PAIRS_SHOWN} 对，全部见 .xlsx）` : ""}：
+                      {c.pairs.slice(0, PAIRS_SHOWN).map((p, i) => {
                         const a = c.works.find((w) => w.workId === p.a);
                         const linkable = a?.inScope;
                         return (

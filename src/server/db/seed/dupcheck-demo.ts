@@ -9,11 +9,12 @@
  * - A Jiangsu work this year copies most of 「社区养老服务预约小程序」: the Zhejiang contest
  *   admin sees that match only as its id and year, root sees it in full.
  *
- * Then the whole index is built (every demo work past draft).
+ * Then the whole index is built (every demo work past draft), ignoring the template sentences
+ * the generated demo works share.
  */
 import type { Db } from "../index";
 import type { BlobStore } from "../../storage";
-import { rebuild } from "../../dupcheck/index";
+import { rebuild, saveSettings } from "../../dupcheck/index";
 import { demoPeople, insertDemoWork } from "./demo-helpers";
 
 const COURSE_NOTES =
@@ -75,5 +76,9 @@ export async function seedDupcheckDemo(db: Db, store: BlobStore) {
     });
     await db.updateTable("work").set({ other_notes: CARE_NOTES.replace("一千二百多次", "八百多次") }).where("id", "=", id).execute();
   }
+  // The demo's generated works share their category's template sentences (as real entries
+  // share the rules' wording): with ~40 works the default rule (≥ 20 works) ignores nothing,
+  // so the demo ignores shingles found in 5 works or more — the admin page lists them.
+  await saveSettings(db, { ignoreMinWorks: 5 });
   await rebuild(db, store);
 }
