@@ -181,6 +181,11 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     expect(poetry).toContainEqual([w["诗词吟诵"], 2025]);
     expect((await root.get(`${D}/work/${w["诗词吟诵"]}`)).body.data.matches.map((m: { workId: number }) => m.workId)).not.toContain(w["诗词吟诵（今年）"]);
     expect((await root.get(`${D}/work/${w["诗词吟诵"]}?allYears=true`)).body.data.matches.map((m: { workId: number }) => m.workId)).toContain(w["诗词吟诵（今年）"]);
+    // A draft is not checked (nor indexed): it says so, with no figure.
+    const draft = await plant("草稿作品", zj, "浙江大学", COURSE, { status: "draft" });
+    const d = await cadmin.get(`${D}/work/${draft}`);
+    expect(d.body.data).toMatchObject({ index: { status: "missing", tooShort: true, reason: expect.stringContaining("草稿") }, matches: [] });
+    expect(await t.db.selectFrom("dup_entry").select("work_id").where("work_id", "=", draft).executeTakeFirst()).toBeUndefined();
   });
 
   it("a contest admin sees a match outside the own contests only as id and year, and its passages redacted", async () => {

@@ -39,6 +39,7 @@ import type { Db } from "../db";
 import type { BlobStore } from "../storage";
 import type { TaskQueue } from "../jobs/queue";
 import { loadForReview } from "../review/sheet";
+import { MINUTE, type LimitRule } from "../plugins/limits";
 import { adminEntries, adminStats, registerRebuild, reindexWork, startRebuild, updateSettings } from "./admin";
 import { EXTRACT_LIMITS, ignoredShingles } from "./index";
 import { startIndexing } from "./indexing";
@@ -98,6 +99,9 @@ function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
   if (!req.raw.readableEnded) reply.header("connection", "close");
 }
 
+/** Texts and documents cost CPU (extraction, shingling, passages): at most 60 a minute per account. */
+const PER_USER: LimitRule[] = [{ name: "dupcheck-text", max: 60, windowMs: MINUTE, key: (req) => (req.user ? `user:${req.user.id}` : null) }];
+
 const textInfo = (r: DupTextReport) => (r.index.tooShort ? (r.index.reason ?? "文本太短，无法有意义地查重") : r.matches.length ? `找到 ${r.matches.length} 件相似作品` : "未发现相似作品");
 
 export async function dupcheckRoutes(app: FastifyInstance, deps: DupDeps) {
@@ -121,7 +125,7 @@ export async function dupcheckRoutes(app: FastifyInstance, deps: DupDeps) {
 
   r.post(`${P}/text`, {
     schema: { tags, summary: "粘贴文本查重：与全部年度的作品比较；太短的文本说明无法查重（不给出 0%）", body: DupTextBody, response: { 200: Envelope(DupTextReport) } },
-    config: { access: read },
+    config: { access: read, limits: PER_USER },
   }, async (req) => {
     const { text, title: _t, ...filters } = req.body;
     const data = await checkTextFor(ctx(req), text, filters);
@@ -130,7 +134,7 @@ export async function dupcheckRoutes(app: FastifyInstance, deps: DupDeps) {
 
   r.post(`${P}/document`, {
     schema: { tags, summary: `上传文档查重（multipart/form-data，字段 file；.docx 或 .pdf，不超过 ${MAX_DOCUMENT_MB} MB）：读出文字后与全部年度的作品比较`, querystring: DupFilters, consumes: ["multipart/form-data"], response: { 200: Envelope(DupTextReport) } },
-    config: { access: read },
+    config: { access: read, limits: PER_USER },
   }, async (req, reply) => {
     try {
       const { filename, bytes } = await receiveDocument(req);
@@ -149,12 +153,12 @@ export async function dupcheckRoutes(app: FastifyInstance, deps: DupDeps) {
 
   r.post(`${P}/pair-text`, {
     schema: { tags, summary: "粘贴的文本与一件作品并排对比", body: DupPairTextBody, response: { 200: Envelope(DupPairView) } },
-    config: { access: read },
+    config: { access: read, limits: PER_USER },
   }, async (req) => ok(await pairTextFor(ctx(req), req.body.text, req.body.title?.trim() || "粘贴的文本", req.body.workId)));
 
   r.post(`${P}/pair-document`, {
     schema: { tags, summary: "上传的文档与一件作品并排对比（multipart/form-data，字段 file）", querystring: DupPairDocumentQuery, consumes: ["multipart/form-data"], response: { 200: Envelope(DupPairView) } },
-    config: { access: read },
+    config: { access: read, limits: PER_USER },
   }, async (req, reply) => {
     try {
       const { filename, bytes } = await receiveDocument(req);

@@ -39,6 +39,7 @@ async function checkIndexed(ctx: DupCtx, workId: number, status: string, f: DupF
     await indexWork(ctx.db, ctx.store, workId);
     r = await checkWork(ctx.db, workId, engineOptions(f));
   }
+  if (r.status === "missing" && !isIndexable(status)) return { ...r, reason: "草稿不参与查重，作品提交后才会建立索引" };
   return r;
 }
 
