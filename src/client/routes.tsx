@@ -101,6 +101,9 @@ const page = {
   judgePool: lazy(() => import("./judge-pool/JudgePoolPage")),
   printCertification: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.RootPrintPage }))),
   printAward: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.ContestPrintPage }))),
+  dupCheck: lazy(() => import("./dupcheck/dup-check")),
+  dupCompare: lazy(() => import("./dupcheck/compare-page")),
+  dupAdmin: lazy(() => import("./dupcheck/admin")),
 } satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
@@ -160,7 +163,8 @@ const adminGroup: RouteEntry = {
     { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, feature: "评选和展示优秀作品" },
     { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, element: page.arbitrateManagement },
     { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, element: page.workLogAdmin },
-    { label: "查重引擎管理", path: "/admin/ElasticSearch", authority: ADMIN, feature: "管理作品查重所用的搜索引擎索引" },
+    // The seed's path is kept; the engine is the platform's own (no Elasticsearch).
+    { label: "查重引擎", path: "/admin/ElasticSearch", authority: ADMIN, element: page.dupAdmin },
   ],
 };
 
@@ -296,7 +300,7 @@ export const ROUTES: RouteEntry[] = [
   { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), element: page.complaintManagement },
   { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), element: page.arbitrate },
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), element: page.judgePool },
-  { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), feature: "检查作品之间的重复" },
+  { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), element: page.dupCheck },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
   { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, element: page.verifyCert },
   { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), element: page.queryWork },
@@ -310,6 +314,7 @@ export const ROUTES: RouteEntry[] = [
   { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, element: page.reviewDetail },
   { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), element: page.fastReview },
   { label: "作品评价", path: "/workDetail/:workId", hide: true, element: page.workDetail },
+  { label: "查重对比", path: "/dup-check/compare/:a/:b", hide: true, authority: view("page.dupCompare"), element: page.dupCompare },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
   { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, element: page.inviteJudge },

@@ -50,6 +50,7 @@ import { judgePoolRoutes } from "./judge-pool/routes";
 import { judgeInviteRoutes } from "./judge-invite/routes";
 import { healthRoutes } from "./health/routes";
 import { scheduleInviteReminders } from "./judge-invite/reminders";
+import { dupcheckRoutes } from "./dupcheck/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   judgePoolRoutes(app, { db, jobs });
   judgeInviteRoutes(app, { db, mailer, config });
   healthRoutes(app, { db, dialect: deps.dialect, config, mailer, rootDir: ROOT_DIR });
+  await dupcheckRoutes(app, { db, store, jobs, queue, log });
   workTypeRoutes(app, db);
   contestRoutes(app, db);
 

@@ -16,6 +16,7 @@ import { seedResultsDemo } from "./db/seed/results-demo";
 import { seedComplaintsDemo } from "./db/seed/complaints-demo";
 import { seedScoringDemo } from "./db/seed/scoring-demo";
 import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
+import { seedDupcheckDemo } from "./db/seed/dupcheck-demo";
 import { createBlobStore } from "./storage";
 import { precompressDir } from "./static/precompress";
 
@@ -61,6 +62,8 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
     await seedJudgePoolDemo(db);
     // The attachments of the works waiting for format review (they need the blob store).
     await seedReviewDemoFiles(db, store);
+    // Planted copies for the duplicate check, then its whole index (every demo work).
+    await seedDupcheckDemo(db, store);
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");
   }
 }

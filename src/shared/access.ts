@@ -25,7 +25,8 @@ export type PageObject =
   | "page.fastReview"
   | "page.judgePool"
   | "page.dupCheck"
-  | "page.health";
+  | "page.health"
+  | "page.dupCompare";
 
 export type ApiObject =
   | "api.session"
@@ -78,7 +79,11 @@ export type ApiObject =
   | "api.certificates"
   | "api.certificateTemplates"
   | "api.myCertificates"
-  | "api.health";
+  | "api.health"
+  | "api.dupcheck"
+  | "api.dupcheckPair"
+  | "api.dupcheckReport"
+  | "api.dupcheckAdmin";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -95,7 +95,7 @@ describe("menus per demo role follow the policy", () => {
       "用户管理=/admin/UserManagement", "学校管理=/admin/SchoolManagement", "作品类别管理=/admin/WorkTypeManagement", "奖项管理=/admin/AwardManagement",
       "省赛管理=/admin/contest/ProvinceContest", "国赛管理=/admin/contest/NationalContest", "证书打印=/admin/PrintCertification", "作品导出=/work/export",
       "字段锁定=/admin/EntryLock", "专业管理=/admin/MajorManagement", "新闻管理=/Article", "优秀作品=/admin/BestWork", "仲裁审核=/admin/ArbitrateManagement",
-      "作品日志=/author/WorkLog", "查重引擎管理=/admin/ElasticSearch",
+      "作品日志=/author/WorkLog", "查重引擎=/admin/ElasticSearch",
       "作品管理=/WorkManagement", "申诉管理=/ComplaintManagement", "评委库=/judgePool", "作品查重=/dup-check", ...OPEN, ...ACCOUNT,
     ]);
   });

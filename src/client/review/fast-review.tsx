@@ -5,7 +5,8 @@
  *
  * Never waiting: while the reviewer reads a work, the review sheets of the next and the
  * previous work of the filter and of the next work waiting for review are fetched into
- * the query cache, with their neighbours, so moving on renders at once. The address
+ * the query cache, with their neighbours and duplicate-check matches, so moving on renders
+ * at once. The address
  * follows the work shown (a reload resumes there) and the position is saved on the server
  * (GET/PUT …/position; an outcome saves it too), where 快速审核 on the contest list resumes.
  * Filters (status, 大类, keyword) are in the query string; after a decision the next work
@@ -26,6 +27,8 @@ import { LABELS } from "./OutcomeButtons";
 import { OutcomeModal, type ReasonOutcome } from "./OutcomeModal";
 import { STATUS_FILTER_OPTIONS } from "./review-list";
 import { Checklist, CurrentDecision, SheetFacts, SheetFields, SheetFiles, SheetHistory } from "./SheetView";
+import { SheetDupPanel } from "../dupcheck/SheetPanel";
+import { sheetDupQuery } from "../dupcheck/api";
 
 const KEYS: { keys: string[]; label: string; outcome?: FormatOutcome; nav?: "next" | "prev" }[] = [
   { keys: ["P", "Enter"], label: "通过", outcome: "format_pass" },
@@ -94,6 +97,7 @@ export default function FastReview({ route }: PageProps) {
   useEffect(() => {
     for (const id of ahead) {
       void qc.prefetchQuery(sheetQuery(id));
+      void qc.prefetchQuery(sheetDupQuery(id));
       void qc.prefetchQuery(neighboursQuery(contestId, id, filters));
       if (!samePending) void qc.prefetchQuery(neighboursQuery(contestId, id, pendingFilters));
     }
@@ -278,6 +282,9 @@ export default function FastReview({ route }: PageProps) {
           <Col xs={24} lg={8}>
             <div style={{ position: "sticky", top: 16 }}>
               <ActionPanel sheet={s} busy={busy} onDecide={decide} onMove={move} hasPrev={!!position?.prev} hasNext={!!position?.next} />
+              <div style={{ marginTop: 16 }}>
+                <SheetDupPanel workId={s.id} newTab compact />
+              </div>
               <Card size="small" title="检查清单" style={{ marginTop: 16 }}>
                 <Checklist items={s.checklist} compact />
               </Card>

@@ -1,7 +1,8 @@
 /**
  * /reviewer/reviewDetail/:workId: the review sheet of one work — facts, the checklist
  * (the category's required attachments present or missing, required fields, team rules),
- * the text fields, the attachments with download links and the format review history —
+ * the text fields, the attachments with download links, the duplicate check's top matches
+ * (with the side by side view) and the format review history —
  * with the decisions the server says the caller may give now. Whoever does not review the
  * work gets the server's 404 text.
  */
@@ -15,6 +16,7 @@ import { fastReviewPath, reviewKeys, reviewListPath, sheetQuery } from "./api";
 import { OutcomeButtons } from "./OutcomeButtons";
 import { OutcomeModal, type OutcomeTarget, type ReasonOutcome } from "./OutcomeModal";
 import { Checklist, CurrentDecision, SheetFacts, SheetFields, SheetFiles, SheetHistory } from "./SheetView";
+import { SheetDupPanel } from "../dupcheck/SheetPanel";
 
 export default function ReviewDetail({ route }: PageProps) {
   const { workId } = useParams();
@@ -67,6 +69,7 @@ export default function ReviewDetail({ route }: PageProps) {
         </Col>
         <Col xs={24} lg={9}>
           <Space direction="vertical" size={16} style={{ width: "100%" }}>
+            <SheetDupPanel workId={s.id} />
             <Card title="检查清单" size="small"><Checklist items={s.checklist} /></Card>
             <Card title="审查记录" size="small"><SheetHistory sheet={s} /></Card>
           </Space>

@@ -28,6 +28,7 @@ import { badRequest, DomainError, notFound } from "../../shared/errors";
 import type { Trx } from "./resource";
 
 type Status = JobView["status"];
+export type JobKind = "import" | "export" | "task";
 const ACTIVE = ["running", "applying"] as const;
 export const JOB_TASK = "saiwu_job";
 
@@ -112,9 +113,10 @@ export class Jobs {
 
   /**
    * The runner of `kind` jobs of `resource` (a runner branches on job.status: running = dry
-   * run/export, applying = apply); `output`: an export's file type when it is not .xlsx.
+   * run/export, applying = apply); `output`: an export's file type when it is not .xlsx. "task": a
+   * background operation with progress and a result but no file (e.g. rebuilding the duplicate-check index).
    */
-  register(kind: "import" | "export", resource: string, runner: Runner, output?: JobOutput) {
+  register(kind: JobKind, resource: string, runner: Runner, output?: JobOutput) {
     this.#runners.set(`${kind}:${resource}`, runner);
     if (output) this.#outputs.set(`${kind}:${resource}`, output);
   }
@@ -159,7 +161,7 @@ export class Jobs {
   }
 
   /** A new running job row; `enqueue` hands it to the queue once its input is in place. */
-  async create(kind: "import" | "export", resource: string, userId: number, params?: unknown): Promise<string> {
+  async create(kind: JobKind, resource: string, userId: number, params?: unknown): Promise<string> {
     const id = randomUUID();
     const now = new Date().toISOString();
     await this.db
@@ -213,7 +215,7 @@ export class Jobs {
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) {
       const now = await this.db.selectFrom("job").select("status").where("id", "=", id).executeTakeFirstOrThrow();
-      if (now.status === "done") throw badRequest(row.kind === "import" ? "该导入已完成，不能取消" : "该导出已完成，不能取消");
+      if (now.status === "done") throw badRequest(row.kind === "import" ? "该导入已完成，不能取消" : row.kind === "export" ? "该导出已完成，不能取消" : "该任务已完成，不能取消");
       throw badRequest(now.status === "cancelled" ? "该任务已取消" : "该任务已结束，不能取消");
     }
     this.#live.get(id)?.abort.abort();

@@ -28,10 +28,16 @@ export const NOT_IN_REVIEW = "作品不存在或不在您负责的形式审查�
 /** The text fields shown on the sheet, in the order of the registration form. */
 const SHEET_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "teacherReview", "otherNotes", "deployLink1", "deployLink2"];
 
-export async function reviewSheet(db: Db, user: User, workId: number): Promise<ReviewSheet> {
+/** The work, when the caller reviews it now (a reviewer of the receiving contest, its admins, root; in format review); 404 otherwise. */
+export async function loadForReview(db: Db, user: User, workId: number) {
   const l = await loadVisible({ db, user }, workId).catch(as404(NOT_IN_REVIEW));
+  if (!REVIEWERS.some((r) => l.relations.has(r)) || !FORMAT_REVIEW_STATES.includes(l.work.status)) throw notFound(NOT_IN_REVIEW);
+  return l;
+}
+
+export async function reviewSheet(db: Db, user: User, workId: number): Promise<ReviewSheet> {
+  const l = await loadForReview(db, user, workId);
   const w = l.work;
-  if (!REVIEWERS.some((r) => l.relations.has(r)) || !FORMAT_REVIEW_STATES.includes(w.status)) throw notFound(NOT_IN_REVIEW);
   const reviewContestId = receivingContestId({ level: w.contest_level, id: w.contest_id, parent_id: w.contest_parent_id });
   const reviewContest = await repo.findContest(db, reviewContestId);
 

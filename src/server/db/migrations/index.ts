@@ -20,6 +20,7 @@ import * as m0019 from "./0019-honours";
 import * as m0020 from "./0020-judge-pool";
 import * as m0022 from "./0022-national-entry";
 import * as m0023 from "./0023-api-tokens";
+import * as m0021 from "./0021-dupcheck";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020-judge-pool": m0020,
   "0022-national-entry": m0022,
   "0023-api-tokens": m0023,
+  "0021-dupcheck": m0021,
 };

@@ -20,6 +20,7 @@ import { inTransaction, loadVisible, type Loaded, type WorkCtx } from "../servic
 import { requireEditable } from "../service/edit";
 import { extensionOf, uploadGuard } from "./check";
 import * as files from "./repository";
+import { worksChanged } from "../../dupcheck/triggers";
 
 export interface FileCtx extends WorkCtx {
   store: BlobStore;
@@ -109,7 +110,7 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
   const stored = await ctx.store.put(pipeline(incoming.stream, guard, () => {}));
   if (incoming.truncated()) throw tooLarge(`「${rule.name}」的文件不能超过 ${rule.maxSizeMB} MB，「${filename}」超过了这一限制`);
 
-  return inTransaction(ctx, async (t) => {
+  const done = await inTransaction(ctx, async (t) => {
     // The work may have changed while the file arrived: check again inside the transaction.
     const l = await loadVisible(t, id);
     await refuseChange(t.db, l, t.now, onBehalf);
@@ -132,12 +133,15 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
     });
     return { file: files.toFileView(row, reqs), replaced: !!old };
   });
+  // After the commit: the duplicate check reads the work's documents again (background; drafts are skipped).
+  await worksChanged(ctx.db, [id]);
+  return done;
 }
 
 export const uploadedMessage = (f: WorkFileView, replaced: boolean) => `${replaced ? "已替换" : "已上传"}「${f.kindName}」：${f.filename}（${sizeText(f.size)}）`;
 
 export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBehalf = false): Promise<WorkFileView> {
-  return inTransaction(ctx, async (t) => {
+  const view = await inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, id);
     const row = await files.fileOfWork(t.db, id, fileId);
     if (!row || row.replaced_at || row.deleted_at) throw notFound(NO_FILE);
@@ -148,6 +152,8 @@ export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBeh
     await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "delete_file", changes: { attachments: [describe(row, view.kindName), null] } });
     return view;
   });
+  await worksChanged(ctx.db, [id]);
+  return view;
 }
 
 /** A file of the work (also an earlier, replaced one) with its bytes, for those who may see the work. */

@@ -16,6 +16,7 @@ import { checkVersion, inTransaction, loadVisible, staleVersion, type TxCtx, typ
 import { checkCategory, checkGroup, checkSubcategory, distinct, insertAuthor, insertTeacher, resolveMember, teamNames, type Member } from "./members";
 import { viewOf } from "./read";
 import { textColumns, valueOf } from "./values";
+import { worksChanged } from "../../dupcheck/triggers";
 
 type Input = WorkCreate | AdminWorkCreate;
 
@@ -120,7 +121,7 @@ export async function createWork(ctx: WorkCtx, input: WorkCreate): Promise<WorkV
  * signed registration form, and every submit check applies. No registration window.
  */
 export async function adminCreateWork(ctx: WorkCtx, input: AdminWorkCreate): Promise<WorkView> {
-  return inTransaction(ctx, async (t) => {
+  const view = await inTransaction(ctx, async (t) => {
     const scope = await adminContestIds(t.db, t.user);
     const contest = await repo.findContest(t.db, input.contestId);
     if (!contest || !inScope(scope, contest.id)) throw invalid("contestId", "所选赛事不存在或不在您的管理范围内");
@@ -141,6 +142,9 @@ export async function adminCreateWork(ctx: WorkCtx, input: AdminWorkCreate): Pro
     if (why) throw badRequest(why);
     return viewOf(t.db, l, t.now);
   });
+  // Entered past draft: the duplicate check indexes it (background).
+  await worksChanged(ctx.db, [view.id]);
+  return view;
 }
 
 /** The first author deletes a draft that was never submitted; the log keeps its content. */

@@ -15,6 +15,7 @@ import { checkCategory, checkGroup, checkSubcategory } from "./members";
 import { viewOf } from "./read";
 import { cleanText, textColumns, valueOf } from "./values";
 import type { Updateable } from "kysely";
+import { worksChanged } from "../../dupcheck/triggers";
 
 export function requireEditable(l: Loaded) {
   if (!isEditable(l.work.status)) throw badRequest(`作品当前状态为「${WORK_STATE_NAMES[l.work.status]}」，不能修改；只有草稿和已退回修改的作品可以修改`);
@@ -36,7 +37,7 @@ async function moveAuthors(t: TxCtx, l: Loaded, categoryId: number) {
 }
 
 export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
-  return inTransaction(ctx, async (t) => {
+  const view = await inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, id);
     requireFirstAuthor(l);
     requireEditable(l);
@@ -81,6 +82,9 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
     await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "update", changes });
     return viewOf(t.db, await loadVisible(t, id), t.now);
   });
+  // A returned work edited after submit: its index entry follows (drafts are not indexed).
+  if (view.status !== "draft") await worksChanged(ctx.db, [id]);
+  return view;
 }
 
 /** A teacher of the work writes 指导老师自评 while the work is editable. */

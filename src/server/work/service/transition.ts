@@ -17,6 +17,7 @@ import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectRe
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
 import type { Updateable } from "kysely";
 import { syncWorkCertificates } from "../../certificate/issue";
+import { worksChanged } from "../../dupcheck/triggers";
 
 async function loadGranted(t: TxCtx, id: number): Promise<Loaded> {
   const work = await repo.findWork(t.db, id);
@@ -110,7 +111,15 @@ export async function applyTransition(t: TxCtx, id: number, action: WorkAction, 
   return { id, status: step.to };
 }
 
-export const transitionWork = (ctx: WorkCtx, id: number, action: WorkAction, body: TransitionInput) => inTransaction(ctx, (t) => applyTransition(t, id, action, body));
+/** Steps after which the work's text is (again) what the duplicate check should hold. */
+const INDEXING_ACTIONS: readonly WorkAction[] = ["submit", "format_resubmit"];
+
+export async function transitionWork(ctx: WorkCtx, id: number, action: WorkAction, body: TransitionInput) {
+  const moved = await inTransaction(ctx, (t) => applyTransition(t, id, action, body));
+  // After the commit: mark the work for the duplicate check's index (background).
+  if (INDEXING_ACTIONS.includes(action)) await worksChanged(ctx.db, [id]);
+  return moved;
+}
 
 class BulkRefused extends Error {}
 

@@ -1,0 +1,833 @@
+/**
+ * The duplicate-check engine's database side: writing index entries and band keys (batched,
+ * one short transaction per batch), finding candidates by band keys and comparing them
+ * exactly, explaining a pair, the ignored-shingle computation and the rebuild. The public
+ * API with its documentation is ./index.ts.
+ */
+import { createHash } from "node:crypto";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
+import type { Db } from "../db/index";
+import type { BlobStore } from "../storage/blob-store";
+import { conflict, notFound } from "../../shared/errors";
+import type {
+  DupCheckResult,
+  DupEntryStatus,
+  DupEntryView,
+  DupExplain,
+  DupExplainSide,
+  DupIgnoredShingle,
+  DupIndexStats,
+  DupMatch,
+  DupPassage,
+  DupReason,
+  DupRebuildInfo,
+  DupRebuildProgress,
+  DupSettings,
+} from "../../shared/dupcheck/schema";
+import { CountTable } from "./count-table";
+import { joinSections, workText, type WorkText } from "./extract";
+import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
+import { normalise, toOriginalRange } from "./normalise";
+import { SHINGLE, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, without } from "./shingles";
+import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
+import { mergeRanges, sharedPassages } from "./winnow";
+
+/** Changes whenever normalisation, shingling or signatures change: every text_hash then differs. */
+export const PARAMS_TAG = "dupcheck-v1;shingle=3;oph=192;bands=64x3;min=2";
+export const DUP_PARAMS = { hashes: HASHES, bands: BANDS, rows: ROWS, minBandMatches: MIN_BAND_MATCHES, shingle: SHINGLE };
+
+const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const nowIso = () => new Date().toISOString();
+const toBytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+const fromBytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(0));
+
+export function isIndexable(status: string): boolean {
+  return status !== "draft";
+}
+
+function chunks<T>(a: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < a.length; i += n) out.push(a.slice(i, i + n));
+  return out;
+}
+
+// ───────────────────────────── preparing a text ─────────────────────────────
+
+export interface Prepared {
+  /** the full sorted shingle set (stored) */
+  full: Uint32Array;
+  /** without the ignored shingles (compared and signed) */
+  eff: Uint32Array;
+  textHash: string;
+}
+
+export function prepareText(text: string, ignored: Uint32Array): Prepared {
+  const n = normalise(text);
+  const full = shingleSet(n.text);
+  return { full, eff: without(full, ignored), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
+}
+
+/** Band keys of an effective set, or null when it is too short to check. */
+function bandsOf(eff: Uint32Array, settings: DupSettings): number[] | null {
+  if (eff.length < settings.minShingles) return null;
+  const sig = signature(eff);
+  return sig ? bandKeys(sig) : null;
+}
+
+const TOO_SHORT_MESSAGE = "文本过短（去掉标点、空格和常见套话后不足以比对），无法可靠查重";
+const tooShortReason = (): DupReason => ({ code: "too_short", fileId: null, filename: null, message: TOO_SHORT_MESSAGE });
+
+// ───────────────────────────── writing entries ─────────────────────────────
+
+export interface EntryWrite {
+  workId: number;
+  year: number;
+  contestId: number;
+  status: DupEntryStatus;
+  reasons: DupReason[];
+  /** null: keep the stored set and bands (a failed extraction keeps the work findable by its last text) */
+  prepared: Prepared | null;
+}
+
+interface ComputedWrite {
+  w: EntryWrite;
+  tooShort: boolean;
+  shingleCount: number;
+  shingles: Uint8Array | null;
+  bands: number[] | null;
+}
+
+/**
+ * Writes entries and their band keys in one transaction: per work, deletes the band keys it
+ * no longer has and inserts the new ones (an unchanged key is left alone).
+ */
+export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSettings): Promise<void> {
+  if (items.length === 0) return;
+  const computed: ComputedWrite[] = items
+    .slice()
+    .sort((a, b) => a.workId - b.workId)
+    .map((w) => {
+      if (!w.prepared) return { w, tooShort: false, shingleCount: 0, shingles: null, bands: null };
+      const bands = bandsOf(w.prepared.eff, settings);
+      return { w, tooShort: bands === null, shingleCount: w.prepared.eff.length, shingles: encodeSet(w.prepared.full), bands };
+    });
+  const pg = isPg(db);
+  await db.transaction().execute(async (trx) => {
+    const ids = computed.map((c) => c.w.workId);
+    const old = new Map<number, { bands: number[]; hasSet: boolean }>();
+    for (const part of chunks(ids, 500)) {
+      let q = trx.selectFrom("dup_entry").select(["work_id", "bands", sql<number>`case when shingles is null then 0 else 1 end`.as("has_set")]).where("work_id", "in", part);
+      if (pg) q = q.forUpdate();
+      for (const r of await q.execute()) old.set(Number(r.work_id), { bands: r.bands ? decodeKeys(fromBytes(r.bands)) : [], hasSet: Number(r.has_set) === 1 });
+    }
+    const del: Array<[number, number]> = [];
+    const ins: Array<{ band_key: number; work_id: number }> = [];
+    const at = nowIso();
+    const rows = computed.map((c) => {
+      const prev = old.get(c.w.workId);
+      const keep = c.w.prepared === null;
+      if (!keep) {
+        const next = new Set(c.bands ?? []);
+        const before = new Set(prev?.bands ?? []);
+        for (const k of before) if (!next.has(k)) del.push([k, c.w.workId]);
+        for (const k of next) if (!before.has(k)) ins.push({ band_key: k, work_id: c.w.workId });
+      }
+      return {
+        work_id: c.w.workId,
+        year: c.w.year,
+        contest_id: c.w.contestId,
+        status: c.w.status,
+        too_short: c.tooShort ? 1 : 0,
+        reasons: JSON.stringify(c.tooShort ? [...c.w.reasons, tooShortReason()] : c.w.reasons),
+        text_hash: c.w.prepared?.textHash ?? null,
+        shingle_count: c.shingleCount,
+        shingles: c.shingles ? toBytes(c.shingles) : null,
+        bands: c.bands ? toBytes(encodeKeys(c.bands)) : null,
+        updated_at: at,
+        keep,
+      };
+    });
+    for (const part of chunks(del, 400)) {
+      await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+    }
+    for (const part of chunks(
+      rows.filter((r) => !r.keep),
+      200,
+    )) {
+      await trx
+        .insertInto("dup_entry")
+        .values(part.map(({ keep: _keep, ...r }) => r))
+        .onConflict((oc) =>
+          oc.column("work_id").doUpdateSet((eb) => ({
+            year: eb.ref("excluded.year"),
+            contest_id: eb.ref("excluded.contest_id"),
+            status: eb.ref("excluded.status"),
+            too_short: eb.ref("excluded.too_short"),
+            reasons: eb.ref("excluded.reasons"),
+            text_hash: eb.ref("excluded.text_hash"),
+            shingle_count: eb.ref("excluded.shingle_count"),
+            shingles: eb.ref("excluded.shingles"),
+            bands: eb.ref("excluded.bands"),
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .execute();
+    }
+    // A failed extraction: status and reasons change, the last set and bands stay.
+    for (const r of rows.filter((r) => r.keep)) {
+      await trx
+        .insertInto("dup_entry")
+        .values({ work_id: r.work_id, year: r.year, contest_id: r.contest_id, status: r.status, reasons: r.reasons, updated_at: r.updated_at })
+        .onConflict((oc) => oc.column("work_id").doUpdateSet({ status: r.status, reasons: r.reasons, updated_at: r.updated_at }))
+        .execute();
+    }
+    for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
+  });
+}
+
+/** Removes works' entries and band keys. */
+export async function removeWorks(db: Db, workIds: number[]): Promise<void> {
+  if (workIds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const part of chunks(workIds, 500)) {
+      const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", part).execute();
+      const del: Array<[number, number]> = [];
+      for (const r of rows) if (r.bands) for (const k of decodeKeys(fromBytes(r.bands))) del.push([k, Number(r.work_id)]);
+      for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+      await trx.deleteFrom("dup_entry").where("work_id", "in", part).execute();
+    }
+  });
+}
+
+// ───────────────────────────── indexing works ─────────────────────────────
+
+export interface IndexOutcome {
+  workId: number;
+  status: DupEntryStatus;
+  tooShort: boolean;
+  shingles: number;
+  reasons: DupReason[];
+  changed: boolean;
+}
+
+/** Extracts a work's text and prepares its write (null: the work is gone or a draft). */
+async function gather(db: Db, store: BlobStore, workId: number, ignored: Uint32Array): Promise<{ write: EntryWrite; text: WorkText } | null> {
+  const wt = await workText(db, store, workId);
+  if (!wt || !isIndexable(wt.status)) return null;
+  return { write: { workId, year: wt.year, contestId: wt.contestId, status: "indexed", reasons: wt.skipped, prepared: prepareText(wt.text, ignored) }, text: wt };
+}
+
+export async function indexWork(db: Db, store: BlobStore, workId: number): Promise<IndexOutcome> {
+  const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
+  let g: Awaited<ReturnType<typeof gather>>;
+  try {
+    g = await gather(db, store, workId, ignored);
+  } catch (e) {
+    const work = await db.selectFrom("work").select(["year", "contest_id"]).where("id", "=", workId).executeTakeFirst();
+    const reasons: DupReason[] = [{ code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` }];
+    if (work) await writeEntries(db, [{ workId, year: work.year, contestId: work.contest_id, status: "failed", reasons, prepared: null }], settings);
+    return { workId, status: "failed", tooShort: false, shingles: 0, reasons, changed: true };
+  }
+  if (!g) {
+    const existed = await db.selectFrom("dup_entry").select("work_id").where("work_id", "=", workId).executeTakeFirst();
+    await removeWorks(db, [workId]);
+    return {
+      workId,
+      status: "failed",
+      tooShort: false,
+      shingles: 0,
+      reasons: [{ code: "error", fileId: null, filename: null, message: "作品不存在或尚未提交，不建立查重索引" }],
+      changed: !!existed,
+    };
+  }
+  const { write } = g;
+  const prepared = write.prepared!;
+  const eff = prepared.eff.length;
+  const tooShort = eff < settings.minShingles;
+  const reasons = tooShort ? [...write.reasons, tooShortReason()] : write.reasons;
+  const cur = await db.selectFrom("dup_entry").select(["status", "text_hash", "reasons", "year", "contest_id", "shingle_count"]).where("work_id", "=", workId).executeTakeFirst();
+  if (
+    cur &&
+    cur.status === "indexed" &&
+    cur.text_hash === prepared.textHash &&
+    cur.reasons === JSON.stringify(reasons) &&
+    cur.year === write.year &&
+    cur.contest_id === write.contestId &&
+    cur.shingle_count === eff
+  )
+    return { workId, status: "indexed", tooShort, shingles: eff, reasons, changed: false };
+  await writeEntries(db, [write], settings);
+  await fillSamples(db, g.text.text);
+  return { workId, status: "indexed", tooShort, shingles: eff, reasons, changed: true };
+}
+
+export async function markPending(db: Db, workIds: number[]): Promise<void> {
+  if (workIds.length === 0) return;
+  const at = nowIso();
+  for (const part of chunks(workIds, 500)) {
+    await db
+      .insertInto("dup_entry")
+      .columns(["work_id", "year", "contest_id", "status", "updated_at"])
+      .expression(
+        db
+          .selectFrom("work")
+          .select(["id", "year", "contest_id", sql.lit("pending").as("status"), sql.val(at).as("updated_at")])
+          .where("id", "in", part),
+      )
+      .onConflict((oc) => oc.column("work_id").doUpdateSet({ status: "pending", updated_at: at }))
+      .execute();
+  }
+}
+
+export async function indexPending(db: Db, store: BlobStore, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<number> {
+  const rows = await db
+    .selectFrom("dup_entry")
+    .select("work_id")
+    .where("status", "=", "pending")
+    .orderBy("updated_at")
+    .orderBy("work_id")
+    .limit(Math.min(opts.limit ?? 100, 10_000))
+    .execute();
+  let n = 0;
+  for (const r of rows) {
+    if (opts.signal?.aborted) break;
+    await indexWork(db, store, Number(r.work_id));
+    n++;
+  }
+  return n;
+}
+
+// ───────────────────────────── checking ─────────────────────────────
+
+export interface CheckOptions {
+  maxYear?: number;
+  allYears?: boolean;
+  excludeWorkIds?: number[];
+  minSimilarity?: number;
+  limit?: number;
+}
+
+const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], tooShort: boolean, reason: string | null, shingles = 0): DupCheckResult => ({
+  tooShort,
+  reason,
+  status,
+  reasons,
+  shingles,
+  candidates: 0,
+  matches: [],
+  more: 0,
+});
+
+/** Compares an effective set with every work sharing a band key. */
+async function matchSet(
+  db: Db,
+  eff: Uint32Array,
+  keys: number[],
+  opts: CheckOptions & { selfId?: number },
+  settings: DupSettings,
+  ignored: Uint32Array,
+): Promise<{ candidates: number; matches: DupMatch[]; more: number }> {
+  const exclude = new Set(opts.excludeWorkIds ?? []);
+  if (opts.selfId !== undefined) exclude.add(opts.selfId);
+  // Works sharing at least MIN_BAND_MATCHES band keys (one row per shared key).
+  const hits = new Map<number, number>();
+  for (const part of chunks(keys, 100)) {
+    const rows = await db.selectFrom("dup_band").select("work_id").where("band_key", "in", part).execute();
+    for (const r of rows) {
+      const id = Number(r.work_id);
+      if (!exclude.has(id)) hits.set(id, (hits.get(id) ?? 0) + 1);
+    }
+  }
+  const ids: number[] = [];
+  for (const [id, n] of hits) if (n >= MIN_BAND_MATCHES) ids.push(id);
+  const minSimilarity = opts.minSimilarity ?? 0.1;
+  const all: DupMatch[] = [];
+  let candidates = 0;
+  for (const part of chunks(ids, 500)) {
+    let q = db.selectFrom("dup_entry").select(["work_id", "year", "contest_id", "shingles"]).where("work_id", "in", part).where("shingles", "is not", null);
+    if (!opts.allYears && opts.maxYear !== undefined) q = q.where("year", "<=", opts.maxYear);
+    for (const r of await q.execute()) {
+      candidates++;
+      const b = decodeSet(fromBytes(r.shingles));
+      // eff holds no ignored shingle, so |eff ∩ b| = |eff ∩ (b − ignored)|.
+      const shared = intersectionSize(eff, b);
+      const sizeB = b.length - (ignored.length ? intersectionSize(b, ignored) : 0);
+      const s = similarityOf(shared, eff.length, sizeB);
+      if (s.similarity < minSimilarity || shared === 0) continue;
+      all.push({
+        workId: Number(r.work_id),
+        year: r.year,
+        contestId: r.contest_id,
+        jaccard: s.jaccard,
+        containmentAB: s.containmentAB,
+        containmentBA: s.containmentBA,
+        similarity: s.similarity,
+        level: levelOf(s.similarity, settings),
+        shared,
+      });
+    }
+  }
+  all.sort((a, b) => b.similarity - a.similarity || b.jaccard - a.jaccard || a.workId - b.workId);
+  const limit = Math.max(1, Math.min(opts.limit ?? 50, 1000));
+  return { candidates, matches: all.slice(0, limit), more: Math.max(0, all.length - limit) };
+}
+
+export async function checkWork(db: Db, workId: number, opts: CheckOptions = {}): Promise<DupCheckResult> {
+  const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
+  const e = await db.selectFrom("dup_entry").select(["year", "status", "reasons", "shingles"]).where("work_id", "=", workId).executeTakeFirst();
+  if (!e) return emptyResult("missing", [], true, "作品尚未建立查重索引，请稍后再查");
+  const reasons = JSON.parse(e.reasons) as DupReason[];
+  const visible = reasons.filter((r) => r.code !== "too_short");
+  if (!e.shingles)
+    return emptyResult(e.status, visible, true, e.status === "failed" ? (reasons[0]?.message ?? "查重索引失败") : "作品正在建立查重索引，请稍后再查");
+  const eff = without(decodeSet(fromBytes(e.shingles)), ignored);
+  const keys = bandsOf(eff, settings);
+  if (!keys) return emptyResult(e.status, visible, true, TOO_SHORT_MESSAGE, eff.length);
+  const r = await matchSet(db, eff, keys, { ...opts, maxYear: opts.maxYear ?? e.year, selfId: workId }, settings, ignored);
+  return { tooShort: false, reason: null, status: e.status, reasons: visible, shingles: eff.length, ...r };
+}
+
+export async function checkText(db: Db, text: string, opts: CheckOptions = {}): Promise<DupCheckResult> {
+  const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
+  const p = prepareText(text, ignored);
+  const keys = bandsOf(p.eff, settings);
+  if (!keys) return emptyResult("text", [], true, TOO_SHORT_MESSAGE, p.eff.length);
+  const r = await matchSet(db, p.eff, keys, opts, settings, ignored);
+  return { tooShort: false, reason: null, status: "text", reasons: [], shingles: p.eff.length, ...r };
+}
+
+// ───────────────────────────── explaining a pair ─────────────────────────────
+
+export type ExplainSideInput = number | { text: string; title?: string };
+
+async function sideOf(db: Db, store: BlobStore, x: ExplainSideInput): Promise<Omit<DupExplainSide, "ranges">> {
+  if (typeof x === "number") {
+    const wt = await workText(db, store, x);
+    if (!wt) throw notFound("作品不存在");
+    return { workId: wt.workId, year: wt.year, contestId: wt.contestId, title: wt.title, text: wt.text, sections: wt.sections, skipped: wt.skipped };
+  }
+  const { text, sections } = joinSections([{ key: "text", label: x.title ?? "待查文本", text: x.text }]);
+  return { workId: null, year: null, contestId: null, title: x.title ?? null, text, sections, skipped: [] };
+}
+
+const ignoredHas = (ignored: Uint32Array, v: number) => {
+  let lo = 0;
+  let hi = ignored.length - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (ignored[m] === v) return true;
+    if (ignored[m] < v) lo = m + 1;
+    else hi = m - 1;
+  }
+  return false;
+};
+
+export async function explainPair(db: Db, store: BlobStore, a: ExplainSideInput, b: ExplainSideInput): Promise<DupExplain> {
+  const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
+  const [sa, sb] = await Promise.all([sideOf(db, store, a), sideOf(db, store, b)]);
+  const na = normalise(sa.text);
+  const nb = normalise(sb.text);
+  const ea = without(shingleSet(na.text), ignored);
+  const eb = without(shingleSet(nb.text), ignored);
+  const tooShort = ea.length < settings.minShingles || eb.length < settings.minShingles;
+  const s = similarityOf(intersectionSize(ea, eb), ea.length, eb.length);
+  const passages: DupPassage[] = sharedPassages(na.text, nb.text).map((p) => {
+    const seq = shingleSequence(na.text.slice(p.aStart, p.aEnd));
+    let common = 0;
+    for (const h of seq) if (ignoredHas(ignored, h)) common++;
+    const ra = toOriginalRange(na, p.aStart, p.aEnd);
+    const rb = toOriginalRange(nb, p.bStart, p.bEnd);
+    return { aStart: ra.start, aEnd: ra.end, bStart: rb.start, bEnd: rb.end, length: p.aEnd - p.aStart, common: seq.length > 0 && common * 2 >= seq.length };
+  });
+  return {
+    a: { ...sa, ranges: mergeRanges(passages.map((p) => ({ start: p.aStart, end: p.aEnd }))) },
+    b: { ...sb, ranges: mergeRanges(passages.map((p) => ({ start: p.bStart, end: p.bEnd }))) },
+    passages,
+    jaccard: tooShort ? 0 : s.jaccard,
+    containmentAB: tooShort ? 0 : s.containmentAB,
+    containmentBA: tooShort ? 0 : s.containmentBA,
+    similarity: tooShort ? 0 : s.similarity,
+    level: tooShort ? "none" : levelOf(s.similarity, settings),
+    tooShort,
+  };
+}
+
+export function clusterPairs(pairs: Array<{ a: number; b: number }>): number[][] {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    while (parent.get(x) !== r) {
+      const n = parent.get(x)!;
+      parent.set(x, r);
+      x = n;
+    }
+    return r;
+  };
+  for (const { a, b } of pairs) {
+    if (!parent.has(a)) parent.set(a, a);
+    if (!parent.has(b)) parent.set(b, b);
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
+  }
+  const groups = new Map<number, number[]>();
+  for (const x of parent.keys()) {
+    const r = find(x);
+    const g = groups.get(r);
+    if (g) g.push(x);
+    else groups.set(r, [x]);
+  }
+  return [...groups.values()].map((g) => g.sort((x, y) => x - y)).sort((x, y) => y.length - x.length || x[0] - y[0]);
+}
+
+// ───────────────────────────── ignored shingles ─────────────────────────────
+
+/** Works sampled for document frequencies. */
+export const FREQUENCY_SAMPLE = 20_000;
+
+/** Samples for ignored shingles still without one, from a text being indexed. */
+async function fillSamples(db: Db, text: string): Promise<void> {
+  const missing = await db.selectFrom("dup_ignored").select("hash").where("sample", "=", "").limit(10_000).execute();
+  if (missing.length === 0) return;
+  const want = new Set(missing.map((r) => Number(r.hash)));
+  const n = normalise(text).text;
+  const found = new Map<number, string>();
+  const seq = shingleSequence(n);
+  for (let i = 0; i < seq.length; i++) if (want.has(seq[i]) && !found.has(seq[i])) found.set(seq[i], n.slice(i, i + SHINGLE));
+  if (found.size === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [hash, sample] of found) await trx.updateTable("dup_ignored").set({ sample }).where("hash", "=", hash).where("sample", "=", "").execute();
+  });
+}
+
+/** A seeded choice of k of n indexes (Floyd's algorithm), ascending. */
+function sampleIndexes(n: number, k: number, seed = 0x5eed): number[] {
+  if (k >= n) return Array.from({ length: n }, (_, i) => i);
+  let s = seed >>> 0;
+  const rand = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const chosen = new Set<number>();
+  for (let j = n - k; j < n; j++) {
+    const t = Math.floor(rand() * (j + 1));
+    chosen.add(chosen.has(t) ? j : t);
+  }
+  return [...chosen].sort((x, y) => x - y);
+}
+
+/**
+ * Recomputes the ignored list from a sample of indexed works: a shingle in at least
+ * max(ignoreMinWorks, ignoreShare × sample) sampled works is ignored. Samples of its three
+ * characters come from the texts of works it was first seen in (read again, at most 200).
+ */
+export async function computeIgnored(db: Db, store: BlobStore | null, settings: DupSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal) {
+  const idRows = await db.selectFrom("dup_entry").select("work_id").where("shingles", "is not", null).orderBy("work_id").execute();
+  const ids = idRows.map((r) => Number(r.work_id));
+  const picked = sampleIndexes(ids.length, FREQUENCY_SAMPLE).map((i) => ids[i]);
+  const table = new CountTable(1 << 22);
+  let done = 0;
+  for (const part of chunks(picked, 500)) {
+    if (signal?.aborted) throw new Error("aborted");
+    const rows = await db.selectFrom("dup_entry").select(["work_id", "shingles"]).where("work_id", "in", part).execute();
+    for (const r of rows) {
+      const set = decodeSet(fromBytes(r.shingles));
+      const wid = Number(r.work_id);
+      for (let i = 0; i < set.length; i++) table.add(set[i], wid);
+    }
+    done += part.length;
+    onProgress?.(done, picked.length);
+  }
+  const min = Math.max(settings.ignoreMinWorks, Math.ceil(settings.ignoreShare * picked.length));
+  const frequent = [...table.atLeast(min)].sort((x, y) => y.count - x.count || x.key - y.key);
+  // Samples: the previous list's, then from the texts of the works first holding the rest.
+  const prev = new Map<number, string>();
+  for (const r of await db.selectFrom("dup_ignored").select(["hash", "sample"]).where("sample", "<>", "").execute()) prev.set(Number(r.hash), r.sample);
+  const samples = new Map<number, string>();
+  const byWork = new Map<number, Set<number>>();
+  for (const f of frequent) {
+    const s = prev.get(f.key);
+    if (s) samples.set(f.key, s);
+    else {
+      const set = byWork.get(f.first) ?? new Set<number>();
+      set.add(f.key);
+      byWork.set(f.first, set);
+    }
+  }
+  if (store) {
+    const works = [...byWork.entries()].sort((x, y) => y[1].size - x[1].size).slice(0, 200);
+    for (const [wid, want] of works) {
+      if (signal?.aborted) throw new Error("aborted");
+      const wt = await workText(db, store, wid).catch(() => null);
+      if (!wt) continue;
+      const n = normalise(wt.text).text;
+      const seq = shingleSequence(n);
+      for (let i = 0; i < seq.length; i++) if (want.has(seq[i]) && !samples.has(seq[i])) samples.set(seq[i], n.slice(i, i + SHINGLE));
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("dup_ignored").execute();
+    for (const part of chunks(frequent, 2000))
+      await trx
+        .insertInto("dup_ignored")
+        .values(part.map((f) => ({ hash: f.key, sample: samples.get(f.key) ?? "", works: f.count })))
+        .execute();
+  });
+  await writeSetting(db, "ignoredInfo", { sampleWorks: picked.length, computedAt: nowIso(), threshold: min });
+  return { sampleWorks: picked.length, ignored: frequent.length };
+}
+
+export async function ignoredShingles(db: Db, opts: { limit: number; offset: number }): Promise<{ total: number; items: DupIgnoredShingle[] }> {
+  const info = await readSetting<{ sampleWorks: number }>(db, "ignoredInfo");
+  const total = Number((await db.selectFrom("dup_ignored").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n ?? 0);
+  const rows = await db
+    .selectFrom("dup_ignored")
+    .select(["sample", "works"])
+    .orderBy("works", "desc")
+    .orderBy("hash")
+    .limit(Math.max(0, Math.min(opts.limit, 1000)))
+    .offset(Math.max(0, opts.offset))
+    .execute();
+  const n = info?.sampleWorks || 1;
+  return { total, items: rows.map((r) => ({ sample: r.sample, works: r.works, share: Math.min(1, r.works / n) })) };
+}
+
+// ───────────────────────────── rebuild ─────────────────────────────
+
+/**
+ * Recomputes every stored entry's effective set, too-short flag, signature and band keys
+ * under the current ignored list and settings, writing only what changed (delta of band
+ * keys per work), page by page in work id order.
+ */
+export async function recomputeBands(db: Db, settings: DupSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal, pageSize = 1000): Promise<number> {
+  const ignored = await ignoredSet(db);
+  const total = Number((await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("shingles", "is not", null).executeTakeFirst())?.n ?? 0);
+  let last = 0;
+  let done = 0;
+  let changed = 0;
+  const pg = isPg(db);
+  for (;;) {
+    if (signal?.aborted) throw new Error("aborted");
+    const rows = await db
+      .selectFrom("dup_entry")
+      .select(["work_id", "shingles", "bands", "too_short", "shingle_count", "reasons"])
+      .where("work_id", ">", last)
+      .where("shingles", "is not", null)
+      .orderBy("work_id")
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) break;
+    last = Number(rows[rows.length - 1].work_id);
+    const updates: Array<{ workId: number; tooShort: boolean; count: number; bands: number[] | null; reasons: string; del: number[]; ins: number[] }> = [];
+    for (const r of rows) {
+      const eff = without(decodeSet(fromBytes(r.shingles)), ignored);
+      const bands = bandsOf(eff, settings);
+      const before = r.bands ? decodeKeys(fromBytes(r.bands)) : [];
+      const next = bands ?? [];
+      const beforeSet = new Set(before);
+      const nextSet = new Set(next);
+      const del = before.filter((k) => !nextSet.has(k));
+      const ins = next.filter((k) => !beforeSet.has(k));
+      const tooShort = bands === null;
+      if (del.length === 0 && ins.length === 0 && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
+      const reasons = (JSON.parse(r.reasons) as DupReason[]).filter((x) => x.code !== "too_short");
+      if (tooShort) reasons.push(tooShortReason());
+      updates.push({ workId: Number(r.work_id), tooShort, count: eff.length, bands, reasons: JSON.stringify(reasons), del, ins });
+    }
+    if (updates.length) {
+      await db.transaction().execute(async (trx) => {
+        if (pg) await trx.selectFrom("dup_entry").select("work_id").where("work_id", "in", updates.map((u) => u.workId)).forUpdate().execute();
+        const del = updates.flatMap((u) => u.del.map((k) => [k, u.workId] as [number, number]));
+        for (const part of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+        const ins = updates.flatMap((u) => u.ins.map((k) => ({ band_key: k, work_id: u.workId }))).sort((x, y) => x.band_key - y.band_key);
+        for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
+        for (const u of updates)
+          await trx
+            .updateTable("dup_entry")
+            .set({ too_short: u.tooShort ? 1 : 0, shingle_count: u.count, bands: u.bands ? toBytes(encodeKeys(u.bands)) : null, reasons: u.reasons })
+            .where("work_id", "=", u.workId)
+            .execute();
+      });
+      changed += updates.length;
+    }
+    done += rows.length;
+    onProgress?.(done, total);
+  }
+  return changed;
+}
+
+let rebuilding = false;
+const HEARTBEAT_STALE_MS = 5 * 60_000;
+
+export async function rebuild(
+  db: Db,
+  store: BlobStore,
+  onProgress?: (p: DupRebuildProgress) => void,
+  signal?: AbortSignal,
+  opts: { reextract?: boolean } = {},
+): Promise<DupRebuildInfo> {
+  if (rebuilding) throw conflict("查重索引正在重建");
+  const running = await readSetting<DupRebuildInfo & { heartbeat?: number }>(db, "rebuild");
+  if (running && running.finishedAt === null && Date.now() - (running.heartbeat ?? 0) < HEARTBEAT_STALE_MS) throw conflict("查重索引正在重建");
+  rebuilding = true;
+  const started = Date.now();
+  const info: DupRebuildInfo & { heartbeat?: number } = {
+    startedAt: new Date(started).toISOString(),
+    finishedAt: null,
+    seconds: null,
+    works: 0,
+    failed: 0,
+    reextract: !!opts.reextract,
+    error: null,
+    heartbeat: started,
+  };
+  let lastBeat = started;
+  const beat = async () => {
+    if (Date.now() - lastBeat < 10_000) return;
+    lastBeat = Date.now();
+    info.heartbeat = lastBeat;
+    await writeSetting(db, "rebuild", info);
+  };
+  const report = (phase: DupRebuildProgress["phase"], done: number, total: number) => onProgress?.({ phase, done, total });
+  try {
+    await writeSetting(db, "rebuild", info);
+    const settings = await getSettings(db);
+    // 1. Entries of works that are gone or back to draft go; missing, pending and failed works (all with reextract) are extracted.
+    const eligible = await db.selectFrom("work").select(["id"]).where("status", "<>", "draft").orderBy("id").execute();
+    const eligibleIds = new Set(eligible.map((r) => Number(r.id)));
+    const entries = await db.selectFrom("dup_entry").select(["work_id", "status"]).execute();
+    const stale = entries.filter((e) => !eligibleIds.has(Number(e.work_id))).map((e) => Number(e.work_id));
+    await removeWorks(db, stale);
+    const indexed = new Set(entries.filter((e) => e.status === "indexed").map((e) => Number(e.work_id)));
+    const todo = [...eligibleIds].filter((id) => opts.reextract || !indexed.has(id));
+    const ignored = await ignoredSet(db);
+    let done = 0;
+    report("extract", 0, todo.length);
+    for (const part of chunks(todo, 50)) {
+      if (signal?.aborted) throw new Error("aborted");
+      const writes: EntryWrite[] = [];
+      for (const id of part) {
+        try {
+          const g = await gather(db, store, id, ignored);
+          if (g) writes.push(g.write);
+        } catch (e) {
+          const w = await db.selectFrom("work").select(["year", "contest_id"]).where("id", "=", id).executeTakeFirst();
+          info.failed++;
+          if (w)
+            writes.push({
+              workId: id,
+              year: w.year,
+              contestId: w.contest_id,
+              status: "failed",
+              reasons: [{ code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` }],
+              prepared: null,
+            });
+        }
+      }
+      await writeEntries(db, writes, settings);
+      done += part.length;
+      report("extract", done, todo.length);
+      await beat();
+    }
+    // 2. The ignored list from a sample; 3. every signature and band key under it.
+    await computeIgnored(db, store, settings, (d, t) => report("frequencies", d, t), signal);
+    await recomputeBands(
+      db,
+      settings,
+      (d, t) => {
+        report("bands", d, t);
+        void beat();
+      },
+      signal,
+    );
+    const counts = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "indexed").executeTakeFirst();
+    info.works = Number(counts?.n ?? 0);
+    report("done", info.works, info.works);
+  } catch (e) {
+    info.error = signal?.aborted ? "重建已取消" : `重建失败：${(e as Error)?.message ?? e}`;
+  } finally {
+    rebuilding = false;
+    info.finishedAt = nowIso();
+    info.seconds = Math.round((Date.now() - started) / 100) / 10;
+    delete info.heartbeat;
+    await writeSetting(db, "rebuild", info).catch(() => undefined);
+  }
+  return info;
+}
+
+// ───────────────────────────── statistics ─────────────────────────────
+
+export async function indexStats(db: Db): Promise<DupIndexStats> {
+  const settings = await getSettings(db);
+  const count = (n: unknown) => Number(n ?? 0);
+  const byStatus = await db.selectFrom("dup_entry").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute();
+  const of = (s: string) => count(byStatus.find((r) => r.status === s)?.n);
+  const tooShort = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("too_short", "=", 1).where("status", "=", "indexed").executeTakeFirst();
+  const withSkipped = await db
+    .selectFrom("dup_entry")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "indexed")
+    .where("reasons", "<>", "[]")
+    .where("too_short", "=", 0)
+    .executeTakeFirst();
+  const eligible = await db.selectFrom("work").select((eb) => eb.fn.countAll().as("n")).where("status", "<>", "draft").executeTakeFirst();
+  const missing = await db
+    .selectFrom("work")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "<>", "draft")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("dup_entry").select("work_id").whereRef("dup_entry.work_id", "=", "work.id"))))
+    .executeTakeFirst();
+  const ignored = await db.selectFrom("dup_ignored").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const info = await readSetting<{ sampleWorks: number; computedAt: string }>(db, "ignoredInfo");
+  const last = await readSetting<DupRebuildInfo & { heartbeat?: number }>(db, "rebuild");
+  if (last) delete last.heartbeat;
+  return {
+    eligible: count(eligible?.n),
+    indexed: of("indexed"),
+    pending: of("pending"),
+    failed: of("failed"),
+    tooShort: count(tooShort?.n),
+    withSkipped: count(withSkipped?.n),
+    missing: count(missing?.n),
+    ignoredShingles: count(ignored?.n),
+    ignoredComputedFrom: info?.sampleWorks ?? 0,
+    ignoredComputedAt: info?.computedAt ?? null,
+    lastRebuild: last,
+    settings,
+    params: DUP_PARAMS,
+  };
+}
+
+export async function listEntries(
+  db: Db,
+  opts: { status?: DupEntryStatus; withReasons?: boolean; limit: number; offset: number },
+): Promise<{ total: number; items: DupEntryView[] }> {
+  let q = db.selectFrom("dup_entry");
+  if (opts.status) q = q.where("status", "=", opts.status);
+  if (opts.withReasons) q = q.where("reasons", "<>", "[]");
+  const total = Number((await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n ?? 0);
+  const rows = await q
+    .select(["work_id", "year", "contest_id", "status", "too_short", "shingle_count", "reasons", "updated_at"])
+    .orderBy("updated_at", "desc")
+    .orderBy("work_id", "desc")
+    .limit(Math.max(0, Math.min(opts.limit, 1000)))
+    .offset(Math.max(0, opts.offset))
+    .execute();
+  return {
+    total,
+    items: rows.map((r) => ({
+      workId: Number(r.work_id),
+      year: r.year,
+      contestId: r.contest_id,
+      status: r.status,
+      tooShort: r.too_short === 1,
+      shingles: r.shingle_count,
+      reasons: JSON.parse(r.reasons) as DupReason[],
+      updatedAt: r.updated_at,
+    })),
+  };
+}

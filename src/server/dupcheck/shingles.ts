@@ -1,0 +1,153 @@
+/**
+ * Character 3-gram shingles of a normalised text, hashed to 32 bits, as a sorted set
+ * (Uint32Array, ascending, unique); exact Jaccard and containment of two such sets; the
+ * compact storage form (delta + LEB128 varint, ~3 bytes a shingle instead of 4).
+ *
+ * A shingle is 3 consecutive UTF-16 code units of the normalised text (a character outside
+ * the BMP counts as two: consistent on both sides, and rare).
+ */
+
+export const SHINGLE = 3;
+
+/** murmur3's 32-bit finaliser: a bijective mix. */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The hash of the 3 code units a, b, c. */
+export function shingleHash(a: number, b: number, c: number): number {
+  return mix32(mix32(Math.imul(a, 0x9e3779b1) ^ b) ^ Math.imul(c, 0x85ebca77) ^ 0x5bd1e995);
+}
+
+/** The hashes of every 3-gram at position i (text[i..i+3)), in text order (duplicates kept). */
+export function shingleSequence(text: string): Uint32Array {
+  const n = text.length - SHINGLE + 1;
+  if (n <= 0) return new Uint32Array(0);
+  const out = new Uint32Array(n);
+  let a = text.charCodeAt(0);
+  let b = text.charCodeAt(1);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i + 2);
+    out[i] = shingleHash(a, b, c);
+    a = b;
+    b = c;
+  }
+  return out;
+}
+
+/** The sorted set of 3-gram hashes of a normalised text. */
+export function shingleSet(text: string): Uint32Array {
+  return sortedUnique(shingleSequence(text));
+}
+
+export function sortedUnique(a: Uint32Array): Uint32Array {
+  if (a.length === 0) return a;
+  const s = a.slice().sort();
+  let w = 1;
+  for (let i = 1; i < s.length; i++) if (s[i] !== s[w - 1]) s[w++] = s[i];
+  return s.slice(0, w);
+}
+
+/** a minus the values in `ignored` (both sorted). Returns `a` itself when nothing is removed. */
+export function without(a: Uint32Array, ignored: Uint32Array): Uint32Array {
+  if (ignored.length === 0 || a.length === 0) return a;
+  const out = new Uint32Array(a.length);
+  let w = 0;
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
+    while (j < ignored.length && ignored[j] < v) j++;
+    if (j < ignored.length && ignored[j] === v) continue;
+    out[w++] = v;
+  }
+  return w === a.length ? a : out.slice(0, w);
+}
+
+/** |a ∩ b| of two sorted sets. */
+export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      n++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return n;
+}
+
+export interface Similarity {
+  shared: number;
+  jaccard: number;
+  /** |A∩B| / |A| */
+  containmentAB: number;
+  /** |A∩B| / |B| */
+  containmentBA: number;
+  similarity: number;
+}
+
+export function similarityOf(shared: number, sizeA: number, sizeB: number): Similarity {
+  const union = sizeA + sizeB - shared;
+  const jaccard = union > 0 ? shared / union : 0;
+  const containmentAB = sizeA > 0 ? shared / sizeA : 0;
+  const containmentBA = sizeB > 0 ? shared / sizeB : 0;
+  return { shared, jaccard, containmentAB, containmentBA, similarity: Math.max(jaccard, containmentAB, containmentBA) };
+}
+
+/** Exact figures of two sorted sets. */
+export function compareSets(a: Uint32Array, b: Uint32Array): Similarity {
+  return similarityOf(intersectionSize(a, b), a.length, b.length);
+}
+
+/** Storage form: count as varint, then the deltas as varints (first delta from 0). */
+export function encodeSet(s: Uint32Array): Uint8Array {
+  const out = new Uint8Array(5 + s.length * 5);
+  let p = 0;
+  const put = (v: number) => {
+    while (v >= 0x80) {
+      out[p++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[p++] = v;
+  };
+  put(s.length);
+  let prev = 0;
+  for (let i = 0; i < s.length; i++) {
+    put(s[i] - prev);
+    prev = s[i];
+  }
+  return out.slice(0, p);
+}
+
+export function decodeSet(bytes: Uint8Array): Uint32Array {
+  let p = 0;
+  const get = () => {
+    let v = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = bytes[p++];
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    return v;
+  };
+  const n = get();
+  const out = new Uint32Array(n);
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    prev += get();
+    out[i] = prev;
+  }
+  return out;
+}
