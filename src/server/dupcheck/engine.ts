@@ -148,7 +148,7 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       };
     });
     for (const part of chunks(del, 400)) {
-      await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+      await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
     }
     for (const part of chunks(
       rows.filter((r) => !r.keep),
@@ -193,7 +193,7 @@ export async function removeWorks(db: Db, workIds: number[]): Promise<void> {
       const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", part).execute();
       const del: Array<[number, number]> = [];
       for (const r of rows) if (r.bands) for (const k of decodeKeys(fromBytes(r.bands))) del.push([k, Number(r.work_id)]);
-      for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+      for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
       await trx.deleteFrom("dup_entry").where("work_id", "in", part).execute();
     }
   });
@@ -642,7 +642,7 @@ export async function recomputeBands(db: Db, settings: DupSettings, onProgress?:
       await db.transaction().execute(async (trx) => {
         if (pg) await trx.selectFrom("dup_entry").select("work_id").where("work_id", "in", updates.map((u) => u.workId)).forUpdate().execute();
         const del = updates.flatMap((u) => u.del.map((k) => [k, u.workId] as [number, number]));
-        for (const part of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(${k}, ${w})`))})`.execute(trx);
+        for (const part of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
         const ins = updates.flatMap((u) => u.ins.map((k) => ({ band_key: k, work_id: u.workId }))).sort((x, y) => x.band_key - y.band_key);
         for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
         for (const u of updates)
