@@ -1,14 +1,26 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { precompressPlugin } from "./src/server/static/precompress";
 
 // The browser build of casbin needs csv-parse's browser entry: the Node one
 // references Buffer and leaves a blank page in a real browser.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   // precompressPlugin: .br/.gz of the hashed assets, served by Accept-Encoding (src/server/app.ts).
   plugins: [react(), precompressPlugin()],
   resolve: {
-    alias: { "csv-parse/sync": "csv-parse/browser/esm/sync" },
+    alias: {
+      "csv-parse/sync": "csv-parse/browser/esm/sync",
+      // One HTTP client in the pages (src/client/request.ts): simple-rest's axios is an inert stand-in there.
+      ...(mode === "test" ? {} : { axios: fileURLToPath(new URL("./src/client/no-axios.ts", import.meta.url)) }),
+      // refine-antd's MarkdownField (unused here) would ship micromark on every admin page: stand-ins.
+      ...(mode === "test"
+        ? {}
+        : {
+            "react-markdown": fileURLToPath(new URL("./src/client/no-markdown.tsx", import.meta.url)),
+            "remark-gfm": fileURLToPath(new URL("./src/client/no-gfm.ts", import.meta.url)),
+          }),
+    },
   },
   build: { outDir: "dist", chunkSizeWarningLimit: 2000, manifest: true },
   server: {
@@ -24,4 +36,4 @@ export default defineConfig({
     hookTimeout: 60000,
     pool: "forks",
   },
-});
+}));

@@ -110,12 +110,12 @@ const fcps: number[] = [];
 const news: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const ctx = await browser.newContext(ctxOptions);
-  await ctx.addInitScript(() => {
-    const w = window as unknown as { __newsVisible?: number };
-    const check = () => {
-      if (w.__newsVisible === undefined && document.querySelector("[data-news-list] > *")) w.__newsVisible = performance.now();
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  // As text: tsx compiles functions with esbuild's name helpers (__name), which do not exist in
+  // the page, so a function passed here would throw there and never record anything.
+  await ctx.addInitScript({
+    content: `new MutationObserver(function () {
+      if (window.__newsVisible === undefined && document.querySelector("[data-news-list] > *")) window.__newsVisible = performance.now();
+    }).observe(document, { childList: true, subtree: true });`,
   });
   const page = await ctx.newPage();
   await page.goto(`${base}/mainpage/home`, { waitUntil: "networkidle" });

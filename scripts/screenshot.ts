@@ -3,6 +3,7 @@
  * opens a path in headless Debian chromium and saves a screenshot.
  *   npx tsx scripts/screenshot.ts --base http://localhost:8095 --user root --path /admin/SchoolManagement --out /tmp/shots/schools.png [--password Demo@2026] [--wait 1500]
  *   [--login /account/StudentLogin]  (the login page, when the user name does not tell it)
+ *   [--tz America/New_York]  (the browser's time zone; default Asia/Shanghai)
  *   [--width 390 --height 844]  (the viewport, e.g. a phone's; default 1366 × 900) [--full]
  */
 import { parseArgs } from "node:util";
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     wait: { type: "string", default: "1200" },
     full: { type: "boolean", default: false },
     login: { type: "string" },
+    tz: { type: "string" },
     width: { type: "string", default: "1366" },
     height: { type: "string", default: "900" },
   },
@@ -31,7 +33,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const page = await (await browser.newContext({ locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: Number(values.width), height: Number(values.height) } })).newPage();
+const page = await (await browser.newContext({ locale: "zh-CN", timezoneId: values.tz ?? "Asia/Shanghai", viewport: { width: Number(values.width), height: Number(values.height) } })).newPage();
 page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
 page.on("console", (m) => m.type() === "error" && console.error(`[console] ${m.text()}`));
 if (values.user) {

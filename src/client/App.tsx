@@ -1,9 +1,9 @@
 /** Wires antd (zh_CN), react-query and the router; the providers live in the root layout. */
-import { App as AntdApp, ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
+import { App as AntdApp } from "antd";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router/dom";
 import { FeedbackBridge } from "./layout/FeedbackBridge";
+import { AntdConfig } from "./providers/antd-config";
 import { queryClient } from "./providers/session";
 import { ROUTES } from "./routes";
 import { createAppRouter } from "./routing/router";
@@ -12,13 +12,13 @@ const router = createAppRouter(ROUTES);
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: "#1677ff" } }}>
+    <AntdConfig>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </AntdApp>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }

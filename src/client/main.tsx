@@ -1,16 +1,26 @@
-import "./polyfills";
-import "@ant-design/v5-patch-for-react-19";
-import "@refinedev/antd/dist/reset.css";
-import dayjs from "dayjs";
-import "dayjs/locale/zh-cn";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
+/**
+ * The entry: an early split by path. The public main page (/mainpage/…) is a light app of
+ * its own (src/client/public: React and a small stylesheet, no antd or refine); every other
+ * path loads the admin application (admin-main.tsx). Each is a lazy chunk, so a visitor of
+ * the main page never downloads the admin bundle. At "/" the server is asked who this is
+ * first: a visitor gets the public main page there, a logged-in user the platform (issue 14).
+ */
+import { isPublicPath } from "./public/paths";
+import { visitorAtHome } from "./public/home-choice";
 
-dayjs.locale("zh-cn");
+// Each import() stays a statement of its own: the build's preload of a chunk's CSS and imports
+// follows one import() per expression (a ternary of two got the admin bundle's list for both).
+function loadPublic() {
+  return import("./public/main");
+}
+function loadAdmin() {
+  return import("./admin-main");
+}
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (isPublicPath(location.pathname)) void loadPublic();
+else if (location.pathname !== "/") void loadAdmin();
+else
+  void visitorAtHome().then((visitor) => {
+    if (visitor) return loadPublic();
+    return loadAdmin();
+  });

@@ -3,7 +3,7 @@
  * pure, authority rule (an [object, action] of casbin/policy.csv; none = open),
  * children and lazily loaded page. Menus, guards and the router are all built from it.
  */
-import { lazy } from "react";
+import { lazyPage as lazy } from "./routing/lazy-page";
 import type { LoaderFunctionArgs } from "react-router";
 import {
   AuditOutlined,
@@ -31,12 +31,15 @@ import type { AccessRule, PageObject } from "../shared/access";
 import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
 import type { PageComponent, RouteEntry } from "./routing/model";
 import { copyrightLoader, registrationLoader } from "./print/loaders";
+import { LOGIN_CHOICE } from "./public/home-choice";
 
 const view = (obj: PageObject): AccessRule => [obj, "view"];
 
 const page = {
   health: lazy(() => import("./health/test-page")),
+  bestWork: lazy(() => import("./best-work/page")),
   home: lazy(() => import("./usercenter/home")),
+  loginChoice: lazy(() => import("./usercenter/landing").then((m) => ({ default: m.Landing }))),
   userCenter: lazy(() => import("./usercenter/user-center")),
   studentLogin: lazy(() => import("./account/login").then((m) => ({ default: m.StudentLogin }))),
   teacherLogin: lazy(() => import("./account/login").then((m) => ({ default: m.TeacherLogin }))),
@@ -89,6 +92,7 @@ const page = {
   defenceSheet: lazy(() => import("./defence/group-sheet")),
   defenceReply: lazy(() => import("./defence/reply")),
   inviteJudge: lazy(() => import("./judge-invite/InviteJudgePage")),
+  teamInvite: lazy(() => import("./work/TeamInvitePage")),
   onlineJudging: lazy(() => import("./judging/online")),
   scoreAdmin: lazy(() => import("./judging/score-admin")),
   reviewContests: lazy(() => import("./review/select-contest")),
@@ -160,7 +164,7 @@ const adminGroup: RouteEntry = {
     { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, element: page.entryLocks },
     { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, element: page.majors },
     { label: "新闻管理", path: "/Article", authority: ADMIN, element: page.news },
-    { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, feature: "评选和展示优秀作品" },
+    { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, element: page.bestWork },
     { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, element: page.arbitrateManagement },
     { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, element: page.workLogAdmin },
     // The seed's path is kept; the engine is the platform's own (no Elasticsearch).
@@ -265,6 +269,8 @@ const accountGroup: RouteEntry = {
   icon: <KeyOutlined />,
   disableRoute: true,
   children: [
+    // The login choice (the three logins, registration, public services): the main page's 登录 leads here.
+    { label: "登录", path: LOGIN_CHOICE, hide: true, authority: GUEST, element: page.loginChoice },
     { label: "学生登录", path: "/account/StudentLogin", icon: <LoginOutlined />, authority: GUEST, element: page.studentLogin },
     { label: "教师登录", path: "/account/TeacherLogin", icon: <LoginOutlined />, authority: GUEST, element: page.teacherLogin },
     { label: "管理员登录", path: "/account/Login", icon: <LoginOutlined />, authority: GUEST, element: page.adminLogin },
@@ -309,15 +315,16 @@ export const ROUTES: RouteEntry[] = [
   ...complaintView,
 
   // Shared and special pages (all reached by link, never from the menu).
-  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, element: page.printRegistration, loader: registrationLoader },
-  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, element: page.printCopyright, loader: copyrightLoader },
-  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, element: page.reviewDetail },
+  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, signIn: "student", element: page.printRegistration, loader: registrationLoader },
+  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, signIn: "student", element: page.printCopyright, loader: copyrightLoader },
+  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, signIn: "admin", element: page.reviewDetail },
   { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), element: page.fastReview },
-  { label: "作品评价", path: "/workDetail/:workId", hide: true, element: page.workDetail },
+  { label: "作品评价", path: "/workDetail/:workId", hide: true, signIn: "student", element: page.workDetail },
   { label: "查重对比", path: "/dup-check/compare/:a/:b", hide: true, authority: view("page.dupCompare"), element: page.dupCompare },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
   { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, element: page.inviteJudge },
+  { label: "作品团队邀请", path: "/workInvite/:code", hide: true, pure: true, element: page.teamInvite },
   { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, element: page.defenceReply },
   { label: "邮箱验证", path: "/verify-email", hide: true, pure: true, element: page.verifyEmail },
   { label: "重发验证邮件", path: "/verify-email-claim", hide: true, pure: true, element: page.verifyEmailClaim },

@@ -22,22 +22,28 @@ import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
 import { accountRoutes } from "./account/routes";
 import { acceptsToken, registerTokenAudit, tokenRoutes } from "./token/routes";
+import { registerBareJson, registerCrossOrigin } from "./crud/rest";
+import { INTEGRATION_GUIDE } from "./token/guide";
 import { commonRoutes } from "./common/routes";
 import { Jobs } from "./crud/jobs";
 import { startQueue } from "./jobs/queue";
 import { queuedMailer } from "./mail/queued";
 import { scheduleCleanup } from "./jobs/cleanup";
 import { registerWorkExport } from "./work/export";
+import { todoRoutes } from "./todo/routes";
+import { scheduleDigest } from "./todo/digest";
 import { jobRoutes } from "./crud/routes";
 import { userActionRoutes } from "./user/actions";
 import { auditRoutes } from "./audit/routes";
 import { noticeRoutes } from "./notice/routes";
 import { newsPublicRoutes } from "./news/routes";
 import { registerResource } from "./crud/resource";
+import { mainpageRoutes } from "./mainpage/routes";
 import { resources } from "./resources";
 import { workTypeRoutes } from "./work-type/routes";
 import { contestRoutes } from "./contest/routes";
 import { workRoutes } from "./work/routes";
+import { teamInviteRoutes } from "./work/routes/invite";
 import { workFileRoutes } from "./work/files/routes";
 import { workExportRoutes } from "./work/routes/export";
 import { createBlobStore } from "./storage";
@@ -122,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: "赛务平台 API", version: "1.0.0", description: "所有接口返回 { error, info, data? }：error 为 0 表示成功。标有 apiToken 的接口也接受 API 令牌（Authorization: Bearer swp_…，在“账号安全”页创建）。" },
+      info: { title: "赛务平台 API", version: "1.0.0", description: `所有接口返回 { error, info, data? }：error 为 0 表示成功。标有 apiToken 的接口也接受 API 令牌（Authorization: Bearer swp_…，在“账号安全”页创建）。\n\n${INTEGRATION_GUIDE}` },
       components: { securitySchemes: { apiToken: { type: "http", scheme: "bearer", description: "API 令牌：swp_<编号>_<密钥>" } } },
     },
     // Routes a token may call declare the bearer scheme; the others stay cookie-only.
@@ -141,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax });
   registerTokenAudit(app, db);
+  registerBareJson(app);
+  registerCrossOrigin(app);
 
   const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
   // A missing bucket or refused credentials stop the start here, with a clear message.
@@ -160,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   newsPublicRoutes(app, db);
   for (const resource of resources) registerResource(app, { db, jobs }, resource);
   workRoutes(app, { db });
+  teamInviteRoutes(app, { db, mailer, config });
   workFileRoutes(app, { db, store });
   workExportRoutes(app, { db, jobs });
   registerWorkExport(db, jobs);
@@ -172,13 +181,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { db, dialect: deps.dialect, config, mailer, rootDir: ROOT_DIR });
   await dupcheckRoutes(app, { db, store, jobs, queue, log });
   workTypeRoutes(app, db);
+  mainpageRoutes(app, { db, store });
   contestRoutes(app, db);
+  todoRoutes(app, db, policy);
 
   // Background work starts once every runner is registered; it stops before the database closes.
   await jobs.start();
   await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
   await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
   await scheduleInviteReminders(queue, { db, mailer, config, log: (msg) => app.log.info(msg) });
+  await scheduleDigest(queue, { db, policy, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();

@@ -13,8 +13,9 @@ import { migrate, type OpenedDb } from "./db";
 import { seedDemo } from "./db/seed/demo";
 import { seedReviewDemoFiles } from "./db/seed/review-demo";
 import { seedResultsDemo } from "./db/seed/results-demo";
+import { seedBestWorksDemo } from "./db/seed/mainpage-demo";
 import { seedComplaintsDemo } from "./db/seed/complaints-demo";
-import { seedScoringDemo } from "./db/seed/scoring-demo";
+import { seedScoringDemo, seedScoringDemoFiles } from "./db/seed/scoring-demo";
 import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
 import { seedDupcheckDemo } from "./db/seed/dupcheck-demo";
 import { createBlobStore } from "./storage";
@@ -58,10 +59,14 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
     await seedResultsDemo(db);
     // The Zhejiang results published, with a publicity period and three complaints in different states.
     await seedComplaintsDemo(db, config.publicUrl);
+    // Best works on the public main page, chosen among the published awards.
+    await seedBestWorksDemo(db);
     // Pool records of the demo judges (categories, expertise, availability) and a few pool-only people.
     await seedJudgePoolDemo(db);
     // The attachments of the works waiting for format review (they need the blob store).
     await seedReviewDemoFiles(db, store);
+    // The attachments of the works judges score online, so a judge sees what a real work looks like.
+    await seedScoringDemoFiles(db, store);
     // Planted copies for the duplicate check, then its whole index (every demo work).
     await seedDupcheckDemo(db, store);
     console.log("已写入演示数据（演示账号密码 Demo@2026，见 README）");

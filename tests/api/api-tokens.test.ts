@@ -4,7 +4,10 @@
  * or password change with a token, a locked creator, the audit row, the OpenAPI marks.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
+import { importXlsx, sheetFile } from "../helpers/xlsx";
+import { waitJob } from "../helpers/jobs";
 import { STATUS_TEXT } from "../../src/shared/errors";
 
 const T = "/Backend/Common/account/api-tokens";
@@ -118,9 +121,44 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     const w = await bearer(secret, "PATCH", `${U}/${ownStudent}`, { name: "令牌改名" }, { origin: "https://evil.example" });
     expect(w.status, w.body.info).toBe(200);
     expect(await nameOf(ownStudent)).toBe("令牌改名");
+    // The master-data audit row itself names the token (no second, generic row).
     const audit = await t.db.selectFrom("audit_log").selectAll().where("token_name", "=", "同步程序").execute();
     expect(audit.length).toBe(1);
-    expect(audit[0]).toMatchObject({ action: "patch", user_id: (await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()).id });
+    expect(audit[0]).toMatchObject({ entity: "user", entity_id: String(ownStudent), action: "update", user_id: (await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()).id });
+    expect(JSON.parse(audit[0].changes).name[1]).toBe("令牌改名");
+    const shown = await root.get(`/Backend/Admin/audit?entity=user&entityId=${ownStudent}`);
+    expect(shown.body.data.list[0]).toMatchObject({ action: "update", tokenName: "同步程序" });
+    // A browser write of the same kind carries no token name.
+    expect((await sadmin.req("PATCH", `${U}/${ownStudent}`, { name: "林同学" })).status).toBe(200);
+    const browser = await root.get(`/Backend/Admin/audit?entity=user&entityId=${ownStudent}`);
+    expect(browser.body.data.list[0]).toMatchObject({ action: "update", tokenName: null });
+    // A token write whose use case records nothing of its own still leaves a row naming the route.
+    const lock = await create(sadmin, { name: "锁定程序" });
+    expect((await bearer(lock.secret, "POST", `${U}/${ownStudent}/lock`)).status).toBe(200);
+    expect((await bearer(lock.secret, "POST", `${U}/${ownStudent}/unlock`)).status).toBe(200);
+    const locks = await t.db.selectFrom("audit_log").select(["action", "entity"]).where("token_name", "=", "锁定程序").orderBy("id").execute();
+    expect(locks).toEqual([{ action: "lock", entity: "user" }, { action: "unlock", entity: "user" }]);
+  });
+
+  it("names the token in the audit rows of an Excel import it uploaded and confirmed", async () => {
+    const { secret } = await create(sadmin, { name: "导入程序", resources: ["api.users", "api.job"] });
+    class Bearer extends Client {
+      req(method: InjectOptions["method"], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+        return super.req(method, url, payload, { ...headers, authorization: `Bearer ${secret}` });
+      }
+    }
+    const tc = new Bearer(t);
+    const buf = await sheetFile("用户", [
+      ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"],
+      ["tok_imp1", "令牌导入", "作者（学生）", "", "2026990001", "", "", "", ""],
+    ]);
+    const { jobId, dry } = await importXlsx(tc, U, buf, "users.xlsx");
+    expect(dry.status, JSON.stringify(dry)).toBe("ready");
+    expect((await tc.post(`${U}/import/${jobId}/confirm`)).status).toBe(202);
+    expect((await waitJob(tc, jobId)).status).toBe("done");
+    const id = (await t.db.selectFrom("app_user").select("id").where("username", "=", "tok_imp1").executeTakeFirstOrThrow()).id;
+    const rows = await t.db.selectFrom("audit_log").select(["action", "token_name"]).where("entity", "=", "user").where("entity_id", "=", String(id)).execute();
+    expect(rows).toEqual([{ action: "import", token_name: "导入程序" }]);
   });
 
   it("cannot create tokens, list them or change the password with a token", async () => {

@@ -116,7 +116,7 @@ describe.each(DIALECTS)("offline defence on %s", (dialect) => {
 
     const first = await leader.post(`${D}/session/${session}/draw`, {});
     expect(first.body).toMatchObject({ error: 0, info: "已抽签，答辩顺序已确定", data: { algorithm: "sha256-fisher-yates-v1", drawnBy: { id: ids.judge, name: "李评审" }, verified: true } });
-    expect(first.body.data.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.body.data.seed).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     // The leader avoids the own-school work: the draw's input names only the others.
     expect(first.body.data).toMatchObject({ input: [wZjut, wNbu, wWzu].sort((a, b) => a - b), withheld: 1 });
     expect(JSON.stringify(first.body)).not.toContain(String(wZju));

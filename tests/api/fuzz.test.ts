@@ -162,6 +162,7 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
     let sent = 0;
     let relogins = 0;
     let checkedWrites = 0;
+    let scheduledRuns = 0;
     let cached: DbState | null = null;
 
     // Background work started by an accepted request (an export) must end before a
@@ -220,8 +221,14 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
               checkedWrites++;
               const after = await dbState(t.db, tables);
               const diff = stateDiff(before!, after);
-              if (diff.length) problems.push(`refused (${r.status} ${r.body.info}) but changed ${diff.join(", ")}`);
-              cached = after;
+              // A scheduled task's slot claimed meanwhile (hourly reminders, the daily clean-up and
+              // digest at a slot boundary, e.g. a run crossing midnight UTC): its queue rows and
+              // the handler's writes are not the request's; wait for it to finish before the next
+              // "before" state instead of blaming this refusal.
+              const scheduled = diff.some((d) => d.startsWith("schedule_slot "));
+              if (diff.length && !scheduled) problems.push(`refused (${r.status} ${r.body.info}) but changed ${diff.join(", ")}`);
+              else if (scheduled) scheduledRuns++;
+              cached = scheduled ? null : after;
             } else cached = null;
             // A session ended by the fuzz (logout): log in again, after the check above.
             if (r.status === 401 && role.page) {
@@ -246,7 +253,7 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
     const byStatus = Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0]));
     console.log(
       `fuzz on ${dialect}: ${sent} requests to ${ops.length} routes × ${roles.length} roles in ${seconds} s (seed ${SEED}, ${RUNS} runs each), ` +
-        `${checkedWrites} refused writes checked, ${relogins} re-logins, statuses ${JSON.stringify(byStatus)}`,
+        `${checkedWrites} refused writes checked (${scheduledRuns} overlapping a scheduled task's start), ${relogins} re-logins, statuses ${JSON.stringify(byStatus)}`,
     );
     expect(sent).toBeGreaterThanOrEqual(ops.length * roles.length);
     expect(failures).toEqual([]);

@@ -103,8 +103,8 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
   it("normalises per group: the harsh judge is corrected, raw means stay available", async () => {
     expect((await cadmin.post(`${R()}/allocate`, {})).body).toMatchObject({ error: 400, info: "请先计算成绩，再分配奖项" });
     const c = await cadmin.post(`${R()}/compute`, {});
-    expect(c.body).toMatchObject({ error: 0, data: { works: 17, ranked: 17, unscored: 0, flagged: 1, incomplete: 1, groups: 3, manualKept: 0 } });
-    expect(c.body.info).toBe("已计算 17 件作品的成绩，17 件排名，1 件评分未完成，1 件评委分歧较大");
+    expect(c.body).toMatchObject({ error: 0, data: { works: 17, ranked: 16, unscored: 0, flagged: 1, incomplete: 1, groups: 3, manualKept: 0 } });
+    expect(c.body.info).toBe("已计算 17 件作品的成绩，16 件排名，1 件评分未完成（评分完成前不参与排名，单独列出），1 件评委分歧较大");
 
     const s = await ranking(`g${softGroup}`);
     expect(s.map((r) => [r.workId, r.rank])).toEqual([[w[1], 1], [w[0], 2], [w[2], 3], [w[3], 4]]);
@@ -132,7 +132,7 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
       [`g${dataGroup}`, "大数据组", 3],
       [`c${aiCat}`, "人工智能应用（未分组作品）", 10],
     ]);
-    expect(o.totals).toMatchObject({ works: 17, ranked: 17, flagged: 1, incomplete: 1, awarded: 0 });
+    expect(o.totals).toMatchObject({ works: 17, ranked: 16, flagged: 1, incomplete: 1, awarded: 0 });
     expect(o.published).toBeNull();
   });
 
@@ -140,7 +140,10 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
     const d = await ranking(`g${dataGroup}`);
     const w6 = d.find((r) => r.workId === w[4])!;
     expect(w6).toMatchObject({ flagged: true, spread: 20, rawMean: 80 });
-    expect(d.find((r) => r.workId === w[6])).toMatchObject({ incomplete: true, judgeCount: 1, flagged: false });
+    // w8 has 1 of 2 scores: not ranked, listed after the ranked works.
+    expect(d.find((r) => r.workId === w[6])).toMatchObject({ incomplete: true, judgeCount: 1, flagged: false, rank: null });
+    expect(d.at(-1)!.workId).toBe(w[6]);
+    expect(d.filter((r) => r.rank !== null).map((r) => r.workId).sort()).toEqual([w[4], w[5]].sort());
 
     const p = (await cadmin.get(`${R()}/extra-judges`)).body.data;
     expect(p).toEqual([
@@ -169,7 +172,7 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
     const res = await cadmin.post(`${R()}/allocate`, {});
     expect(res.body.error).toBe(0);
     const aiGroup = res.body.data.groups.find((g: { key: string }) => g.key === `c${aiCat}`);
-    expect(aiGroup).toEqual({ key: `c${aiCat}`, name: "人工智能应用（未分组作品）", works: 10, awards: [{ awardLevelId: award.get("一等奖"), name: "一等奖", count: 2 }, { awardLevelId: award.get("二等奖"), name: "二等奖", count: 1 }, { awardLevelId: award.get("三等奖"), name: "三等奖", count: 4 }] });
+    expect(aiGroup).toEqual({ key: `c${aiCat}`, name: "人工智能应用（未分组作品）", works: 10, left: 0, awards: [{ awardLevelId: award.get("一等奖"), name: "一等奖", count: 2 }, { awardLevelId: award.get("二等奖"), name: "二等奖", count: 1 }, { awardLevelId: award.get("三等奖"), name: "三等奖", count: 4 }] });
     expect(res.body.data.manualOnly).toEqual(["优秀奖"]);
     const r = await ranking(`c${aiCat}`);
     expect(r.map((x) => [x.rank, x.award?.name ?? null])).toEqual([
@@ -330,5 +333,42 @@ describe.each(DIALECTS)("results on %s", (dialect) => {
     expect(ws.getRow(1).getCell(1).value).toBe("结果分组");
     expect(ws.rowCount).toBe(18);
     expect(ws.getRow(2).values).toEqual(expect.arrayContaining(["软件组", 1, w[1]]));
+  });
+
+  it("lists a work with missing scores apart and leaves it out of the allocation unless the admin includes it (issue 15)", async () => {
+    expect((await cadmin.post(`${R()}/unpublish`, { reason: "补充一件作品的评分" })).body.error).toBe(0);
+    // A late AI work with one lenient score of 2 needed: it used to rank first.
+    const late = await insertWork(t, { contest: js, school: "南京邮电大学", category: "人工智能应用", status: "format_passed" });
+    await submitScores(t, js, [[late, J.x, 99]]);
+    const c = await cadmin.post(`${R()}/compute`, {});
+    expect(c.body.data).toMatchObject({ works: 18, incomplete: 2 });
+    const r = await ranking(`c${aiCat}`);
+    expect(r).toHaveLength(11);
+    expect(r[0].workId).not.toBe(late);
+    expect(r.at(-1)).toMatchObject({ workId: late, rank: null, incomplete: true, judgeCount: 1 });
+    expect(r.slice(0, 10).every((x) => x.rank !== null && !x.incomplete)).toBe(true);
+
+    // By default only the 10 complete works count: the late work gets no award.
+    const def = await cadmin.post(`${R()}/allocate`, { groups: [`c${aiCat}`] });
+    expect(def.body.data.groups[0]).toMatchObject({ works: 10, left: 1 });
+    expect(def.body.info).toContain("1 件评分未完成的作品未参与分配");
+    expect((await ranking(`c${aiCat}`)).find((x) => x.workId === late)!.award).toBeNull();
+    expect((await cadmin.get(R())).body.data.groups.find((g: { key: string }) => g.key === `c${aiCat}`)).toMatchObject({ includeIncomplete: false, incomplete: 1 });
+
+    // Explicitly included: 11 works count and the late work's provisional score (the best) takes a 一等奖.
+    const inc = await cadmin.post(`${R()}/allocate`, { groups: [`c${aiCat}`], includeIncomplete: true });
+    expect(inc.body.data.groups[0]).toMatchObject({ works: 11, left: 0 });
+    expect(inc.body.info).toContain("评分未完成的作品按当前成绩一并参与了分配");
+    expect((await ranking(`c${aiCat}`)).find((x) => x.workId === late)).toMatchObject({ rank: null, award: { name: "一等奖" } });
+    expect((await cadmin.get(R())).body.data.groups.find((g: { key: string }) => g.key === `c${aiCat}`)).toMatchObject({ includeIncomplete: true });
+    expect((await cadmin.post(`${R()}/allocate`, { includeIncomplete: "yes" })).status).toBe(422);
+
+    // The choice and the incomplete works are recorded in the publication's params.
+    const pub = await cadmin.post(`${R()}/publish`, { confirmIncomplete: true });
+    expect(pub.body.error).toBe(0);
+    const params = JSON.parse((await t.db.selectFrom("result_publication").select("params").where("id", "=", pub.body.data.id).executeTakeFirstOrThrow()).params);
+    expect(params.reviewsPerWork).toBe(2);
+    expect(params.groups.find((g: { key: string }) => g.key === `c${aiCat}`)).toMatchObject({ includeIncomplete: true, incomplete: [late] });
+    expect(params.groups.find((g: { key: string }) => g.key === `g${dataGroup}`)).toMatchObject({ includeIncomplete: false, incomplete: [w[6]] });
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { translate } from "../../src/client/providers/i18n";
-import { filterParams, sortParams, toHttpError } from "../../src/client/providers/data";
+import { dataProvider, filterParams, projectParams, sortParams, toHttpError } from "../../src/client/providers/data";
 
 describe("i18n", () => {
   test("refine's own labels are Chinese, with interpolation", () => {
@@ -49,5 +49,83 @@ describe("refine's messages name resources in Chinese", () => {
     expect(translate("notices.notices", undefined, "notices")).toBe("公告与说明");
     expect(translate("schools.schools", undefined, "schools")).toBe("学校");
     expect(translate("unknown.unknown", undefined, "unknown")).toBe("unknown");
+  });
+});
+
+describe("the data provider built on @refinedev/simple-rest over the seed's request client", () => {
+  const fetchMock = vi.fn();
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const sent = (i = 0) => {
+    const [url, init] = fetchMock.mock.calls[i] as [string, RequestInit & { headers: Record<string, string> }];
+    const u = new URL(url, "http://localhost");
+    return { path: u.pathname, query: u.searchParams, init };
+  };
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("a list goes out in the project's own parameters through fetch with same-origin credentials; total from the envelope", async () => {
+    fetchMock.mockResolvedValue(json(200, { error: 0, info: "成功", data: { list: [{ id: 3 }, { id: 4 }], total: 12 } }));
+    const r = await dataProvider.getList({
+      resource: "schools",
+      pagination: { currentPage: 2, pageSize: 2 },
+      sorters: [{ field: "name", order: "asc" }, { field: "id", order: "desc" }],
+      filters: [
+        { field: "keyword", operator: "contains", value: "大学" },
+        { field: "userType", operator: "in", value: [99, 100] },
+        { field: "id", operator: "gte", value: 3 },
+        { field: "province", operator: "eq", value: "" },
+      ],
+    });
+    expect(r).toEqual({ data: [{ id: 3 }, { id: 4 }], total: 12 });
+    const { path, query, init } = sent();
+    expect(path).toBe("/Backend/Admin/school");
+    expect(init.credentials).toBe("same-origin");
+    expect(query.get("current")).toBe("2");
+    expect(query.get("pageSize")).toBe("2");
+    expect(query.getAll("sort")).toEqual(["name", "-id"]);
+    expect(query.get("keyword")).toBe("大学");
+    expect(query.getAll("userType")).toEqual(["99", "100"]);
+    expect(query.get("id_gte")).toBe("3");
+    expect(query.has("province")).toBe(false);
+    expect([...query.keys()].some((k) => k.startsWith("_"))).toBe(false);
+  });
+
+  test("pagination off asks for the largest page; one, create, update and delete use the resource's path", async () => {
+    fetchMock.mockImplementation(async () => json(200, { error: 0, info: "成功", data: { id: 7, name: "x" } }));
+    fetchMock.mockResolvedValueOnce(json(200, { error: 0, info: "成功", data: { list: [], total: 0 } }));
+    expect(await dataProvider.getList({ resource: "majors", pagination: { mode: "off" } })).toEqual({ data: [], total: 0 });
+    expect(sent(0).query.get("pageSize")).toBe("500");
+    expect((await dataProvider.getOne({ resource: "majors", id: 7 })).data).toEqual({ id: 7, name: "x" });
+    expect(sent(1).path).toBe("/Backend/Admin/major/7");
+    await dataProvider.create({ resource: "majors", variables: { name: "x" } });
+    expect([sent(2).path, sent(2).init.method, sent(2).init.body]).toEqual(["/Backend/Admin/major", "POST", JSON.stringify({ name: "x" })]);
+    await dataProvider.update({ resource: "majors", id: 7, variables: { name: "y" } });
+    expect([sent(3).path, sent(3).init.method]).toEqual(["/Backend/Admin/major/7", "PATCH"]);
+    await dataProvider.deleteOne({ resource: "majors", id: 7 });
+    expect([sent(4).path, sent(4).init.method]).toEqual(["/Backend/Admin/major/7", "DELETE"]);
+    await dataProvider.getList({ resource: "workLogs", meta: { path: "Admin/work-log" } });
+    expect(sent(5).path).toBe("/Backend/Admin/work-log");
+  });
+
+  test("a refusal becomes refine's HttpError with the server's text and the field", async () => {
+    fetchMock.mockResolvedValue(json(422, { error: 422, info: "专业名称（name）长度不能少于 2 个字符", data: { field: "name" } }));
+    await expect(dataProvider.create({ resource: "majors", variables: { name: "x" } })).rejects.toEqual({
+      message: "专业名称（name）长度不能少于 2 个字符",
+      statusCode: 422,
+      errors: { name: "专业名称（name）长度不能少于 2 个字符" },
+    });
+  });
+
+  test("simple-rest's paging parameters translate back to the project's", () => {
+    expect(projectParams(new URLSearchParams("_start=20&_end=30&_sort=name,id&_order=asc,desc&keyword=a&status=x&status=y"))).toEqual({
+      current: "3",
+      pageSize: "10",
+      sort: ["name", "-id"],
+      keyword: "a",
+      status: ["x", "y"],
+    });
   });
 });

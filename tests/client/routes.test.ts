@@ -60,7 +60,7 @@ describe("the route table", () => {
   test("pure routes are the print, main page, invitation, defence, offline result and email pages", () => {
     const pure = routableEntries(ROUTES).filter((e) => e.pure).map((e) => e.path).sort();
     expect(pure).toEqual(
-      ["/contest/reply/:code", "/inviteJudge/:code", "/judge/offline-group-result", "/mainpage/:section", "/mainpage/:section/:id", "/print/Copyright/:workId", "/print/Registration/:workId", "/verify-email", "/verify-email-claim"].sort(),
+      ["/contest/reply/:code", "/inviteJudge/:code", "/workInvite/:code", "/judge/offline-group-result", "/mainpage/:section", "/mainpage/:section/:id", "/print/Copyright/:workId", "/print/Registration/:workId", "/verify-email", "/verify-email-claim"].sort(),
     );
   });
 
@@ -164,6 +164,23 @@ describe("redirects and refine access control", () => {
     expect(afterLoginTarget("?to=%2FWorkManagement")).toBe("/WorkManagement");
     expect(afterLoginTarget("?to=%2F%2Fevil.example")).toBe("/index");
     expect(afterLoginTarget("")).toBe("/index");
+  });
+
+  test("the return address is a same-origin path only: no open redirect, no login loop", () => {
+    expect(afterLoginTarget("?to=%2Fprint%2FRegistration%2F2026000001%3Fx%3D1")).toBe("/print/Registration/2026000001?x=1");
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\\/evil.example", "\\evil.example", "javascript:alert(1)", "/a\u0000b", "/account/StudentLogin?to=/x", "/account/Login", "evil", "/" + "a".repeat(2001)]) {
+      expect(afterLoginTarget(`?to=${encodeURIComponent(bad)}`), bad).toBe("/index");
+    }
+    // A control character decoded from the query is refused.
+    expect(afterLoginTarget("?to=/a%0D%0Ab")).toBe("/index");
+  });
+
+  test("pages without a rule that need a login send anonymous visitors to their login page with the return address", () => {
+    expect(loginFor({ signIn: "student" }, "/print/Registration/2026000001")).toBe("/account/StudentLogin?to=%2Fprint%2FRegistration%2F2026000001");
+    expect(loginFor({ signIn: "admin" }, "/reviewer/reviewDetail/2026000001")).toBe("/account/Login?to=%2Freviewer%2FreviewDetail%2F2026000001");
+    const print = routableEntries(ROUTES).find((e) => e.path === "/print/Registration/:workId")!;
+    const detail = routableEntries(ROUTES).find((e) => e.path === "/workDetail/:workId")!;
+    expect([print.signIn, detail.signIn]).toEqual(["student", "student"]);
   });
 
   test("ruleOfResource maps paths to their rule; unknown paths are null", () => {

@@ -60,9 +60,21 @@ describe("menus per role in a real browser", () => {
 
   it("anonymous visitors see certificate and work lookup, the logins and registration", async () => {
     const page = await e.newPage();
+    // "/" for a visitor is the public main page; its 登录 leads to the login choice (issue 14).
+    const loaded: string[] = [];
+    page.on("request", (r) => loaded.push(new URL(r.url()).pathname));
     await page.goto(e.base + "/");
+    await page.getByTestId("nav-home").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    // The light public app with its own stylesheet, not the admin bundle.
+    await expect.poll(() => page.getByTestId("mp-login").evaluate((a) => getComputedStyle(a).borderTopStyle)).toBe("solid");
+    expect(loaded.filter((p) => p.includes("admin-main"))).toEqual([]);
+    await page.getByTestId("mp-login").click();
+    await page.waitForURL(e.base + "/account/choose");
     await page.getByTestId("landing").waitFor();
     expect(await menuPaths(page)).toEqual(ANONYMOUS);
+    await page.locator('[data-landing-link="/account/StudentLogin"]').click();
+    await page.waitForURL(e.base + "/account/StudentLogin");
     await page.goto(e.base + "/query-work");
     await page.locator("main").getByText("作品查询").first().waitFor();
     await page.goto(e.base + "/verify-cert");
@@ -87,7 +99,7 @@ describe("menus per role in a real browser", () => {
     await expect.poll(() => page.getByTestId("error-status").textContent()).toContain("404");
     await expect.poll(() => page.getByTestId("error-countdown").textContent()).toMatch(/[1-5] 秒后/);
     await page.waitForURL(e.base + "/", { timeout: 9000 });
-    await page.getByTestId("landing").waitFor();
+    await page.getByTestId("nav-home").waitFor();
     await page.context().close();
   });
 
@@ -103,7 +115,12 @@ describe("menus per role in a real browser", () => {
 
   it("logs out: the session ends and the menu returns to the anonymous one", async () => {
     const page = await login(e, "student", "/account/StudentLogin");
+    // A logged-in user at "/" still goes on to the user centre.
+    await page.goto(e.base + "/");
+    await page.waitForURL(e.base + "/index");
     await page.goto(e.base + "/account/logout");
+    await page.getByTestId("nav-home").waitFor();
+    await page.goto(e.base + "/account/choose");
     await page.getByTestId("landing").waitFor();
     expect(await menuPaths(page)).toEqual(ANONYMOUS);
     const me = await page.evaluate(() => fetch("/Backend/Common/user/get-current").then((r) => r.json()));

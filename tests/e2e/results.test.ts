@@ -52,7 +52,7 @@ describe("contest results in a real browser", () => {
     await row(page, DISPUTED).getByTestId(`extra-${disputed}`).click();
     const extra = page.getByRole("dialog", { name: `为作品 ${disputed} 增加评委` });
     await extra.getByText("已有评委").waitFor();
-    await extra.getByRole("button", { name: "取 消" }).click();
+    await extra.getByRole("button", { name: "取消", exact: true }).click();
 
     // 按比例分配奖项
     await page.getByTestId("result-allocate").click();

@@ -44,10 +44,15 @@ describe("authors' works in a real browser", () => {
     await choose(page, "create-category", "物联网应用");
     await choose(page, "create-subcategory", "智慧农业");
     await modal.getByTestId("create-name").fill(WORK_NAME);
+    // Found by name, number or username in the student's school (remote search).
+    await modal.getByTestId("create-coauthors").click();
     await modal.locator("[data-testid=create-coauthors] input").fill("student2");
-    await modal.locator("[data-testid=create-coauthors] input").press("Enter");
+    await selectOption(page, "陈思远").click();
+    await modal.locator("[data-testid=create-coauthors] input").press("Escape");
+    await modal.getByTestId("create-teachers").click();
     await modal.locator("[data-testid=create-teachers] input").fill("teacher");
-    await modal.locator("[data-testid=create-teachers] input").press("Enter");
+    await selectOption(page, "王老师").click();
+    await modal.locator("[data-testid=create-teachers] input").press("Escape");
     const created = page.waitForResponse((r) => r.url().endsWith("/Backend/Work/work") && r.request().method() === "POST");
     await modal.getByRole("button", { name: /创建作品/ }).click();
     const body = (await (await created).json()) as { error: number; info: string; data: { id: number } };

@@ -75,3 +75,19 @@ describe("defence draw", () => {
     expect(slotTime(null, 3, 15)).toBeNull();
   });
 });
+
+describe("the short draw code (issue 15)", () => {
+  it("is ten readable characters and is the seed the check command recomputes the order from", async () => {
+    const { newSeed } = await import("../../src/server/judging/service/defence");
+    const { drawCheck } = await import("../../src/server/judging/draw-check-cli");
+    const { drawWorkOrder } = await import("../../src/server/judging/draw");
+    const codes = new Set(Array.from({ length: 200 }, () => newSeed()));
+    expect(codes.size).toBe(200);
+    for (const c of codes) expect(c).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const code = [...codes][0];
+    const lines = drawCheck([code, "9", "3,5"]);
+    expect(lines[0]).toBe(`算法 sha256-fisher-yates-v1，抽签码 ${code}，作品 3、5、9`);
+    expect(lines.slice(1)).toEqual(drawWorkOrder(code, [3, 5, 9]).map((id, i) => `第 ${i + 1} 位：作品 ${id}`));
+    expect(drawCheck([code])[0]).toContain("用法");
+  });
+});

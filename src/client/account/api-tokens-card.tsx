@@ -6,12 +6,12 @@
 import { useState } from "react";
 import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Space, Table, Tag, Typography } from "antd";
 import { useQuery } from "@tanstack/react-query";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { resourceLabel, tokenObjects, TOKEN_MAX_DAYS, type TokenView } from "../../shared/token/schema";
 import { policyReady } from "../providers/access-control";
 import { getCurrentUser } from "../providers/session";
 import { accountApi } from "./api";
-import { fmtTime } from "../format";
+import { fmtTime, bj, pickerIso } from "../format";
 
 const STATUS: Record<TokenView["status"], [string, string]> = { active: ["有效", "green"], expired: ["已过期", "default"], revoked: ["已吊销", "red"] };
 
@@ -46,7 +46,7 @@ export function ApiTokensCard() {
   const submit = async (v: FormValues) => {
     setSaving(true);
     setError(null);
-    const reply = await accountApi.createApiToken({ name: v.name, readOnly: v.access === "ro", resources: v.resources, expiresAt: v.expiresAt.endOf("day").toISOString() });
+    const reply = await accountApi.createApiToken({ name: v.name, readOnly: v.access === "ro", resources: v.resources, expiresAt: pickerIso(v.expiresAt.endOf("day")) });
     setSaving(false);
     if (reply.error !== 0 || !reply.data) return setError(reply.info);
     setSecret(reply.data.secret);
@@ -119,7 +119,7 @@ export function ApiTokensCard() {
             </Typography.Paragraph>
           </Space>
         ) : (
-          <Form<FormValues> form={form} layout="vertical" onFinish={submit} initialValues={{ access: "ro", resources: [], expiresAt: dayjs().add(90, "day") }}>
+          <Form<FormValues> form={form} layout="vertical" onFinish={submit} initialValues={{ access: "ro", resources: [], expiresAt: bj().add(90, "day") }}>
             {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
             <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: "请填写令牌名称" }, { max: 60, message: "名称不能超过 60 个字" }]}>
               <Input placeholder="例如：教务系统同步" maxLength={60} />
@@ -131,7 +131,7 @@ export function ApiTokensCard() {
               <Checkbox.Group options={(choices.data ?? []).map((o) => ({ value: o, label: resourceLabel(o) }))} />
             </Form.Item>
             <Form.Item name="expiresAt" label="到期日期（最长一年）" rules={[{ required: true, message: "请选择到期日期" }]}>
-              <DatePicker disabledDate={(d) => d.isBefore(dayjs(), "day") || d.isAfter(dayjs().add(TOKEN_MAX_DAYS - 1, "day"), "day")} />
+              <DatePicker disabledDate={(d) => d.isBefore(bj(), "day") || d.isAfter(bj().add(TOKEN_MAX_DAYS - 1, "day"), "day")} />
             </Form.Item>
           </Form>
         )}

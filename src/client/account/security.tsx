@@ -5,6 +5,7 @@ import { accountApi } from "./api";
 import { EmailCard, PasswordCard } from "./security-forms";
 import { SessionsCard } from "./sessions-card";
 import { ApiTokensCard } from "./api-tokens-card";
+import { DigestCard } from "./digest-card";
 import { TOKEN_ROLES } from "../../shared/token/schema";
 import { currentUserQuery } from "../providers/session";
 
@@ -45,6 +46,7 @@ export default function SecurityPage() {
           <EmailCard email={v.email} emailVerified={v.emailVerified} pendingEmail={v.pendingEmail} onChanged={refresh} />
         </Col>
       </Row>
+      <DigestCard />
       <SessionsCard sessions={v.sessions} onChanged={refresh} />
       {(TOKEN_ROLES as readonly number[]).includes(me.data?.userType ?? -1) && <ApiTokensCard />}
     </Space>

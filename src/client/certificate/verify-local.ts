@@ -5,9 +5,9 @@
  * server signs with. A key is used only if its id is the SHA-256 of its key bytes (as the
  * server derives it), so a list with a mislabelled key cannot vouch for a code.
  */
-import dayjs from "dayjs";
 import type { CertificateKey } from "../../shared/certificate/schema";
 import { canonical, parseCode, pemToDer, type SignedFacts } from "../../shared/certificate/signed-facts";
+import { fmtDate } from "../format";
 
 export type LocalCheck =
   | { result: "valid"; key: CertificateKey }
@@ -46,7 +46,7 @@ export async function verifyLocally(facts: SignedFacts, code: string, keys: read
 
 /** "2026-05-01 起至今" / "2026-05-01 至 2026-09-30" */
 export function validity(k: Pick<CertificateKey, "validFrom" | "validTo">): string {
-  const d = (iso: string) => dayjs(iso).format("YYYY-MM-DD");
+  const d = (iso: string) => fmtDate(iso);
   if (!k.validFrom) return "未注明";
   return k.validTo ? `${d(k.validFrom)} 至 ${d(k.validTo)}` : `${d(k.validFrom)} 起至今`;
 }

@@ -5,6 +5,7 @@ import { STATUS_TEXT } from "../../shared/errors";
 
 export const NOT_FOUND_HEADLINE = "来到了一片没有内容的荒原";
 export const OTHER_ERROR_HEADLINE = "页面出错了，请尝试刷新页面";
+export const REFUSED_HEADLINE = "无法打开该页面";
 
 export interface RouteErrorView {
   headline: string;
@@ -23,6 +24,7 @@ export function describeRouteError(error: unknown): RouteErrorView {
   let statusText = "";
   let message = "";
   let stack = "";
+  let refused = false;
   if (isRouteErrorResponse(error)) {
     status = error.status;
     statusText = error.statusText;
@@ -34,13 +36,16 @@ export function describeRouteError(error: unknown): RouteErrorView {
     if (typeof s === "number") status = s;
     statusText = error.name;
     message = error.message;
-    stack = error.stack ?? "";
+    // The server refused (a loader's 4xx reply): its Chinese message is the whole story.
+    refused = error.name === "LoaderError" && status >= 400 && status < 500;
+    stack = refused ? "" : error.stack ?? "";
+    if (refused) statusText = "";
   } else {
     message = typeof error === "string" ? error : "未知错误";
     stack = typeof error === "string" ? error : "";
   }
   return {
-    headline: status === 404 ? NOT_FOUND_HEADLINE : OTHER_ERROR_HEADLINE,
+    headline: status === 404 ? NOT_FOUND_HEADLINE : refused ? REFUSED_HEADLINE : OTHER_ERROR_HEADLINE,
     message,
     status,
     statusText: statusText || STATUS_TEXT[status] || "",

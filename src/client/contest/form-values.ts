@@ -2,9 +2,10 @@
  * The contest drawer's form values and their mapping to and from the API: stages as
  * one date-time range per stage, per-category quotas keyed by 大类 id, members by id.
  */
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import type { ContestCreate, ContestUpdate, ContestView } from "../../shared/contest/schema";
 import { STAGE_KEYS, type ContestLevelKey, type StageKey } from "../../shared/contest/stages";
+import { bj, pickerIso } from "../format";
 
 export interface StageRow {
   stage: StageKey;
@@ -46,7 +47,7 @@ export function toFormValues(v: ContestView | undefined): Partial<ContestFormVal
     categories: v.categories,
     stages: STAGE_KEYS.map((stage) => {
       const s = v.stages.find((x) => x.stage === stage);
-      return { stage, range: s ? [dayjs(s.startsAt), dayjs(s.endsAt)] : null };
+      return { stage, range: s ? [bj(s.startsAt), bj(s.endsAt)] : null };
     }),
     recommendQuota: v.recommendQuota,
     quotas: Object.fromEntries(v.categoryQuotas.map((q) => [String(q.categoryId), q.quota])),
@@ -62,7 +63,7 @@ export function stagesOf(rows: StageRow[] | undefined) {
   (rows ?? []).forEach((r, i) => {
     const [from, to] = r.range ?? [];
     if (from && to) {
-      out.push({ stage: r.stage, startsAt: from.toISOString(), endsAt: to.toISOString() });
+      out.push({ stage: r.stage, startsAt: pickerIso(from), endsAt: pickerIso(to) });
       formRow.push(i);
     }
   });

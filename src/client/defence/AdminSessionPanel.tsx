@@ -7,13 +7,14 @@
  */
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Result, Row, Skeleton, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { SaveOutlined, ThunderboltOutlined, UnlockOutlined } from "@ant-design/icons";
 import { MINUTES_PER_WORK, type AdminGroupDefence, type AdminSlot, type SessionInput } from "../../shared/judging/defence-schema";
 import { fieldOf } from "../request";
 import { defenceApi, defenceKeys, replyPath, timeText, useAdminDefence } from "./api";
 import { SessionInfo } from "./SessionInfo";
+import { bj, pickerIso } from "../format";
 
 interface Values {
   startsAt: Dayjs | null;
@@ -43,7 +44,7 @@ function SessionForm({ data, onSaved }: { data: AdminGroupDefence; onSaved: () =
     setBusy(true);
     setError(null);
     const body: SessionInput = {
-      startsAt: v.startsAt ? v.startsAt.toISOString() : null,
+      startsAt: v.startsAt ? pickerIso(v.startsAt) : null,
       place: v.place?.trim() || null,
       meetingLink: v.meetingLink?.trim() || null,
       prepareNote: v.prepareNote?.trim() || null,
@@ -69,7 +70,7 @@ function SessionForm({ data, onSaved }: { data: AdminGroupDefence; onSaved: () =
       onFinish={save}
       disabled={!!s?.signOff}
       initialValues={{
-        startsAt: s?.startsAt ? dayjs(s.startsAt) : null,
+        startsAt: s?.startsAt ? bj(s.startsAt) : null,
         place: s?.place ?? null,
         meetingLink: s?.meetingLink ?? null,
         prepareNote: s ? s.prepareNote : DEFAULT_NOTE,

@@ -1,5 +1,5 @@
 /** The facts of a defence session shown to judges, the leader and the admin: time, place, draw, status. */
-import { Descriptions, Space, Tag, Tooltip, Typography } from "antd";
+import { Descriptions, Space, Tag, Typography } from "antd";
 import { CheckCircleOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { RECOMMENDATION_NAMES, type JudgeSession, type Recommendation } from "../../shared/judging/defence-schema";
 import { timeText } from "./api";
@@ -20,13 +20,18 @@ export function StatusTag({ s }: { s: Pick<Base, "draw" | "signOff"> }) {
 
 export function DrawText({ draw }: { draw: Base["draw"] }) {
   if (!draw) return <Typography.Text type="secondary">尚未抽签</Typography.Text>;
+  // Older draws have a 64-hex seed: shown shortened, copied whole.
+  const short = draw.seed.length <= 16 ? draw.seed : `${draw.seed.slice(0, 11)}…`;
   return (
-    <Space size={4} wrap>
-      <span>{draw.drawnBy.name} 于 {timeText(draw.drawnAt)} 抽签</span>
-      <Tooltip title={`算法 ${draw.algorithm}；输入为按编号排序的作品：${draw.input.join("、")}${draw.withheld ? `，另有 ${draw.withheld} 件您回避的作品未列出（平台已按全部作品核对顺序）` : ""}。任何人可用种子复算顺序。`}>
-        <Typography.Text code copyable={{ text: draw.seed, tooltips: ["复制种子", "已复制"] }} data-testid="draw-seed">{draw.seed.slice(0, 16)}…</Typography.Text>
-      </Tooltip>
-      {draw.verified ? <Tag color="green" icon={<SafetyCertificateOutlined />}>顺序与种子一致</Tag> : <Tag color="red">顺序与种子不一致</Tag>}
+    <Space direction="vertical" size={2}>
+      <Space size={4} wrap>
+        <span>{draw.drawnBy.name} 于 {timeText(draw.drawnAt)} 抽签，抽签码</span>
+        <Typography.Text code strong copyable={{ text: draw.seed, tooltips: ["复制抽签码", "已复制"] }} data-testid="draw-seed">{short}</Typography.Text>
+        {draw.verified ? <Tag color="green" icon={<SafetyCertificateOutlined />}>顺序与抽签码一致</Tag> : <Tag color="red">顺序与抽签码不一致</Tag>}
+      </Space>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="draw-howto">
+        核对方法：答辩顺序完全由抽签码和按编号排序的作品（{draw.input.join("、")}{draw.withheld ? `，另有 ${draw.withheld} 件您回避的作品未列出` : ""}）按公开算法 {draw.algorithm} 算出，{draw.withheld ? `任何人用抽签码和全部作品编号运行 npm run draw-check -- ${draw.seed} <作品编号…> 都会得到同一顺序（平台已按全部作品核对）。` : `任何人运行 npm run draw-check -- ${draw.seed} ${draw.input.join(" ")} 都会得到同一顺序。`}
+      </Typography.Text>
     </Space>
   );
 }

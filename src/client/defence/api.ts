@@ -4,7 +4,6 @@
  * Server: src/server/judging/routes/defence.ts; shapes: src/shared/judging/defence-schema.ts.
  */
 import { useQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import type {
   AdminGroupDefence,
   AdminSession,
@@ -24,6 +23,7 @@ import type {
 import { fetchData } from "../work/api";
 import { request, type ClientReply } from "../request";
 import { uploadWithProgress } from "../upload";
+import { bj } from "../format";
 
 export const D = "/Backend/Defence";
 
@@ -66,9 +66,9 @@ export function uploadDefence(code: string, file: File, onProgress: (percent: nu
   return uploadWithProgress<DefenceFileView>(`${D}/reply/${code}/files`, {}, file, onProgress);
 }
 
-/** "2026年7月20日 09:15" (or "09:15") in the browser's time zone, like the date pickers. */
+/** "2026年7月20日 09:15" (or "09:15") in Beijing time, like the date pickers. */
 export function timeText(iso: string | null | undefined, withDate = true): string {
   if (!iso) return "—";
-  const d = dayjs(iso);
+  const d = bj(iso);
   return d.format(withDate ? "YYYY年M月D日 HH:mm" : "HH:mm");
 }

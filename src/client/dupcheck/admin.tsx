@@ -195,7 +195,7 @@ export default function DupAdmin({ route }: PageProps) {
               <Col xs={12} md={6} lg={3}><Statistic title="忽略的常见片段" value={s.ignoredShingles} /></Col>
             </Row>
             <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered labelStyle={{ width: 110 }}>
-              <Descriptions.Item label="方法">字符三元组 · MinHash {s.params.hashes} 个哈希 · LSH {s.params.bands} 段 × {s.params.rows} 行 · 候选作品逐一精确计算</Descriptions.Item>
+              <Descriptions.Item label="方法">字符三元组 · MinHash {s.params.hashes} 个哈希 · LSH {s.params.bands} 段 × {s.params.rows} 行 · 段落锚点（找出抄录长文几段的作品）· 候选作品逐一精确计算</Descriptions.Item>
               <Descriptions.Item label="阈值">疑似重复 ≥ {pct(s.settings.suspect, 0)}，高度疑似重复 ≥ {pct(s.settings.likely, 0)}</Descriptions.Item>
               <Descriptions.Item label="上次重建">
                 {s.lastRebuild ? `${fmtTime(s.lastRebuild.startedAt)}，${s.lastRebuild.works} 件作品${s.lastRebuild.failed ? `，${s.lastRebuild.failed} 件失败` : ""}${s.lastRebuild.seconds !== null ? `，用时 ${s.lastRebuild.seconds} 秒` : ""}${s.lastRebuild.error ? `（${s.lastRebuild.error}）` : ""}` : "尚未重建"}
@@ -221,10 +221,11 @@ export default function DupAdmin({ route }: PageProps) {
             <Descriptions.Item label="10% 改写检出（疑似阈值）">{pct(b.rewritesFound)}</Descriptions.Item>
             <Descriptions.Item label="同题原创误报">{pct(b.originalsFlagged)}</Descriptions.Item>
             {b.rebuildSeconds !== undefined && <Descriptions.Item label="全量重建">{b.rebuildSeconds} 秒</Descriptions.Item>}
-            {b.date && <Descriptions.Item label="运行时间">{b.date}</Descriptions.Item>}
+            {b.date && <Descriptions.Item label="运行时间"><span data-testid="dup-benchmark-date">{fmtTime(b.date)}</span></Descriptions.Item>}
+            {b.machine && <Descriptions.Item label="机器" span={2}>{b.machine}</Descriptions.Item>}
           </Descriptions>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未运行（npm run bench:dupcheck）" data-testid="dup-benchmark-none" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未记录（npm run bench:dupcheck -- --record <DATA_DIR>）" data-testid="dup-benchmark-none" />
         )}
       </Card>
       <EntriesCard />

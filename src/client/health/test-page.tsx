@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag, T
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { HealthView, TestMailReply } from "../../shared/health/schema";
 import { get, post } from "../request";
+import { fmtTimeLabelled } from "../format";
 
 export default function TestPage() {
   const { message } = App.useApp();
@@ -34,7 +35,7 @@ export default function TestPage() {
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
           <Descriptions.Item label="版本">{h.version}{h.commit ? <Tag style={{ marginLeft: 8 }}>{h.commit}</Tag> : null}</Descriptions.Item>
           <Descriptions.Item label="Node.js">{h.node}</Descriptions.Item>
-          <Descriptions.Item label="启动时间">{new Date(h.startedAt).toLocaleString("zh-CN")}</Descriptions.Item>
+          <Descriptions.Item label="启动时间">{fmtTimeLabelled(h.startedAt)}</Descriptions.Item>
           <Descriptions.Item label="运行时长">{Math.floor(h.process.uptimeSeconds / 60)} 分钟</Descriptions.Item>
         </Descriptions>
       </Card>

@@ -4,11 +4,12 @@
  * N reviews of the current works need) and the list with withdraw and resend.
  */
 import { useState } from "react";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { App, Button, Card, DatePicker, Input, Modal, Progress, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type ButtonProps } from "antd";
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
 import { INVITATION_STATES, INVITATION_STATE_NAMES, type InvitationFilters, type InvitationState, type InvitationView, type StateCounts } from "../../shared/judge-invite/schema";
 import { bjTime, inviteApi, useDashboard, useInvitations, useInviteContest, useInviteRefresh } from "./api";
+import { bj, bjDate } from "../format";
 
 export const STATE_COLORS: Record<InvitationState, string> = { sent: "processing", accepted: "success", declined: "default", withdrawn: "default", expired: "warning" };
 
@@ -69,12 +70,12 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
 
 function ResendModal({ v, onClose }: { v: InvitationView; onClose: (changed: boolean) => void }) {
   const expired = v.state === "expired";
-  const [date, setDate] = useState<Dayjs | null>(expired ? dayjs().add(7, "day") : null);
+  const [date, setDate] = useState<Dayjs | null>(expired ? bj().add(7, "day") : null);
   const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
   const ok = async () => {
     setBusy(true);
-    const r = await inviteApi.resend(v.id, date?.format("YYYY-MM-DD"));
+    const r = await inviteApi.resend(v.id, date ? bjDate(date) : undefined);
     setBusy(false);
     if (r.error !== 0) return void message.error(r.info || "发送失败");
     message.success(r.info);
@@ -85,7 +86,7 @@ function ResendModal({ v, onClose }: { v: InvitationView; onClose: (changed: boo
       <Typography.Paragraph>将生成新的链接发送至 {v.email}，原链接随即失效。</Typography.Paragraph>
       <Space>
         <span>{expired ? "新的答复截止日期：" : "答复截止日期（不改可不填）："}</span>
-        <DatePicker value={date} onChange={setDate} disabledDate={(d) => d.isBefore(dayjs().add(1, "day"), "day") || d.isAfter(dayjs().add(365, "day"))} placeholder={bjTime(v.answerBy).slice(0, 10)} />
+        <DatePicker value={date} onChange={setDate} disabledDate={(d) => d.isBefore(bj().add(1, "day"), "day") || d.isAfter(bj().add(365, "day"))} placeholder={bjTime(v.answerBy).slice(0, 10)} />
       </Space>
     </Modal>
   );

@@ -6,7 +6,7 @@
  * conflict-free judges — warnings with numbers; sending stays possible.
  */
 import { useEffect, useMemo, useState } from "react";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Table, Tag, TreeSelect, Typography } from "antd";
 import { MinusCircleOutlined, PlusOutlined, SafetyOutlined, SendOutlined } from "@ant-design/icons";
 import { MAX_INVITEES, MESSAGE_MAX, type CheckBody, type CheckedPerson, type ConflictCheck, type InviteOutcome } from "../../shared/judge-invite/schema";
@@ -15,6 +15,7 @@ import type { JudgePersonView } from "../../shared/judge-pool/schema";
 import { ContestSelect, useIsRoot, useMyContests } from "../notice/contest-select";
 import { fetchData } from "../work/api";
 import { inviteApi, useInviteContest } from "./api";
+import { bj, bjDate } from "../format";
 
 const MAX_NAMED = 30;
 
@@ -132,7 +133,7 @@ export function InviteDialog({ contestId: given, personIds, open, onClose, onSen
     const body = bodyOf(v);
     setError(undefined);
     setBusy("send");
-    const r = await inviteApi.send(contestId, { ...body, message: v.message?.trim() || undefined, answerBy: v.answerBy.format("YYYY-MM-DD") });
+    const r = await inviteApi.send(contestId, { ...body, message: v.message?.trim() || undefined, answerBy: bjDate(v.answerBy) });
     setBusy(null);
     if (r.error !== 0 || !r.data) return setError(r.info || "发送失败，请稍后重试");
     setSent({ info: r.info, o: r.data });
@@ -163,7 +164,7 @@ export function InviteDialog({ contestId: given, personIds, open, onClose, onSen
           {sent.o.skipped.length > 0 && <Table size="small" pagination={false} rowKey={(s) => `${s.name}|${s.email}`} dataSource={sent.o.skipped} columns={[{ title: "未邀请", dataIndex: "name" }, { title: "邮箱", dataIndex: "email" }, { title: "原因", dataIndex: "reason" }]} />}
         </Space>
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ people: picked.length ? [] : [{ name: "", email: "" }], categoryIds: [], answerBy: dayjs().add(14, "day") }} onValuesChange={() => force((n) => n + 1)}>
+        <Form form={form} layout="vertical" initialValues={{ people: picked.length ? [] : [{ name: "", email: "" }], categoryIds: [], answerBy: bj().add(14, "day") }} onValuesChange={() => force((n) => n + 1)}>
           {!given && (
             <Form.Item label="赛事" required>
               <ContestSelect style={{ width: 420 }} value={chosen} onChange={(v) => { setChosen(v); setCheck(null); }} data-testid="invite-contest" />
@@ -204,7 +205,7 @@ export function InviteDialog({ contestId: given, personIds, open, onClose, onSen
           </Form.Item>
           <Space align="start" size={24} style={{ display: "flex" }}>
             <Form.Item name="answerBy" label="答复截止日期" rules={[{ required: true, message: "请选择答复截止日期" }]}>
-              <DatePicker disabledDate={(d) => d.isBefore(dayjs().add(1, "day"), "day") || d.isAfter(dayjs().add(365, "day"))} allowClear={false} data-testid="invite-answer-by" />
+              <DatePicker disabledDate={(d) => d.isBefore(bj().add(1, "day"), "day") || d.isAfter(bj().add(365, "day"))} allowClear={false} data-testid="invite-answer-by" />
             </Form.Item>
             <Typography.Text type="secondary" style={{ display: "block", marginTop: 34 }}>链接在该日 24 时（北京时间）失效；截止前 2 天未答复的会收到一次提醒。</Typography.Text>
           </Space>

@@ -25,6 +25,7 @@ import { request } from "../request";
 import { fetchData } from "../work/api";
 import { poolKeys } from "../judge-pool/api";
 import { conflictKey } from "../judge-profile/conflicts";
+import { fmtTime } from "../format";
 
 export const JI = "/Backend/JudgeInvite";
 export const PUB = "/Backend/Public/judge-invite";
@@ -67,5 +68,5 @@ export const inviteApi = {
   decline: (code: string, reason?: string) => call<AnswerOutcome>(`${PUB}/${code}/decline`, { reason }),
 };
 
-/** "2026-06-30 23:59" in Beijing time. */
-export const bjTime = (iso: string | null | undefined) => (iso ? new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ") : "");
+/** "2026-06-30 23:59" in Beijing time ("" when none): the one formatting module. */
+export const bjTime = (iso: string | null | undefined) => (iso ? fmtTime(iso) : "");

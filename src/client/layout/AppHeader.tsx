@@ -1,8 +1,10 @@
-/** The header: who is logged in (name, role, school), or a login hint. */
+/** The header: the time note (all times in Beijing time), who is logged in (name, role, school), or a login hint. */
 import { Layout, Space, Tag, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { ROLE_NAMES, isRoleCode } from "../../shared/roles";
 import { useSession } from "../providers/use-session";
+import { BEIJING_LABEL } from "../format";
+import { LOGIN_CHOICE } from "../public/home-choice";
 
 export function AppHeader() {
   const { token } = theme.useToken();
@@ -22,6 +24,9 @@ export function AppHeader() {
       }}
       data-testid="app-header"
     >
+      <Typography.Text type="secondary" style={{ marginRight: 24, fontSize: 12 }} data-testid="time-zone-note">
+        页面时间均为{BEIJING_LABEL}
+      </Typography.Text>
       {loggedIn ? (
         <Space size="middle">
           <Link to="/index">
@@ -33,7 +38,7 @@ export function AppHeader() {
       ) : (
         <Space>
           <Typography.Text type="secondary">您尚未登录</Typography.Text>
-          <Link to="/">登录</Link>
+          <Link to={LOGIN_CHOICE}>登录</Link>
         </Space>
       )}
     </Layout.Header>

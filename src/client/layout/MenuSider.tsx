@@ -3,22 +3,36 @@
  * groups carry data-menu-group. All groups start open, so every item of the user's
  * menu is in the DOM exactly once.
  */
-import { useMemo, useState } from "react";
-import { Layout, Menu, theme, type MenuProps } from "antd";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Badge, Layout, Menu, theme, type MenuProps } from "antd";
 import { Link, useLocation } from "react-router";
 import type { MenuNode } from "../routing/model";
 import { Logo } from "../components/Logo";
 import { useMenu } from "./use-menu";
+import { useTodo, useTodoRefresh } from "../usercenter/todo-api";
 
 type Item = Required<MenuProps>["items"][number];
 
-function toItems(nodes: readonly MenuNode[]): Item[] {
+/** The to-do count of an entry: its own, or for a group the sum of its entries'. */
+const countOf = (n: MenuNode, badges: Record<string, number>): number => (n.children ? n.children.reduce((s, c) => s + countOf(c, badges), 0) : (badges[n.path] ?? 0));
+
+const withBadge = (label: React.ReactNode, count: number, path: string) =>
+  count ? (
+    <span style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+      {label}
+      <Badge count={count} size="small" overflowCount={999} data-menu-badge={path} />
+    </span>
+  ) : (
+    label
+  );
+
+function toItems(nodes: readonly MenuNode[], badges: Record<string, number>): Item[] {
   return nodes.map((n): Item => {
     if (n.children) {
-      return { key: n.path, icon: n.icon, label: n.label, children: toItems(n.children), "data-menu-group": n.label } as Item;
+      return { key: n.path, icon: n.icon, label: withBadge(n.label, countOf(n, badges), n.path), children: toItems(n.children, badges), "data-menu-group": n.label } as Item;
     }
     // The exit entry is a plain link out of the area: leaving it ends the mode.
-    return { key: n.path, icon: n.icon, "data-menu-path": n.path, label: <Link to={n.path}>{n.label}</Link> } as Item;
+    return { key: n.path, icon: n.icon, "data-menu-path": n.path, label: <Link to={n.path}>{withBadge(n.label, countOf(n, badges), n.path)}</Link> } as Item;
   });
 }
 
@@ -38,7 +52,17 @@ export function MenuSider() {
   const { menu } = useMenu();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const items = useMemo(() => toItems(menu), [menu]);
+  // One fetch of the to-do counts for every entry, again on each navigation (and on focus).
+  const todo = useTodo();
+  const refreshTodo = useTodoRefresh();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else refreshTodo();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  const badges = todo.data?.badges;
+  const items = useMemo(() => toItems(menu, badges ?? {}), [menu, badges]);
   const selected = findItem(menu, pathname.replace(/\/+$/, "") || "/");
   const groups = groupKeys(menu);
   const menuKey = menu.map((m) => m.path).join("|");

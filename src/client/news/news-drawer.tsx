@@ -6,12 +6,13 @@ import { useEffect } from "react";
 import { useForm } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
 import { Button, DatePicker, Drawer, Form, Input, Radio, Space } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import type { NewsCreate, NewsView } from "../../shared/news/schema";
 import { RichTextEditor } from "../richtext/editor";
 import { hasRichContent } from "../richtext/content";
 import { ContestSelect, useIsRoot, useMyContests } from "../notice/contest-select";
 import { CoverInput } from "./cover-input";
+import { bj, pickerIso } from "../format";
 
 /** What the drawer edits: a new item, or the one with this id. */
 export type NewsTarget = { id?: BaseKey } | null;
@@ -70,8 +71,8 @@ function NewsForm({ id, onDone }: { id?: BaseKey; onDone: () => void }) {
           name="publishAt"
           label="发布时间"
           extra="发布时留空即立即公开；选择将来的时间则定时发布"
-          getValueProps={(v: string | null) => ({ value: v ? dayjs(v) : null })}
-          normalize={(d: Dayjs | null) => (d ? d.toISOString() : null)}
+          getValueProps={(v: string | null) => ({ value: v ? bj(v) : null })}
+          normalize={(d: Dayjs | null) => (d ? pickerIso(d) : null)}
         >
           <DatePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" placeholder="立即" style={{ width: 220 }} />
         </Form.Item>

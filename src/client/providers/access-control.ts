@@ -37,10 +37,60 @@ export async function permissionSet(policy: Policy, principal: Principal | null 
   return allowed;
 }
 
+/** FNV-1a of the policy this bundle carries: a new policy (a new build) never reads an old set. */
+function textHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+const CACHE_PREFIX = "saiwu-page-perms:";
+const POLICY_KEY = textHash(`${modelText}\n${policyText}`);
+
+/**
+ * The page permission set of these subjects, kept in localStorage for the next page load: it
+ * is a pure function of the policy (hashed into the key) and the subjects, and working it out
+ * costs casbin 100–350 ms of main thread before the first page can render (issue 15). It only
+ * shapes menus and routes; the server decides every request.
+ */
+export const pagePermissionCache = {
+  key: (subjects: string[]) => `${CACHE_PREFIX}${POLICY_KEY}:${subjects.join(",")}`,
+  read(subjects: string[]): Set<string> | undefined {
+    try {
+      const raw = globalThis.localStorage?.getItem(this.key(subjects));
+      const list: unknown = raw ? JSON.parse(raw) : undefined;
+      return Array.isArray(list) && list.every((x) => typeof x === "string") ? new Set(list) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(subjects: string[], set: Set<string>) {
+    try {
+      const store = globalThis.localStorage;
+      if (!store) return;
+      // Sets of an earlier policy are dropped.
+      for (let i = store.length - 1; i >= 0; i--) {
+        const k = store.key(i);
+        if (k?.startsWith(CACHE_PREFIX) && !k.startsWith(`${CACHE_PREFIX}${POLICY_KEY}:`)) store.removeItem(k);
+      }
+      store.setItem(this.key(subjects), JSON.stringify([...set]));
+    } catch {
+      // storage full or disabled: worked out again next time
+    }
+  },
+};
+
 /** react-query options for the current user's permission set (keyed by their subjects). */
 export const permissionsQuery = (principal: Principal | null | undefined) => ({
   queryKey: ["permissions", ...subjectsOf(principal)],
-  queryFn: async () => permissionSet(await policyReady(), principal),
+  queryFn: async () => {
+    const subjects = subjectsOf(principal);
+    const known = pagePermissionCache.read(subjects);
+    if (known) return known;
+    const set = await permissionSet(await policyReady(), principal);
+    pagePermissionCache.write(subjects, set);
+    return set;
+  },
   staleTime: Infinity,
 });
 

@@ -9,7 +9,7 @@ import type { LoginPage } from "../../shared/roles";
 import { post } from "../request";
 import { permissionsQuery } from "./access-control";
 import { ANONYMOUS, getCurrentUser, isLoggedIn, queryClient, setCurrentUser } from "./session";
-import { HOME_LOGGED_IN } from "../routing/redirects";
+import { afterLoginTarget } from "../routing/redirects";
 
 export interface LoginParams {
   username: string;
@@ -47,7 +47,8 @@ export const authProvider: AuthProvider = {
     // refine's antd notification provider shows `description` as the title and `message` as the text.
     return {
       success: true,
-      redirectTo: HOME_LOGGED_IN,
+      // Back to the page that sent the visitor here (?to=, checked to stay on this site), else the user centre.
+      redirectTo: afterLoginTarget(typeof window === "undefined" ? "" : window.location.search),
       successNotification: { message: `欢迎您，${reply.data.name ?? reply.data.username ?? ""}`, description: reply.info || "登录成功" },
     };
   },

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { BarChartOutlined, CalculatorOutlined, CloudUploadOutlined, RiseOutlined, TrophyOutlined, UndoOutlined } from "@ant-design/icons";
 import type { ResultsOverview } from "../../shared/judging/result-schema";
 import { resultsApi, useResultsRefresh } from "./api";
+import { fmtTimeLabelled } from "../format";
 
 type Open = null | "compute" | "allocate" | "promote" | "publish";
 
@@ -20,6 +21,7 @@ export function ActionBar({ contestId, overview: o }: { contestId: number; overv
   const [lowest, setLowest] = useState<number | undefined>(undefined);
   const [note, setNote] = useState("");
   const [confirmIncomplete, setConfirmIncomplete] = useState(false);
+  const [includeIncomplete, setIncludeIncomplete] = useState(false);
   const published = !!o.published;
   const computed = !!o.computedAt && o.groups.length > 0;
   const rules = o.awardLevels.filter((l) => l.ratio !== null || l.maxCount !== null);
@@ -74,7 +76,7 @@ export function ActionBar({ contestId, overview: o }: { contestId: number; overv
         cancelText="取消"
         confirmLoading={busy}
         onCancel={() => setOpen(null)}
-        onOk={() => run(() => resultsApi.allocate(contestId))}
+        onOk={() => run(() => resultsApi.allocate(contestId, { includeIncomplete }))}
         okButtonProps={{ "data-testid": "result-allocate-ok" } as ButtonProps}
       >
         <Typography.Paragraph>每个结果分组按排名从高到低分配奖项，每个奖项的数量为 ⌊组内作品数 × 比例⌋（设有名额的不超过名额）：</Typography.Paragraph>
@@ -89,6 +91,18 @@ export function ActionBar({ contestId, overview: o }: { contestId: number; overv
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           成绩并列的作品获同一奖项：并列跨过奖项界线时都获较高的奖项，下一奖项相应减少。手动设置的奖项保留。{manualOnly.length ? `${manualOnly.map((l) => l.name).join("、")}未设比例或名额，只能手动设置。` : ""}
         </Typography.Paragraph>
+        {o.totals.incomplete > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            message={`有 ${o.totals.incomplete} 件作品的网评评分未完成，默认不参与分配（也不计入组内作品数）`}
+            description={
+              <Checkbox checked={includeIncomplete} onChange={(e) => setIncludeIncomplete(e.target.checked)} data-testid="result-include-incomplete">
+                评分未完成的作品也参与分配（按其现有评分的标准化成绩与其他作品一起排序；发布时记录此选择）
+              </Checkbox>
+            }
+          />
+        )}
       </Modal>
 
       <Modal
@@ -182,7 +196,7 @@ export function PublicationBar({ contestId, overview: o }: { contestId: number; 
           type="success"
           showIcon
           data-testid="result-published"
-          message={`结果已于 ${new Date(p.publishedAt).toLocaleString("zh-CN")} 由 ${p.publishedBy} 发布，公示期已开始`}
+          message={`结果已于 ${fmtTimeLabelled(p.publishedAt)} 由 ${p.publishedBy} 发布，公示期已开始`}
           description={
             <Typography.Text type="secondary">
               模型 {p.model}（第 {p.modelVersion} 版）；评分日志第 {p.logSeq} 条，链头 <Typography.Text code copyable={{ text: p.logHead }}>{p.logHead.slice(0, 16)}…</Typography.Text>
@@ -192,7 +206,7 @@ export function PublicationBar({ contestId, overview: o }: { contestId: number; 
           action={<Button danger icon={<UndoOutlined />} onClick={() => setOpen(true)} data-testid="result-unpublish">撤回发布</Button>}
         />
       ) : (
-        last && <Alert type="warning" showIcon message={`上次发布已于 ${new Date(last.withdrawnAt!).toLocaleString("zh-CN")} 由 ${last.withdrawnBy ?? ""} 撤回：${last.withdrawReason ?? ""}`} />
+        last && <Alert type="warning" showIcon message={`上次发布已于 ${fmtTimeLabelled(last.withdrawnAt)} 由 ${last.withdrawnBy ?? ""} 撤回：${last.withdrawReason ?? ""}`} />
       )}
       <Modal title="撤回发布" open={open} okText="撤回发布" okButtonProps={{ danger: true }} cancelText="取消" confirmLoading={busy} onCancel={() => setOpen(false)} onOk={withdraw}>
         <Typography.Paragraph>撤回后公众查询不再显示奖项，可重新计算成绩和分配奖项后再次发布。发布记录和撤回原因都会保留。</Typography.Paragraph>

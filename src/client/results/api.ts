@@ -56,7 +56,7 @@ export function useResultsRefresh(contestId: number) {
 
 export const resultsApi = {
   compute: (contestId: number, body: ComputeBody) => post<ComputeOutcome & { awardsCleared: boolean }>(`${R(contestId)}/compute`, body),
-  allocate: (contestId: number, groups?: string[]) => post<AllocateOutcome>(`${R(contestId)}/allocate`, groups ? { groups } : {}),
+  allocate: (contestId: number, options: { groups?: string[]; includeIncomplete?: boolean } = {}) => post<AllocateOutcome>(`${R(contestId)}/allocate`, { ...(options.groups ? { groups: options.groups } : {}), ...(options.includeIncomplete ? { includeIncomplete: true } : {}) }),
   patch: (contestId: number, workId: number, body: ResultPatch) => patch<ResultRow>(`${R(contestId)}/work/${workId}`, body),
   promote: (contestId: number, lowestAwardLevelId?: number) => post<PromoteOutcome>(`${R(contestId)}/promote`, lowestAwardLevelId ? { lowestAwardLevelId } : {}),
   publish: (contestId: number, body: PublishBody) => post<PublicationView>(`${R(contestId)}/publish`, body),

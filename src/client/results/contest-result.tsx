@@ -8,7 +8,8 @@
  * starts) and 撤回发布 withdraws with a reason. 优秀指导教师 / 优秀组织奖 are set in their panel
  * (HonoursPanel); the model's parameters and the judges' effects are in the panel below;
  * 导出 downloads the ranking as .xlsx. A national contest shows the promoted works coming in
- * from each province first (../national/IncomingPanel).
+ * from each province first (../national/IncomingPanel); a provincial contest its works entered in
+ * the national contest with 撤回晋级 (../national/PromotedPanel).
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -22,6 +23,8 @@ import { FitPanel } from "./FitPanel";
 import { GroupRanking } from "./GroupRanking";
 import { HonoursPanel } from "./HonoursPanel";
 import { IncomingPanel } from "../national/IncomingPanel";
+import { PromotedPanel } from "../national/PromotedPanel";
+import { fmtTimeLabelled } from "../format";
 
 export default function ContestResult({ route }: PageProps) {
   const contests = useResultContests();
@@ -53,6 +56,7 @@ export default function ContestResult({ route }: PageProps) {
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} />}
       {contests.data && !contests.data.length && <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />}
       {contestId && contests.data?.find((c) => c.id === contestId)?.level === "national" && <div style={{ marginBottom: 16 }}><IncomingPanel contestId={contestId} /></div>}
+      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "provincial" && <div style={{ marginBottom: 16 }}><PromotedPanel contestId={contestId} /></div>}
       {contestId && <Results key={contestId} contestId={contestId} />}
     </Card>
   );
@@ -83,7 +87,7 @@ function Results({ contestId }: { contestId: number }) {
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: "12px 0 0" }}>
           {o.computedAt
-            ? `成绩计算于 ${new Date(o.computedAt).toLocaleString("zh-CN")}（${o.computedBy ?? ""}）；每件作品需 ${o.reviewsPerWork} 个网评评分，分差超过 ${o.disagreementThreshold} 分标为分歧。评分变化后请重新计算。`
+            ? `成绩计算于 ${fmtTimeLabelled(o.computedAt)}（${o.computedBy ?? ""}）；每件作品需 ${o.reviewsPerWork} 个网评评分，分差超过 ${o.disagreementThreshold} 分标为分歧。评分变化后请重新计算。`
             : "尚未计算成绩：评委提交网评评分后，点击「计算成绩」按评审组排名。"}
         </Typography.Paragraph>
       </Card>

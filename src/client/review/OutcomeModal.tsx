@@ -8,11 +8,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Space, Tag, Typography } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { CORRECTION_DEADLINE } from "../../shared/review/reasons";
 import type { OutcomeResult } from "../../shared/review/schema";
 import { fieldOf } from "../request";
 import { giveOutcome, useReasons } from "./api";
+import { bj, pickerIso } from "../format";
 
 export type ReasonOutcome = "format_return" | "format_reject";
 
@@ -35,7 +36,7 @@ interface Values {
   deadline?: Dayjs;
 }
 
-const defaultDeadline = () => dayjs().add(7, "day").hour(23).minute(59).second(0).millisecond(0);
+const defaultDeadline = () => bj().add(7, "day").hour(23).minute(59).second(0).millisecond(0);
 const isTyping = (el: Element | null) => !!el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && (el as HTMLInputElement).type !== "checkbox"));
 
 export function OutcomeModal({ target, outcome, onClose, onDone }: { target: OutcomeTarget | null; outcome: ReasonOutcome | null; onClose: () => void; onDone: (r: OutcomeResult) => void }) {
@@ -60,7 +61,7 @@ export function OutcomeModal({ target, outcome, onClose, onDone }: { target: Out
     const reply = await giveOutcome(target.id, outcome, {
       reason: v.reason.trim(),
       reasonCodes: v.reasonCodes?.length ? (v.reasonCodes as never) : undefined,
-      deadline: outcome === "format_return" ? v.deadline?.toISOString() : undefined,
+      deadline: outcome === "format_return" ? (v.deadline ? pickerIso(v.deadline) : undefined) : undefined,
       version: target.version,
     });
     setBusy(false);
@@ -152,8 +153,8 @@ export function OutcomeModal({ target, outcome, onClose, onDone }: { target: Out
                 showTime={{ format: "HH:mm" }}
                 format="YYYY-MM-DD HH:mm"
                 allowClear={false}
-                disabledDate={(d) => d.isBefore(dayjs().startOf("day")) || d.isAfter(dayjs().add(CORRECTION_DEADLINE.maxDays, "day"))}
-                presets={[3, 7, 14].map((n) => ({ label: `${n} 天后`, value: dayjs().add(n, "day").hour(23).minute(59).second(0) }))}
+                disabledDate={(d) => d.isBefore(bj().startOf("day")) || d.isAfter(bj().add(CORRECTION_DEADLINE.maxDays, "day"))}
+                presets={[3, 7, 14].map((n) => ({ label: `${n} 天后`, value: bj().add(n, "day").hour(23).minute(59).second(0) }))}
                 data-testid="outcome-deadline"
               />
             </Form.Item>

@@ -6,7 +6,6 @@
  */
 import { Alert, Descriptions, List, Space, Tag, Typography } from "antd";
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { ChecklistItem, ReviewSheet } from "../../shared/review/schema";
 import { StatusTag } from "../work/components/StatusTag";
 import { WorkLogTimeline } from "../work/components/WorkLogTimeline";
@@ -43,7 +42,7 @@ export function CurrentDecision({ sheet }: { sheet: ReviewSheet }) {
         <Space direction="vertical" size={0}>
           {codes && <span>问题类型：{codes}</span>}
           {sheet.returnReason && <span>说明：{sheet.returnReason}</span>}
-          {sheet.formatDeadline && <span>修改截止时间：{fmtTime(sheet.formatDeadline)}{dayjs(sheet.formatDeadline).isBefore(dayjs()) ? "（已过）" : ""}</span>}
+          {sheet.formatDeadline && <span>修改截止时间：{fmtTime(sheet.formatDeadline)}{Date.parse(sheet.formatDeadline) < Date.now() ? "（已过）" : ""}</span>}
         </Space>
       }
     />

@@ -23,6 +23,7 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
   const location = useLocation();
   useDocumentTitle(entry.label);
 
+  if (entry.signIn && !loggedIn) return <Navigate to={loginFor(entry, location.pathname + location.search)} replace />;
   if (!isAuthorized(entry, allows)) {
     if (!loggedIn) return <Navigate to={loginFor(entry, location.pathname + location.search)} replace />;
     // Pages only for visitors (login, register…): a logged-in user goes on to where they were headed.

@@ -5,12 +5,14 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { LoaderFunction } from "react-router";
 import type { AccessRule } from "../../shared/access";
+import type { LoginPage } from "../../shared/roles";
 
 export interface PageProps {
   route: RouteEntry;
 }
 
-export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
+/** A lazily loaded page; `preload` (routing/lazy-page.ts) starts its download early. */
+export type PageComponent = LazyExoticComponent<ComponentType<PageProps>> & { preload?: () => Promise<unknown> };
 
 export interface RouteEntry {
   /** Chinese label: the page title and the menu text. */
@@ -35,6 +37,12 @@ export interface RouteEntry {
   disableRoute?: boolean;
   /** Shown only in this menu area (complaint-view mode); the area shows nothing else. */
   menuArea?: "complaint-view";
+  /**
+   * A page without a rule that still needs a signed-in user (the server decides per record:
+   * print pages, a work's detail): an anonymous visitor goes to this login page with the
+   * return address, and comes back after logging in.
+   */
+  signIn?: LoginPage;
   /** Where an anonymous visitor is sent when the rule refuses (default: a login page). */
   deniedRedirect?: string;
   /** The refine resource name served by this route, if any. */

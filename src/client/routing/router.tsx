@@ -3,19 +3,38 @@
  * user first) with the menu layout for normal pages, pure pages beside it, and a
  * catch-all that throws a 404 so the error screen shows.
  */
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { ErrorScreen } from "../components/ErrorScreen";
 import { FullScreenLoading } from "../components/LoadingLogo";
 import { RootLayout } from "../layout/RootLayout";
 import { MainLayout } from "../layout/MainLayout";
-import { permissionsQuery } from "../providers/access-control";
+import { pagePermissionCache, permissionsQuery, ruleKey } from "../providers/access-control";
+import { subjectsOf } from "../../shared/access";
 import { getCurrentUser, queryClient } from "../providers/session";
-import { routableEntries, type RouteEntry } from "./model";
+import { isAuthorized, matchEntry, routableEntries, type Allows, type RouteEntry } from "./model";
 import { RoutePage } from "./RoutePage";
 
-export async function rootLoader() {
+/**
+ * Starts downloading the page of this path when this user may open it: an open page (no rule)
+ * always, a ruled one only when `allows` grants its rule. A page the guard will refuse (a
+ * forbidden page, a login redirect) is never downloaded for nothing.
+ */
+export function preloadPageOf(table: readonly RouteEntry[], pathname: string, allows: Allows = () => false) {
+  const entry = matchEntry(table, pathname);
+  if (entry && isAuthorized(entry, allows)) entry.element?.preload?.().catch(() => {});
+}
+
+export async function rootLoader(args?: LoaderFunctionArgs, table: readonly RouteEntry[] = []) {
+  const path = args ? new URL(args.request.url).pathname : undefined;
+  // An open page's chunk downloads while the current user is asked for.
+  if (path) preloadPageOf(table, path);
   const user = await getCurrentUser();
-  await queryClient.fetchQuery(permissionsQuery(user));
+  // A ruled page's chunk downloads while casbin works out the permissions, when the set kept
+  // from an earlier visit already says this user may open it; otherwise right after them.
+  const kept = pagePermissionCache.read(subjectsOf(user));
+  if (path && kept) preloadPageOf(table, path, (rule) => kept.has(ruleKey(rule)));
+  const perms = await queryClient.fetchQuery(permissionsQuery(user));
+  if (path && !kept) preloadPageOf(table, path, (rule) => perms.has(ruleKey(rule)));
   return null;
 }
 
@@ -40,7 +59,7 @@ export function routeObjects(table: readonly RouteEntry[]): RouteObject[] {
       element: <RootLayout />,
       errorElement: <ErrorScreen />,
       HydrateFallback: FullScreenLoading,
-      loader: rootLoader,
+      loader: (args: LoaderFunctionArgs) => rootLoader(args, table),
       shouldRevalidate: () => false,
       children: [
         { element: <MainLayout />, children: entries.filter((e) => !e.pure).map(toRouteObject) },

@@ -10,6 +10,7 @@ import { Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { ROLE } from "../../shared/roles";
 import type { SchoolView } from "../../shared/school/schema";
 import type { UserView } from "../../shared/user/schema";
+import { Clipped } from "../components/Clipped";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
@@ -85,7 +86,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
           render={(v: string, r) => (
             <Space direction="vertical" size={0}>
               <Typography.Text strong>{r.name}</Typography.Text>
-              <Typography.Text type="secondary" ellipsis={{ tooltip: v }} style={{ maxWidth: 130 }}>{v}</Typography.Text>
+              <Clipped type="secondary" text={v} maxWidth={130} />
             </Space>
           )}
         />
@@ -114,7 +115,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
           render={(v: string | null, r) =>
             v ? (
               <Space direction="vertical" size={0}>
-                <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 190 }}>{v}</Typography.Text>
+                <Clipped text={v} maxWidth={190} />
                 {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
               </Space>
             ) : (
@@ -131,10 +132,10 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
               list.length ? (
                 <Space direction="vertical" size={2}>
                   {list.map((c) => (
-                    <Typography.Text key={`${c.id}-${c.role}`} ellipsis={{ tooltip: c.name }} style={{ maxWidth: 190 }}>
+                    <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
                       <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
                       {c.name}
-                    </Typography.Text>
+                    </Clipped>
                   ))}
                 </Space>
               ) : (

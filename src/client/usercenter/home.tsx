@@ -1,10 +1,18 @@
-/** "/": logged-in users go on to the user centre; visitors see the public landing. */
+/**
+ * "/" in the platform: logged-in users go on to the user centre. A visitor reaching "/" inside
+ * the platform (after logging out, from the error screen) is sent to the page itself, where
+ * main.tsx shows the public main page (issue 14); the login choice is /account/choose.
+ */
+import { useEffect } from "react";
 import { Navigate } from "react-router";
+import { LoadingLogo } from "../components/LoadingLogo";
 import { useSession } from "../providers/use-session";
 import { HOME_LOGGED_IN } from "../routing/redirects";
-import { Landing } from "./landing";
 
 export default function HomePage() {
   const { loggedIn } = useSession();
-  return loggedIn ? <Navigate to={HOME_LOGGED_IN} replace /> : <Landing />;
+  useEffect(() => {
+    if (!loggedIn) window.location.replace("/");
+  }, [loggedIn]);
+  return loggedIn ? <Navigate to={HOME_LOGGED_IN} replace /> : <LoadingLogo />;
 }

@@ -1,4 +1,4 @@
-/** /index, the user centre: greeting, role, school, and the announcement for the role. */
+/** /index, the user centre: greeting, role, school, the to-do centre and the announcement for the role. */
 import { Alert, Card, Descriptions, Skeleton, Space, Tag, Typography } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -7,6 +7,7 @@ import { accountApi } from "../account/api";
 import { useSession } from "../providers/use-session";
 import { RichTextView } from "../richtext/view";
 import { fmtTime } from "../format";
+import { TodoCard } from "./TodoCard";
 
 function greeting(hour: number) {
   if (hour < 6) return "夜深了";
@@ -62,6 +63,7 @@ export default function UserCenterPage() {
           <Alert type="warning" showIcon message={<>邮箱尚未验证，<Link to="/verify-email-claim">重新发送验证邮件</Link></>} />
         )}
       </Card>
+      <TodoCard />
       {role !== undefined && <AnnouncementCard role={role} />}
     </Space>
   );

@@ -12,7 +12,7 @@ import { AttachmentsField } from "./AttachmentsField";
 import { MajorSelect } from "./MajorSelect";
 import { DeductionsField, RubricField } from "./ScoringFields";
 
-type Values = Required<Pick<WorkTypeCreate, "name" | "minAuthors" | "maxAuthors" | "maxTeachers" | "hasProfessionalGroup" | "professionalMajors" | "requiredAttachments" | "rubric" | "deductions">> & Pick<WorkTypeCreate, "sort" | "description">;
+type Values = Required<Pick<WorkTypeCreate, "name" | "minAuthors" | "maxAuthors" | "maxTeachers" | "hasProfessionalGroup" | "professionalMajors" | "requiredAttachments" | "rubric" | "deductions">> & Pick<WorkTypeCreate, "sort" | "description" | "teacherReviewRequired">;
 
 export function useCategoryDrawer(action: "create" | "edit", onSaved: () => void) {
   return useDrawerForm<WorkTypeView, HttpError, WorkTypeCreate | WorkTypeUpdate>({ resource: "workTypes", action, redirect: false, ...formNotices("作品大类"), onMutationSuccess: onSaved });
@@ -33,6 +33,7 @@ function toBody(v: Values): WorkTypeCreate {
     requiredAttachments: (v.requiredAttachments ?? []).map((a) => ({ ...a, required: !!a.required, types: a.types.map((t) => t.trim().replace(/^\./, "").toLowerCase()) })),
     rubric: (v.rubric ?? []).map((r, i) => ({ ...(r.id ? { id: r.id } : {}), name: r.name.trim(), maxPoints: r.maxPoints, description: r.description?.trim() || null, sort: i + 1 })),
     deductions: (v.deductions ?? []).map((d) => ({ name: d.name.trim(), points: d.points })),
+    teacherReviewRequired: !!v.teacherReviewRequired,
   };
 }
 
@@ -112,6 +113,9 @@ export function CategoryDrawer({ drawer, name }: { drawer: ReturnType<typeof use
             )}
           </Col>
         </Row>
+        <Form.Item name="teacherReviewRequired" label="指导老师自评" valuePropName="checked" extra="开启后，有指导教师的作品须先由指导教师填写「指导老师自评」才能提交；指导教师会在用户中心看到待办提醒">
+          <Switch checkedChildren="提交前必填" unCheckedChildren="不要求" data-testid="teacher-review-required" />
+        </Form.Item>
         <Form.Item name="description" label="说明">
           <Input.TextArea rows={2} maxLength={2000} showCount />
         </Form.Item>

@@ -1,7 +1,8 @@
 /**
  * A new work (a draft, the caller first author): an open contest, its 大类 and 小类, the
  * group when the 大类 splits into 普通组/专业组, the name, and optionally co-authors and
- * teachers by username (each co-author confirms on their own).
+ * teachers found by name, 学号/工号 or username in the caller's school (each co-author
+ * confirms on their own).
  */
 import { useEffect, useState } from "react";
 import { Alert, Form, Input, Modal, Radio, Select, Typography } from "antd";
@@ -10,6 +11,7 @@ import { GROUP_NAMES, type WorkGroupKey } from "../../shared/work/fields";
 import { useOpenContests, useWorkRefresh, workApi } from "./api";
 import { useWorkAction } from "./use-work-action";
 import { fmtTime } from "../format";
+import { PeoplePicker } from "./components/PeoplePicker";
 
 type Values = Pick<WorkCreate, "contestId" | "categoryId" | "subcategoryId" | "group" | "name" | "coAuthors" | "teachers">;
 
@@ -52,8 +54,6 @@ export function CreateWorkModal({ open, mine, onClose, onCreated }: { open: bool
     }
   };
 
-  const tags = (max: number) => ({ mode: "tags" as const, open: false, tokenSeparators: [",", "，", " ", "、"], maxCount: max, suffixIcon: null });
-
   return (
     <Modal open={open} title="新建作品" okText="创建作品" onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden width={640} data-testid="work-create-modal">
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} style={{ marginBottom: 16 }} />}
@@ -89,11 +89,11 @@ export function CreateWorkModal({ open, mine, onClose, onCreated }: { open: bool
         <Form.Item name="name" label="作品名称" rules={[{ required: true, whitespace: true, message: "请填写作品名称" }, { max: 100, message: "最多 100 个字" }]}>
           <Input data-testid="create-name" />
         </Form.Item>
-        <Form.Item name="coAuthors" label="合作作者（可稍后添加）" extra="输入同校同学的用户名后按回车；您是第一作者，合作作者须本人登录确认">
-          <Select {...tags(4)} placeholder="用户名" data-testid="create-coauthors" />
+        <Form.Item name="coAuthors" label="合作作者（可稍后添加）" extra="按姓名、学号或用户名查找同校同学；您是第一作者，合作作者须本人登录确认。对方还没有账号的，创建作品后可在「团队」中用邮件邀请">
+          <PeoplePicker role="author" multiple maxCount={4} testId="create-coauthors" />
         </Form.Item>
-        <Form.Item name="teachers" label="指导教师（可稍后添加）" extra="输入本校教师的用户名后按回车">
-          <Select {...tags(2)} placeholder="用户名" data-testid="create-teachers" />
+        <Form.Item name="teachers" label="指导教师（可稍后添加）" extra="按姓名、工号或用户名查找本校教师">
+          <PeoplePicker role="teacher" multiple maxCount={2} testId="create-teachers" />
         </Form.Item>
         <Typography.Text type="secondary">创建后为草稿，可继续填写作品信息、上传附件，全部完成后提交。</Typography.Text>
       </Form>

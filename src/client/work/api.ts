@@ -6,6 +6,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PageOf } from "../../shared/crud/list";
 import type { OpenContest, WorkCreate, WorkListItem, WorkLogEntry, WorkUpdate, WorkView } from "../../shared/work/schema";
+import type { PeopleReply, PeopleRole } from "../../shared/work/people";
+import type { PublicTeamInvite, TeamInviteBody, TeamInviteRegisterBody, TeamInviteView } from "../../shared/work/invite";
+import type { CurrentUser } from "../../shared/account/schema";
 import { request, type ClientReply, type Method, type Params } from "../request";
 
 export const W = "/Backend/Work/work";
@@ -18,7 +21,24 @@ export const workKeys = {
   log: (id: number) => ["works", "log", id] as const,
   files: (id: number) => ["works", "files", id] as const,
   advised: ["works", "advised"] as const,
+  invitations: (id: number) => ["works", "invitations", id] as const,
+  teamLink: (code: string) => ["works", "team-link", code] as const,
 };
+
+export const TEAM_PUB = "/Backend/Public/work-invite";
+
+/** Pending email invitations of a work (its first author). */
+export function useTeamInvitations(id: number, enabled: boolean) {
+  return useQuery({ queryKey: workKeys.invitations(id), queryFn: () => fetchData<TeamInviteView[]>(`${W}/${id}/invitations`), enabled });
+}
+
+export function useTeamLink(code: string) {
+  return useQuery({ queryKey: workKeys.teamLink(code), queryFn: () => fetchData<PublicTeamInvite>(`${TEAM_PUB}/${code}`), retry: false });
+}
+
+/** Students (co-authors) or teachers of the work's school — of the caller's school for a new work. */
+export const searchPeople = (role: PeopleRole, q: string, workId?: number) =>
+  fetchData<PeopleReply>("/Backend/Work/people", { role, q, ...(workId ? { workId } : {}) });
 
 /** A GET whose failure becomes a query error with the server's text (no toast). */
 export async function fetchData<T>(url: string, params?: Params): Promise<T> {
@@ -85,6 +105,9 @@ export const workApi = {
   decline: (id: number, version?: number) => call<null>("POST", `${W}/${id}/decline`, { version }),
   addTeacher: (id: number, username: string, version: number) => call<WorkView | null>("POST", `${W}/${id}/teachers`, { username, version }),
   removeTeacher: (id: number, userId: number, version: number) => call<WorkView | null>("DELETE", `${W}/${id}/teachers/${userId}`, undefined, { version }),
+  invite: (id: number, body: TeamInviteBody) => call<TeamInviteView>("POST", `${W}/${id}/invitations`, body),
+  withdrawInvite: (id: number, invitationId: number) => call<null>("DELETE", `${W}/${id}/invitations/${invitationId}`),
+  registerFromLink: (code: string, body: TeamInviteRegisterBody) => request<CurrentUser>(`${TEAM_PUB}/${code}/register`, { method: "POST", data: body, notify: false }),
   teacherReview: (id: number, teacherReview: string | null, version: number) =>
     call<WorkView>("PATCH", `/Backend/Teacher/work/${id}/review`, { teacherReview, version }),
 };

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert, Button, Card, Input, Select, Space, Table, Typography } from "antd";
 import { FormOutlined } from "@ant-design/icons";
 import type { PageOf } from "../../shared/crud/list";
@@ -23,7 +23,9 @@ export default function TeacherWorks({ route }: PageProps) {
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState("");
   const [status, setStatus] = useState<WorkState[]>([]);
-  const [open, setOpen] = useState<number>();
+  // The to-do centre links here with ?review=<work id>: that work's self-evaluation opens.
+  const [search] = useSearchParams();
+  const [open, setOpen] = useState<number | undefined>(Number(search.get("review")) || undefined);
   const params = { ...page, sort: "-createdAt", keyword: keyword || undefined, status };
   const query = useQuery({
     queryKey: [...workKeys.advised, params],

@@ -32,7 +32,7 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     if (action) q = q.where("audit_log.action", "=", action);
     const total = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await q
-      .select(["audit_log.id", "audit_log.at", "audit_log.user_id", "app_user.name as user_name", "app_user.username", "audit_log.entity", "audit_log.entity_id", "audit_log.action", "audit_log.changes"])
+      .select(["audit_log.id", "audit_log.at", "audit_log.user_id", "app_user.name as user_name", "app_user.username", "audit_log.entity", "audit_log.entity_id", "audit_log.action", "audit_log.changes", "audit_log.token_name"])
       .orderBy("audit_log.id", "desc")
       .offset((current - 1) * pageSize)
       .limit(pageSize)
@@ -52,6 +52,7 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
           entityId: a.entity_id,
           action: a.action,
           changes: parseChanges(a.changes),
+          tokenName: a.token_name ?? null,
         })),
       },
     };

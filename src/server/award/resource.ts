@@ -63,6 +63,7 @@ export const awardResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: AwardUpdate,
   filters: AwardFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "award_level", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     let q = base(ctx.db);

@@ -8,7 +8,6 @@ import { Type } from "typebox";
 import { Envelope } from "../../shared/envelope";
 import { Id } from "../../shared/bounds";
 import { Page } from "../../shared/crud/list";
-import { badRequest } from "../../shared/errors";
 import { CertificateCheck, CertificateKey, VerifyQuery } from "../../shared/certificate/schema";
 import { SAMPLE_FACTS, verifyUrl } from "../../shared/certificate/layout";
 import { BrowserPrint, CertContest, CertificateRow, CertListQuery, MyCertificate, PrintBody, PrintLogRow, TemplateBody, TemplateView } from "../../shared/certificate/print-schema";
@@ -21,7 +20,8 @@ import { perAddress } from "../plugins/limits";
 import { publicKeys } from "./signing";
 import { checkCertificateCached } from "./verify";
 import { browserPrint, certificateContests, listCertificates, myCertificatePdf, myCertificates, printLog, registerCertificatePdf, renderToBuffer, startPdf } from "./print";
-import { BACKGROUND_MAX_BYTES, contestTemplates, previewLayout, saveTemplate, uploadBackground, visibleBackground, type IncomingImage } from "./templates";
+import { BACKGROUND_MAX_BYTES, contestTemplates, previewLayout, saveTemplate, uploadBackground, visibleBackground } from "./templates";
+import { receiveImage } from "../storage/image-upload";
 import { assertPrintable } from "./pdf";
 
 const tags = ["证书"];
@@ -39,20 +39,6 @@ const ShaParam = Type.Object({ sha256: Type.String({ pattern: "^[0-9a-f]{64}$", 
 const ContestQuery = Type.Object({ contestId: Id("竞赛") });
 const Background = Type.Object({ sha256: Type.String(), width: Type.Integer(), height: Type.Integer() });
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-async function receiveImage(req: FastifyRequest): Promise<IncomingImage | undefined> {
-  if (!req.isMultipart()) throw badRequest("请以 multipart/form-data 方式上传背景图片（表单字段 file）");
-  const options = { limits: { fileSize: BACKGROUND_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false };
-  for await (const part of req.parts(options)) {
-    if (part.type === "field") continue;
-    if (part.fieldname !== "file") {
-      part.file.destroy();
-      throw badRequest("图片须以表单字段 file 发送");
-    }
-    return { filename: part.filename, stream: part.file, truncated: () => part.file.truncated };
-  }
-  return undefined;
-}
 
 export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
   const { db, store, jobs, config } = deps;
@@ -132,7 +118,7 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
     config: { access: tpl("update"), limits: [perAddress("certificate-background", 30)] },
   }, async (req, reply) => {
     try {
-      const out = await uploadBackground(db, store, req.user!, await receiveImage(req));
+      const out = await uploadBackground(db, store, req.user!, await receiveImage(req, { what: "背景图片", maxBytes: BACKGROUND_MAX_BYTES }));
       return reply.code(201).send(ok(out, "底图已上传"));
     } catch (e) {
       closeIfUnread(req, reply);

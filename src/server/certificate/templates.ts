@@ -12,7 +12,7 @@
  *   contest whose template uses it.
  */
 import { Readable } from "node:stream";
-import { badRequest, DomainError, invalid, notFound, tooLarge } from "../../shared/errors";
+import { badRequest, DomainError, invalid, notFound } from "../../shared/errors";
 import { AWARD_KINDS, checkLayout, defaultLayout, FIELD_NAMES, type AwardKind, type TemplateField, type TemplateLayout } from "../../shared/certificate/layout";
 import type { TemplateBody, TemplateView } from "../../shared/certificate/print-schema";
 import type { User } from "../db/schema";
@@ -22,6 +22,9 @@ import { adminContestIds } from "../scope";
 import { requireManagedContest } from "../judging/service/contest";
 import type { Handle } from "../work/repository";
 import { codePointLabel, fontSet, missingCharacter } from "./fonts";
+import { readImage, type ImageType, type IncomingImage } from "../storage/image-upload";
+
+export { imageInfo, type ImageType, type IncomingImage } from "../storage/image-upload";
 
 export const BACKGROUND_MAX_BYTES = 10 * 1024 * 1024;
 export const BACKGROUND_MAX_PIXELS = 40_000_000;
@@ -132,65 +135,14 @@ export async function previewLayout(db: Db, store: BlobStore, user: User, body: 
 
 // ---- Background images
 
-export type ImageType = "image/png" | "image/jpeg";
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** PNG or JPEG by the first bytes, with the size in pixels from the header; null otherwise. */
-export function imageInfo(buf: Buffer): { type: ImageType; width: number; height: number } | null {
-  if (buf.length >= 24 && buf.subarray(0, 8).equals(PNG) && buf.toString("latin1", 12, 16) === "IHDR") {
-    return { type: "image/png", width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
-  }
-  if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) {
-    let i = 2;
-    while (i + 4 <= buf.length) {
-      if (buf[i] !== 0xff) return null;
-      const marker = buf[i + 1];
-      if (marker === 0xff) {
-        i++;
-        continue;
-      }
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-        i += 2;
-        continue;
-      }
-      if (marker === 0xd9 || marker === 0xda) return null;
-      const len = buf.readUInt16BE(i + 2);
-      // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC): height, width.
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        if (i + 9 > buf.length) return null;
-        return { type: "image/jpeg", height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
-      }
-      i += 2 + len;
-    }
-  }
-  return null;
-}
-
-export interface IncomingImage {
-  filename: string;
-  stream: Readable;
-  truncated(): boolean;
-}
 
 /** Stores an uploaded background image (checked) and records who uploaded it. */
 export async function uploadBackground(db: Db, store: BlobStore, user: User, incoming: IncomingImage | undefined) {
-  if (!incoming) throw badRequest("请选择背景图片（PNG 或 JPEG，不超过 10 MB）");
-  const name = incoming.filename.replace(/[\u0000-\u001f\u007f]/g, "").slice(-100);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming.stream) {
-    size += (chunk as Buffer).length;
-    if (size > BACKGROUND_MAX_BYTES) {
-      incoming.stream.destroy();
-      throw tooLarge(`背景图片不能超过 10 MB，「${name}」超过了这一限制`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  if (incoming.truncated()) throw tooLarge(`背景图片不能超过 10 MB，「${name}」超过了这一限制`);
-  const buf = Buffer.concat(chunks);
-  const info = imageInfo(buf);
-  if (!info) throw invalid("file", `「${name}」不是 PNG 或 JPEG 图片（按文件内容判断，不看扩展名），请上传证书底图的 PNG 或 JPEG 扫描件`);
+  const { buf, info, name } = await readImage(incoming, {
+    what: "背景图片",
+    maxBytes: BACKGROUND_MAX_BYTES,
+    notImageHint: "，请上传证书底图的 PNG 或 JPEG 扫描件",
+  });
   if (!info.width || !info.height || info.width * info.height > BACKGROUND_MAX_PIXELS || info.width > 20000 || info.height > 20000) {
     throw invalid("file", `「${name}」的尺寸（${info.width} × ${info.height} 像素）不合适：A4 按 300 dpi 扫描约为 3508 × 2480 像素，请缩小到 4000 万像素以内`);
   }

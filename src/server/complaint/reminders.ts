@@ -19,7 +19,7 @@ export const REMINDER_TASK = "saiwu_complaint_reminders";
 const MAX_LEAD_HOURS = 168;
 
 /** Who takes the next step from a state: roles, and the contest membership they need. */
-const NEXT: Partial<Record<ComplaintState, { roles: number[]; member: "complaint" | "arbitrator" | null }>> = {
+export const NEXT_STEP: Partial<Record<ComplaintState, { roles: number[]; member: "complaint" | "arbitrator" | null }>> = {
   submitted: { roles: [ROLE.complaintReviewer, ROLE.complaintAdmin], member: "complaint" },
   accepted: { roles: [ROLE.complaintReviewer], member: "complaint" },
   reviewed: { roles: [ROLE.complaintAdmin], member: "complaint" },
@@ -28,7 +28,7 @@ const NEXT: Partial<Record<ComplaintState, { roles: number[]; member: "complaint
 };
 
 async function recipients(db: Db, contestId: number, state: ComplaintState): Promise<string[]> {
-  const next = NEXT[state];
+  const next = NEXT_STEP[state];
   if (!next) return [];
   const users = await db.selectFrom("app_user").select(["id", "email", "has_complaint_right", "user_type"]).where("user_type", "in", next.roles).where("locked", "=", 0).where("email", "is not", null).execute();
   const out: string[] = [];
@@ -49,7 +49,7 @@ export async function sendReminders(db: Db, mailer: Mailer, publicUrl: string, n
     .where("complaint.reminded_at", "is", null)
     .where("complaint.due_at", "is not", null)
     .where("complaint.due_at", "<=", horizon)
-    .where("complaint.state", "in", Object.keys(NEXT) as ComplaintState[])
+    .where("complaint.state", "in", Object.keys(NEXT_STEP) as ComplaintState[])
     .orderBy("complaint.id")
     .execute();
   let sent = 0;

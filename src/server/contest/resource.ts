@@ -52,6 +52,7 @@ export const contestResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: ContestUpdate,
   filters: ContestFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "contest", columns: SORT },
 
   list: listContests,
   get: getContest,

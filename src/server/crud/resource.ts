@@ -17,11 +17,12 @@ import { badRequest, DomainError, notFound } from "../../shared/errors";
 import type { Db } from "../db";
 import type { DB, User } from "../db/schema";
 import { validationMessage } from "../plugins/errors";
-import { diff, record } from "./audit";
+import { auditScope, diff, record } from "./audit";
 import { readXlsx, writeXlsx } from "./excel";
 import { planFromText, planToText, type Plan as ImportPlan } from "./plan";
 import { JobGone, type Jobs, type RunCtx } from "./jobs";
 import { MAX_ID } from "../../shared/bounds";
+import { ownQuery, restListDb, restPreValidation, restQuerySchema, setTotal, type RestColumns } from "./rest";
 
 export type Trx = Transaction<DB>;
 export interface Ctx {
@@ -78,6 +79,8 @@ export interface ResourceDef<V extends { id: number }, C, U> {
   filters: TObject;
   /** API sort field → allowed */
   sortable: readonly string[];
+  /** fields refine's simple-rest filters (`<field>_like`/`_gte`/`_lte`/`_ne`, `<field>=`) may name, and their columns (./rest.ts) */
+  rest?: RestColumns;
   list(ctx: Ctx, q: ListQuery): Promise<PageOf<V>>;
   get(ctx: Ctx, id: number): Promise<V | undefined>;
   create(ctx: Ctx, trx: Trx, input: C): Promise<V>;
@@ -112,7 +115,7 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
   const ctxOf = (req: { user: User | null }): Ctx => ({ db, user: req.user! });
   const tags = def.tags;
   const read = [def.object, "read"] as const;
-  const ListQuerySchema = Type.Intersect([ListParams, def.filters]);
+  const ListQuerySchema = Type.Intersect([ListParams, def.filters, restQuerySchema(def.rest, def.filters, def.view)]);
 
   const listOf = (ctx: Ctx, query: Record<string, unknown>, offset: number, limit: number) => {
     const { current: _c, pageSize: _p, sort, ...filters } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<string, unknown>;
@@ -120,12 +123,16 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
   };
 
   app.get(def.path, {
-    schema: { tags, summary: `${def.label}列表`, querystring: ListQuerySchema, response: { 200: Envelope(Page(def.view)) } },
+    schema: { tags, summary: `${def.label}列表（也接受 refine simple-rest 的 _start/_end、_sort/_order 和 <字段>_like/_gte/_lte/_ne 参数）`, querystring: ListQuerySchema, response: { 200: Envelope(Page(def.view)) } },
     config: { access: read },
-  }, async (req) => {
-    const q = req.query as { current?: number; pageSize?: number };
+    preValidation: restPreValidation(def.rest, def.filters),
+  }, async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const q = query as { current?: number; pageSize?: number };
     const pageSize = q.pageSize ?? 20;
-    const data = await listOf(ctxOf(req), req.query as Record<string, unknown>, ((q.current ?? 1) - 1) * pageSize, pageSize);
+    const ctx = { ...ctxOf(req), db: restListDb(db, def.rest, def.filters, def.view, query) };
+    const data = await listOf(ctx, ownQuery(def.rest, def.filters, query), ((q.current ?? 1) - 1) * pageSize, pageSize);
+    setTotal(reply, data.total);
     return { error: 0, info: "成功", data };
   });
 
@@ -255,7 +262,8 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     const part = await req.file();
     if (!part) throw badRequest("请选择要导入的 .xlsx 文件");
     if (!/\.xlsx$/i.test(part.filename)) throw badRequest("只支持 .xlsx 格式的文件，请使用导入模板");
-    const jobId = await jobs.create("import", def.entity, ctx.user.id);
+    // A token's import names the token in the audit rows its apply writes (in whichever process).
+    const jobId = await jobs.create("import", def.entity, ctx.user.id, req.apiToken ? { tokenName: req.apiToken.name } : undefined);
     // The upload goes to the blob store: any process can run the dry run.
     const { sha256 } = await jobs.store.put(part.file);
     if (part.file.truncated) {
@@ -279,7 +287,11 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
         if (err instanceof JobGone || rc.signal.aborted) throw err;
         await jobs.finish(rc.job.id, "running", "failed", { message: err instanceof DomainError ? err.info : "无法读取该文件，请确认是 .xlsx 格式并使用导入模板" });
       }
-    } else await apply(ctx, rc);
+    } else {
+      const tokenName = (rc.params as { tokenName?: unknown } | undefined)?.tokenName;
+      if (typeof tokenName === "string") await auditScope.run({ tokenName, rows: 0 }, () => apply(ctx, rc));
+      else await apply(ctx, rc);
+    }
   });
 
   async function dryRun(ctx: Ctx, rc: RunCtx) {

@@ -220,6 +220,8 @@ export interface WorkCategoryTable {
   required_attachments: Generated<string>;
   /** JSON array of { name, points } */
   deductions: Generated<string>;
+  /** 1: submit needs the advising teacher's 指导老师自评 (0027) */
+  teacher_review_required: Generated<Flag>;
 }
 
 export interface AwardLevelTable {
@@ -255,6 +257,16 @@ export interface UserTable {
   archived: Generated<Flag>;
   /** a judge's fields of expertise, kept on /judge/Info (0012) */
   expertise?: string | null;
+  /** 1: the daily digest of new to-do items is mailed (0027) */
+  todo_digest?: Flag;
+}
+
+/** What the last to-do digest covered, per user (0027). */
+export interface TodoDigestStateTable {
+  user_id: number;
+  sent_at: Timestamp;
+  /** JSON { "<item key>": count } */
+  seen: string;
 }
 
 export interface SessionTable {
@@ -611,6 +623,8 @@ export interface ResultSettingTable {
   fit: string | null;
   computed_at: Timestamp | null;
   computed_by: number | null;
+  /** JSON array of the group keys whose awards were allocated with the incomplete works included (0031) */
+  include_incomplete: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -774,6 +788,22 @@ export interface JudgePersonYearTable {
   updated_at: Timestamp;
 }
 /** An invitation to judge a contest (0020); the link's code is stored only as its SHA-256. */
+/** An email invitation into a work's team (0028). */
+export interface WorkInvitationTable {
+  id: Generated<number>;
+  work_id: number;
+  role: "author" | "teacher";
+  email: string;
+  name: string;
+  code_hash: string;
+  status: "sent" | "accepted" | "withdrawn";
+  expires_at: string;
+  invited_by: number;
+  accepted_user_id: number | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
 export interface JudgeInvitationTable {
   id: Generated<number>;
   contest_id: number;
@@ -797,18 +827,38 @@ export interface JudgeInvitationTable {
   created_at: Timestamp;
 }
 
+/** A work chosen for the public 优秀作品 gallery (0026). */
+export interface BestWorkTable {
+  id: Generated<number>;
+  work_id: number;
+  contest_id: number;
+  sort: Generated<number>;
+  cover_sha256: string | null;
+  cover_mime: string | null;
+  text: Generated<string>;
+  video_url: string | null;
+  published: Generated<Flag>;
+  published_at: Timestamp | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  best_work: BestWorkTable;
   judge_person: JudgePersonTable;
   judge_person_category: JudgePersonCategoryTable;
   judge_person_tag: JudgePersonTagTable;
   judge_person_year: JudgePersonYearTable;
   judge_invitation: JudgeInvitationTable;
+  work_invitation: WorkInvitationTable;
   school: SchoolTable;
   major: MajorTable;
   contest: ContestTable;
   work_category: WorkCategoryTable;
   award_level: AwardLevelTable;
   app_user: UserTable;
+  todo_digest_state: TodoDigestStateTable;
   user_session: SessionTable;
   account_token: AccountTokenTable;
   notice: NoticeTable;
@@ -977,6 +1027,7 @@ export interface CertificatePrintTable {
 }
 
 /** A promoted work entered in the national contest (0022). */
+export type NationalFormatStatus = "pending" | "resubmitted" | "passed" | "returned" | "rejected";
 export interface NationalEntryTable {
   id: Generated<number>;
   work_id: number;
@@ -985,7 +1036,10 @@ export interface NationalEntryTable {
   province: string | null;
   category_id: number;
   status: "entered" | "withdrawn";
-  format_status: Generated<"pending" | "passed" | "returned" | "rejected">;
+  format_status: Generated<NationalFormatStatus>;
+  format_reasons: string | null;
+  format_deadline: Timestamp | null;
+  format_note: string | null;
   withdraw_kind: "admin" | "sync" | null;
   withdraw_reason: string | null;
   withdrawn_by: number | null;

@@ -11,7 +11,8 @@ import type { Db } from "../db";
 import type { User } from "../db/schema";
 import type { BlobStore } from "../storage";
 import type { TaskQueue } from "../jobs/queue";
-import { getSettings, indexStats, isIndexable, LAST_BENCHMARK, listEntries, rebuild, saveSettings } from "./index";
+import { getSettings, indexStats, isIndexable, listEntries, rebuild, saveSettings } from "./index";
+import { lastBenchmark } from "./settings";
 import { queueIndexing } from "./indexing";
 
 export const REBUILD_RESOURCE = "dupcheck-rebuild";
@@ -29,7 +30,7 @@ export async function adminStats(db: Db, jobs: Jobs, user: User): Promise<DupAdm
   const job = active ? await jobs.get(active.id, active.created_by) : undefined;
   return {
     stats,
-    benchmark: LAST_BENCHMARK,
+    benchmark: await lastBenchmark(db),
     rebuild: job && job.status === "running" ? { jobId: job.id, processed: job.processed, total: job.total, mine: active!.created_by === user.id } : null,
   };
 }

@@ -28,13 +28,17 @@ import { CountTable } from "./count-table";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, without } from "./shingles";
+import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, without } from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
 /** Changes whenever normalisation, shingling or signatures change: every text_hash then differs. */
-export const PARAMS_TAG = "dupcheck-v1;shingle=3;oph=192;bands=64x3;min=2";
+export const PARAMS_TAG = "dupcheck-v2;shingle=3;oph=192;bands=64x3;min=2;anchors=12/48";
 export const DUP_PARAMS = { hashes: HASHES, bands: BANDS, rows: ROWS, minBandMatches: MIN_BAND_MATCHES, shingle: SHINGLE };
+/** A work sharing at least this many passage anchors is a candidate (a copied passage of ~150+ characters). */
+export const MIN_ANCHOR_MATCHES = 3;
+/** An anchor held by more works than this is boilerplate, not a sign of copying: skipped in a check. */
+export const ANCHOR_MAX_WORKS = 200;
 
 const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 const nowIso = () => new Date().toISOString();
@@ -43,6 +47,24 @@ const fromBytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : v i
 
 export function isIndexable(status: string): boolean {
   return status !== "draft";
+}
+
+/**
+ * SQLite: runs `fn` with a large page cache on the writer connection (restored after). A
+ * rebuild rewrites band keys all over dup_band's B-tree; with the default 2 MB cache nearly
+ * every row written reads and writes a page back. DUP_REBUILD_CACHE_MB (default 512) sets
+ * the size; 0 leaves the cache alone.
+ */
+export async function withRebuildCache<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const mb = Number(process.env.DUP_REBUILD_CACHE_MB ?? 512);
+  if (isPg(db) || !(mb > 0)) return fn();
+  const before = (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size ?? -2000;
+  await sql.raw(`pragma cache_size = ${-Math.round(mb * 1024)}`).execute(db);
+  try {
+    return await fn();
+  } finally {
+    await sql.raw(`pragma cache_size = ${Number(before)}`).execute(db);
+  }
 }
 
 function chunks<T>(a: T[], n: number): T[][] {
@@ -58,13 +80,15 @@ export interface Prepared {
   full: Uint32Array;
   /** without the ignored shingles (compared and signed) */
   eff: Uint32Array;
+  /** passage anchors (negative keys, see anchorKeys) */
+  anchors: number[];
   textHash: string;
 }
 
 export function prepareText(text: string, ignored: Uint32Array): Prepared {
   const n = normalise(text);
   const full = shingleSet(n.text);
-  return { full, eff: without(full, ignored), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
+  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
 }
 
 /** Band keys of an effective set, or null when it is too short to check. */
@@ -76,6 +100,87 @@ function bandsOf(eff: Uint32Array, settings: DupSettings): number[] | null {
 
 const TOO_SHORT_MESSAGE = "文本过短（去掉标点、空格和常见套话后不足以比对），无法可靠查重";
 const tooShortReason = (): DupReason => ({ code: "too_short", fileId: null, filename: null, message: TOO_SHORT_MESSAGE });
+
+// ───────────────────────────── the rebuild's shadow table ─────────────────────────────
+//
+// A full rebuild (recomputeBands) does not rewrite dup_band in place: it appends every work's
+// new keys to dup_band_load (a heap: no index while it loads), builds dup_band_next from it in
+// key order (group by band_key, work_id; SQLite: WITHOUT ROWID, PostgreSQL: the primary key
+// after the load) and swaps it in with a rename in one transaction, with the entries' staged
+// columns (dup_entry_next). The row "bandShadow" of dup_setting (written by the first rebuild;
+// none = no rebuild runs) says whether a rebuild runs and how far it has read (cursor: work
+// ids up to it are in the load). Every writer of dup_band reads it first in its transaction,
+// on PostgreSQL after taking the shadow's advisory lock shared (a rebuild's page holds it
+// exclusively, so pages and writers never interleave; an advisory lock needs no row, so a
+// migrated database holds no data rows and restores into it stay possible). A writer
+// changing a work the rebuild has already read appends to the load the work's keys there
+// with sign -1 and its new keys with +1 (and drops its staged columns): the load's sum per
+// (band_key, work_id) is then the work's current keys. Works above the cursor are read later.
+
+const SHADOW_KEY = "bandShadow";
+/** The advisory lock key of the shadow (PostgreSQL): writers take it shared, a rebuild page exclusively. */
+const SHADOW_LOCK = 7_301_024;
+interface ShadowState {
+  active: boolean;
+  cursor: number;
+  /** load rows up to this id are in dup_band_next; later ones are applied at the swap */
+  buildMaxId: number;
+}
+
+async function shadowState(trx: Kysely<any>, lock: "share" | "update" | null): Promise<ShadowState> {
+  if (lock && isPg(trx)) {
+    if (lock === "share") await sql`select pg_advisory_xact_lock_shared(${sql.lit(SHADOW_LOCK)})`.execute(trx);
+    else await sql`select pg_advisory_xact_lock(${sql.lit(SHADOW_LOCK)})`.execute(trx);
+  }
+  const r = await trx.selectFrom("dup_setting").select("value").where("key", "=", SHADOW_KEY).executeTakeFirst();
+  return r ? { active: false, cursor: 0, buildMaxId: 0, ...JSON.parse(r.value) } : { active: false, cursor: 0, buildMaxId: 0 };
+}
+
+async function setShadowState(trx: Kysely<any>, st: ShadowState): Promise<void> {
+  const value = JSON.stringify(st);
+  await trx
+    .insertInto("dup_setting")
+    .values({ key: SHADOW_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+const intLit = (v: number) => {
+  if (!Number.isSafeInteger(v)) throw new Error(`not an integer key: ${v}`);
+  return String(v);
+};
+
+/** Appends (band_key, work_id, sign) rows to dup_band_load: multi-row inserts of literal integers. */
+async function appendLoad(trx: Kysely<any>, rows: Array<[number, number, number]>): Promise<void> {
+  for (const part of chunks(rows, 10_000)) {
+    const values = part.map(([k, w, s]) => `(${intLit(k)},${intLit(w)},${intLit(s)})`).join(",");
+    await sql.raw(`insert into dup_band_load (band_key, work_id, sign) values ${values}`).execute(trx);
+  }
+}
+
+/**
+ * A writer's part of a running rebuild (inside the writer's transaction, after shadowState):
+ * for works the rebuild has read, the load gets -1 for the keys it holds for the work (the
+ * staged ones, else the entry's stored ones) and +1 for `next` (null: the work is removed).
+ */
+async function shadowWrite(trx: Kysely<any>, st: ShadowState, changes: Array<{ workId: number; stored: number[]; next: number[] | null }>): Promise<void> {
+  if (!st.active) return;
+  const touched = changes.filter((c) => c.workId <= st.cursor);
+  if (touched.length === 0) return;
+  const staged = new Map<number, number[]>();
+  const ids = touched.map((c) => c.workId);
+  for (const part of chunks(ids, 500)) {
+    const rows = await trx.selectFrom("dup_entry_next").select(["work_id", "bands"]).where("work_id", "in", part).execute();
+    for (const r of rows) staged.set(Number(r.work_id), r.bands ? decodeKeys(fromBytes(r.bands)) : []);
+  }
+  const load: Array<[number, number, number]> = [];
+  for (const c of touched) {
+    for (const k of new Set(staged.get(c.workId) ?? c.stored)) load.push([k, c.workId, -1]);
+    for (const k of new Set(c.next ?? [])) load.push([k, c.workId, 1]);
+  }
+  await appendLoad(trx, load);
+  for (const part of chunks(ids, 500)) await trx.deleteFrom("dup_entry_next").where("work_id", "in", part).execute();
+}
 
 // ───────────────────────────── writing entries ─────────────────────────────
 
@@ -109,10 +214,12 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
     .map((w) => {
       if (!w.prepared) return { w, tooShort: false, shingleCount: 0, shingles: null, bands: null };
       const bands = bandsOf(w.prepared.eff, settings);
-      return { w, tooShort: bands === null, shingleCount: w.prepared.eff.length, shingles: encodeSet(w.prepared.full), bands };
+      // The entry's keys: its LSH band keys, then its passage anchors (none for a too-short text).
+      return { w, tooShort: bands === null, shingleCount: w.prepared.eff.length, shingles: encodeSet(w.prepared.full), bands: bands && [...bands, ...w.prepared.anchors] };
     });
   const pg = isPg(db);
   await db.transaction().execute(async (trx) => {
+    const st = await shadowState(trx, "share");
     const ids = computed.map((c) => c.w.workId);
     const old = new Map<number, { bands: number[]; hasSet: boolean }>();
     for (const part of chunks(ids, 500)) {
@@ -182,6 +289,14 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
         .execute();
     }
     for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
+    await shadowWrite(
+      trx,
+      st,
+      computed.map((c) => {
+        const stored = old.get(c.w.workId)?.bands ?? [];
+        return { workId: c.w.workId, stored, next: c.w.prepared === null ? stored : (c.bands ?? []) };
+      }),
+    );
   });
 }
 
@@ -189,10 +304,16 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
 export async function removeWorks(db: Db, workIds: number[]): Promise<void> {
   if (workIds.length === 0) return;
   await db.transaction().execute(async (trx) => {
+    const st = await shadowState(trx, "share");
     for (const part of chunks(workIds, 500)) {
       const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", part).execute();
       const del: Array<[number, number]> = [];
       for (const r of rows) if (r.bands) for (const k of decodeKeys(fromBytes(r.bands))) del.push([k, Number(r.work_id)]);
+      await shadowWrite(
+        trx,
+        st,
+        rows.map((r) => ({ workId: Number(r.work_id), stored: r.bands ? decodeKeys(fromBytes(r.bands)) : [], next: null })),
+      );
       for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
       await trx.deleteFrom("dup_entry").where("work_id", "in", part).execute();
     }
@@ -318,7 +439,7 @@ const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], too
   more: 0,
 });
 
-/** Compares an effective set with every work sharing a band key. */
+/** Compares an effective set with every work sharing enough band keys or passage anchors (negative keys). */
 async function matchSet(
   db: Db,
   eff: Uint32Array,
@@ -330,8 +451,10 @@ async function matchSet(
   const exclude = new Set(opts.excludeWorkIds ?? []);
   if (opts.selfId !== undefined) exclude.add(opts.selfId);
   // Works sharing at least MIN_BAND_MATCHES band keys (one row per shared key).
+  const bandKeyList = keys.filter((k) => k >= 0);
+  const anchorList = keys.filter((k) => k < 0);
   const hits = new Map<number, number>();
-  for (const part of chunks(keys, 100)) {
+  for (const part of chunks(bandKeyList, 100)) {
     const rows = await db.selectFrom("dup_band").select("work_id").where("band_key", "in", part).execute();
     for (const r of rows) {
       const id = Number(r.work_id);
@@ -340,6 +463,26 @@ async function matchSet(
   }
   const ids: number[] = [];
   for (const [id, n] of hits) if (n >= MIN_BAND_MATCHES) ids.push(id);
+  // Or at least MIN_ANCHOR_MATCHES passage anchors (a copied passage of a longer work); an
+  // anchor of more than ANCHOR_MAX_WORKS works is boilerplate and skipped (read at most that many + 1 rows of it).
+  const anchorHits = new Map<number, number>();
+  for (const part of chunks(anchorList, 50)) {
+    const arms = part.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${ANCHOR_MAX_WORKS + 1}) as a${sql.raw(String(i))}`);
+    const rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
+    const perKey = new Map<number, number[]>();
+    for (const r of rows) {
+      const k = Number(r.band_key);
+      const list = perKey.get(k) ?? [];
+      list.push(Number(r.work_id));
+      perKey.set(k, list);
+    }
+    for (const list of perKey.values()) {
+      if (list.length > ANCHOR_MAX_WORKS) continue;
+      for (const id of list) if (!exclude.has(id)) anchorHits.set(id, (anchorHits.get(id) ?? 0) + 1);
+    }
+  }
+  const chosen = new Set(ids);
+  for (const [id, n] of anchorHits) if (n >= MIN_ANCHOR_MATCHES && !chosen.has(id)) ids.push(id);
   const minSimilarity = opts.minSimilarity ?? 0.1;
   const all: DupMatch[] = [];
   let candidates = 0;
@@ -374,7 +517,7 @@ async function matchSet(
 
 export async function checkWork(db: Db, workId: number, opts: CheckOptions = {}): Promise<DupCheckResult> {
   const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
-  const e = await db.selectFrom("dup_entry").select(["year", "status", "reasons", "shingles"]).where("work_id", "=", workId).executeTakeFirst();
+  const e = await db.selectFrom("dup_entry").select(["year", "status", "reasons", "shingles", "bands"]).where("work_id", "=", workId).executeTakeFirst();
   if (!e) return emptyResult("missing", [], true, "作品尚未建立查重索引，请稍后再查");
   const reasons = JSON.parse(e.reasons) as DupReason[];
   const visible = reasons.filter((r) => r.code !== "too_short");
@@ -383,7 +526,8 @@ export async function checkWork(db: Db, workId: number, opts: CheckOptions = {})
   const eff = without(decodeSet(fromBytes(e.shingles)), ignored);
   const keys = bandsOf(eff, settings);
   if (!keys) return emptyResult(e.status, visible, true, TOO_SHORT_MESSAGE, eff.length);
-  const r = await matchSet(db, eff, keys, { ...opts, maxYear: opts.maxYear ?? e.year, selfId: workId }, settings, ignored);
+  const anchors = e.bands ? decodeKeys(fromBytes(e.bands)).filter((k) => k < 0) : [];
+  const r = await matchSet(db, eff, [...keys, ...anchors], { ...opts, maxYear: opts.maxYear ?? e.year, selfId: workId }, settings, ignored);
   return { tooShort: false, reason: null, status: e.status, reasons: visible, shingles: eff.length, ...r };
 }
 
@@ -392,7 +536,7 @@ export async function checkText(db: Db, text: string, opts: CheckOptions = {}): 
   const p = prepareText(text, ignored);
   const keys = bandsOf(p.eff, settings);
   if (!keys) return emptyResult("text", [], true, TOO_SHORT_MESSAGE, p.eff.length);
-  const r = await matchSet(db, p.eff, keys, opts, settings, ignored);
+  const r = await matchSet(db, p.eff, [...keys, ...p.anchors], opts, settings, ignored);
   return { tooShort: false, reason: null, status: "text", reasons: [], shingles: p.eff.length, ...r };
 }
 
@@ -600,63 +744,150 @@ export async function ignoredShingles(db: Db, opts: { limit: number; offset: num
 
 /**
  * Recomputes every stored entry's effective set, too-short flag, signature and band keys
- * under the current ignored list and settings, writing only what changed (delta of band
- * keys per work), page by page in work id order.
+ * under the current ignored list and settings, page by page in work id order, into a shadow
+ * table swapped in at the end (see "the rebuild's shadow table" above). Returns the number of
+ * entries whose columns changed. `beforeSwap` (tests) runs between the build and the swap.
  */
-export async function recomputeBands(db: Db, settings: DupSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal, pageSize = 1000): Promise<number> {
+export function recomputeBands(
+  db: Db,
+  settings: DupSettings,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+  signal?: AbortSignal,
+  pageSize = 1000,
+  beforeSwap?: () => Promise<void>,
+): Promise<number> {
+  return withRebuildCache(db, async () => {
+    try {
+      return await recomputeBandsNow(db, settings, onProgress, signal, pageSize, beforeSwap);
+    } catch (e) {
+      await dropShadow(db).catch(() => undefined);
+      throw e;
+    }
+  });
+}
+
+const SHADOW_TABLES = ["dup_band_load", "dup_band_next", "dup_entry_next"];
+
+/** Ends a rebuild's shadow: its tables go and writers stop writing to them (one transaction). */
+async function dropShadow(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await shadowState(trx, "update");
+    for (const t of SHADOW_TABLES) await sql.raw(`drop table if exists ${t}`).execute(trx);
+    await setShadowState(trx, { active: false, cursor: 0, buildMaxId: 0 });
+  });
+}
+
+async function recomputeBandsNow(
+  db: Db,
+  settings: DupSettings,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+  signal?: AbortSignal,
+  pageSize = 1000,
+  beforeSwap?: () => Promise<void>,
+): Promise<number> {
   const ignored = await ignoredSet(db);
+  const pg = isPg(db);
+  const bytes = pg ? "bytea" : "blob";
   const total = Number((await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("shingles", "is not", null).executeTakeFirst())?.n ?? 0);
+  // 1. The shadow: a heap for the load, the staged entry columns; writers start writing to it.
+  await db.transaction().execute(async (trx) => {
+    await shadowState(trx, "update");
+    for (const t of SHADOW_TABLES) await sql.raw(`drop table if exists ${t}`).execute(trx);
+    await sql.raw(`create table dup_band_load (id ${pg ? "bigserial" : "integer"} primary key, band_key bigint not null, work_id bigint not null, sign integer not null)`).execute(trx);
+    await sql
+      .raw(`create table dup_entry_next (work_id bigint primary key, too_short integer not null, shingle_count integer not null, bands ${bytes}, reasons text not null)`)
+      .execute(trx);
+    await setShadowState(trx, { active: true, cursor: 0, buildMaxId: 0 });
+  });
+  // 2. Every entry's keys into the load, page by page (a page's read and writes in one transaction).
   let last = 0;
   let done = 0;
   let changed = 0;
-  const pg = isPg(db);
   for (;;) {
     if (signal?.aborted) throw new Error("aborted");
-    const rows = await db
-      .selectFrom("dup_entry")
-      .select(["work_id", "shingles", "bands", "too_short", "shingle_count", "reasons"])
-      .where("work_id", ">", last)
-      .where("shingles", "is not", null)
-      .orderBy("work_id")
-      .limit(pageSize)
-      .execute();
-    if (rows.length === 0) break;
-    last = Number(rows[rows.length - 1].work_id);
-    const updates: Array<{ workId: number; tooShort: boolean; count: number; bands: number[] | null; reasons: string; del: number[]; ins: number[] }> = [];
-    for (const r of rows) {
-      const eff = without(decodeSet(fromBytes(r.shingles)), ignored);
-      const bands = bandsOf(eff, settings);
-      const before = r.bands ? decodeKeys(fromBytes(r.bands)) : [];
-      const next = bands ?? [];
-      const beforeSet = new Set(before);
-      const nextSet = new Set(next);
-      const del = before.filter((k) => !nextSet.has(k));
-      const ins = next.filter((k) => !beforeSet.has(k));
-      const tooShort = bands === null;
-      if (del.length === 0 && ins.length === 0 && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
-      const reasons = (JSON.parse(r.reasons) as DupReason[]).filter((x) => x.code !== "too_short");
-      if (tooShort) reasons.push(tooShortReason());
-      updates.push({ workId: Number(r.work_id), tooShort, count: eff.length, bands, reasons: JSON.stringify(reasons), del, ins });
-    }
-    if (updates.length) {
-      await db.transaction().execute(async (trx) => {
-        if (pg) await trx.selectFrom("dup_entry").select("work_id").where("work_id", "in", updates.map((u) => u.workId)).forUpdate().execute();
-        const del = updates.flatMap((u) => u.del.map((k) => [k, u.workId] as [number, number]));
-        for (const part of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
-        const ins = updates.flatMap((u) => u.ins.map((k) => ({ band_key: k, work_id: u.workId }))).sort((x, y) => x.band_key - y.band_key);
-        for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
-        for (const u of updates)
-          await trx
-            .updateTable("dup_entry")
-            .set({ too_short: u.tooShort ? 1 : 0, shingle_count: u.count, bands: u.bands ? toBytes(encodeKeys(u.bands)) : null, reasons: u.reasons })
-            .where("work_id", "=", u.workId)
-            .execute();
-      });
-      changed += updates.length;
-    }
-    done += rows.length;
-    onProgress?.(done, total);
+    const n = await db.transaction().execute(async (trx) => {
+      const st = await shadowState(trx, "update");
+      const rows = await trx
+        .selectFrom("dup_entry")
+        .select(["work_id", "shingles", "bands", "too_short", "shingle_count", "reasons"])
+        .where("work_id", ">", last)
+        .where("shingles", "is not", null)
+        .orderBy("work_id")
+        .limit(pageSize)
+        .execute();
+      if (rows.length === 0) {
+        // Done reading: every later write goes to the load; rows up to buildMaxId are built.
+        const max = await sql<{ m: number | string | null }>`select max(id) as m from dup_band_load`.execute(trx);
+        await setShadowState(trx, { active: true, cursor: Number.MAX_SAFE_INTEGER, buildMaxId: Number(max.rows[0]?.m ?? 0) });
+        return 0;
+      }
+      const load: Array<[number, number, number]> = [];
+      const staged: Array<{ work_id: number; too_short: number; shingle_count: number; bands: Buffer | null; reasons: string }> = [];
+      for (const r of rows) {
+        const workId = Number(r.work_id);
+        const eff = without(decodeSet(fromBytes(r.shingles)), ignored);
+        const before = r.bands ? decodeKeys(fromBytes(r.bands)) : [];
+        // Passage anchors come from the text (not stored): a work keeps its anchors.
+        const lsh = bandsOf(eff, settings);
+        const bands = lsh && [...lsh, ...before.filter((k) => k < 0)];
+        const next = bands ?? [];
+        for (const k of new Set(next)) load.push([k, workId, 1]);
+        const tooShort = bands === null;
+        const same = next.length === before.length && next.every((k, i) => k === before[i]);
+        if (same && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
+        const reasons = (JSON.parse(r.reasons) as DupReason[]).filter((x) => x.code !== "too_short");
+        if (tooShort) reasons.push(tooShortReason());
+        staged.push({ work_id: workId, too_short: tooShort ? 1 : 0, shingle_count: eff.length, bands: bands ? toBytes(encodeKeys(bands)) : null, reasons: JSON.stringify(reasons) });
+      }
+      await appendLoad(trx, load);
+      for (const part of chunks(staged, 200)) await (trx as Kysely<any>).insertInto("dup_entry_next").values(part).execute();
+      last = Number(rows[rows.length - 1].work_id);
+      await setShadowState(trx, { ...st, cursor: last });
+      changed += staged.length;
+      return rows.length;
+    });
+    if (n === 0) break;
+    done += n;
+    await onProgress?.(done, total);
   }
+  if (signal?.aborted) throw new Error("aborted");
+  // 3. dup_band_next in key order from the load (writers keep appending meanwhile), its index after the load.
+  const { buildMaxId } = await shadowState(db, null);
+  const sumUp = `select band_key, work_id from dup_band_load where id <= ${intLit(buildMaxId)} group by band_key, work_id having sum(sign) > 0`;
+  if (pg) {
+    await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
+    await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp}`).execute(db);
+    await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
+  } else {
+    await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
+    await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp} order by band_key, work_id`).execute(db);
+  }
+  await beforeSwap?.();
+  if (signal?.aborted) throw new Error("aborted");
+  // 4. The swap, writers held off: the load's late rows, the staged entry columns, the renames.
+  await db.transaction().execute(async (trx) => {
+    await shadowState(trx, "update");
+    const late = await sql<{ band_key: number | string; work_id: number | string; sign: number | string }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
+    const final = new Map<string, { k: number; w: number; s: number }>();
+    for (const r of late.rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
+    const dels = [...final.values()].filter((x) => x.s < 0);
+    const ins = [...final.values()].filter((x) => x.s > 0);
+    for (const part of chunks(dels, 400))
+      await sql.raw(`delete from dup_band_next where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
+    for (const part of chunks(ins, 5000))
+      await sql.raw(`insert into dup_band_next (band_key, work_id) values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")} on conflict do nothing`).execute(trx);
+    await sql
+      .raw(
+        `update dup_entry set too_short = n.too_short, shingle_count = n.shingle_count, bands = n.bands, reasons = n.reasons from dup_entry_next as n where dup_entry.work_id = n.work_id`,
+      )
+      .execute(trx);
+    await sql.raw(`drop table dup_band`).execute(trx);
+    await sql.raw(`alter table dup_band_next rename to dup_band`).execute(trx);
+    if (pg) await sql.raw(`alter table dup_band rename constraint dup_band_next_pk to dup_band_pk`).execute(trx);
+    await sql.raw(`drop table dup_band_load`).execute(trx);
+    await sql.raw(`drop table dup_entry_next`).execute(trx);
+    await setShadowState(trx, { active: false, cursor: 0, buildMaxId: 0 });
+  });
   return changed;
 }
 
@@ -707,6 +938,7 @@ export async function rebuild(
     const ignored = await ignoredSet(db);
     let done = 0;
     report("extract", 0, todo.length);
+    await withRebuildCache(db, async () => {
     for (const part of chunks(todo, 50)) {
       if (signal?.aborted) throw new Error("aborted");
       const writes: EntryWrite[] = [];
@@ -733,6 +965,7 @@ export async function rebuild(
       report("extract", done, todo.length);
       await beat();
     }
+    });
     // 2. The ignored list from a sample; 3. every signature and band key under it.
     await computeIgnored(db, store, settings, (d, t) => report("frequencies", d, t), signal);
     await recomputeBands(

@@ -258,5 +258,7 @@ export function ignoredShingles(db: Db, opts: { limit: number; offset: number })
 /** The LSH parameters. */
 export const DUP_PARAMS: { hashes: number; bands: number; rows: number; minBandMatches: number; shingle: number } = engine.DUP_PARAMS;
 
-/** The figures of the last benchmark run (bench/dupcheck.ts --record writes them), or null. */
-export { LAST_BENCHMARK } from "../../shared/dupcheck/benchmark";
+/** The figures of the last benchmark run (npm run bench:dupcheck -- --record writes them into dup_setting), or null. */
+export function lastBenchmark(db: Db) {
+  return settings.lastBenchmark(db);
+}

@@ -6,7 +6,7 @@
 import { readCache } from "../db/changes";
 import type { Db } from "../db/index";
 import { invalid } from "../../shared/errors";
-import type { DupSettings } from "../../shared/dupcheck/schema";
+import type { DupBenchmarkFigures, DupSettings } from "../../shared/dupcheck/schema";
 
 export const DEFAULT_SETTINGS: DupSettings = {
   suspect: 0.3,
@@ -61,4 +61,17 @@ export function ignoredSet(db: Db): Promise<Uint32Array> {
     const rows = await db.selectFrom("dup_ignored").select("hash").execute();
     return Uint32Array.from(rows.map((r) => Number(r.hash))).sort();
   });
+}
+
+/**
+ * The figures of the last `npm run bench:dupcheck -- --record <DATA_DIR or URL>` run, kept
+ * in dup_setting under "benchmark" (the bench writes them into the platform's database; the
+ * admin page shows them with their date). null: never recorded.
+ */
+export function lastBenchmark(db: Db): Promise<DupBenchmarkFigures | null> {
+  return readSetting<DupBenchmarkFigures>(db, "benchmark");
+}
+
+export function recordBenchmark(db: Db, figures: DupBenchmarkFigures): Promise<void> {
+  return writeSetting(db, "benchmark", figures);
 }

@@ -151,3 +151,51 @@ export function decodeSet(bytes: Uint8Array): Uint32Array {
   }
   return out;
 }
+
+/**
+ * Passage anchors: content-defined samples of the normalised text, for finding a work that
+ * copies a few paragraphs of a much longer one (whole-document Jaccard is then low and the
+ * MinHash bands miss the pair, but containment is high). An anchor is the hash of the
+ * ANCHOR_GRAM characters at a position whose hash ≡ 0 mod ANCHOR_MOD (about one position in
+ * ANCHOR_MOD, chosen by content, so a copied passage yields the same anchors wherever it
+ * stands). Grams made mostly of ignored (very common) shingles are skipped. Each anchor is a
+ * negative safe integer, so it shares dup_band with the (non-negative) LSH band keys.
+ */
+export const ANCHOR_GRAM = 12;
+export const ANCHOR_MOD = 48;
+
+const inSorted = (a: Uint32Array, v: number) => {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (a[m] === v) return true;
+    if (a[m] < v) lo = m + 1;
+    else hi = m - 1;
+  }
+  return false;
+};
+
+export function anchorKeys(text: string, ignored: Uint32Array): number[] {
+  const out = new Set<number>();
+  const seq = shingleSequence(text);
+  const n = text.length - ANCHOR_GRAM + 1;
+  for (let i = 0; i < n; i++) {
+    // The gram's hash from its shingles at i, i+3, …, i+9 (covering its 12 characters).
+    let h1 = 0x811c9dc5;
+    let h2 = 0x3c6ef372;
+    for (let j = 0; j < ANCHOR_GRAM; j += SHINGLE) {
+      const s = seq[i + j];
+      h1 = mix32(h1 ^ s);
+      h2 = mix32((h2 + Math.imul(s, 0x27d4eb2f)) >>> 0);
+    }
+    if (h1 % ANCHOR_MOD !== 0) continue;
+    if (ignored.length) {
+      let common = 0;
+      for (let j = 0; j <= ANCHOR_GRAM - SHINGLE; j++) if (inSorted(ignored, seq[i + j])) common++;
+      if (common * 2 >= ANCHOR_GRAM - SHINGLE + 1) continue;
+    }
+    out.add(-(1 + (h1 >>> 6) * 2 ** 21 + (h2 & 0x1fffff)));
+  }
+  return [...out];
+}

@@ -12,12 +12,17 @@
  * RANKING. The score a group ranks by is the normalised online score (additive judge-effect
  * model, ../scoring.ts) or, when the admin chose it for the group, the mean of its defence
  * scores. Equal scores (within 1e-9) share a rank (1, 2, 2, 4); works without a score are
- * not ranked.
+ * not ranked. INCOMPLETE WORKS: a work with fewer submitted online scores than it needs (the
+ * reviews per work, or its judges if more) is not ranked while the group ranks by the online
+ * score — one lenient score must not put it above works every judge scored; it is listed
+ * apart (rank null, its provisional score kept) until its scores are complete.
  *
  * AWARDS. The contest level's work awards in their order (一等奖 first). A level with a
  * ratio gives ⌊works in the group × ratio⌋ awards, a level with a maximum count at most that
  * many per group (both: the smaller); a level with neither (优秀奖 by default) is only given
- * by hand. Going down the ranking, position p (0-based, counting every ranked work) gets the
+ * by hand. Only the ranked (complete) works count, for the number of awards and for the
+ * positions, unless the admin explicitly includes the incomplete works: then every scored
+ * work is ranked by its score for the allocation (allocationRanks). Going down the ranking, position p (0-based, counting every ranked work) gets the
  * first level whose cumulative count exceeds p. TIES AT A BOUNDARY: works sharing a rank get
  * the award of the first of them, so a tie straddling a boundary all get the better award
  * and the next level is that much smaller. An award set by hand is kept (the work still
@@ -45,6 +50,8 @@ export interface GroupInput {
   /** Defence mean and count per work (works with defence scores only). */
   defence: ReadonlyMap<number, { mean: number; count: number }>;
   basis: Basis;
+  /** Works with fewer online scores than they need: not ranked on the online basis. */
+  incomplete?: ReadonlySet<number>;
 }
 
 export interface ComputedRow {
@@ -56,8 +63,10 @@ export interface ComputedRow {
   flagged: boolean;
   defenceMean: number | null;
   defenceCount: number;
-  /** What the group ranks by (normalised or defence mean); null: not ranked. */
+  /** What the group ranks by (normalised or defence mean); null: no score. */
   score: number | null;
+  /** Not ranked because its online scores are incomplete (online basis only). */
+  incomplete: boolean;
   rank: number | null;
 }
 
@@ -108,9 +117,13 @@ export function computeGroup(g: GroupInput, options: Partial<NormaliseOptions>):
       defenceMean,
       defenceCount: d?.count ?? 0,
       score: g.basis === "defence" ? defenceMean : normalised,
+      incomplete: g.basis === "online" && !!g.incomplete?.has(workId),
     };
   });
-  return { key: g.key, basis: g.basis, rows: rankRows(rows), fit: fitted.fit, judges: fitted.judges, extraJudge: fitted.extraJudge };
+  // Complete works ranked first; the incomplete ones follow unranked (listed apart), by work id.
+  const ranked = rankRows(rows.filter((r) => !r.incomplete));
+  const apart = rows.filter((r) => r.incomplete).sort((a, b) => a.workId - b.workId).map((r) => ({ ...r, rank: null }));
+  return { key: g.key, basis: g.basis, rows: [...ranked, ...apart], fit: fitted.fit, judges: fitted.judges, extraJudge: fitted.extraJudge };
 }
 
 export interface AwardLevelRule {
@@ -160,6 +173,16 @@ export function allocateAwards(rows: readonly AllocRow[], levels: readonly Award
   });
   for (const r of rows) if (r.rank === null) out.set(r.workId, r.manual ? r.awardLevelId : null);
   return out;
+}
+
+/**
+ * The ranks the award allocation goes by, per work: the stored ranks (complete works only)
+ * or, when the admin includes the incomplete works, every scored work ranked by its score.
+ * Works not taking part get null (and count neither for the number of awards).
+ */
+export function allocationRanks(rows: readonly { workId: number; rank: number | null; score: number | null }[], includeIncomplete: boolean): Map<number, number | null> {
+  if (!includeIncomplete) return new Map(rows.map((r) => [r.workId, r.rank]));
+  return new Map(rankRows(rows.map((r) => ({ workId: r.workId, score: r.score }))).map((r) => [r.workId, r.rank]));
 }
 
 export interface PromotionCandidate {

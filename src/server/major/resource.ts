@@ -68,6 +68,7 @@ export const majorResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: MajorUpdate,
   filters: MajorFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "major", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     let q = base(ctx.db);

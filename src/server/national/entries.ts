@@ -15,7 +15,7 @@ import { appendLog, type Handle } from "../work/repository";
 import { requireManagedContest } from "../judging/service/contest";
 import { activePublication } from "../judging/service/results/change";
 import { quotaState } from "../judging/service/results/load";
-import type { IncomingEntry, IncomingProvince } from "../../shared/national/types";
+import type { IncomingEntry, IncomingProvince, PromotedOut } from "../../shared/national/types";
 
 /** Brings the national entries of a provincial contest in line with its promotions in force. */
 export async function syncNationalEntries(trx: Transaction<DB> | Handle, provincialId: number, userId: number | null): Promise<void> {
@@ -89,6 +89,35 @@ export async function incoming(db: Db, user: User, contestId: number): Promise<I
   return [...out.values()];
 }
 
+/** The national registration's end of a national contest; withdrawing is allowed before it (or without one). */
+async function registrationOf(db: Handle, nationalId: number) {
+  const reg = await db.selectFrom("contest_stage").select(["ends_at"]).where("contest_id", "=", nationalId).where("stage", "=", "registration").executeTakeFirst();
+  return { endsAt: reg?.ends_at ?? null, open: !reg || Date.parse(reg.ends_at) > Date.now() };
+}
+
+/** A provincial contest's works promoted into the national contest (its admins and root), for the withdraw button. */
+export async function promotedOut(db: Db, user: User, provincialId: number): Promise<PromotedOut> {
+  const c = await requireManagedContest(db, user, provincialId);
+  const rows = await db
+    .selectFrom("national_entry as e")
+    .innerJoin("work as w", "w.id", "e.work_id")
+    .innerJoin("work_category as k", "k.id", "e.category_id")
+    .innerJoin("contest as n", "n.id", "e.contest_id")
+    .select(["e.id", "e.work_id", "w.name as work_name", "e.category_id", "k.name as category_name", "e.status", "e.format_status", "e.withdraw_reason", "e.contest_id", "n.name as national_name"])
+    .where("e.from_contest_id", "=", c.id)
+    .orderBy("e.id")
+    .execute();
+  const parent = rows[0] ? { id: rows[0].contest_id, name: rows[0].national_name } : await db.selectFrom("contest").select(["id", "name"]).where("id", "=", (await db.selectFrom("contest").select("parent_id").where("id", "=", c.id).executeTakeFirst())?.parent_id ?? -1).where("level", "=", "national").executeTakeFirst();
+  const reg = parent ? await registrationOf(db, parent.id) : { endsAt: null, open: false };
+  return {
+    nationalContestId: parent?.id ?? null,
+    nationalContestName: parent?.name ?? null,
+    registrationEndsAt: reg.endsAt,
+    open: reg.open,
+    entries: rows.map((r) => ({ id: r.id, workId: r.work_id, workName: r.work_name, categoryId: r.category_id, categoryName: r.category_name, status: r.status, formatStatus: r.format_status, withdrawReason: r.withdraw_reason })),
+  };
+}
+
 /**
  * The provincial admin withdraws a promoted work from the national contest, with a reason,
  * until the national registration closes (no registration stage: allowed); logged in the work log.
@@ -101,8 +130,8 @@ export async function withdrawEntry(db: Db, user: User, provincialId: number, wo
     if (e.status !== "entered") throw badRequest("该作品已退出国赛，无需再撤回");
     const text = reason.trim();
     if (text.length < 2) throw badRequest("请填写撤回晋级的原因");
-    const reg = await trx.selectFrom("contest_stage").select(["ends_at"]).where("contest_id", "=", e.contest_id).where("stage", "=", "registration").executeTakeFirst();
-    if (reg && Date.parse(reg.ends_at) <= Date.now()) throw badRequest(`国赛报名已于 ${reg.ends_at.slice(0, 10)} 截止，不能再撤回晋级作品`);
+    const reg = await registrationOf(trx, e.contest_id);
+    if (!reg.open) throw badRequest(`国赛报名已于 ${reg.endsAt!.slice(0, 10)} 截止，不能再撤回晋级作品`);
     const at = new Date().toISOString();
     await trx.updateTable("national_entry").set({ status: "withdrawn", withdraw_kind: "admin", withdraw_reason: text, withdrawn_by: user.id, withdrawn_at: at, updated_at: at }).where("id", "=", e.id).execute();
     await appendLog(trx, { workId, userId: user.id, action: "national_withdraw", changes: { national: [e.contest_id, null], reason: [null, text] } });

@@ -10,7 +10,7 @@ import { EmptyEnvelope } from "../../shared/envelope";
 import { ResultContestParam, ResultWorkParam, UnpublishBody } from "../../shared/judging/result-schema";
 import type { Db } from "../db";
 import { ok } from "../judging/routes/groups";
-import { incoming, withdrawEntry } from "./entries";
+import { incoming, promotedOut, withdrawEntry } from "./entries";
 
 const A = "/Backend/ContestAdmin/national";
 const tags = ["国赛晋级"];
@@ -21,6 +21,11 @@ export function nationalRoutes(app: FastifyInstance, db: Db) {
     schema: { tags, summary: "国赛：各省晋级作品及名额使用情况", params: ResultContestParam, response: { 400: EmptyEnvelope, 404: EmptyEnvelope } },
     config: { access: ["api.national", "read"] },
   }, async (req) => ok(await incoming(db, req.user!, req.params.contestId)));
+
+  r.get(`${A}/:contestId/promoted`, {
+    schema: { tags, summary: "省赛：本赛事晋级国赛的作品、国赛报名截止时间和能否撤回", params: ResultContestParam, response: { 404: EmptyEnvelope } },
+    config: { access: ["api.national", "read"] },
+  }, async (req) => ok(await promotedOut(db, req.user!, req.params.contestId)));
 
   r.post(`${A}/:contestId/promoted/:workId/withdraw`, {
     schema: { tags, summary: "省赛：在国赛报名截止前撤回晋级作品（须填写原因，记入作品日志）", params: ResultWorkParam, body: UnpublishBody, response: { 400: EmptyEnvelope, 404: EmptyEnvelope } },

@@ -76,6 +76,7 @@ export const newsResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: NewsUpdate,
   filters: NewsFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "news", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     // The list leaves out the body: a page of rich text with inline images would be large.

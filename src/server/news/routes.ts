@@ -1,4 +1,4 @@
-/** Published news for the public pages: only items whose publish time has come. */
+/** Published news for the public pages: only items whose publish time has come (visible: also the main page, src/server/mainpage). */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "kysely";
@@ -14,7 +14,7 @@ import { MAX_ID } from "../../shared/bounds";
 const tags = ["新闻"];
 const SUMMARY_CHARS = 120;
 
-const visible = (db: Db) =>
+export const visible = (db: Db) =>
   db
     .selectFrom("news")
     .leftJoin("contest", "contest.id", "news.contest_id")

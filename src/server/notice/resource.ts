@@ -77,6 +77,7 @@ export const noticeResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: NoticeUpdate,
   filters: NoticeFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "notice", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     let q = base(ctx.db).where(await contestScopeFilter(ctx, "notice"));

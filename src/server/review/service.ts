@@ -34,7 +34,7 @@ const count = async (q: ReturnType<typeof filtered>) => Number((await q.select((
 export async function myReviewContests(db: Db, user: User): Promise<ReviewContest[]> {
   const out: ReviewContest[] = [];
   for (const c of await reviewContests(db, user)) {
-    const byState = await reviewWorks(db, c.id).select(["work.status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("work.status").execute();
+    const byState = await reviewWorks(db, c.id).select(["cw.status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("cw.status").execute();
     const n = (states: readonly WorkState[]) => byState.filter((r) => states.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
     const total = n(FORMAT_REVIEW_STATES);
     const pending = n(FORMAT_PENDING_STATES);
@@ -56,14 +56,14 @@ export async function myReviewContests(db: Db, user: User): Promise<ReviewContes
 export const reasonsOf = (json: string | null) => (json ? (JSON.parse(json) as string[]) : []).map((code) => ({ code, name: FORMAT_REASON_NAMES[code as FormatReasonCode] ?? code }));
 
 export async function listReviewWorks(db: Db, user: User, contestId: number, f: ReviewFilters, offset: number, limit: number): Promise<PageOf<ReviewListItem>> {
-  await requireReviewContest(db, user, contestId);
+  const contest = await requireReviewContest(db, user, contestId);
   const q = filtered(db, contestId, f);
   const total = await count(q);
   const rows = await q
     .innerJoin("school", "school.id", "work.school_id")
     .innerJoin("work_category as cat", "cat.id", "work.category_id")
     .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
-    .select(["work.id", "work.name", "work.status", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "work.school_id", "school.name as school_name", "work.format_reasons", "work.format_deadline", "work.updated_at"])
+    .select(["work.id", "work.name", "cw.status", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "work.school_id", "school.name as school_name", "cw.format_reasons", "cw.format_deadline", "work.updated_at"])
     .orderBy("work.id")
     .offset(offset)
     .limit(limit)
@@ -74,7 +74,7 @@ export async function listReviewWorks(db: Db, user: User, contestId: number, f: 
       id: Number(r.id),
       name: r.name,
       status: r.status,
-      statusName: WORK_STATE_NAMES[r.status],
+      statusName: contest.level === "national" && r.status === "accepted" ? "国赛已接收" : WORK_STATE_NAMES[r.status],
       category: { id: r.category_id, name: r.category_name },
       subcategory: r.subcategory_id !== null ? { id: r.subcategory_id, name: r.subcategory_name ?? "" } : null,
       group: r.group_type,
@@ -131,7 +131,8 @@ export async function giveOutcome(ctx: WorkCtx, workId: number, outcome: FormatO
     const w = await repo.findWork(t.db, workId);
     const moved = await applyTransition(t, workId, outcome, body);
     if (!w) throw badRequest("作品不存在");
-    const contestId = receivingContestId({ level: w.contest_level, id: w.contest_id, parent_id: w.contest_parent_id });
+    // A national entry's step belongs to the national contest's review.
+    const contestId = moved.nationalContestId ?? receivingContestId({ level: w.contest_level, id: w.contest_id, parent_id: w.contest_parent_id });
     await savePosition(t.db, t.user.id, contestId, workId, t.now.toISOString());
     const next = await reviewWorks(t.db, contestId, FORMAT_PENDING_STATES).select("work.id").where("work.id", ">", workId).orderBy("work.id").limit(1).executeTakeFirst();
     return { id: moved.id, status: moved.status, statusName: WORK_STATE_NAMES[moved.status], next: next ? Number(next.id) : null };

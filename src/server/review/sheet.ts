@@ -30,7 +30,7 @@ const SHEET_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSo
 
 /** The work, when the caller reviews it now (a reviewer of the receiving contest, its admins, root; in format review); 404 otherwise. */
 export async function loadForReview(db: Db, user: User, workId: number) {
-  const l = await loadVisible({ db, user }, workId).catch(as404(NOT_IN_REVIEW));
+  const l = await loadVisible({ db, user }, workId, { format: true }).catch(as404(NOT_IN_REVIEW));
   if (!REVIEWERS.some((r) => l.relations.has(r)) || !FORMAT_REVIEW_STATES.includes(l.work.status)) throw notFound(NOT_IN_REVIEW);
   return l;
 }
@@ -86,7 +86,8 @@ export async function reviewSheet(db: Db, user: User, workId: number): Promise<R
     version: w.version,
     name: w.name,
     status: w.status,
-    statusName: WORK_STATE_NAMES[w.status],
+    // A national entry waiting for review was received by the national contest, not the provincial one.
+    statusName: l.entry && w.status === "accepted" ? "国赛已接收" : WORK_STATE_NAMES[w.status],
     contest: { id: w.contest_id, name: w.contest_name },
     reviewContest: { id: reviewContestId, name: reviewContest?.name ?? "" },
     category: { id: w.category_id, name: w.category_name },

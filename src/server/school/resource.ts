@@ -66,6 +66,7 @@ export const schoolResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: SchoolUpdate,
   filters: SchoolFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "school", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     let q = await scoped(ctx, base(ctx) as never);

@@ -14,6 +14,8 @@ export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [
   { table: "job", column: "output_sha256" },
   // A certificate template's background image (an upload not saved in a template is not kept).
   { table: "certificate_template", column: "background_sha256" },
+  // A best work's cover image (issue 14).
+  { table: "best_work", column: "cover_sha256" },
 ];
 
 /** Every distinct blob the database names, sorted. */

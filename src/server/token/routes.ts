@@ -12,6 +12,7 @@ import { TokenCreateBody, TokenCreated, TokenList, TOKEN_FORBIDDEN_OBJECTS } fro
 import type { Db } from "../db";
 import { perAddress } from "../plugins/limits";
 import * as svc from "./service";
+import { auditScope, type AuditScope } from "../crud/audit";
 
 const tags = ["账号"];
 const BASE = "/Backend/Common/account/api-tokens";
@@ -42,11 +43,25 @@ export function tokenRoutes(app: FastifyInstance, db: Db, policy: Policy) {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Every successful write made with a token leaves an audit row naming the token. */
+/**
+ * Every successful write made with a token is in the audit log with the token's name: the
+ * rows the use case writes itself (crud/audit.ts record) carry it; a write that records
+ * nothing of its own leaves one row naming the route.
+ */
 export function registerTokenAudit(app: FastifyInstance, db: Db) {
+  const scopes = new WeakMap<object, AuditScope>();
+  // After validation, around the handler: the audit scope follows the use case's async calls.
+  app.addHook("preHandler", (req, _reply, done) => {
+    const token = req.apiToken;
+    if (!token || SAFE.has(req.method)) return done();
+    const scope: AuditScope = { tokenName: token.name, rows: 0 };
+    scopes.set(req, scope);
+    auditScope.run(scope, done);
+  });
   app.addHook("onSend", async (req, reply, payload) => {
     const token = req.apiToken;
     if (!token || SAFE.has(req.method) || reply.statusCode >= 400) return payload;
+    if ((scopes.get(req)?.rows ?? 0) > 0) return payload;
     await db
       .insertInto("audit_log")
       .values({

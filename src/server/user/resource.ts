@@ -4,7 +4,8 @@
  * outside the scope answer 404; forbidden roles and flags 403. Lock, unlock and password
  * reset are in ./actions.ts; the import in ./excel.ts.
  */
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { DB } from "../db/schema";
 import { ROLE } from "../../shared/roles";
 import { badRequest, forbidden, invalid } from "../../shared/errors";
 import { UserCreate, UserFilters, UserUpdate, UserView, type UserCreate as TCreate, type UserUpdate as TUpdate, type UserView as TView } from "../../shared/user/schema";
@@ -26,8 +27,9 @@ const SORT: Record<string, string> = {
   createdAt: "app_user.created_at",
 };
 
-function filtered(ctx: Ctx, a: Actor, f: Record<string, unknown>) {
-  let q = scoped(a, selectUsers(ctx.db));
+/** The actor's users matching the filters; every filter is on app_user itself, so `base` may be the bare table (the count) or the view with its joins (the page). */
+function filtered<O>(base: SelectQueryBuilder<DB, any, O>, a: Actor, f: Record<string, unknown>) {
+  let q = scoped(a, base);
   const kw = typeof f.keyword === "string" ? f.keyword.trim().toLowerCase() : "";
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -78,11 +80,13 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: UserUpdate,
   filters: UserFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "app_user", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     const a = await actorOf(ctx);
-    const q = filtered(ctx, a, filters);
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const q = filtered(selectUsers(ctx.db), a, filters);
+    // Counted on app_user alone: the view's left joins (school, major: at most one row each) change no count, and cost a lookup per row.
+    const total = await filtered(ctx.db.selectFrom("app_user"), a, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     let page = q;
     for (const [field, dir] of sort.length ? sort : ([["id", "desc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("app_user.id").offset(offset).limit(limit).execute()) as UserRow[];

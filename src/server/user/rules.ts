@@ -109,7 +109,7 @@ export async function assertEmailFree(db: Handle, email: string | null | undefin
   if (!email) return;
   let q = db.selectFrom("app_user").select("id").where("email", "=", email);
   if (selfId) q = q.where("id", "!=", selfId);
-  if (await q.executeTakeFirst()) throw invalid("email", `邮箱 ${email} 已被其他账号使用`);
+  if (await q.executeTakeFirst()) throw invalid("email", "该邮箱已被其他账号使用");
 }
 
 export async function assertSchool(db: Handle, schoolId: number | null | undefined) {

@@ -21,6 +21,7 @@ export const COLUMNS = [
   "work_category.description",
   "work_category.required_attachments",
   "work_category.deductions",
+  "work_category.teacher_review_required",
 ] as const;
 
 async function rubricsOf(db: Handle, ids: number[]) {
@@ -83,6 +84,7 @@ export async function toViews(db: Handle, rows: CategoryRow[]): Promise<WorkType
       description: r.description,
       rubric: rubrics.get(rules.id) ?? [],
       deductions: JSON.parse(rules.deductions) as Deduction[],
+      teacherReviewRequired: !!rules.teacher_review_required,
       archived: !!r.archived,
       children: (children.get(r.id) ?? []).map((c) => ({ id: c.id, name: c.name, sort: c.sort, archived: !!c.archived })),
     };

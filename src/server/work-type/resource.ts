@@ -42,6 +42,7 @@ const inherited = (p: CategoryRow): RuleColumns => ({
   professional_majors: p.professional_majors,
   required_attachments: p.required_attachments,
   deductions: p.deductions,
+  teacher_review_required: p.teacher_review_required,
 });
 
 export const workTypeResource: ResourceDef<TView, TCreate, TUpdate> = {
@@ -55,6 +56,7 @@ export const workTypeResource: ResourceDef<TView, TCreate, TUpdate> = {
   updateSchema: WorkTypeUpdate,
   filters: WorkTypeFilters,
   sortable: Object.keys(SORT),
+  rest: { table: "work_category", columns: SORT },
 
   async list(ctx, { filters, sort, offset, limit }) {
     let q = ctx.db.selectFrom("work_category").select(COLUMNS);

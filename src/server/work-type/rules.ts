@@ -4,7 +4,7 @@ import { RUBRIC_TOTAL, type Attachment, type Deduction, type RubricItemInput, ty
 import type { Trx } from "../crud/resource";
 
 /** The fields a 小类 inherits from its 大类 and cannot set. */
-export const INHERITED = ["minAuthors", "maxAuthors", "maxTeachers", "hasProfessionalGroup", "professionalMajors", "requiredAttachments", "rubric", "deductions"] as const;
+export const INHERITED = ["minAuthors", "maxAuthors", "maxTeachers", "hasProfessionalGroup", "professionalMajors", "requiredAttachments", "rubric", "deductions", "teacherReviewRequired"] as const;
 
 /** Column values of the rules of a 大类 (copied onto its 小类). */
 export interface RuleColumns {
@@ -15,11 +15,12 @@ export interface RuleColumns {
   professional_majors: string;
   required_attachments: string;
   deductions: string;
+  teacher_review_required: number;
 }
 
 export function refuseInherited(input: Partial<WorkTypeCreate>) {
   const field = INHERITED.find((f) => input[f] !== undefined);
-  if (field) throw invalid(field, "小类沿用所属大类的人数、专业组、提交材料和评分标准，不能单独设置，请在大类中修改");
+  if (field) throw invalid(field, "小类沿用所属大类的人数、专业组、提交材料、评分标准和指导老师自评要求，不能单独设置，请在大类中修改");
 }
 
 function checkAttachments(list: Attachment[]): Attachment[] {
@@ -74,6 +75,7 @@ export async function resolveRules(trx: Trx, input: Partial<WorkTypeCreate>, bef
     professional_majors: JSON.stringify(majors),
     required_attachments: JSON.stringify(input.requiredAttachments ? checkAttachments(input.requiredAttachments) : (before?.requiredAttachments ?? [])),
     deductions: JSON.stringify(input.deductions ? checkDeductions(input.deductions) : (before?.deductions ?? [])),
+    teacher_review_required: (input.teacherReviewRequired ?? before?.teacherReviewRequired ?? false) ? 1 : 0,
   };
 }
 

@@ -57,9 +57,11 @@ export const rejectReturnedRefusal = (w: WorkRow, actor: Actor, now: Date): stri
     ? `作品已退回修改，修改截止时间为 ${w.format_deadline ? bj(w.format_deadline) : "（未设置）"}，截止前不能判定不符合要求`
     : null;
 
-/** A decision cannot be undone once judges are assigned to the work. */
-export async function reopenRefusal(db: Handle, w: WorkRow): Promise<string | null> {
-  const n = await db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).where("work_id", "=", w.id).executeTakeFirstOrThrow();
+/** A decision cannot be undone once judges are assigned to the work (in `contestId` when given: a national entry's). */
+export async function reopenRefusal(db: Handle, w: WorkRow, contestId?: number): Promise<string | null> {
+  let q = db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).where("work_id", "=", w.id);
+  if (contestId !== undefined) q = q.where("contest_id", "=", contestId);
+  const n = await q.executeTakeFirstOrThrow();
   return Number(n.n) ? `作品已分配给 ${Number(n.n)} 位评委，请先移除评委分配再撤销形式审查结论` : null;
 }
 

@@ -12,6 +12,7 @@ import type { DB } from "../db/schema";
 import type { Handle } from "./repository";
 import { toListItem } from "./view";
 import { listPage } from "./list-page";
+import { enteredWorkIds } from "../review/scope";
 
 export type ListScope =
   | { kind: "author"; userId: number }
@@ -56,7 +57,8 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
   if (f.id !== undefined) q = q.where("work.id", "=", f.id);
   if (f.name?.trim()) q = q.where(likeExpr("work.name", f.name));
   if (f.status?.length) q = q.where("work.status", "in", f.status);
-  if (f.contestId !== undefined) q = q.where("work.contest_id", "=", f.contestId);
+  // A contest's works: those registered in it, and (a national contest) those entered in it (review/scope.ts).
+  if (f.contestId !== undefined) q = q.where((eb) => eb.or([eb("work.contest_id", "=", f.contestId!), eb("work.id", "in", enteredWorkIds(db, f.contestId!))]));
   if (f.year !== undefined) q = q.where("work.year", "=", f.year);
   if (f.categoryId !== undefined) q = q.where("work.category_id", "=", f.categoryId);
   if (f.subcategoryId !== undefined) q = q.where("work.subcategory_id", "=", f.subcategoryId);
@@ -110,7 +112,7 @@ export interface ListArgs {
 }
 
 /** The tables a works list reads: while none of them changes, the same list is served from memory. */
-const LIST_TABLES = ["work", "work_author", "work_teacher", "school", "contest", "work_category"];
+const LIST_TABLES = ["work", "work_author", "work_teacher", "school", "contest", "work_category", "national_entry"];
 
 /**
  * One page of the works in scope. The busiest read of the platform: a page is kept in memory
@@ -128,7 +130,10 @@ export function listWorks(db: Handle, scope: ListScope, args: ListArgs): Promise
 async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
   const order: [string, "asc" | "desc"][] = sort.length ? [...sort] : [["id", "desc"]];
   if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
-  const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, filters, order, SORT_COLUMNS, offset, limit, withListColumns);
+  // A national contest's entries are registered in provincial contests: no per-contest branches for it (list-page.ts).
+  const entries = filters.contestId !== undefined && !!(await enteredWorkIds(db, filters.contestId).limit(1).executeTakeFirst());
+  const plan = entries ? { ...filters, contestId: undefined } : filters;
+  const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, plan, order, SORT_COLUMNS, offset, limit, withListColumns);
   let mine = new Map<number, { rank: number; confirmed: number }>();
   if (scope.kind === "author" && rows.length) {
     const places = await db

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { badRequest } from "../../shared/errors";
 import { formatWorkId } from "../../shared/work/states";
+import { ENTRY_FORMAT_STATE } from "../../shared/national/types";
 import type { DB, Work, WorkTable } from "../db/schema";
 import type { Insertable, Updateable } from "kysely";
 
@@ -37,12 +38,42 @@ export const selectWorkFacts = (db: Handle) =>
       "cat.max_teachers",
       "cat.has_professional_group",
       "cat.professional_majors",
+      "cat.teacher_review_required",
       "sub.name as subcategory_name",
     ]);
 
 export type WorkRow = Awaited<ReturnType<ReturnType<typeof selectWorkFacts>["executeTakeFirstOrThrow"]>>;
 
 export const findWork = (db: Handle, id: number): Promise<WorkRow | undefined> => selectWorkFacts(db).where("work.id", "=", id).executeTakeFirst();
+
+/** A work's entered national entry (issue 14), if any: the national contest's facts and the entry's format review. */
+export const findNationalEntry = (db: Handle, workId: number) =>
+  db
+    .selectFrom("national_entry")
+    .innerJoin("contest", "contest.id", "national_entry.contest_id")
+    .select(["national_entry.id", "national_entry.contest_id", "national_entry.format_status", "national_entry.format_reasons", "national_entry.format_deadline", "national_entry.format_note", "contest.name", "contest.parent_id", "contest.archived"])
+    .where("national_entry.work_id", "=", workId)
+    .where("national_entry.status", "=", "entered")
+    .executeTakeFirst();
+export type NationalEntryRow = NonNullable<Awaited<ReturnType<typeof findNationalEntry>>>;
+
+/**
+ * The work as the national contest's format review sees it: the entry's state, reasons and
+ * deadline in place of the work's, and the national contest as the contest it is in. The
+ * row is a view: writes of a national format review go to national_entry (transition.ts).
+ */
+export const asNationalEntry = (w: WorkRow, e: NationalEntryRow): WorkRow => ({
+  ...w,
+  status: ENTRY_FORMAT_STATE[e.format_status],
+  format_reasons: e.format_reasons,
+  format_deadline: e.format_deadline,
+  return_reason: e.format_note,
+  contest_id: e.contest_id,
+  contest_name: e.name,
+  contest_level: "national",
+  contest_parent_id: e.parent_id,
+  contest_archived: e.archived,
+});
 
 const memberColumns = ["app_user.id as user_id", "app_user.username", "app_user.name", "app_user.user_type", "app_user.school_id", "app_user.member_no", "app_user.major_code", "app_user.phone", "app_user.email", "app_user.archived", "major.name as major_name"] as const;
 

@@ -187,6 +187,11 @@ export const allAuthorsConfirmed: SubmitCheck = (f) => {
   const pending = f.authors.filter((a) => !a.confirmed).map((a) => a.name);
   return pending.length ? `作者「${pending.join("、")}」尚未确认参赛，全部作者确认后才能提交` : null;
 };
+/** An email invitation not yet used holds a place in the team: wait for it or withdraw it. */
+export const noPendingInvitations: SubmitCheck = async ({ work, db }) => {
+  const rows = await db.selectFrom("work_invitation").select(["name"]).where("work_id", "=", work.id).where("status", "=", "sent").where("expires_at", ">", new Date().toISOString()).execute();
+  return rows.length ? `已邀请的「${rows.map((r) => r.name).join("、")}」尚未通过邮件链接注册；请等待对方注册并确认，或撤回邀请后再提交` : null;
+};
 export const teamSizeWithin: SubmitCheck = ({ work, authors }) =>
   authors.length < work.min_authors || authors.length > work.max_authors
     ? `「${work.category_name}」每件作品须有 ${work.min_authors}–${work.max_authors} 名作者，当前 ${authors.length} 名`
@@ -233,10 +238,21 @@ export const requiredFilesPresent: SubmitCheck = async ({ work, db }) => {
 };
 
 /**
+ * 指导老师自评: a 大类 flagged teacher_review_required (work-type admin page) needs it before
+ * the authors submit; the advising teacher writes it while the work is editable. A work
+ * without a teacher has nobody to write it and is not asked.
+ */
+export const teacherReviewFilled: SubmitCheck = ({ work, teachers }) => {
+  if (!work.teacher_review_required || !teachers.length || !EDITABLE_STATES.includes(work.status)) return null;
+  if (String(work.teacher_review ?? "").trim()) return null;
+  return `「${work.category_name}」要求提交前填写指导老师自评，请提醒指导教师「${teachers.map((t) => t.name).join("、")}」填写（指导教师在「指导作品」中填写）`;
+};
+
+/**
  * Everything submit requires, in the order the author fixes them. Other modules add
  * their own checks here.
  */
-export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors, requiredFilesPresent];
+export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, noPendingInvitations, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors, requiredFilesPresent, teacherReviewFilled];
 
 export async function submitRefusal(f: SubmitFacts): Promise<string | null> {
   for (const check of SUBMIT_CHECKS) {

@@ -14,6 +14,8 @@ export const AuditView = Type.Object({
   action: Type.String(),
   /** field → [old, new] */
   changes: Type.Record(Type.String(), Type.Any()),
+  /** the API token the change was made with (issue 16); null: in the browser */
+  tokenName: Type.Union([Type.String(), Type.Null()]),
 });
 export type AuditView = Static<typeof AuditView>;
 

@@ -239,6 +239,7 @@ export const DupBenchmark = Type.Object({
   dialect: Type.Optional(Type.String()),
   date: Type.Optional(Type.String()),
   rebuildSeconds: Type.Optional(Type.Number()),
+  machine: Type.Optional(Type.String()),
 });
 
 export const DupAdminStats = Type.Object({

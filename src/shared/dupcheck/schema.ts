@@ -229,4 +229,6 @@ export interface DupBenchmarkFigures {
   dialect?: string;
   date?: string;
   rebuildSeconds?: number;
+  /** cores, CPU, memory, Node version of the machine that ran it */
+  machine?: string;
 }

@@ -64,6 +64,8 @@ export const ResultGroup = Type.Object({
   incomplete: Type.Integer(),
   /** works with defence scores */
   withDefence: Type.Integer(),
+  /** the last allocation included the incomplete works */
+  includeIncomplete: Type.Boolean(),
   awards: Type.Array(AwardCount),
   promoted: Type.Integer(),
 });
@@ -177,11 +179,16 @@ export const ComputeOutcome = Type.Object({
 });
 export type ComputeOutcome = Static<typeof ComputeOutcome>;
 
-export const AllocateBody = Type.Object({ groups: Type.Optional(Type.Array(GroupKey, { maxItems: 1000, title: "结果分组（不填为全部）" })) });
+export const AllocateBody = Type.Object({
+  groups: Type.Optional(Type.Array(GroupKey, { maxItems: 1000, title: "结果分组（不填为全部）" })),
+  /** also allocate to the works whose online scores are incomplete (ranked by their provisional score); default: complete works only */
+  includeIncomplete: Type.Optional(Type.Boolean({ title: "评分未完成的作品也参与奖项分配" })),
+});
 export type AllocateBody = Static<typeof AllocateBody>;
 
 export const AllocateOutcome = Type.Object({
-  groups: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), works: Type.Integer(), awards: Type.Array(AwardCount) })),
+  /** works: the works the allocation counted; left: the works left out (scores incomplete) */
+  groups: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), works: Type.Integer(), left: Type.Integer(), awards: Type.Array(AwardCount) })),
   manualKept: Type.Integer(),
   /** levels given only by hand (no ratio, no count) */
   manualOnly: Type.Array(Type.String()),

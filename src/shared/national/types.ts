@@ -9,6 +9,16 @@ export interface IncomingEntry {
   formatStatus: string;
   withdrawReason: string | null;
 }
+/** A provincial contest's works entered in the national contest, and until when it may withdraw them. */
+export interface PromotedOut {
+  nationalContestId: number | null;
+  nationalContestName: string | null;
+  /** the national registration's end (ISO), null when no registration stage is set */
+  registrationEndsAt: string | null;
+  /** withdrawing is still allowed (the national registration has not closed) */
+  open: boolean;
+  entries: IncomingEntry[];
+}
 export interface IncomingProvince {
   fromContestId: number;
   fromContestName: string;
@@ -19,3 +29,19 @@ export interface IncomingProvince {
   entries: IncomingEntry[];
 }
 
+
+/**
+ * A national entry's format review state (national_entry.format_status) as the work state the
+ * review and judging pipeline reads for it, and back: the national contest's lists, pool and
+ * transitions treat an entered entry like a work received in that state.
+ */
+export const ENTRY_FORMAT_STATE = {
+  pending: "accepted",
+  resubmitted: "format_resubmitted",
+  returned: "format_returned",
+  passed: "format_passed",
+  rejected: "format_rejected",
+} as const;
+export type EntryFormatStatus = keyof typeof ENTRY_FORMAT_STATE;
+export const entryFormatOf = (state: string): EntryFormatStatus | null =>
+  (Object.keys(ENTRY_FORMAT_STATE) as EntryFormatStatus[]).find((k) => ENTRY_FORMAT_STATE[k] === state) ?? null;

@@ -64,6 +64,8 @@ export const WorkTypeView = Type.Object({
   description: Type.Union([Type.String(), Type.Null()]),
   rubric: Type.Array(RubricItem),
   deductions: Type.Array(Deduction),
+  /** submit needs the advising teacher's 指导老师自评 (a work without a teacher is not asked) */
+  teacherReviewRequired: Type.Boolean(),
   archived: Type.Boolean(),
   /** the 小类 of a 大类; empty for a 小类 */
   children: Type.Array(WorkTypeChild),
@@ -83,6 +85,7 @@ export const WorkTypeCreate = Type.Object({
   requiredAttachments: Type.Optional(Type.Array(Attachment, { maxItems: 20, title: "提交材料" })),
   rubric: Type.Optional(Type.Array(RubricItemInput, { maxItems: 30, title: "评分标准" })),
   deductions: Type.Optional(Type.Array(Deduction, { maxItems: 20, title: "扣分项" })),
+  teacherReviewRequired: Type.Optional(Type.Boolean({ title: "提交前须填写指导老师自评" })),
 });
 export type WorkTypeCreate = Static<typeof WorkTypeCreate>;
 

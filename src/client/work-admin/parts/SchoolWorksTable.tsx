@@ -4,6 +4,7 @@
  * (the server refuses past the quota with its message), unrecommend.
  */
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import { useCan, type CrudFilter } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -20,7 +21,10 @@ const TABS = [{ key: "all", label: "全部" }, ...["submitted", "school_approved
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
 export function SchoolWorksTable({ contestId }: { contestId?: number }) {
-  const [tab, setTab] = useState("all");
+  // The to-do centre links here with ?status=submitted (to review) or school_approved (to recommend).
+  const [params] = useSearchParams();
+  const asked = params.get("status");
+  const [tab, setTab] = useState(TABS.some((t) => t.key === asked && asked !== "all") ? asked! : "all");
   const [keyword, setKeyword] = useState("");
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
   const queryClient = useQueryClient();
@@ -32,7 +36,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
     meta: { path: LIST_PATH.school },
     pagination: { pageSize: 20 },
     sorters: { initial: [{ field: "id", order: "desc" }] },
-    filters: { permanent },
+    filters: { permanent, initial: tab !== "all" ? [{ field: "status", operator: "in", value: [tab] }] : [] },
     syncWithLocation: false,
   });
   const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") => setFilters([{ field, operator, value } as CrudFilter], "merge");

@@ -35,6 +35,10 @@ export function useSubmitChecks(work: WorkView): Check[] {
     { ok: work.authors.length >= minAuthors && work.authors.length <= maxAuthors, text: `作者 ${work.authors.length} 名（须 ${minAuthors}–${maxAuthors} 名）` },
     { ok: work.teachers.length <= maxTeachers, text: `指导教师 ${work.teachers.length} 名（最多 ${maxTeachers} 名）` },
   );
+  if (tree.find((c) => c.id === work.category.id)?.teacherReviewRequired && work.teachers.length) {
+    const filled = !!work.teacherReview?.trim();
+    checks.push({ ok: filled, text: filled ? "指导老师自评已填写" : `指导老师自评未填写（本大类要求）：请提醒指导教师「${work.teachers.map((t) => t.name).join("、")}」在「指导作品」中填写` });
+  }
   if (files.data) {
     const missing = files.data.requirements.filter((r) => r.required && !files.data.files.some((f) => f.kind === r.key)).map((r) => r.name);
     checks.push({ ok: !missing.length, text: missing.length ? `请上传必交材料：${missing.join("、")}` : "必交材料已全部上传" });

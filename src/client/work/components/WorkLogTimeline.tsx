@@ -4,12 +4,12 @@
  * `entries` when the caller already has them (e.g. the root's log of all works).
  */
 import { Alert, Empty, Skeleton, Space, Timeline, Typography } from "antd";
-import dayjs from "dayjs";
 import type { AiDeclaration, WorkLogEntry } from "../../../shared/work/schema";
 import { GROUP_NAMES, type WorkGroupKey } from "../../../shared/work/fields";
 import { WORK_STATE_NAMES, type WorkState } from "../../../shared/work/states";
 import { sizeText } from "../../../shared/work/files";
 import { useWorkLog } from "../api";
+import { fmtTimeSec } from "../../format";
 
 const EMPTY = "（空）";
 
@@ -52,7 +52,7 @@ function Entry({ e }: { e: WorkLogEntry }) {
     <Space direction="vertical" size={2} style={{ width: "100%" }} data-testid="work-log-entry">
       <Space wrap size={8}>
         <Typography.Text strong>{e.actionName}</Typography.Text>
-        <Typography.Text type="secondary">{dayjs(e.at).format("YYYY-MM-DD HH:mm:ss")}</Typography.Text>
+        <Typography.Text type="secondary">{fmtTimeSec(e.at)}</Typography.Text>
         <Typography.Text type="secondary">{e.user ? `${e.user.name}（${e.user.username}）` : "系统"}</Typography.Text>
       </Space>
       {e.changes.map((c) => (

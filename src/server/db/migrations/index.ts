@@ -20,7 +20,13 @@ import * as m0019 from "./0019-honours";
 import * as m0020 from "./0020-judge-pool";
 import * as m0022 from "./0022-national-entry";
 import * as m0023 from "./0023-api-tokens";
+import * as m0025 from "./0025-national-format";
 import * as m0021 from "./0021-dupcheck";
+import * as m0027 from "./0027-todo-centre";
+import * as m0030 from "./0030-list-indexes";
+import * as m0028 from "./0028-work-invitations";
+import * as m0026 from "./0026-best-work";
+import * as m0031 from "./0031-allocation-incomplete";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -44,4 +50,10 @@ export const migrations: Record<string, Migration> = {
   "0022-national-entry": m0022,
   "0023-api-tokens": m0023,
   "0021-dupcheck": m0021,
+  "0025-national-format": m0025,
+  "0027-todo-centre": m0027,
+  "0030-list-indexes": m0030,
+  "0028-work-invitations": m0028,
+  "0026-best-work": m0026,
+  "0031-allocation-incomplete": m0031,
 };

@@ -48,7 +48,7 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
     const contest = await db.selectFrom("contest").select("level").where("id", "=", contestId).executeTakeFirstOrThrow();
     for (const level of await honourLevels(db, contest.level)) await proposeHonours(db, u("contest_admin"), contestId, { awardLevelId: level.id });
     // The awarded works are promoted (within the quota); publishing enters them in the national
-    // contest (src/server/national/entries.ts), whose admin (root in the demo) reviews them.
+    // contest (src/server/national/entries.ts), whose admin (national_admin) reviews them.
     await promoteResults(db, u("contest_admin"), contestId, {});
     await publishResults(db, u("contest_admin"), contestId, { confirmIncomplete: true, note: "浙江省级赛结果公示（演示）" });
   }

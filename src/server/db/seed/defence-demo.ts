@@ -21,6 +21,7 @@ import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./de
 import { appendScoreLog } from "../../judging/service/score-log-store";
 import { DRAW_ALGORITHM, drawWorkOrder, slotTime } from "../../judging/draw";
 import { randomBytes } from "node:crypto";
+import { newSeed } from "../../judging/service/defence";
 
 interface DemoPerson {
   username: string;
@@ -114,7 +115,7 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
   const groupId = await insertDemoGroup(trx, { contestId: zj.id, name: DEFENCE_GROUP, categoryId: bigData, leaderId: judge, note: "现场答辩组，专家组长李评审", members, works: [...workOf.values()], at: now });
 
   const startsAt = new Date(`${year}-07-20T09:00:00+08:00`).toISOString();
-  const seed = randomBytes(32).toString("hex");
+  const seed = newSeed();
   const session = await trx
     .insertInto("defence_session")
     .values({

@@ -16,12 +16,14 @@ import { seedReviewDemo } from "./review-demo";
 import { seedDefenceDemo } from "./defence-demo";
 import { demoUserRow } from "./demo-helpers";
 import { attachmentsOf, AWARD_LEVELS, CATEGORIES, DEMO_SCHOOLS, MAJORS, SCORING } from "./reference";
+import { seedMainpageDemo } from "./mainpage-demo";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
 export const DEMO_ACCOUNTS: { username: string; name: string; role: RoleCode; complaintRight?: boolean; schoolContestJudge?: boolean; school?: string }[] = [
   { username: "root", name: "系统管理员", role: ROLE.root },
   { username: "contest_admin", name: "赵赛务", role: ROLE.contestAdmin },
+  { username: "national_admin", name: "陈国赛", role: ROLE.contestAdmin },
   { username: "school_admin", name: "钱校管", role: ROLE.schoolAdmin, school: "浙江工业大学" },
   { username: "reviewer", name: "孙审核", role: ROLE.contestReviewer },
   { username: "judge", name: "李评审", role: ROLE.judge, school: "浙江大学" },
@@ -139,6 +141,8 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
         { contest_id: zj.id, user_id: ids.get("contest_admin")!, role: "admin", created_at: now },
         { contest_id: zj.id, user_id: ids.get("reviewer")!, role: "reviewer", created_at: now },
         { contest_id: zj.id, user_id: ids.get("judge")!, role: "judge", created_at: now },
+        // The national contest's admin: the Zhejiang result's promoted works come in there (issue 14).
+        { contest_id: national.id, user_id: ids.get("national_admin")!, role: "admin", created_at: now },
       ])
       .execute();
 
@@ -190,6 +194,7 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
         })),
       ])
       .execute();
+    await seedMainpageDemo(trx, ids.get("root")!, now);
   });
   return true;
 }

@@ -136,16 +136,27 @@ export async function seedReviewDemoFiles(db: Db, store: BlobStore) {
   for (const w of works) {
     const spec = DEMO_REVIEW_WORKS.find((d) => d.name === w.name)!;
     if (!spec.summary || !spec.design) continue;
-    if (await db.selectFrom("work_file").select("id").where("work_id", "=", w.id).executeTakeFirst()) continue;
-    const files: [string, string, string, Buffer][] = [
-      ["defense", `${w.name}-答辩材料.pdf`, "application/pdf", tinyPdf(`Defence slides - work ${w.id}`)],
-      ["source", `${w.name}-源码.zip`, "application/zip", tinyZip("README.txt", `${w.name}\n源码与素材（演示数据）\n`)],
-      ["docs", `${w.name}-设计与开发文档.pdf`, "application/pdf", tinyPdf(`Design document - work ${w.id}`)],
-      ...(spec.name === "鞋类表面瑕疵智能检测系统" ? [] : [["video", `${w.name}-演示视频.mp4`, "video/mp4", tinyMp4()] as [string, string, string, Buffer]]),
-    ];
-    for (const [kind, filename, mime, bytes] of files) {
-      const blob = await store.put(Readable.from([bytes]));
-      await db.insertInto("work_file").values({ work_id: w.id, kind, filename, size: blob.size, mime, sha256: blob.sha256, uploaded_by: w.created_by, created_at: now, replaced_at: null, deleted_at: null, deleted_by: null }).execute();
-    }
+    await attachDemoFiles(db, store, w, { video: spec.name !== "鞋类表面瑕疵智能检测系统", at: now });
   }
+}
+
+/**
+ * A demo work's registration package through the blob store: 答辩材料 (PDF), 源码 (ZIP),
+ * 设计与开发文档 (PDF) and, unless told otherwise, a demo video. Skipped when the work has
+ * files already; returns whether files were added.
+ */
+export async function attachDemoFiles(db: Db, store: BlobStore, w: { id: number; name: string; created_by: number }, opts: { video?: boolean; at?: string } = {}): Promise<boolean> {
+  if (await db.selectFrom("work_file").select("id").where("work_id", "=", w.id).executeTakeFirst()) return false;
+  const at = opts.at ?? new Date().toISOString();
+  const files: [string, string, string, Buffer][] = [
+    ["defense", `${w.name}-答辩材料.pdf`, "application/pdf", tinyPdf(`Defence slides - work ${w.id}`)],
+    ["source", `${w.name}-源码.zip`, "application/zip", tinyZip("README.txt", `${w.name}\n源码与素材（演示数据）\n`)],
+    ["docs", `${w.name}-设计与开发文档.pdf`, "application/pdf", tinyPdf(`Design document - work ${w.id}`)],
+    ...(opts.video === false ? [] : [["video", `${w.name}-演示视频.mp4`, "video/mp4", tinyMp4()] as [string, string, string, Buffer]]),
+  ];
+  for (const [kind, filename, mime, bytes] of files) {
+    const blob = await store.put(Readable.from([bytes]));
+    await db.insertInto("work_file").values({ work_id: w.id, kind, filename, size: blob.size, mime, sha256: blob.sha256, uploaded_by: w.created_by, created_at: at, replaced_at: null, deleted_at: null, deleted_by: null }).execute();
+  }
+  return true;
 }

@@ -20,6 +20,9 @@
 import type { Db } from "../index";
 import type { User } from "../schema";
 import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./demo-helpers";
+import { attachDemoFiles } from "./review-demo";
+import { RESULTS_DEMO_WORKS } from "./results-demo";
+import type { BlobStore } from "../../storage";
 import { applyAssignments } from "../../judging/service/apply";
 import { saveScore } from "../../judging/service/score";
 
@@ -147,4 +150,17 @@ export async function seedScoringDemo(db: Db, now = new Date()): Promise<boolean
     await db.transaction().execute((trx) => applyAssignments(trx, { contest: school, userId: byName.get("root")!.id, add: [{ workId: w, judgeId: teacher.id }], settings: { reviewsPerWork: 1, judgeCapacity: null, avoidProvince: false } }));
   }
   return true;
+}
+
+/**
+ * The attachments of the works judges score online (this demo's and the results demo's), for
+ * `npm start` (they need the blob store): a judge opening a work sees its 答辩材料, 源码,
+ * 文档 and video like a real one's (issue 15). Works that have files are skipped.
+ */
+export async function seedScoringDemoFiles(db: Db, store: BlobStore): Promise<number> {
+  const names = [...SCORING_DEMO_WORKS.map((w) => w.name), ...RESULTS_DEMO_WORKS.map((w) => w.name)];
+  const works = await db.selectFrom("work").select(["id", "name", "created_by"]).where("name", "in", names).orderBy("id").execute();
+  let n = 0;
+  for (const w of works) if (await attachDemoFiles(db, store, w)) n++;
+  return n;
 }

@@ -80,7 +80,7 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
     const d = await computeResults(db, req.user!, req.params.contestId, req.body ?? {});
     const parts = [`已计算 ${d.works} 件作品的成绩，${d.ranked} 件排名`];
     if (d.unscored) parts.push(`${d.unscored} 件尚无评分`);
-    if (d.incomplete) parts.push(`${d.incomplete} 件评分未完成`);
+    if (d.incomplete) parts.push(`${d.incomplete} 件评分未完成（评分完成前不参与排名，单独列出）`);
     if (d.flagged) parts.push(`${d.flagged} 件评委分歧较大`);
     if (d.manualKept) parts.push(`保留 ${d.manualKept} 件手动设置的奖项`);
     if (d.awardsCleared) parts.push("排名有变化，已清除自动分配的奖项和晋级，请重新分配");
@@ -137,12 +137,14 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
   });
 
   r.post(`${R}/allocate`, {
-    schema: { tags, summary: "按奖项比例或名额分配奖项（每组按排名；并列作品获同一奖项；手动设置的保留）", params: ResultContestParam, body: AllocateBody, response: { 200: Envelope(AllocateOutcome), 400: EmptyEnvelope, 409: EmptyEnvelope } },
+    schema: { tags, summary: "按奖项比例或名额分配奖项（每组按排名；并列作品获同一奖项；手动设置的保留；默认只计评分完成的作品，includeIncomplete 明确包含评分未完成的作品）", params: ResultContestParam, body: AllocateBody, response: { 200: Envelope(AllocateOutcome), 400: EmptyEnvelope, 409: EmptyEnvelope } },
     config: { access: acc("create") },
   }, async (req) => {
     const d = await allocateResults(db, req.user!, req.params.contestId, req.body ?? {});
     const total = d.groups.reduce((s, g) => s + g.awards.reduce((x, a) => x + a.count, 0), 0);
-    return ok(d, `已为 ${d.groups.length} 个分组分配奖项，共 ${total} 件作品获奖${d.manualKept ? `（含 ${d.manualKept} 件手动设置）` : ""}`);
+    const left = d.groups.reduce((s, g) => s + g.left, 0);
+    const note = req.body?.includeIncomplete ? "；评分未完成的作品按当前成绩一并参与了分配" : left ? `；${left} 件评分未完成的作品未参与分配` : "";
+    return ok(d, `已为 ${d.groups.length} 个分组分配奖项，共 ${total} 件作品获奖${d.manualKept ? `（含 ${d.manualKept} 件手动设置）` : ""}${note}`);
   });
 
   r.patch(`${R}/work/:workId`, {

@@ -2,8 +2,9 @@
  * What judging knows of a contest: who manages it (scope), its settings, its judges and the
  * works it judges (the pool). Queries only; the rules that use them live beside.
  *
- * - The pool of a provincial or national contest: the works it received that passed format
- *   review (format_passed). Of a school-level contest: its own works once submitted and not
+ * - The pool of a provincial or national contest: its works (review/scope.ts worksOfContest:
+ *   the works it received, and a national contest's entered national entries) that passed
+ *   format review there (format_passed). Of a school-level contest: its own works once submitted and not
  *   yet accepted elsewhere (submitted, school_approved, recommended) — schools judge their
  *   contest before recommending.
  * - The judges of a contest: role-4 users who are contest_member "judge" of it; of a
@@ -20,7 +21,7 @@ import type { WorkState } from "../../../shared/work/states";
 import type { User } from "../../db/schema";
 import { DEFAULT_REVIEWS_PER_WORK } from "../assign";
 import { adminContestIds } from "../../scope";
-import { receivingFrom } from "../../review/scope";
+import { worksOfContest } from "../../review/scope";
 import type { Handle } from "../../work/repository";
 
 export const NOT_MANAGED = "赛事不存在或不在您的管理范围内";
@@ -75,7 +76,7 @@ export function poolWorks(db: Handle, c: ContestInfo) {
   const q = db.selectFrom("work");
   return c.level === "school"
     ? q.where("work.contest_id", "=", c.id).where("work.status", "in", [...POOL_STATES.school])
-    : q.where("work.contest_id", "in", receivingFrom(db, c.id)).where("work.status", "in", [...POOL_STATES.other]);
+    : q.where("work.id", "in", worksOfContest(db, c.id, POOL_STATES.other).select("work.id"));
 }
 
 export interface JudgeRow {

@@ -60,8 +60,18 @@ const SIGNED_ADMIN = "专家组长已签署本组答辩结果，不能再修改�
 
 /** An unguessable link code: 18 random bytes, base64url (24 characters). */
 export const newCode = () => randomBytes(18).toString("base64url");
-/** A draw seed: 32 random bytes, hex. */
-export const newSeed = () => randomBytes(32).toString("hex");
+/** The alphabet of draw codes: no 0/O, 1/I/L look-alikes. */
+const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/**
+ * A draw seed: a short code people can read out and check (issue 15), "K7M2P-9QX4A": ten
+ * characters of a 31-letter alphabet (~49 bits, without modulo bias), the seed of the draw as
+ * it is. Older draws keep their 64-hex seeds; both are verified the same way.
+ */
+export function newSeed(): string {
+  const out: string[] = [];
+  while (out.length < 10) for (const b of randomBytes(16)) if (b < 248 && out.length < 10) out.push(CODE_ALPHABET[b % 31]);
+  return `${out.slice(0, 5).join("")}-${out.slice(5).join("")}`;
+}
 
 const isPg = (db: Handle) => db.getExecutor().adapter instanceof PostgresAdapter;
 

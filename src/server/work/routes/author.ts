@@ -23,6 +23,8 @@ import { createWork, deleteDraft, openContests } from "../service/create";
 import { setTeacherReview, updateWork } from "../service/edit";
 import { addAuthor, addTeacher, confirmAuthor, declineAuthor, removeAuthor, removeTeacher, reorderAuthors } from "../service/team";
 import { transitionWork } from "../service/transition";
+import { searchPeople } from "../service/people";
+import { PeopleQuery, PeopleReply } from "../../../shared/work/people";
 import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
 
 const tags = ["作品（作者）"];
@@ -65,6 +67,14 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
   }, async (req) => {
     await deleteDraft(ctxOf(db, req), req.params.id, req.query.version);
     return { error: 0, info: "草稿已删除" };
+  });
+
+  r.get("/Backend/Work/people", {
+    schema: { tags, summary: "查找作品所属学校的学生（合作作者）或教师（指导教师）：按姓名、学号/工号或用户名；不含联系方式；最多 20 人", querystring: PeopleQuery, response: { 200: Envelope(PeopleReply) } },
+    config: { access: ["api.workPeople", "read"] },
+  }, async (req) => {
+    const data = await searchPeople(ctxOf(db, req), req.query);
+    return ok(data, data.items.length ? "成功" : `${data.schoolName}没有符合条件的${req.query.role === "author" ? "学生" : "教师"}`);
   });
 
   r.post(`${P}/:id/authors`, {

@@ -17,6 +17,12 @@ import { adminCreateWork } from "../service/create";
 import { bulkTransition, schoolQuotas, transitionWork } from "../service/transition";
 import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
 import { MAX_ID } from "../../../shared/bounds";
+import { WorkFilters } from "../../../shared/work/schema";
+import { restPreValidation, restQuerySchema, setTotal } from "../../crud/rest";
+
+/** refine simple-rest's paging, sorting and `<field>_like` (onto the list's own text filters) on the works lists. */
+const RestWorkQuery = Type.Intersect([WorkListQuery, restQuerySchema(undefined, WorkFilters)]);
+const restWork = restPreValidation(undefined, WorkFilters);
 
 const Moved = Envelope(Type.Object({ id: Type.Integer(), status: Type.String() }));
 
@@ -27,12 +33,15 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
   const S = "/Backend/School/work";
   const stags = ["作品（学校）"];
   r.get(S, {
-    schema: { tags: stags, summary: "本校作品（按状态等筛选）；超级管理员为全部作品", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
+    schema: { tags: stags, summary: "本校作品（按状态等筛选）；超级管理员为全部作品", querystring: RestWorkQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: ["api.schoolWorks", "read"] },
+    preValidation: restWork,
   }, async (req, reply) => {
     const u = req.user!;
     const scope: ListScope = u.user_type === ROLE.root ? { kind: "contests", ids: "all" } : { kind: "school", schoolId: u.school_id ?? -1 };
-    return sendOk(reply, await listWorks(db, scope, listArgs(req.query)));
+    const page = await listWorks(db, scope, listArgs(req.query));
+    setTotal(reply, page.total);
+    return sendOk(reply, page);
   });
 
   r.get(`${S}/quota`, {
@@ -54,9 +63,14 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
   const A = "/Backend/Admin/work";
   const atags = ["作品（赛事管理）"];
   r.get(A, {
-    schema: { tags: atags, summary: "管理范围内的作品：按编号、名称、学校、大类、状态、作者姓名检索", querystring: WorkListQuery, response: { 200: Envelope(Page(WorkListItem)) } },
+    schema: { tags: atags, summary: "管理范围内的作品：按编号、名称、学校、大类、状态、作者姓名检索", querystring: RestWorkQuery, response: { 200: Envelope(Page(WorkListItem)) } },
     config: { access: ["api.contestWorks", "read"] },
-  }, async (req, reply) => sendOk(reply, await listWorks(db, { kind: "contests", ids: await adminContestIds(db, req.user!) }, listArgs(req.query))));
+    preValidation: restWork,
+  }, async (req, reply) => {
+    const page = await listWorks(db, { kind: "contests", ids: await adminContestIds(db, req.user!) }, listArgs(req.query));
+    setTotal(reply, page.total);
+    return sendOk(reply, page);
+  });
 
   r.post(A, {
     schema: { tags: atags, summary: "代学校录入作品（/ContestAdmin/AddWork）：录入省级赛，作者按用户名，直接为「省赛已接收」", body: AdminWorkCreate, response: { 201: Envelope(WorkView) } },

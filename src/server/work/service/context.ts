@@ -26,15 +26,35 @@ export const inTransaction = <T>(ctx: WorkCtx, fn: (t: TxCtx) => Promise<T>): Pr
 
 export interface Loaded extends Facts {
   relations: Set<Relation>;
+  /** set when loaded for the national contest's format review: `work` is then the entry's view (repo.asNationalEntry) */
+  entry?: repo.NationalEntryRow;
   /** the me row when the caller is an author */
   me?: repo.AuthorRow;
 }
 
 export const NOT_VISIBLE = "作品不存在或您无权查看";
+/** Who takes part in a format review step: its reviewers, the receiving contest's admins, root, the first author. */
+const FORMAT_ACTORS: Relation[] = ["reviewer", "receiving_contest", "root", "first_author"];
 
-/** The work with its team and what the caller is to it; 404 when the caller is nothing to it. */
-export async function loadVisible(t: { db: repo.Handle; user: User }, id: number): Promise<Loaded> {
-  const work = await repo.findWork(t.db, id);
+/**
+ * The work for a format review step: a work entered in a national contest (an entered
+ * national_entry) is reviewed there, as the entry's view (repo.asNationalEntry); otherwise the work.
+ */
+export async function findForFormat(db: repo.Handle, id: number): Promise<{ work: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined> {
+  const work = await repo.findWork(db, id);
+  if (!work) return undefined;
+  const entry = await repo.findNationalEntry(db, id);
+  return entry ? { work: repo.asNationalEntry(work, entry), entry } : { work };
+}
+
+/**
+ * The work with its team and what the caller is to it; 404 when the caller is nothing to it.
+ * `format`: loaded for a format review step (findForFormat): relations are then to the
+ * national contest for a promoted work.
+ */
+export async function loadVisible(t: { db: repo.Handle; user: User }, id: number, opts: { format?: boolean } = {}): Promise<Loaded> {
+  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = opts.format ? await findForFormat(t.db, id) : { work: await repo.findWork(t.db, id) };
+  const work = found?.work;
   if (!work) throw notFound(NOT_VISIBLE);
   // One after the other: inside a transaction the embedded SQLite has one connection.
   const authors = await repo.authorsOf(t.db, id);
@@ -42,8 +62,11 @@ export async function loadVisible(t: { db: repo.Handle; user: User }, id: number
   const scope = await adminContestIds(t.db, t.user);
   const reviews = await reviewerContestIds(t.db, t.user);
   const relations = relationsOf(t.user, { work, authors, teachers }, scope, reviews);
+  // A promoted work's format review is the national contest's — for those who act in it; anyone
+  // else (the provincial reviewers and admins) still sees the provincial record.
+  if (found.entry && !FORMAT_ACTORS.some((r) => relations.has(r))) return loadVisible(t, id);
   if (!mayView(relations)) throw notFound(NOT_VISIBLE);
-  return { work, authors, teachers, relations, me: authors.find((a) => a.user_id === t.user.id) };
+  return { work, authors, teachers, relations, me: authors.find((a) => a.user_id === t.user.id), entry: found.entry };
 }
 
 export const staleVersion = (current: number, given: number) =>

@@ -12,8 +12,9 @@ import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type Tx
 import { requireEditable, requireFirstAuthor } from "./edit";
 import { insertAuthor, insertTeacher, rerank, resolveMember, teamNames } from "./members";
 import { viewOf } from "./read";
+import { pendingCounts } from "./invite";
 
-async function refuseIfLocked(t: TxCtx, l: Loaded, part: "authors" | "teachers") {
+export async function refuseIfLocked(t: TxCtx, l: Loaded, part: "authors" | "teachers") {
   const locked = refuseLockedPart(part, await workLocksOf(t.db, l.work, t.now));
   if (locked) throw forbidden(locked);
 }
@@ -49,7 +50,8 @@ export const addAuthor = (ctx: WorkCtx, id: number, username: string, version?: 
   changeTeam(ctx, id, version, "authors", (l) => requireFirstAuthor(l, "添加作者"), async (t, l) => {
     const u = await resolveMember(t, username, "author", { id: l.work.school_id, name: l.work.school_name }, "username");
     if (l.authors.some((a) => a.user_id === u.id)) throw invalid("username", `「${u.name}」已是本作品的作者`);
-    if (l.authors.length >= l.work.max_authors) throw badRequest(`「${l.work.category_name}」每件作品最多 ${l.work.max_authors} 名作者`);
+    const invited = (await pendingCounts(t.db, id, t.now)).author;
+    if (l.authors.length + invited >= l.work.max_authors) throw badRequest(`「${l.work.category_name}」每件作品最多 ${l.work.max_authors} 名作者${invited ? `（含 ${invited} 份等待注册的邀请）` : ""}`);
     await insertAuthor(t, l.work, u, l.authors.length + 1, false);
     return "add_author";
   });
@@ -108,7 +110,8 @@ export const addTeacher = (ctx: WorkCtx, id: number, username: string, version?:
   changeTeam(ctx, id, version, "teachers", (l) => requireFirstAuthor(l, "添加指导教师"), async (t, l) => {
     const u = await resolveMember(t, username, "teacher", { id: l.work.school_id, name: l.work.school_name }, "username");
     if (l.teachers.some((x) => x.user_id === u.id)) throw invalid("username", `「${u.name}」已是本作品的指导教师`);
-    if (l.teachers.length >= l.work.max_teachers) throw badRequest(`「${l.work.category_name}」每件作品最多 ${l.work.max_teachers} 名指导教师`);
+    const invited = (await pendingCounts(t.db, id, t.now)).teacher;
+    if (l.teachers.length + invited >= l.work.max_teachers) throw badRequest(`「${l.work.category_name}」每件作品最多 ${l.work.max_teachers} 名指导教师${invited ? `（含 ${invited} 份等待注册的邀请）` : ""}`);
     await insertTeacher(t, l.work.id, u.id, l.teachers.length + 1);
     return "add_teacher";
   });

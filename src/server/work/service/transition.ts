@@ -14,17 +14,18 @@ import { ROLE } from "../../../shared/roles";
 import * as repo from "../repository";
 import { actorFor, submitRefusal, windowRefusal } from "../rules";
 import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectReturnedRefusal, resubmitRefusal, type FormatDecision, type FormatInput } from "../format-rules";
-import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
+import { checkVersion, findForFormat, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
+import { entryFormatOf } from "../../../shared/national/types";
 import type { Updateable } from "kysely";
 import { syncWorkCertificates } from "../../certificate/issue";
 import { worksChanged } from "../../dupcheck/triggers";
 
-async function loadGranted(t: TxCtx, id: number): Promise<Loaded> {
-  const work = await repo.findWork(t.db, id);
-  if (!work) throw notFound("作品不存在");
+async function loadGranted(t: TxCtx, id: number, format: boolean): Promise<Loaded> {
+  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = format ? await findForFormat(t.db, id) : { work: await repo.findWork(t.db, id) };
+  if (!found?.work) throw notFound("作品不存在");
   const authors = await repo.authorsOf(t.db, id);
   const teachers = await repo.teachersOf(t.db, id);
-  return { work, authors, teachers, relations: new Set() };
+  return { work: found.work, authors, teachers, relations: new Set(), entry: found.entry };
 }
 
 /** The recommendation quota of a school contest: all works holding a slot, in all and per 大类. */
@@ -70,10 +71,30 @@ async function checkFormat(t: TxCtx, l: Loaded, action: WorkAction, actor: Actor
   const why =
     action === "format_resubmit" ? resubmitRefusal(w, t.now) ?? (await submitRefusal({ ...l, db: t.db, hasSubcategories: await repo.hasSubcategories(t.db, w.category_id) }))
     : action === "format_reject" ? rejectReturnedRefusal(w, actor, t.now)
-    : action === "format_reopen" ? await reopenRefusal(t.db, w)
+    : action === "format_reopen" ? await reopenRefusal(t.db, w, l.entry ? l.entry.contest_id : undefined)
     : null;
   if (why) throw badRequest(why);
   return d;
+}
+
+/**
+ * A national entry's format review step: the entry's own record changes (state, reasons,
+ * deadline, note); the work row — the provincial record — stays as it was.
+ */
+async function writeEntry(t: TxCtx, e: repo.NationalEntryRow, set: Updateable<WorkTable>) {
+  const status = entryFormatOf(String(set.status));
+  if (!status) throw badRequest("国赛作品只能进行形式审查");
+  await t.db
+    .updateTable("national_entry")
+    .set({
+      format_status: status,
+      ...("format_reasons" in set ? { format_reasons: set.format_reasons ?? null } : {}),
+      ...("format_deadline" in set ? { format_deadline: set.format_deadline ?? null } : {}),
+      ...("return_reason" in set ? { format_note: set.return_reason ?? null } : {}),
+      updated_at: t.now.toISOString(),
+    })
+    .where("id", "=", e.id)
+    .execute();
 }
 
 /**
@@ -81,8 +102,10 @@ async function checkFormat(t: TxCtx, l: Loaded, action: WorkAction, actor: Actor
  * disqualifies a work as root would): the work is loaded without the caller's relations and
  * the actor is the one granted; the caller is still the one in the work log.
  */
-export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput, granted?: Actor): Promise<{ id: number; status: WorkState }> {
-  const l = granted ? await loadGranted(t, id) : await loadVisible(t, id);
+export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput, granted?: Actor): Promise<{ id: number; status: WorkState; nationalContestId?: number }> {
+  // A format review step of a promoted work is the national contest's, on its national entry.
+  const format = action.startsWith("format_");
+  const l = granted ? await loadGranted(t, id, format) : await loadVisible(t, id, { format });
   const step = TRANSITIONS[action];
   const actor = granted ?? actorFor(action, l.relations);
   if (!actor) throw forbidden(`您不能对该作品执行「${step.name}」`);
@@ -98,17 +121,20 @@ export async function applyTransition(t: TxCtx, id: number, action: WorkAction, 
     if (why) throw badRequest(why);
   }
   if (action === "recommend") await checkQuota(t, l.work);
-  const format = action.startsWith("format_") ? await checkFormat(t, l, action, actor, body) : null;
+  const decision = format ? await checkFormat(t, l, action, actor, body) : null;
   const at = t.now.toISOString();
-  await writeAt(t, l.work, { status: step.to, ...EFFECTS[action]?.(reason, at), ...(format ? formatEffects(action, reason, format) : {}) });
+  const set = { status: step.to, ...EFFECTS[action]?.(reason, at), ...(decision ? formatEffects(action, reason, decision) : {}) };
+  if (l.entry) await writeEntry(t, l.entry, set);
+  else await writeAt(t, l.work, set);
   const changes: Record<string, [unknown, unknown]> = { status: [from, step.to] };
+  if (l.entry) changes.nationalContest = [null, l.entry.contest_id];
   if (reason) changes.reason = [null, reason];
-  if (format?.codes) changes.reasonCodes = [null, format.codes];
-  if (format?.deadline) changes.deadline = [null, format.deadline];
+  if (decision?.codes) changes.reasonCodes = [null, decision.codes];
+  if (decision?.deadline) changes.deadline = [null, decision.deadline];
   await repo.appendLog(t.db, { workId: id, userId: t.user.id, action, changes });
   // A disqualified work's certificates are revoked in the same transaction.
   if (step.to === "disqualified") await syncWorkCertificates(t.db, id, t.now);
-  return { id, status: step.to };
+  return l.entry ? { id, status: step.to, nationalContestId: l.entry.contest_id } : { id, status: step.to };
 }
 
 /** Steps after which the work's text is (again) what the duplicate check should hold. */

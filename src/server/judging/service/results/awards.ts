@@ -9,9 +9,9 @@ import type { AllocateBody, AllocateOutcome, PromoteBody, PromoteOutcome, Result
 import type { Db } from "../../../db";
 import type { User } from "../../../db/schema";
 import { record } from "../../../crud/audit";
-import { allocateAwards, choosePromotions } from "../../results";
+import { allocateAwards, allocationRanks, choosePromotions } from "../../results";
 import { changeResults } from "./change";
-import { categoryNames, chunks, push, quotaState, requireWorkAwardLevel, resultGroupNames, tally, workAwardLevels } from "./load";
+import { categoryNames, chunks, loadSetting, push, quotaState, requireWorkAwardLevel, resultGroupNames, tally, workAwardLevels } from "./load";
 import { keyOfRow, rowQuery, storedRows, toRows, type StoredRow } from "./rows";
 
 const NO_PARENT = "国赛是最高级别的赛事，没有可晋级的上级赛事";
@@ -28,13 +28,19 @@ export async function allocateResults(db: Db, user: User, contestId: number, bod
     const wanted = body.groups?.length ? body.groups : [...byGroup.keys()];
     for (const k of wanted) if (!byGroup.has(k)) throw badRequest(`结果分组 ${k} 不存在，请刷新后重试`);
     const names = await resultGroupNames(trx, c.id, wanted);
+    const setting = await loadSetting(trx, c.id);
+    const include = !!body.includeIncomplete;
     const levelName = new Map(levels.map((l) => [l.id, l.name]));
     const at = new Date().toISOString();
     const out: AllocateOutcome = { groups: [], manualKept: 0, manualOnly: levels.filter((l) => l.ratio === null && l.maxCount === null).map((l) => l.name) };
     let changed = 0;
     for (const key of wanted.sort()) {
       const list = byGroup.get(key)!;
-      const alloc = allocateAwards(list.map((r) => ({ workId: r.work_id, rank: r.rank, manual: !!r.award_manual, awardLevelId: r.award_level_id })), rules);
+      const basis = setting.basis[key] ?? "online";
+      // Ranked by the online score: only the complete (ranked) works count, unless included.
+      const taking = basis === "online" && !include ? list.filter((r) => r.rank !== null) : list;
+      const ranks = allocationRanks(taking.map((r) => ({ workId: r.work_id, rank: r.rank, score: basis === "defence" ? r.defence_mean : r.normalised })), include && basis === "online");
+      const alloc = allocateAwards(taking.map((r) => ({ workId: r.work_id, rank: ranks.get(r.work_id) ?? null, manual: !!r.award_manual, awardLevelId: r.award_level_id })), rules);
       out.manualKept += list.filter((r) => r.award_manual).length;
       const updates = new Map<number | null, number[]>();
       for (const r of list) {
@@ -63,11 +69,16 @@ export async function allocateResults(db: Db, user: User, contestId: number, bod
       out.groups.push({
         key,
         name: names.get(key) ?? key,
-        works: list.length,
+        works: taking.length,
+        left: list.length - taking.length,
         awards: levels.filter((l) => counts.has(l.id)).map((l) => ({ awardLevelId: l.id, name: levelName.get(l.id)!, count: counts.get(l.id)! })),
       });
     }
-    await record(trx, user.id, { entity: "contest_result", entityId: c.id, action: "allocate", changes: { groups: [null, wanted], changed: [null, changed] } });
+    // The choice per group, for the overview and the publication's params.
+    const included = new Set(setting.includeIncomplete);
+    for (const k of wanted) if (include) included.add(k); else included.delete(k);
+    await trx.updateTable("result_setting").set({ include_incomplete: JSON.stringify([...included].sort()), updated_at: at }).where("contest_id", "=", c.id).execute();
+    await record(trx, user.id, { entity: "contest_result", entityId: c.id, action: "allocate", changes: { groups: [null, wanted], changed: [null, changed], includeIncomplete: [null, include] } });
     return out;
   });
 }
@@ -127,8 +138,9 @@ export async function promoteResults(db: Db, user: User, contestId: number, body
     const size = new Map<string, number>();
     for (const r of rows) tally(size, keyOfRow(r));
     const candidates = rows
-      .filter((r) => r.award_level_id !== null && r.rank !== null && sortOf.has(r.award_level_id) && sortOf.get(r.award_level_id)! <= lowest)
-      .map((r) => ({ workId: r.work_id, categoryId: r.category_id, awardSort: sortOf.get(r.award_level_id!)!, rank: r.rank!, groupSize: size.get(keyOfRow(r))!, score: Number(r.normalised ?? r.defence_mean ?? 0) }));
+      // An award given to an incomplete work (allocation that included them) counts as last of its group.
+      .filter((r) => r.award_level_id !== null && (r.rank !== null || r.normalised !== null || r.defence_mean !== null) && sortOf.has(r.award_level_id) && sortOf.get(r.award_level_id)! <= lowest)
+      .map((r) => ({ workId: r.work_id, categoryId: r.category_id, awardSort: sortOf.get(r.award_level_id!)!, rank: r.rank ?? size.get(keyOfRow(r))!, groupSize: size.get(keyOfRow(r))!, score: Number(r.normalised ?? r.defence_mean ?? 0) }));
     if (!candidates.length) throw badRequest(rows.some((r) => r.award_level_id !== null) ? "没有符合条件的获奖作品可以晋级" : "请先分配奖项，再推荐晋级");
     const choice = choosePromotions(candidates, q.total, q.perCategory);
     const at = new Date().toISOString();

@@ -13,7 +13,7 @@ import { computeGroup, type ComputedGroup } from "../../results";
 import type { Score } from "../../scoring";
 import { settingsOf } from "../contest";
 import { changeResults } from "./change";
-import { chunks, isIncomplete, loadInputs, loadSetting, push, type Inputs, type PoolWork, type StoredFit } from "./load";
+import { chunks, incompleteWorks, isIncomplete, loadInputs, loadSetting, push, type Inputs, type PoolWork, type StoredFit } from "./load";
 import { storedRows, type StoredRow } from "./rows";
 
 /** Every result group computed, in key order. */
@@ -25,8 +25,9 @@ export function computeAll(inputs: Inputs, threshold: number, basis: Record<stri
     const key = inputs.works.get(s.workId)!.key;
     push(scoresBy, key, s);
   }
+  const incomplete = incompleteWorks(inputs);
   return [...byGroup.keys()].sort().map((key) =>
-    computeGroup({ key, workIds: byGroup.get(key)!, scores: scoresBy.get(key) ?? [], defence: inputs.defence, basis: basis[key] ?? "online" }, { disagreementThreshold: threshold }),
+    computeGroup({ key, workIds: byGroup.get(key)!, scores: scoresBy.get(key) ?? [], defence: inputs.defence, basis: basis[key] ?? "online", incomplete }, { disagreementThreshold: threshold }),
   );
 }
 

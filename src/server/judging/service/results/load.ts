@@ -10,7 +10,7 @@ import type { AwardLevelRef, Basis } from "../../../../shared/judging/result-sch
 import type { Handle } from "../../../work/repository";
 import { groupKeyOf } from "../../results";
 import { NORMALISE_DEFAULTS, type FitParameters, type Score } from "../../scoring";
-import { poolWorks, type ContestInfo } from "../contest";
+import { poolWorks, settingsOf, type ContestInfo } from "../contest";
 
 const CHUNK = 500;
 export const chunks = <T>(list: readonly T[], n = CHUNK) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
@@ -38,6 +38,13 @@ export const numOrNull = (v: unknown) => (v === null || v === undefined ? null :
 
 /** Contest levels, highest first. */
 export const LEVEL_ORDER = { national: 0, provincial: 1, school: 2 } as const;
+
+/** The works of the inputs whose online scores are incomplete. */
+export function incompleteWorks(inputs: Pick<Inputs, "works" | "scores" | "assigned" | "needed">): Set<number> {
+  const count = new Map<number, number>();
+  for (const s of inputs.scores) tally(count, s.workId);
+  return new Set([...inputs.works.keys()].filter((id) => isIncomplete(count.get(id) ?? 0, inputs.needed, inputs.assigned.get(id) ?? 0)));
+}
 
 /** Fewer submitted scores than the contest's reviews per work or than the work's judges. */
 export const isIncomplete = (judgeCount: number, reviewsPerWork: number, assigned: number) => judgeCount < Math.max(reviewsPerWork, assigned);
@@ -74,6 +81,8 @@ export interface Inputs {
   scores: Score[];
   assigned: Map<number, number>;
   defence: Map<number, DefenceSummary>;
+  /** the contest's reviews per work */
+  needed: number;
 }
 
 export interface Setting {
@@ -82,6 +91,8 @@ export interface Setting {
   computedAt: string | null;
   computedBy: number | null;
   fit: StoredFit[] | null;
+  /** group keys whose last allocation included the incomplete works */
+  includeIncomplete: string[];
 }
 
 export interface StoredFit {
@@ -99,6 +110,7 @@ export async function loadSetting(db: Handle, contestId: number): Promise<Settin
     computedAt: s?.computed_at ?? null,
     computedBy: s?.computed_by ?? null,
     fit: s?.fit ? (JSON.parse(s.fit) as StoredFit[]) : null,
+    includeIncomplete: s ? (JSON.parse(s.include_incomplete) as string[]) : [],
   };
 }
 
@@ -144,7 +156,8 @@ export async function loadInputs(db: Handle, c: ContestInfo): Promise<Inputs> {
   const assigned = await assignedCounts(db, c.id);
   const defence = await defenceSummaries(db, c.id);
   for (const id of defence.keys()) if (!works.has(id)) defence.delete(id);
-  return { works, groups, scores, assigned, defence };
+  const needed = (await settingsOf(db, c.id)).reviewsPerWork;
+  return { works, groups, scores, assigned, defence, needed };
 }
 
 /** The judges assigned per work (of the given works, or of all). */

@@ -52,7 +52,7 @@ export async function resultsOverview(db: Db, user: User, contestId: number): Pr
     const meta = resultGroupOf(judging, r.group_id, r.category_id, catName(r.category_id));
     let g = groups.get(meta.key);
     if (!g) {
-      g = { ...meta, basis: setting.basis[meta.key] ?? "online", works: 0, ranked: 0, flagged: 0, incomplete: 0, withDefence: 0, awards: [], promoted: 0 };
+      g = { ...meta, basis: setting.basis[meta.key] ?? "online", works: 0, ranked: 0, flagged: 0, incomplete: 0, withDefence: 0, includeIncomplete: setting.includeIncomplete.includes(meta.key), awards: [], promoted: 0 };
       groups.set(meta.key, g);
     }
     g.works++;

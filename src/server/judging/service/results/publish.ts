@@ -38,7 +38,13 @@ export interface PublishedParams {
     judges: { judgeId: number; effect: number; count: number }[];
     /** [workId, judgeId, score] */
     scores: [number, number, number][];
+    /** works not ranked: fewer online scores than needed (issue 15) */
+    incomplete?: number[];
+    /** the award allocation included the incomplete works (the admin's explicit choice) */
+    includeIncomplete?: boolean;
   }[];
+  /** the reviews per work the completeness was judged by */
+  reviewsPerWork?: number;
   /** the publicity stage before and after the publication (null: not changed) */
   publicity: { before: { startsAt: string; endsAt: string } | null; after: { startsAt: string; endsAt: string } } | null;
 }
@@ -118,7 +124,17 @@ export async function publishResults(db: Db, user: User, contestId: number, body
       model: SCORING_MODEL,
       version: SCORING_MODEL_VERSION,
       options: { disagreementThreshold: setting.threshold, tolerance: NORMALISE_DEFAULTS.tolerance, maxIterations: NORMALISE_DEFAULTS.maxIterations, center: NORMALISE_DEFAULTS.center },
-      groups: groups.map((g) => ({ key: g.key, name: names.get(g.key) ?? g.key, basis: g.basis, fit: g.fit, judges: g.judges.map((j) => ({ judgeId: j.judgeId, effect: j.effect, count: j.count })), scores: scoresBy.get(g.key) ?? [] })),
+      groups: groups.map((g) => ({
+        key: g.key,
+        name: names.get(g.key) ?? g.key,
+        basis: g.basis,
+        fit: g.fit,
+        judges: g.judges.map((j) => ({ judgeId: j.judgeId, effect: j.effect, count: j.count })),
+        scores: scoresBy.get(g.key) ?? [],
+        incomplete: g.rows.filter((r) => r.incomplete).map((r) => r.workId),
+        includeIncomplete: setting.includeIncomplete.includes(g.key),
+      })),
+      reviewsPerWork: needed,
       publicity,
     };
     const head = await scoreLogHead(trx, c.id);

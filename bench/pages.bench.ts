@@ -1,0 +1,218 @@
+/**
+ * npm run bench:pages [-- --works N] [--dist <built front end>] [--data <dir>]
+ * The heavy pages on the large data set, in a real browser. The data set is the demo plus
+ * `npm run seed -- --schools 700 --students 50000 --teachers 5000 --works N` (default
+ * 100,000 works), made once by a child process and cached in --data (default
+ * /tmp/saiwu-bench-pages-<N>; reused by the next run, which copies it and migrates the copy,
+ * so the cache is never changed). Builds the front end (vite) unless --dist names a build,
+ * serves it with the real app on loopback and drives headless Chromium (playwright-core,
+ * /usr/bin/chromium or CHROMIUM_PATH). Each page is opened as its role: one warm-up load, then
+ * 3 loads in new tabs of the same browser context (assets cached, as for a returning user);
+ * ms = from the navigation's start until the page's first data is visible (its first table
+ * row rendered), checked in the page at every animation frame; the median of the 3 is reported.
+ * The small upload: the student uploads a tiny PDF in the attachments tab of a draft work;
+ * ms from choosing the file until the uploaded file's name is shown (median of 3 after one
+ * warm-up), and the server's time for the POST alone.
+ * Ends with one JSON line {"pages":[{"path","ms"}…],"maxMs","medianMs","uploadMs","uploadServerMs"}.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { AddressInfo } from "node:net";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { buildApp, ROOT_DIR } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { migrate, openDb } from "../src/server/db";
+import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
+import { runBench } from "./entry";
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a, i, all) => a !== "--seed-only" && all[i - 1] !== "--seed-only"),
+  options: {
+    works: { type: "string", default: "100000" },
+    students: { type: "string", default: "50000" },
+    teachers: { type: "string", default: "5000" },
+    schools: { type: "string", default: "700" },
+    dist: { type: "string" },
+    data: { type: "string" },
+  },
+  strict: false,
+});
+const SEED_ARGS = ["--schools", String(args.schools), "--students", String(args.students), "--teachers", String(args.teachers), "--works", String(args.works)];
+const LOADS = 3;
+const DB_FILE = "saiwu.db";
+const DONE_MARK = "complete";
+
+/** The pages: path, role, and what shows its first data. */
+const PAGES: { path: string; user: string; loginPage: "admin" | "student" | "teacher"; first: string }[] = [
+  { path: "/admin/UserManagement", user: "root", loginPage: "admin", first: "[data-testid=user-table] .ant-table-row" },
+  { path: "/admin/SchoolManagement", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/WorkManagement", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/author/WorkLog", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/judgePool", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/ContestAdmin/UserManagement", user: "contest_admin", loginPage: "admin", first: "[data-testid=user-table] .ant-table-row" },
+  { path: "/ContestReviewer/Review/2", user: "reviewer", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/school/WorkManagement", user: "school_admin", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
+  { path: "/school/AuthorManagement", user: "school_admin", loginPage: "admin", first: "[data-testid=user-table] .ant-table-row" },
+  { path: "/author/work-management", user: "student", loginPage: "student", first: "[data-testid=my-works] .ant-table-row" },
+];
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor((s.length - 1) / 2)]);
+};
+
+/** The child: the demo, then the large data set through the seed command on the same file. */
+async function seedOnly(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const url = `file:${join(dir, DB_FILE)}`;
+  const { db } = openDb(url);
+  await migrate(db);
+  await seedDemo(db);
+  await db.destroy();
+  execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SEED_ARGS], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: url },
+  });
+  writeFileSync(join(dir, DONE_MARK), `${SEED_ARGS.join(" ")}\n`);
+}
+
+async function main() {
+  const cache = String(args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`));
+  if (!existsSync(join(cache, DONE_MARK))) {
+    rmSync(cache, { recursive: true, force: true });
+    log(`生成大数据集（${SEED_ARGS.join(" ")}）到 ${cache} …`);
+    const t0 = performance.now();
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", cache, ...process.argv.slice(2)], { stdio: "inherit" });
+    log(`大数据集生成完毕：${Math.round((performance.now() - t0) / 1000)} s`);
+  } else log(`使用已缓存的大数据集：${cache}`);
+
+  const work = mkdtempSync(join(tmpdir(), "saiwu-bench-pages-run-"));
+  try {
+    let dist = args.dist ? String(args.dist) : join(work, "dist");
+    if (!args.dist) {
+      log("构建前端（vite build）…");
+      execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT_DIR, stdio: ["ignore", "ignore", "inherit"] });
+    }
+    // The server works on a copy: the cache stays as generated.
+    copyFileSync(join(cache, DB_FILE), join(work, DB_FILE));
+    const url = `file:${join(work, DB_FILE)}`;
+    const config = loadConfig({ DATA_DIR: join(work, "data"), DATABASE_URL: url, DIST_DIR: dist, LOG_LEVEL: "silent", LOGIN_RATE_MAX: "1000", PORT: "0" });
+    const { db } = openDb(url);
+    await migrate(db);
+    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const browser: Browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1400, height: 900 } };
+    const sessions = new Map<string, BrowserContextOptions["storageState"]>();
+    async function contextAs(user: string, loginPage: string): Promise<BrowserContext> {
+      if (!sessions.has(user)) {
+        const c = await browser.newContext(ctxOptions);
+        const r = await c.request.post(`${base}/Backend/Common/account/login`, { data: { username: user, password: DEMO_PASSWORD, page: loginPage }, headers: { origin: base } });
+        if (!r.ok()) throw new Error(`${user} 登录失败：${r.status()} ${await r.text()}`);
+        sessions.set(user, await c.storageState());
+        await c.close();
+      }
+      const ctx = await browser.newContext({ ...ctxOptions, storageState: sessions.get(user) });
+      // The moment the page's first data shows, checked at every frame (so: when it is painted).
+      // (A string: tsx would wrap a function's inner names in a helper the page does not have.)
+      await ctx.addInitScript({
+        content: `(() => {
+          const sel = sessionStorage.getItem("bench-first");
+          const check = () => {
+            if (document.querySelector(sel)) window.__firstAt = performance.now();
+            else requestAnimationFrame(check);
+          };
+          if (sel) requestAnimationFrame(check);
+        })();`,
+      });
+      return ctx;
+    }
+
+    async function load(ctx: BrowserContext, path: string, first: string): Promise<number> {
+      const page = await ctx.newPage();
+      try {
+        // The selector travels in sessionStorage of the origin (set on a blank page first).
+        await page.goto(`${base}/Backend/Common/user/get-current`);
+        await page.evaluate((sel) => sessionStorage.setItem("bench-first", sel), first);
+        await page.goto(base + path);
+        const h = await page.waitForFunction(() => (window as unknown as { __firstAt?: number }).__firstAt, undefined, { timeout: 30_000 });
+        return (await h.jsonValue()) as number;
+      } catch (e) {
+        throw new Error(`${path}：页面的数据 30 秒内未显示（${first}）：${(e as Error).message}`);
+      } finally {
+        await page.close();
+      }
+    }
+
+    const results: { path: string; ms: number }[] = [];
+    for (const p of PAGES) {
+      const ctx = await contextAs(p.user, p.loginPage);
+      await load(ctx, p.path, p.first); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < LOADS; i++) times.push(await load(ctx, p.path, p.first));
+      await ctx.close();
+      const ms = median(times);
+      results.push({ path: p.path, ms });
+      log(`${p.user.padEnd(13)} ${p.path}：${times.map(Math.round).join(", ")} ms，中位数 ${ms} ms`);
+    }
+
+    // The small upload, as the student in the attachments tab of a draft work.
+    const ctx = await contextAs("student", "student");
+    const mine = await (await ctx.request.get(`${base}/Backend/Work/work/mine?pageSize=100`)).json();
+    const draft = (mine.data.list as { id: number; status: string }[]).find((w) => w.status === "draft");
+    if (!draft) throw new Error("演示学生没有草稿作品，无法测上传");
+    const reqs = (await (await ctx.request.get(`${base}/Backend/Work/work/${draft.id}/files`)).json()).data.requirements as { key: string; types: string[] }[];
+    const kind = reqs.find((r) => r.types.includes("pdf"))?.key;
+    if (!kind) throw new Error("草稿作品的大类没有接受 PDF 的附件");
+    const page = await ctx.newPage();
+    await page.goto(`${base}/author/work-management?work=${draft.id}&tab=files`);
+    const drawer = page.getByTestId("work-drawer");
+    await drawer.getByRole("tab", { name: "作品附件" }).click();
+    const input = drawer.getByTestId(`file-input-${kind}`);
+    await input.waitFor({ state: "attached" });
+    const uploads: number[] = [];
+    const serverTimes: number[] = [];
+    for (let i = 0; i <= LOADS; i++) {
+      const name = `bench-${Date.now()}-${i}.pdf`;
+      const posted = page.waitForResponse((r) => r.url().endsWith(`/files`) && r.request().method() === "POST");
+      const t0 = performance.now();
+      await input.setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
+      await drawer.getByTestId(`file-${kind}`).getByText(name).waitFor({ timeout: 30_000 });
+      const ms = performance.now() - t0;
+      const res = await posted;
+      if (res.status() !== 201) throw new Error(`上传失败：${res.status()} ${await res.text()}`);
+      const t = res.request().timing();
+      if (i > 0) {
+        uploads.push(ms);
+        serverTimes.push(t.responseEnd - t.requestStart);
+      }
+    }
+    await ctx.close();
+    const uploadMs = median(uploads);
+    const uploadServerMs = median(serverTimes);
+    log(`student 上传小附件（${kind}）：${uploads.map(Math.round).join(", ")} ms，中位数 ${uploadMs} ms（其中请求 ${uploadServerMs} ms）`);
+
+    await browser.close();
+    await app.close();
+    await db.destroy();
+    const all = results.map((r) => r.ms);
+    const maxMs = Math.max(...all);
+    const medianMs = median(all);
+    log(`最慢 ${maxMs} ms，中位数 ${medianMs} ms`);
+    console.log(JSON.stringify({ pages: results, maxMs, medianMs, uploadMs, uploadServerMs }));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+runBench(main, seedOnly);

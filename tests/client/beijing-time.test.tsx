@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+/**
+ * Issue 15: times are shown in Beijing time whatever the browser's zone. The test runs in New
+ * York (process.env.TZ set before anything reads the clock): the formatting module and a date
+ * picker still show Beijing dates and times.
+ */
+process.env.TZ = "America/New_York";
+import { afterEach, describe, expect, test } from "vitest";
+import { cleanup, render } from "@testing-library/react";
+import { Button, DatePicker } from "antd";
+import dayjs from "dayjs";
+import { bj, bjDate, fmtDate, pickerIso, fmtShortTime, fmtTime, fmtTimeLabelled } from "../../src/client/format";
+import { AntdConfig } from "../../src/client/providers/antd-config";
+
+afterEach(cleanup);
+
+describe("Beijing time in a browser in New York", () => {
+  test("the process really runs in New York", () => {
+    expect(new Date("2026-07-20T17:30:00Z").getHours()).toBe(13);
+  });
+
+  test("the formatting module shows Beijing time with its label", () => {
+    // 17:30 UTC on 20 July is 01:30 on 21 July in Beijing (13:30 on 20 July in New York).
+    expect(fmtTime("2026-07-20T17:30:00Z")).toBe("2026-07-21 01:30");
+    expect(fmtShortTime("2026-07-20T17:30:00Z")).toBe("07-21 01:30");
+    expect(fmtDate("2026-07-20T17:30:00Z")).toBe("2026-07-21");
+    expect(fmtTimeLabelled("2026-07-20T17:30:00Z")).toBe("2026-07-21 01:30（北京时间）");
+    expect(fmtTime(null)).toBe("—");
+  });
+
+  test("a picker value set to a Beijing day and hour is that moment, whatever the browser's zone", () => {
+    const v = bj("2026-07-20T17:30:00Z");
+    expect(v.hour()).toBe(1);
+    const end = v.hour(23).minute(59).second(0).millisecond(0);
+    expect(end.toISOString()).toBe("2026-07-21T15:59:00.000Z");
+    expect(bjDate(v)).toBe("2026-07-21");
+    expect(bj("2026-07-20T17:30:00Z").endOf("day").toISOString()).toBe("2026-07-21T15:59:59.999Z");
+  });
+
+  test("a date typed into a picker (parsed in the browser's zone) is sent as that Beijing time", () => {
+    // antd parses typed text with dayjs in the browser's zone: 08:00 in New York.
+    const typed = dayjs("2026-03-01 08:00", "YYYY-MM-DD HH:mm");
+    expect(typed.toISOString()).toBe("2026-03-01T13:00:00.000Z");
+    expect(pickerIso(typed)).toBe("2026-03-01T00:00:00.000Z");
+    // a value the picker was given in Beijing time goes back unchanged
+    expect(pickerIso(bj("2026-07-20T17:30:00Z"))).toBe("2026-07-20T17:30:00.000Z");
+    expect(pickerIso(bj("2026-07-20T17:30:00Z").endOf("day"))).toBe("2026-07-21T15:59:59.999Z");
+  });
+
+  test("a DatePicker shows the Beijing date and time", () => {
+    const { container } = render(
+      <AntdConfig>
+        <DatePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" value={bj("2026-07-20T17:30:00Z")} />
+      </AntdConfig>,
+    );
+    expect(container.querySelector("input")!.value).toBe("2026-07-21 01:30");
+  });
+
+  test("two-character button labels get no inserted space", () => {
+    const { getByRole } = render(
+      <AntdConfig>
+        <Button>查询</Button>
+      </AntdConfig>,
+    );
+    expect(getByRole("button").textContent).toBe("查询");
+  });
+});
