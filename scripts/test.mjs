@@ -18,6 +18,7 @@ const node = process.execPath;
 const bin = (pkg, file) => join(root, "node_modules", pkg, file);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+const failures = [];
 
 function run(label, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -40,6 +41,17 @@ function vitest(label, args, env = {}) {
   totals.failed += j.numFailedTests;
   totals.skipped += j.numPendingTests + j.numTodoTests;
   if (j.numTotalTests === 0) problems.push(`${label} ran no test`);
+  // Repeated at the very end of the output (CI logs are often read from their tail).
+  for (const file of j.testResults ?? []) {
+    const rel = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    if (!failed.length && file.status === "failed") failures.push(`${label}: ${rel}: ${firstLines(file.message)}`);
+    for (const a of failed) failures.push(`${label}: ${rel} > ${a.fullName}\n      ${firstLines((a.failureMessages ?? [])[0])}`);
+  }
+}
+
+function firstLines(text, n = 6) {
+  return String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(0, n).join("\n      ");
 }
 
 function findChromium() {
@@ -72,6 +84,7 @@ if (!chromium) {
 }
 
 console.log("");
+if (failures.length) console.log(`Failed tests:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}\n`);
 for (const p of problems) console.log(`✗ ${p}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(problems.length || totals.failed ? 1 : 0);
