@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import type { TodoItem } from "../../src/shared/todo/schema";
-import { sendDigests } from "../../src/server/todo/digest";
+import { DIGEST_TASK, sendDigests } from "../../src/server/todo/digest";
+import { slotOf } from "../../src/server/jobs/queue";
 import { loadPolicy } from "../../src/server/app";
 import { account, catId, contestId, idOf, login, makeWork, setStage, W } from "./works-fixtures";
 import { insertUser, insertWork, joinContest, makeJudge } from "./judging-fixtures";
@@ -137,7 +138,8 @@ describe.each(DIALECTS)("to-do centre on %s", (dialect) => {
   it("the first digest run records what is open and mails nobody", async () => {
     const fresh = await makeApp(dialect, { env: {} });
     try {
-      // The app's start may have run it already; either way nothing goes out and the state is recorded.
+      // The app's start runs its own first digest in the background: let it end before starting afresh.
+      await digestSlotDone(fresh);
       await fresh.db.deleteFrom("todo_digest_state").execute();
       const policy = await loadPolicy();
       const sent: unknown[] = [];
@@ -152,6 +154,8 @@ describe.each(DIALECTS)("to-do centre on %s", (dialect) => {
   it("daily digest: only new items, once, not when switched off", async () => {
     const policy = await loadPolicy();
     const mailer = { sent: [] as { to: string; subject: string; text: string }[], async send(m: { to: string; subject: string; text: string }) { this.sent.push(m); }, describe: () => "test" };
+    // The app's own run of this slot must not interleave with the runs below.
+    await digestSlotDone(t);
     // Bring every user's digest up to date (the app's start ran the first, recording-only run).
     await sendDigests(t.db, policy, mailer, "http://x");
     expect(await t.db.selectFrom("todo_digest_state").select("user_id").limit(1).executeTakeFirst()).toBeDefined();
@@ -238,3 +242,18 @@ describe.each(DIALECTS)("to-do centre: complaints and judge invitations on %s", 
     expect(kinds((await todo(judge)).items, "judgeInvite")).toEqual([]);
   });
 });
+
+/**
+ * Waits until the app's scheduled digest has finished the current daily slot (it starts in the
+ * background with the app), so that a test's own digest runs do not interleave with it.
+ */
+async function digestSlotDone(app: TestApp) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const slot = slotOf(Date.now(), 86400);
+    const run = await app.db.selectFrom("task_run").select("finished_at").where("name", "=", DIGEST_TASK).where("slot", "=", slot).executeTakeFirst();
+    if (run?.finished_at) return;
+    if (Date.now() > deadline) throw new Error(`the app's digest for slot ${slot} did not finish within 20 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
