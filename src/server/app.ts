@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Ajv } from "ajv";
 import addFormatsPlugin from "ajv-formats";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fastifyStatic from "@fastify/static";
@@ -16,6 +15,7 @@ import type { Db, Dialect } from "./db";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { frameworkErrorReply, registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
 import { registerInputGuard } from "./plugins/input";
@@ -107,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.log.warn(`收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`);
     });
   }
-  await app.register(helmet, {
+  // Computed once at start (plugins/security-headers.ts): @fastify/helmet would rebuild them per request.
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -2,6 +2,7 @@
  * The public main page (issue 14): public lists paginated on the server, only published
  * facts, ETag/Last-Modified revalidation, and /admin/BestWork for root only.
  */
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/multipart";
@@ -98,6 +99,33 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect(after.status).toBe(200);
     expect(after.res.headers.etag).not.toBe(etag);
     expect(after.body.data.news[0].title).toBe("刚刚发布的新闻");
+  });
+
+  it("sends the same reply gzipped to a client that accepts gzip, with its own ETag, and the security headers", async () => {
+    const plain = await anon.get(`${PUB}/home`);
+    expect(plain.res.headers["content-encoding"]).toBeUndefined();
+    expect(plain.res.headers.vary).toContain("accept-encoding");
+    const gz = await anon.req("GET", `${PUB}/home`, undefined, { "accept-encoding": "gzip, deflate, br" });
+    expect(gz.status).toBe(200);
+    expect(gz.res.headers["content-encoding"]).toBe("gzip");
+    expect(gz.res.headers["content-type"]).toContain("application/json");
+    expect(gz.res.rawPayload.length).toBeLessThan(plain.res.rawPayload.length);
+    expect(JSON.parse(gunzipSync(gz.res.rawPayload).toString("utf8"))).toEqual(plain.body);
+    const gzTag = gz.res.headers.etag as string;
+    expect(gzTag).not.toBe(plain.res.headers.etag);
+    expect((await anon.req("GET", `${PUB}/home`, undefined, { "accept-encoding": "gzip", "if-none-match": gzTag })).status).toBe(304);
+    // X-Envelope: off still gets the bare data from a gzipped cached reply.
+    const bare = await anon.req("GET", `${PUB}/news`, undefined, { "accept-encoding": "gzip", "x-envelope": "off" });
+    expect(Array.isArray(bare.body)).toBe(true);
+    expect(Number(bare.res.headers["x-total-count"])).toBeGreaterThan(0);
+    // Security headers (computed once at start from @fastify/helmet's options) on every reply.
+    for (const r of [plain, gz]) {
+      expect(r.res.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(r.res.headers["content-security-policy"]).toContain("img-src 'self' data: blob: https:");
+      expect(r.res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(r.res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    }
+    expect((await anon.get("/Backend/nothing-here")).res.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 
   it("shows the current edition's timeline, categories with rubrics, and earlier editions", async () => {
