@@ -2,7 +2,7 @@
  * Certificate routes: public verification (src/shared/certificate/schema.ts) and printing,
  * templates and own downloads (src/shared/certificate/print-schema.ts, which lists them).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { Envelope } from "../../shared/envelope";
@@ -23,6 +23,7 @@ import { browserPrint, certificateContests, listCertificates, myCertificatePdf, 
 import { BACKGROUND_MAX_BYTES, contestTemplates, previewLayout, saveTemplate, uploadBackground, visibleBackground } from "./templates";
 import { receiveImage } from "../storage/image-upload";
 import { assertPrintable } from "./pdf";
+import { closeIfUnread } from "../plugins/uploads";
 
 const tags = ["证书"];
 
@@ -159,8 +160,4 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
     const { pdf, number } = await myCertificatePdf(db, store, req.user!, req.params.id, origin(req));
     return reply.header("content-type", "application/pdf").header("content-disposition", attachment(`证书-${number}.pdf`)).send(pdf);
   });
-}
-
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
 }

@@ -61,6 +61,7 @@ import { applyRejudgeResult, stepInfo, takeStep, type StepInput } from "./transi
 import { arbitrationReviewList, arbitratorList, counts, evidenceFor, filerList, filerView, handlerContests, handlerList, handlerView } from "./views";
 import { contestHandlers, readSettings, setContestHandlers, writeSettings } from "./manage";
 import type { Caller } from "./scope";
+import { closeIfUnread } from "../plugins/uploads";
 
 const tags = ["申诉与仲裁"];
 const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
@@ -90,10 +91,6 @@ async function receiveEvidence(req: FastifyRequest): Promise<{ token?: string; f
     return { token, file: { filename: part.filename, stream: part.file, truncated: () => part.file.truncated } };
   }
   return { token };
-}
-
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
 }
 
 export function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps) {

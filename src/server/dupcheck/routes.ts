@@ -4,7 +4,7 @@
  * matches; the batch report job; the admin page (/admin/ElasticSearch). Registers the
  * background indexing, the report's and the rebuild's job runners.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import "@fastify/multipart";
 import { Type } from "typebox";
@@ -45,6 +45,7 @@ import { EXTRACT_LIMITS, ignoredShingles } from "./index";
 import { startIndexing } from "./indexing";
 import { registerReport, reportContests, startReport } from "./report";
 import { checkDocumentFor, checkTextFor, checkWorkFor, documentText, pairFor, pairTextFor, sheetPanelFor, type DupCtx } from "./service";
+import { closeIfUnread } from "../plugins/uploads";
 
 const tags = ["作品查重"];
 const P = "/Backend/DupCheck";
@@ -92,11 +93,6 @@ async function receiveDocument(req: FastifyRequest): Promise<{ filename: string;
     return { filename, bytes: Buffer.concat(chunks) };
   }
   throw badRequest("请选择要查重的文档");
-}
-
-/** A refused upload whose body was not read to the end: close the connection instead of reading the rest. */
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
 }
 
 /** Texts and documents cost CPU (extraction, shingling, passages): at most 60 a minute per account. */

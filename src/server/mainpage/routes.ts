@@ -3,7 +3,7 @@
  * with ETag/Last-Modified revalidation (./http-cache.ts), and the root's /admin/BestWork API
  * (/Backend/Admin/best-work…, casbin api.bestWork).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { Envelope, EmptyEnvelope } from "../../shared/envelope";
@@ -19,6 +19,7 @@ import type { AccessRule } from "../../shared/access";
 import { sendCached } from "./http-cache";
 import { articleById, articles, bestWorks, editions, home, intro, publicCover, publicWork, resultOptions, results } from "./public";
 import { COVER_MAX_BYTES, addBest, adminCover, candidates, listBest, orderBest, removeBest, setCover, updateBest } from "./best-work";
+import { closeIfUnread } from "../plugins/uploads";
 
 const tags = ["大赛主页"];
 const adminTags = ["优秀作品"];
@@ -29,10 +30,6 @@ const ADM = "/Backend/Admin/best-work";
 const NEWS_TABLES = ["news", "contest"];
 const RESULT_TABLES = ["contest_result", "result_publication", "contest", "work", "award_level", "work_category", "school"];
 const BEST_TABLES = ["best_work", ...RESULT_TABLES];
-
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
-}
 
 export function mainpageRoutes(app: FastifyInstance, deps: { db: Db; store: BlobStore }) {
   const { db, store } = deps;

@@ -57,6 +57,7 @@ import { authorDefenceFile, MAX_DEFENCE_BYTES, replyView, uploadDefenceFile, typ
 import { judgeProfile, pastWorks, updateJudgeProfile } from "../service/judge-profile";
 import { ok } from "./groups";
 import { perAddress } from "../../plugins/limits";
+import { closeIfUnread } from "../../plugins/uploads";
 
 const D = "/Backend/Defence";
 
@@ -72,11 +73,6 @@ async function receiveFile(req: FastifyRequest): Promise<IncomingFile | undefine
     return { filename: part.filename, stream: part.file, truncated: () => part.file.truncated };
   }
   return undefined;
-}
-
-/** A refused upload whose body was not read to the end: close the connection instead of reading the rest. */
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
 }
 
 export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobStore }) {

@@ -3,7 +3,7 @@
  * list with the category's requirements, streamed upload (kind field first, then file),
  * delete, download. Row rules live in service.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import "@fastify/multipart";
 import { Envelope } from "../../../shared/envelope";
@@ -14,6 +14,7 @@ import type { Db } from "../../db";
 import type { BlobStore } from "../../storage";
 import { ctxOf, ok } from "../routes/common";
 import { deleteFile, listFiles, openFile, uploadedMessage, uploadFile, type Incoming } from "./service";
+import { closeIfUnread } from "../../plugins/uploads";
 
 const tags = ["作品附件"];
 const P = "/Backend/Work/work/:id/files";
@@ -48,11 +49,6 @@ async function receive(req: FastifyRequest, maxBytes: number): Promise<Incoming 
     return { kind, filename: part.filename, stream: part.file, truncated: () => part.file.truncated };
   }
   return undefined;
-}
-
-/** A refused upload whose body was not read to the end: close the connection instead of reading the rest. */
-function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.readableEnded) reply.header("connection", "close");
 }
 
 export function workFileRoutes(app: FastifyInstance, deps: WorkFileDeps) {
