@@ -38,6 +38,7 @@ import { assertPrintable, renderPdf, type PrintItem } from "./pdf";
 import { qrPath } from "./qr";
 import { readBlob, TemplateCache } from "./templates";
 import type { BlobStore } from "../storage";
+import { resultsPublished } from "../judging/service/results/publish";
 
 export const CERT_NOT_FOUND = "证书不存在或不在您的管理范围内";
 const ADMIN_MODES = ["browser", "pdf"] as const;
@@ -77,9 +78,9 @@ export async function certificateContests(db: Db, user: User): Promise<CertConte
     .select(["k.id", "k.name", "k.year", "k.level"])
     .select((eb) => [
       eb.selectFrom("certificate as c").select((e) => e.fn.count<number>("c.number").distinct().as("n")).whereRef("c.contest_id", "=", "k.id").as("certificates"),
-      eb.exists(eb.selectFrom("result_publication as p").select("p.id").whereRef("p.contest_id", "=", "k.id").where("p.withdrawn_at", "is", null)).as("published"),
+      resultsPublished("k.id").as("published"),
     ])
-    .where((eb) => eb.or([eb.exists(eb.selectFrom("certificate as c").select("c.id").whereRef("c.contest_id", "=", "k.id")), eb.exists(eb.selectFrom("result_publication as p").select("p.id").whereRef("p.contest_id", "=", "k.id").where("p.withdrawn_at", "is", null))]));
+    .where((eb) => eb.or([eb.exists(eb.selectFrom("certificate as c").select("c.id").whereRef("c.contest_id", "=", "k.id")), resultsPublished("k.id")]));
   if (scope !== "all") q = q.where("k.id", "in", scope);
   const rows = await q.orderBy("k.year", "desc").orderBy("k.id").execute();
   return rows.map((r) => ({ id: r.id, name: r.name, year: Number(r.year), level: r.level, published: !!Number(r.published), certificates: Number(r.certificates ?? 0) }));
@@ -329,7 +330,6 @@ export function registerCertificatePdf(db: Db, jobs: Jobs) {
 
 // ---- Own certificates
 
-const activePublished = (eb: CertEb) => eb.exists(eb.selectFrom("result_publication as rp").select("rp.id").whereRef("rp.contest_id", "=", "c.contest_id").where("rp.withdrawn_at", "is", null));
 
 export async function myCertificates(db: Db, user: User, origin: string): Promise<MyCertificate[]> {
   const rows = await db
@@ -337,7 +337,7 @@ export async function myCertificates(db: Db, user: User, origin: string): Promis
     .selectAll("c")
     .where("c.holder_user_id", "=", user.id)
     .where(newest)
-    .where((eb) => eb.or([eb("c.status", "!=", "valid"), activePublished(eb)]))
+    .where((eb) => eb.or([eb("c.status", "!=", "valid"), resultsPublished("c.contest_id")]))
     .orderBy("c.issued_at", "desc")
     .orderBy("c.number")
     .execute();
@@ -371,8 +371,8 @@ export async function myCertificatePdf(db: Db, store: BlobStore, user: User, id:
     const latest = await db.selectFrom("certificate").select("version").where("number", "=", cert.number).orderBy("version", "desc").executeTakeFirstOrThrow();
     throw badRequest(`该证书已换发第 ${latest.version} 版，此版本（第 ${cert.version} 版）不能再下载，请下载最新版本`);
   }
-  const published = await db.selectFrom("result_publication").select("id").where("contest_id", "=", cert.contest_id).where("withdrawn_at", "is", null).executeTakeFirst();
-  if (!published) throw badRequest("本赛事的结果尚未发布，证书暂不能下载");
+  const { published } = await db.selectNoFrom(resultsPublished(cert.contest_id).as("published")).executeTakeFirstOrThrow();
+  if (!Number(published)) throw badRequest("本赛事的结果尚未发布，证书暂不能下载");
   const templates = new TemplateCache(db);
   const layout = await templates.layout(cert.contest_id, AWARD_KIND_OF[cert.holder_kind]);
   const item: PrintItem = { facts: factsOf(cert), layout, verifyUrl: verifyUrl(origin, cert.number, cert.signature) };

@@ -62,6 +62,7 @@ import { arbitrationReviewList, arbitratorList, counts, evidenceFor, filerList, 
 import { contestHandlers, readSettings, setContestHandlers, writeSettings } from "./manage";
 import type { Caller } from "./scope";
 import { closeIfUnread } from "../plugins/uploads";
+import { resultsPublished } from "../judging/service/results/publish";
 
 const tags = ["申诉与仲裁"];
 const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
@@ -122,7 +123,7 @@ export function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps) {
     schema: { tags, summary: "申诉入口说明：公示/申诉期（已发布结果的赛事）、须知、事由和证据要求", response: { 200: Envelope(ComplaintInfo) } },
     config: { access: "public" },
   }, async () => {
-    const contests = await db.selectFrom("result_publication").select("contest_id").where("withdrawn_at", "is", null).groupBy("contest_id").execute();
+    const contests = await db.selectFrom("contest").select("contest.id as contest_id").where(resultsPublished("contest.id")).orderBy("contest.id").execute();
     const windows = [];
     for (const c of contests) windows.push(...(await windowsOf(db, c.contest_id)).filter((w) => Date.parse(w.endsAt) > Date.now()));
     const opts = (keys: readonly string[]) => keys.map((key) => ({ key, name: COMPLAINT_CATEGORY_NAMES[key as keyof typeof COMPLAINT_CATEGORY_NAMES] }));

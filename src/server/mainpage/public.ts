@@ -6,14 +6,14 @@
  * work, category, school and the author and teacher names as on the award list: no scores,
  * no judges, no contact data. Best works: published rows whose award is still published.
  */
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql } from "kysely";
 import { notFound } from "../../shared/errors";
 import { CONTEST_LEVEL_NAMES, STAGE_NAMES, currentStage, type StageKey } from "../../shared/contest/stages";
 import type { ArticleItem, BestWorkCard, CategoryIntro, Edition, EditionItem, Home, Intro, PageOf, PublicWork, ResultItem, ResultOptions } from "../../shared/mainpage/schema";
-import type { DB } from "../db/schema";
 import type { Db } from "../db";
 import { visible } from "../news/routes";
 import { plainText } from "../richtext/sanitize";
+import { resultsPublished } from "../judging/service/results/publish";
 
 export interface PageArgs { current?: number; pageSize?: number }
 const paging = (p: PageArgs) => { const size = p.pageSize ?? 10; return { offset: ((p.current ?? 1) - 1) * size, limit: size }; };
@@ -82,8 +82,6 @@ export async function currentEdition(db: Db): Promise<Edition | null> {
 
 // ---- Results
 
-const published = (eb: ExpressionBuilder<DB, "contest_result">) =>
-  eb.exists(eb.selectFrom("result_publication").select("result_publication.id").whereRef("result_publication.contest_id", "=", "contest_result.contest_id").where("result_publication.withdrawn_at", "is", null));
 
 const awards = (db: Db) =>
   db
@@ -93,7 +91,7 @@ const awards = (db: Db) =>
     .innerJoin("award_level", "award_level.id", "contest_result.award_level_id")
     .innerJoin("work_category", "work_category.id", "work.category_id")
     .innerJoin("school", "school.id", "work.school_id")
-    .where(published);
+    .where(resultsPublished("contest_result.contest_id"));
 
 const RESULT_COLUMNS = ["work.id as work_id", "work.name as work_name", "contest.id as contest_id", "contest.name as contest_name", "contest.year", "work_category.name as category_name", "award_level.name as award_name", "school.name as school_name", "work.author_names", "work.teacher_names"] as const;
 type ResultRow = { work_id: number; work_name: string; contest_id: number; contest_name: string; year: number; category_name: string; award_name: string; school_name: string; author_names: string; teacher_names: string };
@@ -179,7 +177,7 @@ const publicBest = (db: Db) =>
   bestWorkBase(db)
     .where("best_work.published", "=", 1)
     .where("contest_result.award_level_id", "is not", null)
-    .where(published);
+    .where(resultsPublished("contest_result.contest_id"));
 
 export async function bestWorks(db: Db, p: PageArgs): Promise<PageOf<BestWorkCard>> {
   const { offset, limit } = paging(p);
@@ -277,7 +275,7 @@ export async function editions(db: Db, p: PageArgs): Promise<PageOf<EditionItem>
           .selectFrom("contest_result")
           .whereRef("contest_result.contest_id", "=", "contest.id")
           .where("contest_result.award_level_id", "is not", null)
-          .where(published)
+          .where(resultsPublished("contest_result.contest_id"))
           .select((e) => e.fn.countAll<number>().as("c"))
           .as("awards"),
       )

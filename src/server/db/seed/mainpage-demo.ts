@@ -7,6 +7,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Db } from "..";
 import type { DB } from "../schema";
+import { resultsPublished } from "../../judging/service/results/publish";
 
 const NEWS: { days: number; title: string; body: string }[] = [
   { days: 3, title: "关于做好本届大赛作品原创性审查工作的通知", body: "<p>为维护大赛的公平公正，本届大赛继续对全部参赛作品进行<strong>查重与原创性审查</strong>。形式审查阶段发现的疑似重复作品将并排比对，经核实抄袭的作品取消参赛资格。</p><p>请各参赛学校在校级赛阶段做好作品原创性的初审工作。</p>" },
@@ -45,7 +46,7 @@ export async function seedBestWorksDemo(db: Db): Promise<boolean> {
     .selectFrom("contest_result")
     .innerJoin("award_level", "award_level.id", "contest_result.award_level_id")
     .select(["contest_result.work_id", "contest_result.contest_id"])
-    .where((eb) => eb.exists(eb.selectFrom("result_publication").select("result_publication.id").whereRef("result_publication.contest_id", "=", "contest_result.contest_id").where("result_publication.withdrawn_at", "is", null)))
+    .where(resultsPublished("contest_result.contest_id"))
     .innerJoin("contest", "contest.id", "contest_result.contest_id")
     .orderBy("contest.year", "desc")
     .orderBy("award_level.sort")

@@ -14,6 +14,7 @@ import type { Db } from "../../db";
 import type { User } from "../../db/schema";
 import { record } from "../../crud/audit";
 import { keywordFilter } from "../../review/scope";
+import { resultsPublished } from "./results/publish";
 
 const LEVEL_NAMES: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };
 
@@ -100,7 +101,7 @@ export async function pastWorks(db: Db, f: PastWorkFilters): Promise<{ list: Pas
         .innerJoin("contest as c", "c.id", "r.contest_id")
         .select(["r.work_id", "a.name as award_name", "c.level"])
         .where("r.work_id", "in", ids)
-        .where((eb) => eb.exists(eb.selectFrom("result_publication as p").select("p.id").whereRef("p.contest_id", "=", "r.contest_id").where("p.withdrawn_at", "is", null)))
+        .where(resultsPublished("r.contest_id"))
         .orderBy("c.level")
         .execute()
     : [];

@@ -3,7 +3,7 @@
  * every published score can be reproduced; the publications of a contest and the published
  * award the public work lookup shows.
  */
-import type { Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import { badRequest, conflict } from "../../../../shared/errors";
 import { CONTEST_LEVEL_NAMES } from "../../../../shared/contest/stages";
 import type { Basis, PublicationView, PublishBody } from "../../../../shared/judging/result-schema";
@@ -24,6 +24,17 @@ import { syncNationalEntries } from "../../../national/entries";
 const DAY = 86_400_000;
 /** A publicity period the publication opens when the contest has none running. */
 export const PUBLICITY_DAYS = 7;
+
+/**
+ * Whether the results of a contest are published and the publication is in force (not
+ * withdrawn): the one test every reader of published results uses (public pages, lookups,
+ * certificates, best works, judges' profiles). `contest` is the column holding the contest's
+ * id in the outer query (e.g. "contest_result.contest_id") or an id.
+ */
+export function resultsPublished(contest: string | number): RawBuilder<boolean> {
+  const id = typeof contest === "number" ? sql`${contest}` : sql.ref(contest);
+  return sql<boolean>`exists (select 1 from result_publication as in_force where in_force.contest_id = ${id} and in_force.withdrawn_at is null)`;
+}
 
 /** What a publication stores in params: enough to recompute every published score. */
 export interface PublishedParams {
@@ -201,7 +212,7 @@ export async function publishedAward(db: Handle, workId: number): Promise<string
     .select(["contest.level", "award_level.name as award", "contest_result.promoted", "parent.level as parent_level"])
     .where("contest_result.work_id", "=", workId)
     .where((eb) => eb.or([eb("contest_result.award_level_id", "is not", null), eb("contest_result.promoted", "=", 1)]))
-    .where((eb) => eb.exists(eb.selectFrom("result_publication").select("result_publication.id").whereRef("result_publication.contest_id", "=", "contest_result.contest_id").where("result_publication.withdrawn_at", "is", null)))
+    .where(resultsPublished("contest_result.contest_id"))
     .execute();
   if (!rows.length) return null;
   return rows
