@@ -140,11 +140,12 @@ describe.each(DIALECTS)("national pipeline on %s", (dialect) => {
     expect((await jsAdmin.get(`${N}/${js}/promoted`)).body.data.entries.find((e: { workId: number }) => e.workId === w[1])).toMatchObject({ status: "withdrawn", withdrawReason: "作者放弃参加国赛" });
     expect((await reviewList()).map((x) => x.id)).toEqual([w[0], w[2]]);
     expect((await cnReviewer.get(`${R}/work/${w[1]}`)).status).toBe(404);
-    await t.db.deleteFrom("judge_score").execute();
-    await t.db.deleteFrom("judge_assignment").where("work_id", "=", w[2]).execute();
-    expect((await jsAdmin.post(`${N}/${js}/promoted/${w[2]}/withdraw`, { reason: "作者放弃参加国赛" })).status).toBe(200);
-    expect(await pool()).toEqual([w[0]]);
-    // The provincial work is back to its provincial record for everyone.
-    expect((await work(w[2])).status).toBe("format_passed");
+    // w[2] was judged and ranked in the national contest: it can no longer leave (tests/api/national-round.test.ts).
+    const judged = await jsAdmin.post(`${N}/${js}/promoted/${w[2]}/withdraw`, { reason: "作者放弃参加国赛" });
+    expect(judged.status).toBe(400);
+    expect(judged.body.info).toContain("已进入国赛评审");
+    expect((await pool()).sort()).toEqual([w[0], w[2]].sort());
+    // The provincial work keeps its provincial record for everyone.
+    expect((await work(w[1])).status).toBe("format_passed");
   });
 });

@@ -1040,6 +1040,8 @@ export interface NationalEntryTable {
   format_reasons: string | null;
   format_deadline: Timestamp | null;
   format_note: string | null;
+  /** the entry's own values of fields changed in the national round, JSON { work column: value } (0029) */
+  fields: string | null;
   withdraw_kind: "admin" | "sync" | null;
   withdraw_reason: string | null;
   withdrawn_by: number | null;

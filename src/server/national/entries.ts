@@ -31,7 +31,10 @@ export async function syncNationalEntries(trx: Transaction<DB> | Handle, provinc
   const byWork = new Map(entries.map((e) => [e.work_id, e]));
   const want = new Set(promoted.map((p) => p.work_id));
   const at = new Date().toISOString();
-  // Taken back: promotion removed or publication withdrawn.
+  // Taken back: promotion removed or publication withdrawn — refused once the national judging of one of them began.
+  const leaving = entries.filter((e) => e.status === "entered" && !want.has(e.work_id));
+  const judging = await judgingRefusal(trx, parent.id, leaving.map((e) => e.work_id));
+  if (judging) throw badRequest(judging);
   for (const e of entries) {
     if (e.status === "entered" && !want.has(e.work_id)) {
       await trx.updateTable("national_entry").set({ status: "withdrawn", withdraw_kind: "sync", withdraw_reason: published ? "省赛晋级已取消" : "省赛结果已撤回发布", withdrawn_by: userId, withdrawn_at: at, updated_at: at }).where("id", "=", e.id).execute();
@@ -89,6 +92,23 @@ export async function incoming(db: Db, user: User, contestId: number): Promise<I
   return [...out.values()];
 }
 
+/**
+ * Why a national entry can no longer leave the national contest: its national judging has
+ * begun — it is in a national judge group, has judges assigned or scores, or a national
+ * result. Withdrawing it then would silently drop judges' work and change a ranking others
+ * have seen; the national contest's admins decide (e.g. 取消资格, which keeps the record).
+ * Null when it may leave.
+ */
+export async function judgingRefusal(db: Handle, nationalId: number, workIds: number[]): Promise<string | null> {
+  if (!workIds.length) return null;
+  const has = async (table: "judge_group_work" | "judge_assignment" | "contest_result") =>
+    (await db.selectFrom(table).select("work_id").where("contest_id", "=", nationalId).where("work_id", "in", workIds).limit(1).executeTakeFirst())?.work_id;
+  const hit = (await has("judge_group_work")) ?? (await has("judge_assignment")) ?? (await has("contest_result"));
+  if (hit === undefined) return null;
+  const w = await db.selectFrom("work").select(["id", "name"]).where("id", "=", Number(hit)).executeTakeFirstOrThrow();
+  return `作品「${w.name}」（${w.id}）已进入国赛评审（已分组、分配评委或评分），不能再撤回晋级；如需退出国赛，请联系国赛管理员处理`;
+}
+
 /** The national registration's end of a national contest; withdrawing is allowed before it (or without one). */
 async function registrationOf(db: Handle, nationalId: number) {
   const reg = await db.selectFrom("contest_stage").select(["ends_at"]).where("contest_id", "=", nationalId).where("stage", "=", "registration").executeTakeFirst();
@@ -131,6 +151,8 @@ export async function withdrawEntry(db: Db, user: User, provincialId: number, wo
     const text = reason.trim();
     if (text.length < 2) throw badRequest("请填写撤回晋级的原因");
     const reg = await registrationOf(trx, e.contest_id);
+    const judging = await judgingRefusal(trx, e.contest_id, [workId]);
+    if (judging) throw badRequest(judging);
     if (!reg.open) throw badRequest(`国赛报名已于 ${reg.endsAt!.slice(0, 10)} 截止，不能再撤回晋级作品`);
     const at = new Date().toISOString();
     await trx.updateTable("national_entry").set({ status: "withdrawn", withdraw_kind: "admin", withdraw_reason: text, withdrawn_by: user.id, withdrawn_at: at, updated_at: at }).where("id", "=", e.id).execute();

@@ -15,6 +15,7 @@ import { receivingContestId } from "../work/rules";
 import * as repo from "../work/repository";
 import { applyTransition } from "../work/service/transition";
 import { inTransaction, type WorkCtx } from "../work/service/context";
+import { nationalStateName } from "../../shared/national/types";
 import { keywordFilter, requireReviewContest, reviewContests, reviewWorks } from "./scope";
 
 type Handle = repo.Handle;
@@ -68,13 +69,15 @@ export async function listReviewWorks(db: Db, user: User, contestId: number, f: 
     .offset(offset)
     .limit(limit)
     .execute();
+  // A national entry's own name, when changed in the national round (migration 0029).
+  const own = contest.level === "national" ? await repo.nationalFieldsOf(db, contestId, rows.map((r) => Number(r.id))) : new Map();
   return {
     total,
     list: rows.map((r) => ({
       id: Number(r.id),
-      name: r.name,
+      name: own.get(Number(r.id))?.name ?? r.name,
       status: r.status,
-      statusName: contest.level === "national" && r.status === "accepted" ? "国赛已接收" : WORK_STATE_NAMES[r.status],
+      statusName: contest.level === "national" ? nationalStateName(r.status) : WORK_STATE_NAMES[r.status],
       category: { id: r.category_id, name: r.category_name },
       subcategory: r.subcategory_id !== null ? { id: r.subcategory_id, name: r.subcategory_name ?? "" } : null,
       group: r.group_type,

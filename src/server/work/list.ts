@@ -13,6 +13,8 @@ import type { Handle } from "./repository";
 import { toListItem } from "./view";
 import { listPage } from "./list-page";
 import { enteredWorkIds } from "../review/scope";
+import { entryFields } from "./repository";
+import { ENTRY_FORMAT_STATE, entryFormatOf, nationalStateName } from "../../shared/national/types";
 
 export type ListScope =
   | { kind: "author"; userId: number }
@@ -56,9 +58,19 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
   if (kw) q = /^\d{10}$/.test(kw) ? q.where("work.id", "=", Number(kw)) : q.where(likeExpr("work.name", kw));
   if (f.id !== undefined) q = q.where("work.id", "=", f.id);
   if (f.name?.trim()) q = q.where(likeExpr("work.name", f.name));
-  if (f.status?.length) q = q.where("work.status", "in", f.status);
-  // A contest's works: those registered in it, and (a national contest) those entered in it (review/scope.ts).
-  if (f.contestId !== undefined) q = q.where((eb) => eb.or([eb("work.contest_id", "=", f.contestId!), eb("work.id", "in", enteredWorkIds(db, f.contestId!))]));
+  // A contest's works: those registered in it, and (a national contest) those entered in it
+  // (review/scope.ts) — whose state there is the entry's own format review, not the work's.
+  if (f.contestId !== undefined) {
+    const cid = f.contestId;
+    const states = f.status?.length ? f.status : null;
+    const entryStates = states ? states.map(entryFormatOf).filter((s) => s !== null) : null;
+    q = q.where((eb) =>
+      eb.or([
+        states ? eb.and([eb("work.contest_id", "=", cid), eb("work.status", "in", states)]) : eb("work.contest_id", "=", cid),
+        ...(entryStates?.length === 0 ? [] : [eb("work.id", "in", entryStates ? enteredWorkIds(db, cid).where("national_entry.format_status", "in", entryStates) : enteredWorkIds(db, cid))]),
+      ]),
+    );
+  } else if (f.status?.length) q = q.where("work.status", "in", f.status);
   if (f.year !== undefined) q = q.where("work.year", "=", f.year);
   if (f.categoryId !== undefined) q = q.where("work.category_id", "=", f.categoryId);
   if (f.subcategoryId !== undefined) q = q.where("work.subcategory_id", "=", f.subcategoryId);
@@ -132,7 +144,7 @@ async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, 
   if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
   // A national contest's entries are registered in provincial contests: no per-contest branches for it (list-page.ts).
   const entries = filters.contestId !== undefined && !!(await enteredWorkIds(db, filters.contestId).limit(1).executeTakeFirst());
-  const plan = entries ? { ...filters, contestId: undefined } : filters;
+  const plan = entries ? { ...filters, contestId: undefined, status: undefined } : filters;
   const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, plan, order, SORT_COLUMNS, offset, limit, withListColumns);
   let mine = new Map<number, { rank: number; confirmed: number }>();
   if (scope.kind === "author" && rows.length) {
@@ -144,5 +156,30 @@ async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, 
       .execute();
     mine = new Map(places.map((p) => [p.work_id, p]));
   }
-  return { list: rows.map((r) => toListItem(r, mine.get(r.id))), total };
+  const list = rows.map((r) => toListItem(r, mine.get(r.id)));
+  return { list: entries ? await asEntries(db, filters.contestId!, list) : list, total };
+}
+
+/**
+ * Under a national contest's filter, its entered works show as its entries: the entry's state
+ * (its own format review), the national contest, and the entry's own name when changed in
+ * the national round — not the provincial record the work row holds.
+ */
+async function asEntries(db: Handle, contestId: number, list: WorkListItem[]): Promise<WorkListItem[]> {
+  if (!list.length) return list;
+  const rows = await db
+    .selectFrom("national_entry as e")
+    .innerJoin("contest as c", "c.id", "e.contest_id")
+    .select(["e.work_id", "e.format_status", "e.fields", "c.id as contest_id", "c.name as contest_name", "c.level"])
+    .where("e.contest_id", "=", contestId)
+    .where("e.status", "=", "entered")
+    .where("e.work_id", "in", list.map((w) => w.id))
+    .execute();
+  const byWork = new Map(rows.map((r) => [Number(r.work_id), r]));
+  return list.map((w) => {
+    const e = byWork.get(w.id);
+    if (!e) return w;
+    const status = ENTRY_FORMAT_STATE[e.format_status];
+    return { ...w, name: entryFields(e.fields).name ?? w.name, status, statusName: nationalStateName(status), contest: { ...w.contest, id: e.contest_id, name: e.contest_name, level: e.level } };
+  });
 }

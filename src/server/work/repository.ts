@@ -51,11 +51,21 @@ export const findNationalEntry = (db: Handle, workId: number) =>
   db
     .selectFrom("national_entry")
     .innerJoin("contest", "contest.id", "national_entry.contest_id")
-    .select(["national_entry.id", "national_entry.contest_id", "national_entry.format_status", "national_entry.format_reasons", "national_entry.format_deadline", "national_entry.format_note", "contest.name", "contest.parent_id", "contest.archived"])
+    .select(["national_entry.id", "national_entry.contest_id", "national_entry.format_status", "national_entry.format_reasons", "national_entry.format_deadline", "national_entry.format_note", "national_entry.fields", "contest.name", "contest.parent_id", "contest.archived"])
     .where("national_entry.work_id", "=", workId)
     .where("national_entry.status", "=", "entered")
     .executeTakeFirst();
 export type NationalEntryRow = NonNullable<Awaited<ReturnType<typeof findNationalEntry>>>;
+
+/** A national entry's own field values (migration 0029): { work column: value }. */
+export const entryFields = (json: string | null | undefined): Partial<Pick<WorkRow, (typeof COLUMN)[keyof typeof COLUMN]>> => (json ? JSON.parse(json) : {});
+
+/** The entry's own values of the given works in a national contest, by work id (for lists and the judges' view). */
+export async function nationalFieldsOf(db: Handle, contestId: number, workIds: number[]): Promise<Map<number, ReturnType<typeof entryFields>>> {
+  if (!workIds.length) return new Map();
+  const rows = await db.selectFrom("national_entry").select(["work_id", "fields"]).where("contest_id", "=", contestId).where("work_id", "in", workIds).where("fields", "is not", null).execute();
+  return new Map(rows.map((r) => [Number(r.work_id), entryFields(r.fields)]));
+}
 
 /**
  * The work as the national contest's format review sees it: the entry's state, reasons and
@@ -64,6 +74,7 @@ export type NationalEntryRow = NonNullable<Awaited<ReturnType<typeof findNationa
  */
 export const asNationalEntry = (w: WorkRow, e: NationalEntryRow): WorkRow => ({
   ...w,
+  ...entryFields(e.fields),
   status: ENTRY_FORMAT_STATE[e.format_status],
   format_reasons: e.format_reasons,
   format_deadline: e.format_deadline,

@@ -1,3 +1,5 @@
+import { WORK_STATE_NAMES, type WorkState } from "../work/states";
+
 /** The national round's incoming works per province (src/server/national/entries.ts). */
 export interface IncomingEntry {
   id: number;
@@ -45,3 +47,6 @@ export const ENTRY_FORMAT_STATE = {
 export type EntryFormatStatus = keyof typeof ENTRY_FORMAT_STATE;
 export const entryFormatOf = (state: string): EntryFormatStatus | null =>
   (Object.keys(ENTRY_FORMAT_STATE) as EntryFormatStatus[]).find((k) => ENTRY_FORMAT_STATE[k] === state) ?? null;
+
+/** The name of a work's state in a national contest (its entry's format review seen as a work state). */
+export const nationalStateName = (s: WorkState): string => (s === "accepted" ? "国赛已接收" : `国赛${WORK_STATE_NAMES[s]}`);

@@ -89,7 +89,9 @@ export const toItem = (r: NamedRow): JudgeWorkItem => ({
 
 export async function myAssignedWorks(db: Db, user: User, contestId: number): Promise<JudgeWorkItem[]> {
   const c = await requireJudgedContest(db, user, contestId);
-  return (await withNames(assignedWorks(db, user, c), c.id).orderBy("work.id").execute()).map(toItem);
+  const rows = await withNames(assignedWorks(db, user, c), c.id).orderBy("work.id").execute();
+  const own = await repo.nationalFieldsOf(db, c.id, rows.map((r) => Number(r.id)));
+  return rows.map((r) => ({ ...toItem(r), name: own.get(Number(r.id))?.name ?? r.name }));
 }
 
 /** The assigned work, or 404 — also for a contest the user does not judge. */
@@ -102,7 +104,8 @@ export async function requireAssigned(db: Db, user: User, contestId: number, wor
 
 export async function judgeWorkView(db: Db, user: User, contestId: number, workId: number): Promise<JudgeWorkView> {
   const { c, row } = await requireAssigned(db, user, contestId, workId);
-  const w = (await repo.findWork(db, workId))!;
+  // A national entry is judged on its own values of the fields changed in the national round (migration 0029).
+  const w = { ...(await repo.findWork(db, workId))!, ...(await repo.nationalFieldsOf(db, c.id, [workId])).get(workId) };
   const requirements = await requirementsOf(db, w.category_id);
   const files = (await currentFiles(db, w.id)).map((f) => {
     const { uploadedBy: _u, ...rest } = toFileView(f, requirements);
@@ -112,6 +115,7 @@ export async function judgeWorkView(db: Db, user: User, contestId: number, workI
   const cat = await db.selectFrom("work_category").select("deductions").where("id", "=", w.category_id).executeTakeFirstOrThrow();
   return {
     ...toItem(row),
+    name: w.name,
     contest: { id: c.id, name: c.name },
     groupName: GROUP_NAMES[w.group_type],
     fields: [{ key: "name", label: FIELDS.name.label, value: w.name }, ...JUDGE_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: w[repo.COLUMN[k]] as string | null }))],

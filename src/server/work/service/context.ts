@@ -33,8 +33,12 @@ export interface Loaded extends Facts {
 }
 
 export const NOT_VISIBLE = "作品不存在或您无权查看";
-/** Who takes part in a format review step: its reviewers, the receiving contest's admins, root, the first author. */
-const FORMAT_ACTORS: Relation[] = ["reviewer", "receiving_contest", "root", "first_author"];
+/**
+ * Who sees a promoted work as its national entry: the national format review's reviewers, the
+ * national contest's admins, root, and the team (the first author fixes and resubmits a
+ * returned entry, a teacher writes 指导老师自评 for it).
+ */
+const FORMAT_ACTORS: Relation[] = ["reviewer", "receiving_contest", "root", "first_author", "author", "teacher"];
 
 /**
  * The work for a format review step: a work entered in a national contest (an entered

@@ -36,9 +36,27 @@ async function moveAuthors(t: TxCtx, l: Loaded, categoryId: number) {
   throw conflict("有作者在该大类已有作品，每位作者每个大类只能参加一件作品");
 }
 
+/**
+ * Writes changed fields: to the work row, or — a work in the national round (loaded as its
+ * national entry) — to the entry's own values (national_entry.fields, migration 0029), so the
+ * provincial record on the work row stays as it was. The work's version still guards the
+ * edit: the entry's write bumps nothing on the work row, and the version the client holds
+ * stays the one it read.
+ */
+async function writeFields(t: TxCtx, l: Loaded, set: Updateable<WorkTable>) {
+  if (!l.entry) return writeAt(t, l.work, set);
+  const mine = await t.db.selectFrom("national_entry").select("fields").where("id", "=", l.entry.id).executeTakeFirstOrThrow();
+  const fields = { ...repo.entryFields(mine.fields), ...(set as Record<string, string | null>) };
+  await t.db.updateTable("national_entry").set({ fields: JSON.stringify(fields), updated_at: t.now.toISOString() }).where("id", "=", l.entry.id).execute();
+}
+
+/** The fields of a work that stay the provincial record's in the national round: the national groups and quota follow them. */
+const PROVINCIAL_ONLY: readonly WorkField[] = ["categoryId", "subcategoryId", "group"];
+
 export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
   const view = await inTransaction(ctx, async (t) => {
-    const l = await loadVisible(t, id);
+    // A work in the national round is edited as its national entry (returned by the national format review).
+    const l = await loadVisible(t, id, { format: true });
     requireFirstAuthor(l);
     requireEditable(l);
     checkVersion(l.work, input.version);
@@ -77,10 +95,13 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
     if (!changed.length) return viewOf(t.db, l, t.now);
     const locked = refuseLocked(changed, await workLocksOf(t.db, w, t.now));
     if (locked) throw forbidden(locked);
-    await writeAt(t, w, set);
+    const fixed = l.entry && changed.find((f) => PROVINCIAL_ONLY.includes(f));
+    if (fixed) throw forbidden(`国赛阶段不能修改「${FIELDS[fixed].label}」：作品按省赛推荐时的大类和组别参加国赛`);
+    await writeFields(t, l, set);
     if (cat) await moveAuthors(t, l, cat.id);
+    if (l.entry) changes.nationalContest = [null, l.entry.contest_id];
     await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "update", changes });
-    return viewOf(t.db, await loadVisible(t, id), t.now);
+    return viewOf(t.db, await loadVisible(t, id, { format: true }), t.now);
   });
   // A returned work edited after submit: its index entry follows (drafts are not indexed).
   if (view.status !== "draft") await worksChanged(ctx.db, [id]);
@@ -90,7 +111,7 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
 /** A teacher of the work writes 指导老师自评 while the work is editable. */
 export async function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherReviewBody): Promise<WorkView> {
   return inTransaction(ctx, async (t) => {
-    const l = await loadVisible(t, id);
+    const l = await loadVisible(t, id, { format: true });
     if (!l.relations.has("teacher")) throw forbidden(`只有该作品的指导教师可以填写「${FIELDS.teacherReview.label}」`);
     requireEditable(l);
     checkVersion(l.work, input.version);
@@ -98,8 +119,10 @@ export async function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherR
     if (value === l.work.teacher_review) return viewOf(t.db, l, t.now);
     const locked = refuseLockedPart("teacherReview", await workLocksOf(t.db, l.work, t.now));
     if (locked) throw forbidden(locked);
-    await writeAt(t, l.work, { teacher_review: value });
-    await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "teacher_review", changes: { teacherReview: [l.work.teacher_review, value] } });
-    return viewOf(t.db, await loadVisible(t, id), t.now);
+    await writeFields(t, l, { teacher_review: value });
+    const changes: Record<string, [unknown, unknown]> = { teacherReview: [l.work.teacher_review, value] };
+    if (l.entry) changes.nationalContest = [null, l.entry.contest_id];
+    await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "teacher_review", changes });
+    return viewOf(t.db, await loadVisible(t, id, { format: true }), t.now);
   });
 }

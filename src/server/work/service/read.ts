@@ -14,6 +14,7 @@ import { toLogEntry, toWorkView, type LogRow } from "../view";
 import { loadVisible, type Loaded, type WorkCtx } from "./context";
 import { publishedAward } from "../../judging/service/results";
 import { nationalStatus } from "../../national/entries";
+import { nationalStateName } from "../../../shared/national/types";
 
 /** The full view with what the caller may do now. */
 export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Promise<WorkView> {
@@ -30,7 +31,8 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
     canEditTeacherReview: l.relations.has("teacher") && isEditable(status),
     locks,
   }, l.me);
-  return { ...view, rounds: await roundsOf(db, l.work.id) };
+  // In the national round the state is the national entry's (its own format review).
+  return { ...view, ...(l.entry ? { statusName: nationalStateName(status) } : {}), rounds: await roundsOf(db, l.work.id) };
 }
 
 /** The provincial award (published) and the national status of a work, for its page. */
@@ -45,7 +47,8 @@ async function roundsOf(db: repo.Handle, workId: number) {
 const NATIONAL_FORMAT: Record<string, string> = { pending: "待形式审查", passed: "形式审查通过", returned: "退回修改", rejected: "形式审查不通过" };
 
 export async function workDetail(ctx: WorkCtx, id: number): Promise<WorkView> {
-  return viewOf(ctx.db, await loadVisible(ctx, id));
+  // A work in the national round shows as its national entry to the team and the national contest.
+  return viewOf(ctx.db, await loadVisible(ctx, id, { format: true }));
 }
 
 const logQuery = (db: repo.Handle) =>
