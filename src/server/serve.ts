@@ -15,6 +15,7 @@ import { seedReviewDemoFiles } from "./db/seed/review-demo";
 import { seedResultsDemo } from "./db/seed/results-demo";
 import { seedBestWorksDemo } from "./db/seed/mainpage-demo";
 import { seedComplaintsDemo } from "./db/seed/complaints-demo";
+import { seedNationalDemo } from "./db/seed/national-demo";
 import { seedScoringDemo, seedScoringDemoFiles } from "./db/seed/scoring-demo";
 import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
 import { seedDupcheckDemo } from "./db/seed/dupcheck-demo";
@@ -59,6 +60,8 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
     await seedResultsDemo(db);
     // The Zhejiang results published, with a publicity period and three complaints in different states.
     await seedComplaintsDemo(db, config.publicUrl);
+    // The national contest's judges, settings and judging stage, so its admin can run the national round.
+    await seedNationalDemo(db);
     // Best works on the public main page, chosen among the published awards.
     await seedBestWorksDemo(db);
     // Pool records of the demo judges (categories, expertise, availability) and a few pool-only people.

@@ -34,6 +34,11 @@ const JUDGES: Record<string, Profile> = {
   judge2: { title: "副教授", categories: [["人工智能应用"], ["软件应用与开发", "Web应用与开发"]], tags: ["机器学习", "Web 开发"], available: true },
   judge3: { title: "教授", categories: [["人工智能应用"]], tags: ["计算机视觉", "自然语言处理"], available: false, note: "今年下半年在国外访学" },
   judge4: { title: "副教授", categories: [["人工智能应用"], ["物联网应用"]], tags: ["物联网", "嵌入式"], available: null },
+  // The national contest's judges (national-demo.ts).
+  national_judge1: { title: "教授", categories: [["人工智能应用"]], tags: ["机器学习", "计算机视觉"], available: true },
+  national_judge2: { title: "教授", categories: [["人工智能应用"], ["大数据应用"]], tags: ["自然语言处理", "大数据"], available: true },
+  national_judge3: { title: "副教授", categories: [["人工智能应用"]], tags: ["模式识别"], available: true },
+  national_judge4: { title: "副教授", categories: [["人工智能应用"], ["物联网应用"]], tags: ["嵌入式智能", "物联网"], available: true },
   judge5: { title: "高级工程师", categories: [["大数据应用"], ["(AI+)信息可视化设计"]], tags: ["大数据", "数据可视化"], available: true, schoolName: "杭州云栖智能科技有限公司", province: "浙江省" },
 };
 

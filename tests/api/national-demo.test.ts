@@ -1,0 +1,96 @@
+/**
+ * The demo's national round end to end (issue 14: "a work goes from a school contest to the
+ * national result in the demo without hand-made data"): from the state `npm start` seeds — the
+ * Zhejiang result published and promoting its awarded works into the national contest, the
+ * national judges and settings of national-demo.ts — the demo users drive the API the screens
+ * use: national_admin passes format review, forms a group of the seeded national judges, groups
+ * and assigns the works (no conflicts), the judges score them, the admin computes, allocates
+ * awards and publishes; the national awards show in the public 获奖名单 and on the work's page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
+import { login } from "./works-fixtures";
+import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
+import { NATIONAL_DEMO_JUDGES, seedNationalDemo } from "../../src/server/db/seed/national-demo";
+
+const R = "/Backend/Review";
+const A = "/Backend/ContestAdmin/judging";
+const N = "/Backend/ContestAdmin/national";
+
+describe.each(DIALECTS)("the demo national round on %s", (dialect) => {
+  let t: TestApp;
+  let cn: number;
+  let admin: Client;
+  let entries: number[] = [];
+
+  beforeAll(async () => {
+    t = await makeApp(dialect);
+    // What `npm start` seeds after seedDemo (src/server/serve.ts).
+    expect(await seedResultsDemo(t.db)).toBe(true);
+    expect(await seedComplaintsDemo(t.db)).toBe(true);
+    expect(await seedNationalDemo(t.db)).toBe(true);
+    cn = (await t.db.selectFrom("contest").select("id").where("level", "=", "national").where("archived", "=", 0).orderBy("year", "desc").executeTakeFirstOrThrow()).id;
+    admin = await login(t, "national_admin");
+  });
+  afterAll(() => t?.close());
+
+  it("national_admin sees the promoted Zhejiang works waiting for format review and passes them", async () => {
+    const incoming = (await admin.get(`${N}/${cn}/incoming`)).body.data as { province: string; entries: { workId: number; status: string }[] }[];
+    expect(incoming.map((p) => p.province)).toEqual(["浙江省"]);
+    entries = incoming[0].entries.filter((e) => e.status === "entered").map((e) => e.workId);
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    const list = (await admin.get(`${R}/contest/${cn}/works?status=pending&pageSize=50`)).body.data.list as { id: number; statusName: string }[];
+    expect(list.map((x) => x.id).sort()).toEqual([...entries].sort());
+    expect(list.every((x) => x.statusName === "国赛已接收")).toBe(true);
+    for (const id of entries) expect((await admin.post(`${R}/work/${id}/format_pass`, {})).body).toMatchObject({ error: 0, data: { status: "format_passed" } });
+    expect((await admin.get(`${A}/${cn}/works?pageSize=100`)).body.data.list.map((x: { id: number }) => x.id).sort()).toEqual([...entries].sort());
+  });
+
+  it("forms a group of the seeded national judges, groups and assigns every work without conflicts", async () => {
+    const settings = (await admin.get(`${A}/${cn}/settings`)).body.data;
+    expect(settings).toMatchObject({ reviewsPerWork: 3, avoidProvince: true });
+    const judges = (await admin.get(`${A}/${cn}/judges`)).body.data as { id: number; name: string }[];
+    expect(judges.map((j) => j.name).sort()).toEqual(NATIONAL_DEMO_JUDGES.map((j) => j.name).sort());
+    const cats = await t.db.selectFrom("work").select("category_id").where("id", "in", entries).groupBy("category_id").execute();
+    for (const c of cats) {
+      const name = (await t.db.selectFrom("work_category").select("name").where("id", "=", c.category_id).executeTakeFirstOrThrow()).name;
+      const g = await admin.post(`${A}/${cn}/groups`, { name: `国赛${name}组`, categoryId: c.category_id });
+      expect(g.body.error).toBe(0);
+      expect((await admin.post(`${A}/group/${g.body.data.id}/judges`, { userIds: judges.map((j) => j.id) })).body.error).toBe(0);
+    }
+    expect((await admin.post(`${A}/${cn}/group-works/auto`, {})).body.data).toMatchObject({ grouped: entries.length, unmatched: [] });
+    const a = await admin.post(`${A}/${cn}/assign`, {});
+    expect(a.body.data).toMatchObject({ applied: true, complete: true, added: entries.length * 3 });
+  });
+
+  it("the national judges score their works in the open 网络评审", async () => {
+    for (const j of NATIONAL_DEMO_JUDGES) {
+      const c = await login(t, j.username);
+      const mine = (await c.get(`/Backend/Judge/contest/${cn}/works`)).body.data as { id: number }[];
+      expect(mine.length).toBeGreaterThan(0);
+      for (const w of mine) {
+        const view = (await c.get(`/Backend/Judge/contest/${cn}/work/${w.id}`)).body.data;
+        const share = 0.6 + ((w.id % 7) + Number(j.username.slice(-1))) / 40;
+        const items = Object.fromEntries(view.rubric.items.map((i: { id: number; maxPoints: number }) => [String(i.id), Math.floor(i.maxPoints * share)]));
+        expect((await c.post(`/Backend/Judge/contest/${cn}/work/${w.id}/score/submit`, { items, version: 0 })).body).toMatchObject({ error: 0 });
+      }
+    }
+  });
+
+  it("computes, allocates and publishes the national result: awards in 获奖名单 and on the author's work page", async () => {
+    expect((await admin.post(`${A}/${cn}/results/compute`, {})).body).toMatchObject({ error: 0, data: { works: entries.length, ranked: entries.length } });
+    const alloc = await admin.post(`${A}/${cn}/results/allocate`, {});
+    expect(alloc.body.error).toBe(0);
+    const p = await admin.post(`${A}/${cn}/results/publish`, { note: "国赛结果公示（演示）" });
+    expect(p.body).toMatchObject({ error: 0 });
+    const pub = (await admin.get(`/Backend/Public/mainpage/results?contestId=${cn}&pageSize=50`)).body.data as { list: { workId: number; awardName: string; contestId: number }[] };
+    expect(pub.list.length).toBeGreaterThan(0);
+    expect(pub.list.every((r) => entries.includes(r.workId) && r.contestId === cn)).toBe(true);
+    // The first-ranked work's author sees both levels on the work page.
+    const top = pub.list[0];
+    const username = (await t.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", top.workId).orderBy("rank").executeTakeFirstOrThrow()).username;
+    const rounds = (await (await login(t, username)).get(`/Backend/Work/work/${top.workId}`)).body.data.rounds as { level: string; text: string }[];
+    expect(rounds.map((r) => r.level)).toEqual(["省赛", "国赛"]);
+  });
+});
