@@ -80,6 +80,9 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     expect(view).toMatchObject({ status: "format_returned", statusName: "国赛形式审查退回修改", viewer: { canEdit: true } });
     expect(view.viewer.actions).toContain("format_resubmit");
     expect(view.viewer.lockedFields.map((f: { field: string }) => f.field)).toEqual(["designIdea"]);
+    // The author's own list shows where the work stands now: returned by the national review.
+    const mine = (await author.get(`${W}/mine?pageSize=50`)).body.data.list as { id: number; status: string; statusName: string }[];
+    expect(mine.find((x) => x.id === w[0])).toMatchObject({ status: "format_returned", statusName: "国赛形式审查退回修改" });
 
     const edit = await author.req("PATCH", `${W}/${w[0]}`, { version: view.version, name: "国赛版作品名", summary: "国赛版作品简介：面向全国的应用。" });
     expect(edit.body).toMatchObject({ error: 0, data: { name: "国赛版作品名", summary: "国赛版作品简介：面向全国的应用。", status: "format_returned" } });

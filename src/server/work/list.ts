@@ -157,22 +157,26 @@ async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, 
     mine = new Map(places.map((p) => [p.work_id, p]));
   }
   const list = rows.map((r) => toListItem(r, mine.get(r.id)));
-  return { list: entries ? await asEntries(db, filters.contestId!, list) : list, total };
+  // The team follows its work into the national round: their lists show the entry's state there.
+  const team = scope.kind === "author" || scope.kind === "teacher";
+  return { list: entries || team ? await asEntries(db, entries ? filters.contestId! : null, list) : list, total };
 }
 
 /**
- * Under a national contest's filter, its entered works show as its entries: the entry's state
+ * Under a national contest's filter (contestId), or in the team's own lists (null: any national
+ * contest), entered works show as their national entries: the entry's state
  * (its own format review), the national contest, and the entry's own name when changed in
  * the national round — not the provincial record the work row holds.
  */
-async function asEntries(db: Handle, contestId: number, list: WorkListItem[]): Promise<WorkListItem[]> {
+async function asEntries(db: Handle, contestId: number | null, list: WorkListItem[]): Promise<WorkListItem[]> {
   if (!list.length) return list;
-  const rows = await db
+  let q = db
     .selectFrom("national_entry as e")
     .innerJoin("contest as c", "c.id", "e.contest_id")
     .select(["e.work_id", "e.format_status", "e.fields", "c.id as contest_id", "c.name as contest_name", "c.level"])
-    .where("e.contest_id", "=", contestId)
-    .where("e.status", "=", "entered")
+    .where("e.status", "=", "entered");
+  if (contestId !== null) q = q.where("e.contest_id", "=", contestId);
+  const rows = await q
     .where("e.work_id", "in", list.map((w) => w.id))
     .execute();
   const byWork = new Map(rows.map((r) => [Number(r.work_id), r]));
