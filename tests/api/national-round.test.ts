@@ -77,7 +77,7 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     expect(r.body).toMatchObject({ error: 0, data: { status: "format_returned" } });
 
     view = (await author.get(`${W}/${w[0]}`)).body.data;
-    expect(view).toMatchObject({ status: "format_returned", statusName: "国赛形式审查退回修改", viewer: { canEdit: true } });
+    expect(view).toMatchObject({ status: "format_returned", statusName: "国赛形式审查退回修改", viewer: { canEdit: true, nationalRound: true } });
     expect(view.viewer.actions).toContain("format_resubmit");
     expect(view.viewer.lockedFields.map((f: { field: string }) => f.field)).toEqual(["designIdea"]);
     // The author's own list shows where the work stands now: returned by the national review.

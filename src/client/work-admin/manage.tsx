@@ -1,5 +1,5 @@
 /**
- * /WorkManagement (root and contest admins): the works in scope, searched by id, name,
+ * /WorkManagement (root and contest admins): the works in scope, searched by contest, id, name,
  * school, 大类, status and author; server-side paging and sorting; per-row decisions
  * (accept, reject, disqualify) and, for works in format review, fast review from that work;
  * selected rows change status in bulk; export of the filtered works.
@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useTable } from "@refinedev/antd";
 import { useCan } from "@refinedev/core";
 import { Button, Card, Space, Table, Typography } from "antd";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { WorkListItem } from "../../shared/work/schema";
 import type { WorkAction } from "../../shared/work/states";
 import { ROLE } from "../../shared/roles";
@@ -20,7 +20,7 @@ import { LIST_PATH } from "./api";
 import { BulkStatusModal } from "./parts/BulkStatusModal";
 import { workColumns } from "./parts/columns";
 import { ExportButton } from "./parts/ExportButton";
-import { WorkFilterForm } from "./parts/WorkFilterForm";
+import { toCrudFilters, WorkFilterForm } from "./parts/WorkFilterForm";
 import { ReasonModal, WorkActions } from "./parts/WorkActions";
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
@@ -34,7 +34,11 @@ export default function WorkManagement({ route }: PageProps) {
   const [selected, setSelected] = useState<WorkListItem[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
+  // ?contestId= opens the list filtered by a contest (e.g. the national contest: its entries' national state).
+  const [params] = useSearchParams();
+  const initialContest = Number(params.get("contestId")) || undefined;
   const { tableProps, setFilters, filters, tableQuery } = useTable<WorkListItem>({
+    filters: { initial: toCrudFilters({ contestId: initialContest }).filter((f) => "value" in f && f.value !== undefined) },
     resource: "contestWorks",
     meta: { path: LIST_PATH.contest },
     pagination: { pageSize: 20 },
@@ -53,7 +57,7 @@ export default function WorkManagement({ route }: PageProps) {
         </Space>
       }
     >
-      <WorkFilterForm onSearch={(f) => setFilters(f, "replace")} />
+      <WorkFilterForm contests initial={{ contestId: initialContest }} onSearch={(f) => setFilters(f, "replace")} />
       {canDecide && (
         <Space style={{ marginBottom: 12 }}>
           <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">批量更改状态</Button>

@@ -194,6 +194,8 @@ export const WorkViewer = Type.Object({
   canEdit: Type.Boolean(),
   canEditTeacherReview: Type.Boolean(),
   lockedFields: Type.Array(Type.Object({ field: Type.String(), fieldName: Type.String(), stage: Type.String(), stageName: Type.String() })),
+  /** the work is shown as its national entry (issue 14): 大类, 小类 and 组别 stay the provincial ones */
+  nationalRound: Type.Optional(Type.Boolean()),
 });
 
 /** The work's text fields and AI declaration as read back (the work view and the registration form). */

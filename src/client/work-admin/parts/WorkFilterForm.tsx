@@ -1,11 +1,14 @@
 /**
  * The works search of /WorkManagement and /work/export: id, name, school, 大类, status
- * (several), author. Gives the filters as refine CrudFilters (status as "in").
+ * (several), author, and (`contests`) the contest — under a national contest a promoted
+ * work shows and filters by its national entry's state. Gives the filters as refine
+ * CrudFilters (status as "in").
  */
 import { Button, Form, Input, Select, Space } from "antd";
 import type { CrudFilter } from "@refinedev/core";
 import { WORK_STATES, WORK_STATE_NAMES } from "../../../shared/work/states";
 import { useCategoryOptions } from "../../work-type/use-tree";
+import { ContestSelect } from "../../notice/contest-select";
 
 export interface WorkSearch {
   id?: string;
@@ -14,6 +17,7 @@ export interface WorkSearch {
   categoryId?: number;
   status?: string[];
   authorName?: string;
+  contestId?: number;
 }
 
 const STATUS_OPTIONS = WORK_STATES.map((s) => ({ value: s, label: WORK_STATE_NAMES[s] }));
@@ -27,14 +31,20 @@ export function toCrudFilters(v: WorkSearch): CrudFilter[] {
     { field: "categoryId", operator: "eq", value: v.categoryId },
     { field: "status", operator: "in", value: v.status?.length ? v.status : undefined },
     { field: "authorName", operator: "eq", value: text(v.authorName) },
+    { field: "contestId", operator: "eq", value: v.contestId ?? undefined },
   ];
 }
 
-export function WorkFilterForm({ onSearch }: { onSearch: (filters: CrudFilter[]) => void }) {
+export function WorkFilterForm({ onSearch, contests, initial }: { onSearch: (filters: CrudFilter[]) => void; contests?: boolean; initial?: WorkSearch }) {
   const [form] = Form.useForm<WorkSearch>();
   const { options: categories } = useCategoryOptions();
   return (
-    <Form form={form} layout="inline" onFinish={(v) => onSearch(toCrudFilters(v))} style={{ marginBottom: 16, rowGap: 8 }} data-testid="work-filters">
+    <Form form={form} layout="inline" initialValues={initial} onFinish={(v) => onSearch(toCrudFilters(v))} style={{ marginBottom: 16, rowGap: 8 }} data-testid="work-filters">
+      {contests && (
+        <Form.Item name="contestId">
+          <ContestSelect allowClear placeholder="全部赛事" style={{ width: 340 }} defaultContestId={initial?.contestId} data-testid="filter-contest" />
+        </Form.Item>
+      )}
       <Form.Item name="id" rules={[{ pattern: /^\s*\d{10}\s*$/, message: "作品编号为 10 位数字" }]}>
         <Input allowClear placeholder="作品编号" style={{ width: 140 }} data-testid="filter-id" />
       </Form.Item>

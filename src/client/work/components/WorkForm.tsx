@@ -81,6 +81,8 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
 
   /** disabled and the reason under the field */
   const state = (f: WorkField) => {
+    // In the national round the work keeps the 大类, 小类 and 组别 it was promoted with.
+    if (work.viewer.nationalRound && (f === "categoryId" || f === "subcategoryId" || f === "group")) return { disabled: true, extra: <Typography.Text type="warning">国赛阶段按省赛推荐时的大类和组别参赛，不能修改</Typography.Text> };
     const lock = lockOf(work, FIELDS[f].lock);
     return { disabled: !!lock, extra: lock ? <Typography.Text type="warning">{lockText(lock)}</Typography.Text> : undefined };
   };

@@ -32,7 +32,8 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
     locks,
   }, l.me);
   // In the national round the state is the national entry's (its own format review).
-  return { ...view, ...(l.entry ? { statusName: nationalStateName(status) } : {}), rounds: await roundsOf(db, l.work.id) };
+  if (l.entry) Object.assign(view, { statusName: nationalStateName(status), viewer: { ...view.viewer, nationalRound: true } });
+  return { ...view, rounds: await roundsOf(db, l.work.id) };
 }
 
 /** The provincial award (published) and the national status of a work, for its page. */
