@@ -2,7 +2,10 @@
  * The national round in a real browser (issue 14): the demo national contest admin sees the
  * works the published Zhejiang result promoted in 晋级作品（各省）, opens the national
  * contest's format review from there and passes the first entry with the keyboard — the
- * entry's format review changes, the provincial work stays as it was.
+ * entry's format review changes, the provincial work stays as it was. The works management
+ * filtered by the national contest shows the entry's national state; the first author of an
+ * entry the national review returned edits it in the work drawer — the entry's own values
+ * change, the provincial work row does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -54,5 +57,33 @@ describe("national round in a real browser", () => {
     // Back on the results page the entry shows as passed.
     await page.goto(`${e.base}/ContestAdmin/ContestResult?contestId=${cn}`);
     await expect.poll(() => page.getByTestId("national-incoming").textContent()).toContain("形式审查通过");
+  });
+
+  it("works management filtered by the national contest shows the entry's national state", async () => {
+    await page.goto(`${e.base}/WorkManagement?contestId=${cn}`);
+    const row = page.getByTestId("work-table").locator("tr", { hasText: String(first.work_id) });
+    await expect.poll(() => row.getByTestId("work-status").textContent()).toBe("国赛形式审查通过");
+  });
+
+  it("the first author edits an entry the national review returned; the provincial record stays", async () => {
+    const second = (await e.db.selectFrom("national_entry").select("work_id").where("contest_id", "=", cn).where("status", "=", "entered").where("format_status", "=", "pending").orderBy("work_id").executeTakeFirstOrThrow()).work_id;
+    const deadline = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const r = await page.request.post(`${e.base}/Backend/Review/work/${second}/format_return`, { data: { reasonCodes: ["missing_material"], reason: "请按国赛要求补充作品简介", deadline }, headers: { origin: e.base } });
+    expect((await r.json()).error).toBe(0);
+    const before = await e.db.selectFrom("work").selectAll().where("id", "=", Number(second)).executeTakeFirstOrThrow();
+    const username = (await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", second).orderBy("rank").executeTakeFirstOrThrow()).username;
+    const author = await login(e, username, "/account/StudentLogin");
+    await author.goto(`${e.base}/author/work-management?work=${second}&tab=info`);
+    const drawer = author.getByTestId("work-drawer");
+    await drawer.getByText("国赛形式审查退回修改").first().waitFor();
+    await drawer.getByText("国赛阶段按省赛推荐时的大类和组别参赛，不能修改").first().waitFor();
+    await drawer.getByTestId("work-summary").fill("国赛版简介：补充了在三所高校课堂的试用效果。");
+    const saved = author.waitForResponse((x) => x.url().endsWith(`/Backend/Work/work/${second}`) && x.request().method() === "PATCH");
+    await drawer.getByTestId("work-save").click();
+    expect((await (await saved).json()).error).toBe(0);
+    const entry = await e.db.selectFrom("national_entry").select("fields").where("work_id", "=", second).where("contest_id", "=", cn).executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.fields!).summary).toBe("国赛版简介：补充了在三所高校课堂的试用效果。");
+    expect(await e.db.selectFrom("work").selectAll().where("id", "=", Number(second)).executeTakeFirstOrThrow()).toEqual(before);
+    await author.context().close();
   });
 });
