@@ -12,6 +12,11 @@ import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
 import { attachRequired, catId, contestId, login, setStage } from "./works-fixtures";
 import { insertUser, insertWork, joinContest, makeJudge } from "./judging-fixtures";
 import { syncNationalEntries } from "../../src/server/national/entries";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readXlsx } from "../../src/server/crud/excel";
+import { waitJob } from "../helpers/jobs";
 
 const R = "/Backend/Review";
 const A = "/Backend/ContestAdmin/judging";
@@ -131,6 +136,21 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     expect((await adminList(cn, "&status=format_returned")).map((x) => x.id)).toEqual([w[1]]);
     expect((await adminList(cn, "&status=accepted")).map((x) => x.id)).toEqual([w[2]]);
     expect((await adminList(cn, "&status=format_passed")).map((x) => x.id)).toEqual([w[0]]);
+    // The Excel export of the same filter says the same.
+    const start = await cnAdmin.post("/Backend/Admin/work/export", { contestId: cn });
+    expect(start.status).toBe(202);
+    const job = await waitJob(cnAdmin, start.body.data.jobId);
+    const file = await cnAdmin.get(job.downloadUrl);
+    const dir = mkdtempSync(join(tmpdir(), "nr-export-"));
+    const cells: Record<string, string>[] = [];
+    try {
+      writeFileSync(join(dir, "x.xlsx"), file.res.rawPayload);
+      for await (const r of readXlsx(join(dir, "x.xlsx"))) if (!("headers" in r)) cells.push(r.cells);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(cells.find((c) => Number(c["作品编号"]) === w[0])).toMatchObject({ 作品名称: "国赛版作品名", 状态: "国赛形式审查通过" });
+    expect(cells.find((c) => Number(c["作品编号"]) === w[1])).toMatchObject({ 状态: "国赛形式审查退回修改" });
     // Under the provincial contest the provincial record shows.
     const prov = (await jsAdmin.get(`/Backend/Admin/work?contestId=${js}&pageSize=50`)).body.data.list as { id: number; status: string; name: string }[];
     expect(prov.find((x) => x.id === w[0])).toMatchObject({ status: "format_passed", name: (await work(w[0])).name });

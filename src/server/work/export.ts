@@ -10,7 +10,7 @@ import { WORK_STATE_NAMES } from "../../shared/work/states";
 import type { SheetColumn } from "../crud/excel";
 import type { Jobs } from "../crud/jobs";
 import type { Db } from "../db";
-import { withListColumns, worksQuery, type ListScope } from "./list";
+import { entryOverlay, withListColumns, worksQuery, type ListScope } from "./list";
 import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from "./repository";
 import { bj } from "./rules";
 import { writeXlsx } from "../crud/excel";
@@ -66,15 +66,18 @@ export async function* exportPages(db: Db, scope: ListScope, filters: WorkFilter
     const rows = await withListColumns(db.selectFrom("work").where("work.id", "in", ids)).orderBy("work.id").execute();
     const authors = groupBy(await authorsOfWorks(db, ids));
     const teachers = groupBy(await teachersOfWorks(db, ids));
+    // Under a national contest's filter its entries show as in the list: the national state, contest and name.
+    const national = filters.contestId !== undefined ? await entryOverlay(db, filters.contestId, ids) : new Map();
     yield rows.map((w) => {
       const as = authors.get(w.id) ?? [];
       const ts = teachers.get(w.id) ?? [];
+      const n = national.get(w.id);
       return [
         w.id,
-        w.name,
-        WORK_STATE_NAMES[w.status],
-        w.contest_name,
-        CONTEST_LEVELS[w.contest_level] ?? w.contest_level,
+        n?.name ?? w.name,
+        n ? n.statusName : WORK_STATE_NAMES[w.status],
+        n ? n.contestName : w.contest_name,
+        CONTEST_LEVELS[n ? n.contestLevel : w.contest_level] ?? w.contest_level,
         w.school_name,
         w.category_name,
         w.subcategory_name ?? "",

@@ -15,6 +15,7 @@ import { listPage } from "./list-page";
 import { enteredWorkIds } from "../review/scope";
 import { entryFields } from "./repository";
 import { ENTRY_FORMAT_STATE, entryFormatOf, nationalStateName } from "../../shared/national/types";
+import type { WorkState } from "../../shared/work/states";
 
 export type ListScope =
   | { kind: "author"; userId: number }
@@ -169,21 +170,26 @@ async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, 
  * the national round — not the provincial record the work row holds.
  */
 async function asEntries(db: Handle, contestId: number | null, list: WorkListItem[]): Promise<WorkListItem[]> {
-  if (!list.length) return list;
+  const over = await entryOverlay(db, contestId, list.map((w) => w.id));
+  return list.map((w) => {
+    const e = over.get(w.id);
+    return e ? { ...w, name: e.name ?? w.name, status: e.status, statusName: e.statusName, contest: { ...w.contest, id: e.contestId, name: e.contestName, level: e.contestLevel } } : w;
+  });
+}
+
+/** The entered national entries of the given works (in `contestId`, or any national contest), as the lists show them. */
+export async function entryOverlay(db: Handle, contestId: number | null, ids: number[]) {
+  const out = new Map<number, { status: WorkState; statusName: string; name: string | undefined; contestId: number; contestName: string; contestLevel: string }>();
+  if (!ids.length) return out;
   let q = db
     .selectFrom("national_entry as e")
     .innerJoin("contest as c", "c.id", "e.contest_id")
     .select(["e.work_id", "e.format_status", "e.fields", "c.id as contest_id", "c.name as contest_name", "c.level"])
     .where("e.status", "=", "entered");
   if (contestId !== null) q = q.where("e.contest_id", "=", contestId);
-  const rows = await q
-    .where("e.work_id", "in", list.map((w) => w.id))
-    .execute();
-  const byWork = new Map(rows.map((r) => [Number(r.work_id), r]));
-  return list.map((w) => {
-    const e = byWork.get(w.id);
-    if (!e) return w;
-    const status = ENTRY_FORMAT_STATE[e.format_status];
-    return { ...w, name: entryFields(e.fields).name ?? w.name, status, statusName: nationalStateName(status), contest: { ...w.contest, id: e.contest_id, name: e.contest_name, level: e.level } };
-  });
+  for (const r of await q.where("e.work_id", "in", ids).execute()) {
+    const status = ENTRY_FORMAT_STATE[r.format_status];
+    out.set(Number(r.work_id), { status, statusName: nationalStateName(status), name: entryFields(r.fields).name, contestId: r.contest_id, contestName: r.contest_name, contestLevel: r.level });
+  }
+  return out;
 }
