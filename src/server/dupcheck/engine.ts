@@ -5,7 +5,7 @@
  * API with its documentation is ./index.ts.
  */
 import { createHash } from "node:crypto";
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { BlobStore } from "../storage/blob-store";
 import { conflict, notFound } from "../../shared/errors";
@@ -150,12 +150,41 @@ const intLit = (v: number) => {
   return String(v);
 };
 
-/** Appends (band_key, work_id, sign) rows to dup_band_load: multi-row inserts of literal integers. */
-async function appendLoad(trx: Kysely<any>, rows: Array<[number, number, number]>): Promise<void> {
-  for (const part of chunks(rows, 10_000)) {
-    const values = part.map(([k, w, s]) => `(${intLit(k)},${intLit(w)},${intLit(s)})`).join(",");
-    await sql.raw(`insert into dup_band_load (band_key, work_id, sign) values ${values}`).execute(trx);
+/** Rows per multi-row insert of insertRows: one statement text per table and width, prepared once. */
+const INSERT_ROWS = 500;
+
+/**
+ * Inserts rows of integers with bound parameters, INSERT_ROWS rows a statement (the same text
+ * each time, so SQLite prepares it once per connection; about 4× faster than literal
+ * multi-row inserts that are parsed anew each time). `tail` is appended (e.g. on conflict do nothing).
+ */
+async function insertRows(trx: Kysely<any>, table: string, columns: string[], rows: number[][], tail = ""): Promise<void> {
+  const width = columns.length;
+  const textOf = (n: number) => {
+    let ph = 0;
+    const one = () => `(${columns.map(() => (isPg(trx) ? `$${++ph}` : "?")).join(",")})`;
+    return `insert into ${table} (${columns.join(", ")}) values ${Array.from({ length: n }, one).join(",")}${tail ? ` ${tail}` : ""}`;
+  };
+  let full: string | null = null;
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const n = Math.min(INSERT_ROWS, rows.length - i);
+    const params: number[] = new Array(n * width);
+    for (let r = 0; r < n; r++) {
+      const row = rows[i + r];
+      for (let c = 0; c < width; c++) {
+        const v = row[c];
+        if (!Number.isSafeInteger(v)) throw new Error(`not an integer key: ${v}`);
+        params[r * width + c] = v;
+      }
+    }
+    const text = n === INSERT_ROWS ? (full ??= textOf(n)) : textOf(n);
+    await trx.executeQuery(CompiledQuery.raw(text, params));
   }
+}
+
+/** Appends (band_key, work_id, sign) rows to dup_band_load. */
+async function appendLoad(trx: Kysely<any>, rows: Array<[number, number, number]>): Promise<void> {
+  await insertRows(trx, "dup_band_load", ["band_key", "work_id", "sign"], rows);
 }
 
 /**
@@ -205,9 +234,16 @@ interface ComputedWrite {
 /**
  * Writes entries and their band keys in one transaction: per work, deletes the band keys it
  * no longer has and inserts the new ones (an unchanged key is left alone).
+ *
+ * `deferBands` (a rebuild's extraction phase, followed by recomputeBands, which builds
+ * dup_band anew from every entry): a work that holds no band keys yet gets its entry (with
+ * the keys in its `bands` blob) but no dup_band rows — random B-tree writes that the rebuild
+ * would throw away. Returns the ids so deferred; a rebuild that fails before its swap gives
+ * them their rows with insertBandRows. A work that already has keys is written as usual.
  */
-export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSettings): Promise<void> {
-  if (items.length === 0) return;
+export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSettings, opts: { deferBands?: boolean } = {}): Promise<number[]> {
+  const deferred: number[] = [];
+  if (items.length === 0) return deferred;
   const computed: ComputedWrite[] = items
     .slice()
     .sort((a, b) => a.workId - b.workId)
@@ -233,7 +269,9 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
     const rows = computed.map((c) => {
       const prev = old.get(c.w.workId);
       const keep = c.w.prepared === null;
-      if (!keep) {
+      if (!keep && opts.deferBands && !prev?.bands.length) {
+        if (c.bands?.length) deferred.push(c.w.workId);
+      } else if (!keep) {
         const next = new Set(c.bands ?? []);
         const before = new Set(prev?.bands ?? []);
         for (const k of before) if (!next.has(k)) del.push([k, c.w.workId]);
@@ -288,7 +326,13 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
         .onConflict((oc) => oc.column("work_id").doUpdateSet({ status: r.status, reasons: r.reasons, updated_at: r.updated_at }))
         .execute();
     }
-    for (const part of chunks(ins, 5000)) await trx.insertInto("dup_band").values(part).onConflict((oc) => oc.doNothing()).execute();
+    await insertRows(
+      trx,
+      "dup_band",
+      ["band_key", "work_id"],
+      ins.map((x) => [x.band_key, x.work_id]),
+      "on conflict do nothing",
+    );
     await shadowWrite(
       trx,
       st,
@@ -298,6 +342,21 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       }),
     );
   });
+  return deferred;
+}
+
+/** Gives works their entry's band keys in dup_band (those missing; see writeEntries' deferBands). */
+export async function insertBandRows(db: Db, workIds: number[]): Promise<void> {
+  for (const ids of chunks(workIds, 1000)) {
+    await db.transaction().execute(async (trx) => {
+      // (A running rebuild loads every entry's keys from its blob: the old dup_band it replaces needs no -1/+1 rows.)
+      await shadowState(trx, "share");
+      const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", ids).where("bands", "is not", null).execute();
+      const ins: Array<[number, number]> = [];
+      for (const r of rows) for (const k of new Set(decodeKeys(fromBytes(r.bands)))) ins.push([k, Number(r.work_id)]);
+      await insertRows(trx, "dup_band", ["band_key", "work_id"], ins, "on conflict do nothing");
+    });
+  }
 }
 
 /** Removes works' entries and band keys. */
@@ -439,6 +498,12 @@ const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], too
   more: 0,
 });
 
+/** Anchors looked up per statement. */
+const ANCHOR_ARMS = 32;
+/** A key no anchor has (anchors are negative): pads an anchor statement to ANCHOR_ARMS arms. */
+const PAD_KEY = Number.MAX_SAFE_INTEGER;
+const ID_LIST_SIZES = [8, 32, 128, 500];
+
 /** Compares an effective set with every work sharing enough band keys or passage anchors (negative keys). */
 async function matchSet(
   db: Db,
@@ -466,12 +531,16 @@ async function matchSet(
   // Or at least MIN_ANCHOR_MATCHES passage anchors (a copied passage of a longer work); an
   // anchor of more than ANCHOR_MAX_WORKS works is boilerplate and skipped (read at most that many + 1 rows of it).
   const anchorHits = new Map<number, number>();
-  for (const part of chunks(anchorList, 50)) {
-    const arms = part.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${ANCHOR_MAX_WORKS + 1}) as a${sql.raw(String(i))}`);
+  const anchorSet = new Set(anchorList);
+  for (const part of chunks(anchorList, ANCHOR_ARMS)) {
+    // Always ANCHOR_ARMS arms (padded with a key no anchor has): one statement text, prepared once per connection.
+    const padded = part.concat(new Array<number>(ANCHOR_ARMS - part.length).fill(PAD_KEY));
+    const arms = padded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
     const rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
     const perKey = new Map<number, number[]>();
     for (const r of rows) {
       const k = Number(r.band_key);
+      if (!anchorSet.has(k)) continue;
       const list = perKey.get(k) ?? [];
       list.push(Number(r.work_id));
       perKey.set(k, list);
@@ -487,7 +556,10 @@ async function matchSet(
   const all: DupMatch[] = [];
   let candidates = 0;
   for (const part of chunks(ids, 500)) {
-    let q = db.selectFrom("dup_entry").select(["work_id", "year", "contest_id", "shingles"]).where("work_id", "in", part).where("shingles", "is not", null);
+    // The id list padded to a few fixed lengths (with -1, no work's id): few statement texts to prepare.
+    const size = ID_LIST_SIZES.find((n) => n >= part.length) ?? part.length;
+    const padded = part.concat(new Array<number>(size - part.length).fill(-1));
+    let q = db.selectFrom("dup_entry").select(["work_id", "year", "contest_id", "shingles"]).where("work_id", "in", padded).where("shingles", "is not", null);
     if (!opts.allYears && opts.maxYear !== undefined) q = q.where("year", "<=", opts.maxYear);
     for (const r of await q.execute()) {
       candidates++;
@@ -874,8 +946,13 @@ async function recomputeBandsNow(
     const ins = [...final.values()].filter((x) => x.s > 0);
     for (const part of chunks(dels, 400))
       await sql.raw(`delete from dup_band_next where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
-    for (const part of chunks(ins, 5000))
-      await sql.raw(`insert into dup_band_next (band_key, work_id) values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")} on conflict do nothing`).execute(trx);
+    await insertRows(
+      trx,
+      "dup_band_next",
+      ["band_key", "work_id"],
+      ins.map((x) => [x.k, x.w]),
+      "on conflict do nothing",
+    );
     await sql
       .raw(
         `update dup_entry set too_short = n.too_short, shingle_count = n.shingle_count, bands = n.bands, reasons = n.reasons from dup_entry_next as n where dup_entry.work_id = n.work_id`,
@@ -917,6 +994,8 @@ export async function rebuild(
     heartbeat: started,
   };
   let lastBeat = started;
+  const deferred: number[] = [];
+  let swapped = true;
   const beat = async () => {
     if (Date.now() - lastBeat < 10_000) return;
     lastBeat = Date.now();
@@ -938,6 +1017,8 @@ export async function rebuild(
     const ignored = await ignoredSet(db);
     let done = 0;
     report("extract", 0, todo.length);
+    // Works extracted for the first time get their dup_band rows from the band phase's swap (or, if the rebuild fails before it, from insertBandRows).
+    swapped = false;
     await withRebuildCache(db, async () => {
     for (const part of chunks(todo, 50)) {
       if (signal?.aborted) throw new Error("aborted");
@@ -960,7 +1041,7 @@ export async function rebuild(
             });
         }
       }
-      await writeEntries(db, writes, settings);
+      deferred.push(...(await writeEntries(db, writes, settings, { deferBands: true })));
       done += part.length;
       report("extract", done, todo.length);
       await beat();
@@ -977,11 +1058,13 @@ export async function rebuild(
       },
       signal,
     );
+    swapped = true;
     const counts = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "indexed").executeTakeFirst();
     info.works = Number(counts?.n ?? 0);
     report("done", info.works, info.works);
   } catch (e) {
     info.error = signal?.aborted ? "重建已取消" : `重建失败：${(e as Error)?.message ?? e}`;
+    if (!swapped) await insertBandRows(db, deferred).catch(() => undefined);
   } finally {
     rebuilding = false;
     info.finishedAt = nowIso();

@@ -109,44 +109,76 @@ export function compareSets(a: Uint32Array, b: Uint32Array): Similarity {
   return similarityOf(intersectionSize(a, b), a.length, b.length);
 }
 
-/** Storage form: count as varint, then the deltas as varints (first delta from 0). */
+/**
+ * Storage form: count as varint, then the deltas as varints (first delta from 0). Both
+ * directions are written out byte by byte (no closure, no float powers): decoding every
+ * candidate's set is most of a check's and a rebuild's CPU time.
+ */
 export function encodeSet(s: Uint32Array): Uint8Array {
   const out = new Uint8Array(5 + s.length * 5);
   let p = 0;
-  const put = (v: number) => {
-    while (v >= 0x80) {
-      out[p++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    out[p++] = v;
-  };
-  put(s.length);
+  let v = s.length;
+  while (v >= 0x80) {
+    out[p++] = (v & 0x7f) | 0x80;
+    v = Math.floor(v / 128);
+  }
+  out[p++] = v;
   let prev = 0;
   for (let i = 0; i < s.length; i++) {
-    put(s[i] - prev);
+    let d = s[i] - prev; // < 2³²
     prev = s[i];
+    if (d >= 0x10000000) {
+      // 5 bytes: the low 28 bits in 4, then the rest
+      out[p++] = (d & 0x7f) | 0x80;
+      out[p++] = ((d >>> 7) & 0x7f) | 0x80;
+      out[p++] = ((d >>> 14) & 0x7f) | 0x80;
+      out[p++] = ((d >>> 21) & 0x7f) | 0x80;
+      out[p++] = d >>> 28;
+      continue;
+    }
+    while (d >= 0x80) {
+      out[p++] = (d & 0x7f) | 0x80;
+      d >>>= 7;
+    }
+    out[p++] = d;
   }
   return out.slice(0, p);
 }
 
 export function decodeSet(bytes: Uint8Array): Uint32Array {
   let p = 0;
-  const get = () => {
-    let v = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = bytes[p++];
-      v += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
-    return v;
-  };
-  const n = get();
+  let n = 0;
+  let shift = 0;
+  let b: number;
+  do {
+    b = bytes[p++];
+    n += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (b & 0x80);
   const out = new Uint32Array(n);
   let prev = 0;
   for (let i = 0; i < n; i++) {
-    prev += get();
+    b = bytes[p++];
+    let v = b & 0x7f;
+    if (b & 0x80) {
+      b = bytes[p++];
+      v |= (b & 0x7f) << 7;
+      if (b & 0x80) {
+        b = bytes[p++];
+        v |= (b & 0x7f) << 14;
+        if (b & 0x80) {
+          b = bytes[p++];
+          v |= (b & 0x7f) << 21;
+          if (b & 0x80) {
+            b = bytes[p++];
+            v += (b & 0x7f) * 0x10000000;
+            // (a longer varint never occurs: deltas are below 2³²)
+            while (b & 0x80) b = bytes[p++];
+          }
+        }
+      }
+    }
+    prev += v;
     out[i] = prev;
   }
   return out;
