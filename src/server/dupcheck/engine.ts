@@ -532,11 +532,20 @@ async function matchSet(
   // anchor of more than ANCHOR_MAX_WORKS works is boilerplate and skipped (read at most that many + 1 rows of it).
   const anchorHits = new Map<number, number>();
   const anchorSet = new Set(anchorList);
-  for (const part of chunks(anchorList, ANCHOR_ARMS)) {
-    // Always ANCHOR_ARMS arms (padded with a key no anchor has): one statement text, prepared once per connection.
-    const padded = part.concat(new Array<number>(ANCHOR_ARMS - part.length).fill(PAD_KEY));
-    const arms = padded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
-    const rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
+  const pg = isPg(db);
+  for (const part of chunks(anchorList, pg ? 1000 : ANCHOR_ARMS)) {
+    let rows: Array<{ band_key: number | string; work_id: number | string }>;
+    if (pg) {
+      // PostgreSQL plans each statement anew: one statement, the keys as one array parameter.
+      rows = (
+        await sql<{ band_key: number | string; work_id: number | string }>`select a.k as band_key, b.work_id from unnest(cast(${`{${part.map(intLit).join(",")}}`} as bigint[])) as a(k) cross join lateral (select work_id from dup_band where band_key = a.k limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as b`.execute(db)
+      ).rows;
+    } else {
+      // Always ANCHOR_ARMS arms (padded with a key no anchor has): one statement text, prepared once per connection.
+      const padded = part.concat(new Array<number>(ANCHOR_ARMS - part.length).fill(PAD_KEY));
+      const arms = padded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
+      rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
+    }
     const perKey = new Map<number, number[]>();
     for (const r of rows) {
       const k = Number(r.band_key);
