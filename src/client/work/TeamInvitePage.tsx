@@ -18,7 +18,7 @@ import { queryClient, setCurrentUser } from "../providers/session";
 import { useSession } from "../providers/use-session";
 import { applyFieldError, nameRules, phoneRules } from "../account/rules";
 import { CredentialFields } from "../account/CredentialFields";
-import { fmtTime } from "../format";
+import { fmtTimeLabelled } from "../format";
 import { useTeamLink, workApi } from "./api";
 
 const ROLE_TEXT = { author: "合作作者", teacher: "指导教师" } as const;
@@ -90,7 +90,7 @@ export default function TeamInvitePage(_: PageProps) {
   if (v.state !== "open") {
     const text = {
       used: "该邀请已使用，链接已失效。请直接登录您的账号。",
-      expired: `该邀请已于 ${v.expiresAt ? fmtTime(v.expiresAt) : ""} 过期，请联系邀请您的同学重新邀请。`,
+      expired: `该邀请已于 ${v.expiresAt ? fmtTimeLabelled(v.expiresAt) : ""} 过期，请联系邀请您的同学重新邀请。`,
       closed: "该作品已提交或已结束报名，不能再加入团队。请联系邀请您的同学。",
       invalid: "邀请链接无效或已被撤回，请向邀请您的同学确认。",
       open: "",
@@ -112,7 +112,7 @@ export default function TeamInvitePage(_: PageProps) {
           <Descriptions.Item label="学校">{v.schoolName}</Descriptions.Item>
           <Descriptions.Item label="邀请您担任">{v.role ? ROLE_TEXT[v.role] : ""}</Descriptions.Item>
           <Descriptions.Item label="邀请人">{v.invitedBy}</Descriptions.Item>
-          <Descriptions.Item label="链接有效至">{v.expiresAt ? `${fmtTime(v.expiresAt)}` : ""}</Descriptions.Item>
+          <Descriptions.Item label="链接有效至">{v.expiresAt ? fmtTimeLabelled(v.expiresAt) : ""}</Descriptions.Item>
         </Descriptions>
         {loggedIn ? (
           <Alert type="warning" showIcon message="您已登录其他账号" description="邀请链接用于没有账号的人创建账号。请先退出当前账号再打开本链接；已有账号的，请让邀请人按姓名或学号/工号直接添加您。" />

@@ -15,7 +15,7 @@ import type { Db } from "../db";
 import type { TaskQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import { bj } from "../work/rules";
-import { todoItems } from "./items";
+import { todoItemsOf } from "./items";
 
 export const DIGEST_TASK = "saiwu_todo_digest";
 const BATCH = 500;
@@ -40,8 +40,17 @@ export function digestMail(publicUrl: string, name: string, items: TodoItem[]) {
   };
 }
 
-/** Sends the digests due now; returns how many mails were sent. */
-export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, publicUrl: string, now = new Date()): Promise<number> {
+/**
+ * Sends the digests due now; returns how many mails were sent. Users are read in pages of
+ * BATCH (by id); each page's items come from todoItemsOf — the endpoint's own function, one
+ * set of queries per kind for the whole page —, its digest states are written in one short
+ * transaction, and then its mails go out through the mailer (the queued mailer retries a
+ * failed one through the task queue). No transaction spans more than one page, and a page's
+ * mails are sent after its states are committed (a crash between the two loses a digest,
+ * never sends one twice).
+ */
+export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, publicUrl: string, now = new Date(), opts: { batch?: number } = {}): Promise<number> {
+  const batch = opts.batch ?? BATCH;
   let sent = 0;
   let after = 0;
   const baseline = !(await db.selectFrom("todo_digest_state").select("user_id").limit(1).executeTakeFirst());
@@ -55,25 +64,35 @@ export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, public
       .where("archived", "=", 0)
       .where("email", "is not", null)
       .orderBy("id")
-      .limit(BATCH)
+      .limit(batch)
       .execute();
     if (!users.length) break;
     after = users[users.length - 1].id;
     const states = new Map((await db.selectFrom("todo_digest_state").select(["user_id", "seen"]).where("user_id", "in", users.map((u) => u.id)).execute()).map((r) => [r.user_id, r.seen]));
+    const itemsOf = await todoItemsOf(db, policy, users, now);
+    const inserts: { user_id: number; sent_at: string; seen: string }[] = [];
+    const updates: { user_id: number; seen: string }[] = [];
+    const mails: { to: string; subject: string; text: string }[] = [];
     for (const user of users) {
-      const items = await todoItems(db, policy, user, now);
+      const items = itemsOf.get(user.id)!;
       const had = states.get(user.id);
-      const seenNow: Seen = Object.fromEntries(items.map((i) => [i.key, i.count]));
+      const json = JSON.stringify(Object.fromEntries(items.map((i) => [i.key, i.count])));
       const fresh = newSince(items, parseSeen(had));
-      const json = JSON.stringify(seenNow);
       if (had === undefined) {
         if (!items.length) continue;
-        await db.insertInto("todo_digest_state").values({ user_id: user.id, sent_at: now.toISOString(), seen: json }).execute();
-      } else if (had !== json) {
-        await db.updateTable("todo_digest_state").set({ sent_at: now.toISOString(), seen: json }).where("user_id", "=", user.id).execute();
-      }
-      if (!fresh.length || baseline) continue;
-      await mailer.send({ to: user.email!, ...digestMail(publicUrl, user.name, fresh) });
+        inserts.push({ user_id: user.id, sent_at: now.toISOString(), seen: json });
+      } else if (had !== json) updates.push({ user_id: user.id, seen: json });
+      if (fresh.length && !baseline) mails.push({ to: user.email!, ...digestMail(publicUrl, user.name, fresh) });
+    }
+    if (inserts.length || updates.length) {
+      await db.transaction().execute(async (trx) => {
+        // A run started elsewhere at the same moment (the app's start) may have written a row meanwhile: the later one wins.
+        if (inserts.length) await trx.insertInto("todo_digest_state").values(inserts).onConflict((oc) => oc.column("user_id").doUpdateSet((eb) => ({ sent_at: eb.ref("excluded.sent_at"), seen: eb.ref("excluded.seen") }))).execute();
+        for (const u of updates) await trx.updateTable("todo_digest_state").set({ sent_at: now.toISOString(), seen: u.seen }).where("user_id", "=", u.user_id).execute();
+      });
+    }
+    for (const m of mails) {
+      await mailer.send(m);
       sent++;
     }
   }

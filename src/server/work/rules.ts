@@ -154,8 +154,25 @@ export async function locksOf(db: Handle, contestId: number, now = new Date()): 
  * facts, so a field changed for the national round leaves the provincial record as it was.
  */
 export async function workLocksOf(db: Handle, work: { id: number; contest_id: number }, now = new Date()): Promise<Map<string, StageKey>> {
-  const entry = await db.selectFrom("national_entry").select("contest_id").where("work_id", "=", work.id).where("status", "=", "entered").executeTakeFirst();
-  return locksOf(db, entry?.contest_id ?? work.contest_id, now);
+  return (await workLocksOfMany(db, [work], now)).get(work.id)!;
+}
+
+/** workLocksOf for many works: one national_entry query, then each contest's locks once. */
+export async function workLocksOfMany(db: Handle, works: readonly { id: number; contest_id: number }[], now = new Date()): Promise<Map<number, Map<string, StageKey>>> {
+  const out = new Map<number, Map<string, StageKey>>();
+  if (!works.length) return out;
+  const entered = new Map<number, number>();
+  for (let i = 0; i < works.length; i += 500) {
+    const ids = works.slice(i, i + 500).map((w) => w.id);
+    for (const r of await db.selectFrom("national_entry").select(["work_id", "contest_id"]).where("work_id", "in", ids).where("status", "=", "entered").execute()) entered.set(Number(r.work_id), r.contest_id);
+  }
+  const byContest = new Map<number, Promise<Map<string, StageKey>>>();
+  for (const w of works) {
+    const c = entered.get(w.id) ?? w.contest_id;
+    if (!byContest.has(c)) byContest.set(c, locksOf(db, c, now));
+    out.set(w.id, await byContest.get(c)!);
+  }
+  return out;
 }
 
 export const lockMessage = (label: string, stage: StageKey) => `「${label}」已于${STAGE_NAMES[stage]}阶段锁定，不能修改`;

@@ -33,17 +33,29 @@ export interface JudgedContest extends ContestInfo {
 }
 
 export async function judgedContests(db: Db, user: User): Promise<JudgedContest[]> {
+  return (await judgedContestsOf(db, [user])).get(user.id) ?? [];
+}
+
+/** judgedContests for many users at once (the to-do digest's pages of users): two queries in all. */
+export async function judgedContestsOf(db: Db, users: readonly User[]): Promise<Map<number, JudgedContest[]>> {
   const cols = ["contest.id", "contest.name", "contest.level", "contest.school_id", "contest.year"] as const;
-  const out: JudgedContest[] = [];
-  if (user.user_type === ROLE.judge) {
-    const rows = await db.selectFrom("contest").innerJoin("contest_member", "contest_member.contest_id", "contest.id").select(cols).where("contest_member.user_id", "=", user.id).where("contest_member.role", "=", "judge").where("contest.archived", "=", 0).execute();
-    out.push(...rows.map((r) => ({ ...r, as: "judge" as const })));
+  const out = new Map<number, JudgedContest[]>();
+  const judges = users.filter((u) => u.user_type === ROLE.judge).map((u) => u.id);
+  if (judges.length) {
+    const rows = await db.selectFrom("contest").innerJoin("contest_member", "contest_member.contest_id", "contest.id").select([...cols, "contest_member.user_id"]).where("contest_member.user_id", "in", judges).where("contest_member.role", "=", "judge").where("contest.archived", "=", 0).execute();
+    for (const { user_id, ...r } of rows) out.set(user_id, [...(out.get(user_id) ?? []), { ...r, as: "judge" as const }]);
   }
-  if (user.is_school_contest_judge && user.school_id !== null) {
-    const rows = await db.selectFrom("contest").select(cols).where("contest.level", "=", "school").where("contest.school_id", "=", user.school_id).where("contest.archived", "=", 0).execute();
-    out.push(...rows.filter((r) => !out.some((o) => o.id === r.id)).map((r) => ({ ...r, as: "school_contest_judge" as const })));
+  const schoolJudges = users.filter((u) => u.is_school_contest_judge && u.school_id !== null);
+  if (schoolJudges.length) {
+    const rows = await db.selectFrom("contest").select(cols).where("contest.level", "=", "school").where("contest.school_id", "in", [...new Set(schoolJudges.map((u) => u.school_id!))]).where("contest.archived", "=", 0).execute();
+    for (const u of schoolJudges) {
+      const mine = out.get(u.id) ?? [];
+      for (const r of rows) if (r.school_id === u.school_id && !mine.some((o) => o.id === r.id)) mine.push({ ...r, as: "school_contest_judge" as const });
+      out.set(u.id, mine);
+    }
   }
-  return out.sort((a, b) => b.year - a.year || a.id - b.id);
+  for (const list of out.values()) list.sort((a, b) => b.year - a.year || a.id - b.id);
+  return out;
 }
 
 export async function requireJudgedContest(db: Db, user: User, contestId: number): Promise<JudgedContest> {
@@ -52,11 +64,27 @@ export async function requireJudgedContest(db: Db, user: User, contestId: number
   return c;
 }
 
-/** The judge's assigned works the contest still judges; never one of the judge's own school outside a school contest. */
-export function assignedWorks(db: Db, user: User, c: ContestInfo) {
-  let q = poolWorks(db, c).where("work.id", "in", db.selectFrom("judge_assignment").select("judge_assignment.work_id").where("judge_assignment.contest_id", "=", c.id).where("judge_assignment.judge_id", "=", user.id));
-  if (c.level !== "school" && user.school_id !== null) q = q.where("work.school_id", "!=", user.school_id);
+/**
+ * The assignments (judge_assignment as "ja", its work as "aw", the judge as "ju") of `judgeIds`
+ * in contest c whose work the contest still judges — never a work of the judge's own school
+ * outside a school contest. No columns selected. The one definition of "assigned to the judge":
+ * assignedWorks is it for one judge, the to-do digest counts it for many at once.
+ */
+export function assignmentsOf(db: Db, c: ContestInfo, judgeIds: readonly number[]) {
+  let q = db
+    .selectFrom("judge_assignment as ja")
+    .innerJoin("work as aw", "aw.id", "ja.work_id")
+    .innerJoin("app_user as ju", "ju.id", "ja.judge_id")
+    .where("ja.contest_id", "=", c.id)
+    .where("ja.judge_id", "in", [...judgeIds])
+    .where("ja.work_id", "in", poolWorks(db, c).select("work.id"));
+  if (c.level !== "school") q = q.where((eb) => eb.or([eb("ju.school_id", "is", null), eb("aw.school_id", "!=", eb.ref("ju.school_id"))]));
   return q;
+}
+
+/** The judge's assigned works the contest still judges (assignmentsOf), as a query on "work". */
+export function assignedWorks(db: Db, user: User, c: ContestInfo) {
+  return db.selectFrom("work").where("work.id", "in", assignmentsOf(db, c, [user.id]).select("ja.work_id"));
 }
 
 export async function myJudgeContests(db: Db, user: User): Promise<JudgeContest[]> {
