@@ -3,7 +3,8 @@
  * subjects, and the root loader starts the opened page's chunk early (preloadPageOf).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { pagePermissionCache, permissionSet, permissionsQuery, policyReady } from "../../src/client/providers/access-control";
+import { createAccessControlProvider, pagePermissionCache, permissionSet, permissionsQuery, policyReady } from "../../src/client/providers/access-control";
+import { CURRENT_USER_KEY, queryClient } from "../../src/client/providers/session";
 import { lazyPage } from "../../src/client/routing/lazy-page";
 import { preloadPageOf } from "../../src/client/routing/router";
 import type { RouteEntry } from "../../src/client/routing/model";
@@ -61,6 +62,20 @@ describe("page permissions kept between page loads", () => {
     expect(set).toEqual(await permissionSet(await policyReady(), student));
     expect(store.getItem("saiwu-page-perms:oldpolicy:role:0")).toBeNull();
     expect(store.getItem("unrelated")).toBe("kept");
+  });
+
+  test("the set holds the API rules too, and buttons' checks are answered from the kept set", async () => {
+    const set = await permissionsQuery(root).queryFn();
+    expect(set.has("api.users update")).toBe(true);
+    expect(set.has("page.health view")).toBe(true);
+    expect((await permissionsQuery(student).queryFn()).has("api.users update")).toBe(false);
+    // A kept set decides (casbin is not asked): here it lacks the delete the policy grants root.
+    store.setItem(pagePermissionCache.key(["role:0"]), JSON.stringify(["api.users update"]));
+    queryClient.setQueryData(CURRENT_USER_KEY, { needToLogin: false, userType: 0, hasComplaintRight: false, isSchoolContestJudge: false });
+    const provider = createAccessControlProvider(() => undefined);
+    expect((await provider.can({ resource: "api.users", action: "update" })).can).toBe(true);
+    expect((await provider.can({ resource: "api.users", action: "delete" })).can).toBe(false);
+    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
   });
 
   test("without localStorage the set is still worked out", async () => {

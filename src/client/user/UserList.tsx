@@ -15,7 +15,7 @@ import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
 import type { PageProps } from "../routing/model";
-import { UserRowActions } from "./RowActions";
+import { UserRowActions, useUserRowPermissions } from "./RowActions";
 import { UserFilterBar } from "./UserFilterBar";
 import { UserFormDrawer, useUserDrawers } from "./UserFormDrawer";
 import { CLAIM_HINT, MEMBER_ROLE_NAMES, roleColor, type UserVariant } from "./variants";
@@ -50,6 +50,7 @@ function OwnSchoolHint({ variant }: { variant: UserVariant }) {
 
 export function UserList({ route, variant }: PageProps & { variant: UserVariant }) {
   const { user: me } = useSession();
+  const rowCan = useUserRowPermissions();
   const permanent: CrudFilter[] = variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
   const { tableProps, setFilters, filters, tableQuery } = useTable<UserView>({
     resource: "users",
@@ -162,7 +163,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
           title="操作"
           fixed="right"
           width={130}
-          render={(_, r) => <UserRowActions user={r} selfId={me.id} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
+          render={(_, r) => <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
         />
       </Table>
       <UserFormDrawer variant={variant} drawer={create} creating />
