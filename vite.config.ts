@@ -2,12 +2,15 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { precompressPlugin } from "./src/server/static/precompress";
+import { guestPermissionsPlugin } from "./src/server/static/guest-permissions";
 
 // The browser build of casbin needs csv-parse's browser entry: the Node one
 // references Buffer and leaves a blank page in a real browser.
 export default defineConfig(({ mode }) => ({
   // precompressPlugin: .br/.gz of the hashed assets, served by Accept-Encoding (src/server/app.ts).
-  plugins: [react(), precompressPlugin()],
+  // guestPermissionsPlugin: the anonymous visitor's page rules, worked out by casbin at build time
+  // for the light login pages (src/client/login).
+  plugins: [react(), precompressPlugin(), guestPermissionsPlugin(fileURLToPath(new URL(".", import.meta.url)))],
   resolve: {
     alias: {
       "csv-parse/sync": "csv-parse/browser/esm/sync",

@@ -9,8 +9,9 @@ import utc from "dayjs/plugin/utc";
 import timezone from "dayjs/plugin/timezone";
 
 export const BEIJING_TZ = "Asia/Shanghai";
-/** The label shown with times (a page's note, a sentence with a time). */
-export const BEIJING_LABEL = "北京时间";
+import { BEIJING_LABEL } from "./beijing-label";
+
+export { BEIJING_LABEL };
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

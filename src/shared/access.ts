@@ -3,6 +3,7 @@
  * loaded from their text here, by the server (every /Backend route) and by the
  * browser (routes, menus). Section 6 of the seed lives only in casbin/policy.csv.
  */
+import { ruleKey } from "./rule-key";
 import { newEnforcer, newModelFromString, StringAdapter, type Enforcer } from "casbin";
 
 export type PageObject =
@@ -144,4 +145,24 @@ export async function makePolicy(modelText: string, policyText: string): Promise
       return false;
     },
   };
+}
+
+export { ruleKey };
+
+/**
+ * Every rule of the policy (pages "page.*" and API objects "api.*", with their action) that the
+ * principal may use, as ruleKey strings, so routes, menus and buttons are decided synchronously
+ * or without casbin. The model matches exactly (casbin/model.conf: no patterns), so a rule not in
+ * the set is refused. The server stays the authority for every request. The browser works it out
+ * per user (src/client/providers/access-control.ts); the build works out the anonymous visitor's
+ * once (src/server/static/guest-permissions.ts, for the light login pages).
+ */
+export async function allowedRuleSet(policy: Policy, principal: Principal | null | undefined): Promise<Set<string>> {
+  const pairs = new Map<string, [string, string]>();
+  for (const [, obj, act] of await policy.enforcer.getPolicy()) pairs.set(ruleKey([obj, act]), [obj, act]);
+  const allowed = new Set<string>();
+  for (const [key, [obj, act]] of pairs) {
+    if (await policy.can(principal, obj, act)) allowed.add(key);
+  }
+  return allowed;
 }

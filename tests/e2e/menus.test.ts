@@ -82,6 +82,26 @@ describe("menus per role in a real browser", () => {
     await page.context().close();
   });
 
+  it("a visitor of a login page gets the guest menu without the admin bundle, which loads on logging in", async () => {
+    const page = await e.newPage();
+    const loaded: string[] = [];
+    page.on("request", (r) => loaded.push(new URL(r.url()).pathname));
+    await page.goto(e.base + "/account/TeacherLogin?to=" + encodeURIComponent("/teacher/info"));
+    expect(await menuPaths(page)).toEqual(ANONYMOUS);
+    await expect.poll(() => page.getByTestId("auth-card").textContent()).toContain("教师登录");
+    await expect.poll(() => page.getByTestId("app-header").textContent()).toContain("您尚未登录");
+    // Light entry (src/client/login): neither the admin application nor the policy engine.
+    expect(loaded.filter((p) => p.includes("admin-main") || p.includes("access-control"))).toEqual([]);
+    await page.getByPlaceholder("用户名或邮箱").fill("teacher");
+    await page.getByPlaceholder("密码").fill("Demo@2026");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    // Back to the return address in the admin application, with the teacher's menu.
+    await page.waitForURL(e.base + "/teacher/info");
+    expect(loaded.some((p) => p.includes("admin-main"))).toBe(true);
+    expect(await menuPaths(page)).toEqual(ROLES.find(([u]) => u === "teacher")![2]);
+    await page.context().close();
+  });
+
   it("refuses a role on the wrong login page with a clear message", async () => {
     const page = await e.newPage();
     await submitLogin(page, e.base + "/account/Login", "teacher");

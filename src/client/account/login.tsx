@@ -1,13 +1,18 @@
-/** The three login pages (student, teacher, admin): one form, parametrised by page. */
-import { useState } from "react";
-import { Alert, Button, Divider, Form, Input, Space, Typography } from "antd";
+/**
+ * The three login pages (student, teacher, admin): one form, parametrised by page. No refine and
+ * no policy engine here: the light login entry (src/client/login) renders these pages for a
+ * visitor who opens them directly; the admin application renders them on in-app navigation.
+ * Either provides the LoginHostContext that takes over after a successful login.
+ */
+import { useContext, useState } from "react";
+import { Alert, App, Button, Divider, Form, Input, Space, Typography } from "antd";
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Link, useLocation } from "react-router";
-import { useLogin } from "@refinedev/core";
+import { AppLink as Link, useAppLocation as useLocation } from "../routing/nav";
 import { LOGIN_PAGE_NAMES, type LoginPage } from "../../shared/roles";
-import { LOGIN_PATHS, LoginError, type LoginParams } from "../providers/auth";
+import { LOGIN_PAGE_PATHS as LOGIN_PATHS, afterLoginTarget } from "../routing/redirects";
+import { LoginHostContext, requestLogin, type LoginParams } from "./login-request";
 import { AuthCard } from "./AuthCard";
-import { required } from "./rules";
+import { required } from "./required-rule";
 
 const ORDER: LoginPage[] = ["student", "teacher", "admin"];
 
@@ -15,14 +20,27 @@ function LoginForm({ page }: { page: LoginPage }) {
   const { search } = useLocation();
   const [form] = Form.useForm<Omit<LoginParams, "page">>();
   const [error, setError] = useState<string>();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const [isPending, setPending] = useState(false);
+  const host = useContext(LoginHostContext);
+  const { notification } = App.useApp();
 
-  const onFinish = (values: Omit<LoginParams, "page">) => {
+  const onFinish = async (values: Omit<LoginParams, "page">) => {
     setError(undefined);
-    login(
-      { ...values, page },
-      { onSuccess: (res) => (!res.success ? setError(res.error instanceof LoginError ? res.error.reason : res.error?.message ?? "登录失败") : undefined) },
-    );
+    setPending(true);
+    try {
+      const res = await requestLogin({ ...values, page });
+      if (!res.ok) {
+        // A refusal (wrong password, wrong login page for this role…): the server's reason on the form and as a notice.
+        setError(res.reason);
+        notification.error({ key: "login-error", message: "登录失败", description: res.reason });
+        return;
+      }
+      notification.destroy("login-error");
+      // Back to the page that sent the visitor here (?to=, checked to stay on this site), else the user centre.
+      await host?.afterLogin(res.user, res.info, afterLoginTarget(search));
+    } finally {
+      setPending(false);
+    }
   };
 
   return (

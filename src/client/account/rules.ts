@@ -6,6 +6,7 @@ import type { FormInstance, FormRule } from "antd";
 import { Password, RegisterBody, Username } from "../../shared/account/schema";
 import type { ClientReply } from "../request";
 import { fieldOf } from "../request";
+import { required } from "./required-rule";
 
 /** The string constraints of a TypeBox schema (its static type does not list them). */
 interface StringLimits {
@@ -26,7 +27,7 @@ const props = {
 
 export const PASSWORD_HINT = `至少 ${P.minLength} 位，且同时包含字母和数字`;
 
-export const required = (what: string): FormRule => ({ required: true, whitespace: true, message: `请输入${what}` });
+export { required };
 
 /** One rule per field beyond "required", so a bad value shows one message, not two. */
 const lengthAndPattern = (l: StringLimits, message: string): FormRule => ({

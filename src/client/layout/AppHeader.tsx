@@ -1,46 +1,8 @@
-/** The header: the time note (all times in Beijing time), who is logged in (name, role, school), or a login hint. */
-import { Layout, Space, Tag, Typography, theme } from "antd";
-import { Link } from "react-router";
-import { ROLE_NAMES, isRoleCode } from "../../shared/roles";
+/** The header of the admin application: the current user's HeaderBar. */
 import { useSession } from "../providers/use-session";
-import { BEIJING_LABEL } from "../format";
-import { LOGIN_CHOICE } from "../public/home-choice";
+import { HeaderBar } from "./HeaderBar";
 
 export function AppHeader() {
-  const { token } = theme.useToken();
   const { user, loggedIn } = useSession();
-  return (
-    <Layout.Header
-      style={{
-        backgroundColor: token.colorBgElevated,
-        display: "flex",
-        justifyContent: "flex-end",
-        alignItems: "center",
-        padding: "0 24px",
-        height: 64,
-        position: "sticky",
-        top: 0,
-        zIndex: 1,
-      }}
-      data-testid="app-header"
-    >
-      <Typography.Text type="secondary" style={{ marginRight: 24, fontSize: 12 }} data-testid="time-zone-note">
-        页面时间均为{BEIJING_LABEL}
-      </Typography.Text>
-      {loggedIn ? (
-        <Space size="middle">
-          <Link to="/index">
-            <Typography.Text strong>{user.name ?? user.username}</Typography.Text>
-          </Link>
-          {isRoleCode(user.userType) && <Tag color="blue">{ROLE_NAMES[user.userType]}</Tag>}
-          {user.school && <Typography.Text type="secondary">{user.school.name}</Typography.Text>}
-        </Space>
-      ) : (
-        <Space>
-          <Typography.Text type="secondary">您尚未登录</Typography.Text>
-          <Link to={LOGIN_CHOICE}>登录</Link>
-        </Space>
-      )}
-    </Layout.Header>
-  );
+  return <HeaderBar user={user} loggedIn={loggedIn} />;
 }

@@ -1,57 +1,15 @@
-/**
- * The side menu. Every item's key is its path and its <li> carries data-menu-path;
- * groups carry data-menu-group. All groups start open, so every item of the user's
- * menu is in the DOM exactly once.
- */
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Badge, Layout, Menu, theme, type MenuProps } from "antd";
-import { Link, useLocation } from "react-router";
-import type { MenuNode } from "../routing/model";
-import { Logo } from "../components/Logo";
+/** The admin application's side menu: the current user's menu and to-do counts in the SiderMenu. */
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useMenu } from "./use-menu";
 import { useTodo, useTodoRefresh } from "../usercenter/todo-api";
+import { SiderMenu } from "./SiderMenu";
 
-type Item = Required<MenuProps>["items"][number];
-
-/** The to-do count of an entry: its own, or for a group the sum of its entries'. */
-const countOf = (n: MenuNode, badges: Record<string, number>): number => (n.children ? n.children.reduce((s, c) => s + countOf(c, badges), 0) : (badges[n.path] ?? 0));
-
-const withBadge = (label: React.ReactNode, count: number, path: string) =>
-  count ? (
-    <span style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-      {label}
-      <Badge count={count} size="small" overflowCount={999} data-menu-badge={path} />
-    </span>
-  ) : (
-    label
-  );
-
-function toItems(nodes: readonly MenuNode[], badges: Record<string, number>): Item[] {
-  return nodes.map((n): Item => {
-    if (n.children) {
-      return { key: n.path, icon: n.icon, label: withBadge(n.label, countOf(n, badges), n.path), children: toItems(n.children, badges), "data-menu-group": n.label } as Item;
-    }
-    // The exit entry is a plain link out of the area: leaving it ends the mode.
-    return { key: n.path, icon: n.icon, "data-menu-path": n.path, label: <Link to={n.path}>{withBadge(n.label, countOf(n, badges), n.path)}</Link> } as Item;
-  });
-}
-
-function findItem(nodes: readonly MenuNode[], pathname: string): string | undefined {
-  for (const n of nodes) {
-    const hit = n.children ? findItem(n.children, pathname) : n.path.toLowerCase() === pathname.toLowerCase() ? n.path : undefined;
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-const groupKeys = (nodes: readonly MenuNode[]): string[] =>
-  nodes.flatMap((n) => (n.children ? [n.path, ...groupKeys(n.children)] : []));
+export { SiderMenu };
 
 export function MenuSider() {
-  const { token } = theme.useToken();
   const { menu } = useMenu();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
   // One fetch of the to-do counts for every entry, again on each navigation (and on focus).
   const todo = useTodo();
   const refreshTodo = useTodoRefresh();
@@ -61,47 +19,6 @@ export function MenuSider() {
     else refreshTodo();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
-  const badges = todo.data?.badges;
-  const items = useMemo(() => toItems(menu, badges ?? {}), [menu, badges]);
-  const selected = findItem(menu, pathname.replace(/\/+$/, "") || "/");
-  const groups = groupKeys(menu);
-  const menuKey = menu.map((m) => m.path).join("|");
-
-  return (
-    <Layout.Sider
-      width={220}
-      collapsible
-      collapsed={collapsed}
-      onCollapse={setCollapsed}
-      breakpoint="lg"
-      theme="light"
-      style={{
-        backgroundColor: token.colorBgContainer,
-        borderRight: `1px solid ${token.colorBorderSecondary}`,
-        position: "sticky",
-        top: 0,
-        height: "100vh",
-      }}
-      data-testid="app-sider"
-    >
-      <Link
-        to="/"
-        style={{ display: "flex", alignItems: "center", gap: 8, height: 64, padding: collapsed ? 0 : "0 16px", justifyContent: collapsed ? "center" : "flex-start" }}
-      >
-        <Logo style={{ height: 28, width: 28 }} />
-        {!collapsed && <span style={{ fontSize: 18, fontWeight: 700, color: token.colorText }}>赛务平台</span>}
-      </Link>
-      <div style={{ height: "calc(100% - 64px)", overflowY: "auto" }}>
-      <Menu
-        key={menuKey}
-        mode="inline"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={groups}
-        style={{ border: "none" }}
-        data-testid="app-menu"
-      />
-      </div>
-    </Layout.Sider>
-  );
+  return <SiderMenu menu={menu} badges={todo.data?.badges} />;
 }
+

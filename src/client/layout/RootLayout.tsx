@@ -2,17 +2,20 @@
  * The root layout at /: refine with our providers around every page. The router's
  * root loader has already loaded the current user (the loading logo shows meanwhile).
  */
-import { Outlet } from "react-router";
+import { useMemo } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { App } from "antd";
 import { Refine } from "@refinedev/core";
 import { useNotificationProvider } from "@refinedev/antd";
 import routerProvider from "@refinedev/react-router";
 import { Logo } from "../components/Logo";
 import { LoadingLogo } from "../components/LoadingLogo";
 import { authProvider } from "../providers/auth";
-import { createAccessControlProvider } from "../providers/access-control";
+import { createAccessControlProvider, permissionsQuery } from "../providers/access-control";
 import { dataProvider } from "../providers/data";
 import { i18nProvider } from "../providers/i18n";
-import { queryClient } from "../providers/session";
+import { queryClient, setCurrentUser } from "../providers/session";
+import { LoginHostContext, welcomeNotice, type LoginHost } from "../account/login-request";
 import { useSession } from "../providers/use-session";
 import { ruleOfResource } from "../routing/rule-of";
 import { RESOURCES } from "../crud/resources";
@@ -36,7 +39,9 @@ export function RootLayout() {
         title: { text: "赛务平台", icon: <Logo /> },
       }}
     >
-      <SessionGate />
+      <AdminLoginHost>
+        <SessionGate />
+      </AdminLoginHost>
     </Refine>
   );
 }
@@ -45,4 +50,22 @@ export function RootLayout() {
 function SessionGate() {
   const { ready } = useSession();
   return ready ? <Outlet /> : <LoadingLogo fullScreen />;
+}
+
+/** After logging in on a login page of this application: permissions first (the next page renders with the right menu at once), then the user, the target and the greeting. */
+function AdminLoginHost({ children }: { children: React.ReactNode }) {
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const host = useMemo<LoginHost>(
+    () => ({
+      async afterLogin(user, info, target) {
+        await queryClient.fetchQuery(permissionsQuery(user));
+        await setCurrentUser(user);
+        notification.success(welcomeNotice(user, info));
+        await navigate(target, { replace: true });
+      },
+    }),
+    [navigate, notification],
+  );
+  return <LoginHostContext.Provider value={host}>{children}</LoginHostContext.Provider>;
 }

@@ -7,7 +7,7 @@
 import type { AccessControlProvider } from "@refinedev/core";
 import modelText from "../../../casbin/model.conf?raw";
 import policyText from "../../../casbin/policy.csv?raw";
-import { makePolicy, subjectsOf, type AccessRule, type Policy, type Principal } from "../../shared/access";
+import { allowedRuleSet, makePolicy, subjectsOf, type AccessRule, type Policy, type Principal } from "../../shared/access";
 import { getCurrentUser } from "./session";
 
 let policy: Promise<Policy> | undefined;
@@ -18,23 +18,16 @@ export function policyReady(): Promise<Policy> {
   return policy;
 }
 
-export const ruleKey = (rule: readonly [string, string]) => `${rule[0]} ${rule[1]}`;
+import { ruleKey } from "../../shared/rule-key";
+
+export { ruleKey };
 
 /**
  * Every rule of the policy (pages "page.*" and API objects "api.*", with their action) that the
- * principal may use, as ruleKey strings, so routes, menus and buttons are decided synchronously
- * or without casbin. The model matches exactly (casbin/model.conf: no patterns), so a rule not in
- * the set is refused. The server stays the authority for every request.
+ * principal may use, as ruleKey strings (src/shared/access.ts: the build works out the anonymous
+ * visitor's set with the same function for the light login entry).
  */
-export async function permissionSet(policy: Policy, principal: Principal | null | undefined): Promise<Set<string>> {
-  const pairs = new Map<string, [string, string]>();
-  for (const [, obj, act] of await policy.enforcer.getPolicy()) pairs.set(ruleKey([obj, act]), [obj, act]);
-  const allowed = new Set<string>();
-  for (const [key, [obj, act]] of pairs) {
-    if (await policy.can(principal, obj, act)) allowed.add(key);
-  }
-  return allowed;
-}
+export const permissionSet = allowedRuleSet;
 
 /** FNV-1a of the policy this bundle carries: a new policy (a new build) never reads an old set. */
 function textHash(text: string): string {

@@ -3,19 +3,15 @@
  * from the server (get-current, or the login reply), never from localStorage.
  */
 import type { AuthProvider } from "@refinedev/core";
-import type { CurrentUser } from "../../shared/account/schema";
 import { subjectsOf } from "../../shared/access";
 import type { LoginPage } from "../../shared/roles";
 import { post } from "../request";
+import { requestLogin, welcomeNotice, type LoginParams } from "../account/login-request";
 import { permissionsQuery } from "./access-control";
 import { ANONYMOUS, getCurrentUser, isLoggedIn, queryClient, setCurrentUser } from "./session";
-import { afterLoginTarget } from "../routing/redirects";
+import { LOGIN_PAGE_PATHS, afterLoginTarget } from "../routing/redirects";
 
-export interface LoginParams {
-  username: string;
-  password: string;
-  page: LoginPage;
-}
+export type { LoginParams };
 
 /**
  * refine's login error; its antd notification shows error.message as the title and
@@ -29,27 +25,23 @@ export class LoginError extends Error {
 }
 const loginError = (reason: string) => new LoginError(reason);
 
-export const LOGIN_PATHS: Record<LoginPage, string> = {
-  student: "/account/StudentLogin",
-  teacher: "/account/TeacherLogin",
-  admin: "/account/Login",
-};
+export const LOGIN_PATHS: Record<LoginPage, string> = LOGIN_PAGE_PATHS;
 
 export const authProvider: AuthProvider = {
-  login: async ({ username, password, page }: LoginParams) => {
-    const reply = await post<CurrentUser>("/Backend/Common/account/login", { username, password, page }, { notify: false });
-    if (reply.error !== 0 || !reply.data) {
-      return { success: false, error: loginError(reply.info || "登录失败，请稍后重试") };
-    }
+  // The login pages use requestLogin with their LoginHostContext (account/login.tsx); this is
+  // refine's contract for anything that calls useLogin.
+  login: async (params: LoginParams) => {
+    const res = await requestLogin(params);
+    if (!res.ok) return { success: false, error: loginError(res.reason) };
     // Permissions first, so the next page renders with the right menu at once.
-    await queryClient.fetchQuery(permissionsQuery(reply.data));
-    await setCurrentUser(reply.data);
+    await queryClient.fetchQuery(permissionsQuery(res.user));
+    await setCurrentUser(res.user);
     // refine's antd notification provider shows `description` as the title and `message` as the text.
+    const welcome = welcomeNotice(res.user, res.info);
     return {
       success: true,
-      // Back to the page that sent the visitor here (?to=, checked to stay on this site), else the user centre.
       redirectTo: afterLoginTarget(typeof window === "undefined" ? "" : window.location.search),
-      successNotification: { message: `欢迎您，${reply.data.name ?? reply.data.username ?? ""}`, description: reply.info || "登录成功" },
+      successNotification: { message: welcome.description, description: welcome.message },
     };
   },
 

@@ -4,7 +4,8 @@ import type { RouteEntry } from "./model";
 
 export const HOME_LOGGED_IN = "/index";
 
-const LOGIN_PAGE_PATHS: Record<LoginPage, string> = { student: "/account/StudentLogin", teacher: "/account/TeacherLogin", admin: "/account/Login" };
+/** The three login pages (also served by the light login entry, src/client/login). */
+export const LOGIN_PAGE_PATHS: Record<LoginPage, string> = { student: "/account/StudentLogin", teacher: "/account/TeacherLogin", admin: "/account/Login" };
 const BASE = "http://return.invalid";
 
 /**
@@ -43,3 +44,6 @@ export function loginFor(entry: Pick<RouteEntry, "authority" | "deniedRedirect" 
   const page: LoginPage = entry.signIn ?? (obj === "page.author" ? "student" : obj === "page.teacher" ? "teacher" : "admin");
   return loginPath(page, wanted);
 }
+
+/** Whether a path is one of the three login pages (case-insensitive like the router). */
+export const isLoginPath = (pathname: string) => /^\/account\/(StudentLogin|TeacherLogin|Login)\/?$/i.test(pathname);

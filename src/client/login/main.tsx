@@ -1,0 +1,166 @@
+/**
+ * The light login entry (issue 14): a visitor who opens /account/StudentLogin, /account/TeacherLogin
+ * or /account/Login gets the login page in the same frame and guest menu as the admin application,
+ * with antd's few components it uses — no refine, no policy engine (the guest menu comes from the
+ * permission set the build worked out, virtual:guest-permissions), no react-router (links between
+ * the login pages move through the history here, routing/nav.tsx), no admin bundle. Everything
+ * else hands over to the admin application in place: after a successful login (to the checked
+ * return address), on a click to any other page, or at once for a visitor already logged in (the
+ * admin application then sends them on, as its login pages do). "/" and the public main page are
+ * chosen again by the entry (main.tsx), by loading the address.
+ */
+import "@ant-design/v5-patch-for-react-19";
+import "@refinedev/antd/dist/reset.css";
+import { StrictMode, Suspense, useEffect, useMemo, useSyncExternalStore } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { App as AntdApp } from "antd";
+import guestRules from "virtual:guest-permissions";
+import { ANONYMOUS, getCurrentUser, isLoggedIn, setCurrentUser } from "../providers/session";
+import { AntdConfig } from "../providers/antd-config";
+import { ROUTES } from "../routes";
+import { buildMenu, isAuthorized, matchEntry, resolveRoutes, type Allows } from "../routing/model";
+import { isLoginPath } from "../routing/redirects";
+import { NavContext, type Nav, type NavLinkProps } from "../routing/nav";
+import { ruleKey } from "../../shared/rule-key";
+import { isPublicPath } from "../public/paths";
+import { LoginHostContext, welcomeNotice, type LoginHost } from "../account/login-request";
+import { FeedbackBridge } from "../layout/FeedbackBridge";
+import { HeaderBar } from "../layout/HeaderBar";
+import { SiderMenu } from "../layout/SiderMenu";
+import { queueNotice } from "../layout/pending-notice";
+import { LoadingLogo } from "../components/LoadingLogo";
+import { PageFrame } from "./PageFrame";
+
+const GUEST = new Set(guestRules);
+const guestAllows: Allows = (rule) => GUEST.has(ruleKey(rule));
+/** The anonymous visitor's menu (complaint-view mode never applies on a login page). */
+const GUEST_MENU = buildMenu(resolveRoutes(ROUTES, guestAllows), { complaintView: false });
+
+let root: Root | undefined;
+let handedOver = false;
+
+// The address, for the shared components (routing/nav.tsx): the history API and popstate.
+const listeners = new Set<() => void>();
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  addEventListener("popstate", onChange);
+  return () => {
+    listeners.delete(onChange);
+    removeEventListener("popstate", onChange);
+  };
+}
+const currentAddress = () => location.pathname + location.search;
+function go(to: string) {
+  history.pushState(null, "", to);
+  for (const f of listeners) f();
+}
+
+function LightLink({ to, onClick, ...rest }: NavLinkProps) {
+  return (
+    <a
+      href={to}
+      {...rest}
+      onClick={(e) => {
+        onClick?.(e);
+        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        go(to);
+      }}
+    />
+  );
+}
+
+function useLightLocation() {
+  const address = useSyncExternalStore(subscribe, currentAddress);
+  return useMemo(() => {
+    const u = new URL(address, location.origin);
+    return { pathname: u.pathname, search: u.search };
+  }, [address]);
+}
+
+const NAV: Nav = { Link: LightLink, useLocation: useLightLocation };
+
+/**
+ * Leaves the light entry for the application of the current address, or of `target` (after
+ * logging in): the admin bundle downloads while this page still shows, then the address changes
+ * and the admin application mounts in its place.
+ */
+async function handOver(target?: string) {
+  if (handedOver) return;
+  handedOver = true;
+  const path = target ? new URL(target, location.origin).pathname : location.pathname;
+  if (path === "/" || isPublicPath(path)) {
+    // The entry chooses between the public main page and the platform.
+    if (target) location.replace(target);
+    else location.reload();
+    return;
+  }
+  const admin = await import("../admin-main");
+  if (target) history.replaceState(null, "", target);
+  root?.unmount();
+  admin.mountAdmin();
+}
+
+/** After logging in: the user is stored for the admin application, which opens the target and greets. */
+const host: LoginHost = {
+  async afterLogin(user, info, target) {
+    await setCurrentUser(user);
+    queueNotice(welcomeNotice(user, info));
+    await handOver(target);
+  },
+};
+
+function LoginScreen() {
+  const { pathname } = useLightLocation();
+  const entry = useMemo(() => matchEntry(ROUTES, pathname), [pathname]);
+  useEffect(() => {
+    if (entry) document.title = `${entry.label} - 赛务平台`;
+  }, [entry]);
+  const Page = entry?.element;
+  if (!isLoginPath(pathname) || !entry || !Page) return <HandOver />;
+  return (
+    <PageFrame sider={<SiderMenu menu={GUEST_MENU} />} header={<HeaderBar user={ANONYMOUS} loggedIn={false} />}>
+      <Suspense fallback={<LoadingLogo />}>
+        <Page route={entry} />
+      </Suspense>
+    </PageFrame>
+  );
+}
+
+/** Any address but a login page: the admin application takes over. */
+function HandOver() {
+  useEffect(() => {
+    void handOver();
+  }, []);
+  return <LoadingLogo fullScreen />;
+}
+
+function start() {
+  root = createRoot(document.getElementById("root")!);
+  root.render(
+    <StrictMode>
+      <AntdConfig>
+        <AntdApp>
+          <FeedbackBridge />
+          <LoginHostContext.Provider value={host}>
+            <NavContext.Provider value={NAV}>
+              <LoginScreen />
+            </NavContext.Provider>
+          </LoginHostContext.Provider>
+        </AntdApp>
+      </AntdConfig>
+    </StrictMode>,
+  );
+}
+
+// The page's chunk downloads while the server says who this is.
+const entry = matchEntry(ROUTES, location.pathname);
+if (isLoginPath(location.pathname) && entry && isAuthorized(entry, guestAllows)) entry.element?.preload?.().catch(() => {});
+void getCurrentUser().then((user) => {
+  // A logged-in user on a login page: the admin application sends them on (as before).
+  if (isLoggedIn(user)) {
+    handedOver = true;
+    return import("../admin-main").then((m) => m.mountAdmin());
+  }
+  start();
+});

@@ -1,0 +1,36 @@
+/**
+ * Links and the current address for the components both applications show (the side menu, the
+ * header, the login pages), without importing react-router here: the admin application provides
+ * react-router's Link and useLocation (App.tsx); the light login entry (src/client/login), which
+ * does not download react-router, provides its own history-based pair.
+ */
+import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type ReactNode } from "react";
+
+export interface NavLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  to: string;
+  children?: ReactNode;
+}
+
+export interface Nav {
+  Link: ComponentType<NavLinkProps>;
+  /** A hook: the current path and query. */
+  useLocation(): { pathname: string; search: string };
+}
+
+export const NavContext = createContext<Nav | null>(null);
+
+function useNav(): Nav {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error("NavContext 未提供");
+  return nav;
+}
+
+export function AppLink(props: NavLinkProps) {
+  const { Link } = useNav();
+  return <Link {...props} />;
+}
+
+/** The current path and query (a hook). */
+export function useAppLocation() {
+  return useNav().useLocation();
+}
