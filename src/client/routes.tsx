@@ -30,11 +30,12 @@ import {
 import type { AccessRule, PageObject } from "../shared/access";
 import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
 import type { PageComponent, RouteEntry } from "./routing/model";
+import { LOGIN_CHOICE } from "./public/home-choice";
+
 // The print loaders load with their first use: the route table stays free of react-router (the
 // light login entry builds its guest menu from it, src/client/login).
 const registrationLoader = (args: LoaderFunctionArgs) => import("./print/loaders").then((m) => m.registrationLoader(args));
 const copyrightLoader = (args: LoaderFunctionArgs) => import("./print/loaders").then((m) => m.copyrightLoader(args));
-import { LOGIN_CHOICE } from "./public/home-choice";
 
 const view = (obj: PageObject): AccessRule => [obj, "view"];
 
