@@ -8,7 +8,7 @@
  */
 import { isPublicPath } from "./public/paths";
 import { visitorAtHome } from "./public/home-choice";
-import { isLoginPath } from "./routing/redirects";
+import { isLoginPath } from "./login/paths";
 
 // Each import() stays a statement of its own: the build's preload of a chunk's CSS and imports
 // follows one import() per expression (a ternary of two got the admin bundle's list for both).

@@ -46,4 +46,4 @@ export function loginFor(entry: Pick<RouteEntry, "authority" | "deniedRedirect" 
 }
 
 /** Whether a path is one of the three login pages (case-insensitive like the router). */
-export const isLoginPath = (pathname: string) => /^\/account\/(StudentLogin|TeacherLogin|Login)\/?$/i.test(pathname);
+export { isLoginPath } from "../login/paths";
