@@ -6,7 +6,9 @@ import { RouterProvider } from "react-router/dom";
 import { NavContext, type Nav } from "./routing/nav";
 import { FeedbackBridge } from "./layout/FeedbackBridge";
 import { AntdConfig } from "./providers/antd-config";
-import { queryClient } from "./providers/session";
+import { CURRENT_USER_KEY, isLoggedIn, queryClient } from "./providers/session";
+import { authProvider } from "./providers/auth";
+import { setSessionLostHandler } from "./request";
 import { ROUTES } from "./routes";
 import { createAppRouter } from "./routing/router";
 
@@ -15,6 +17,22 @@ import { createAppRouter } from "./routing/router";
 let router: ReturnType<typeof createAppRouter> | undefined;
 /** The shared components' links and address (routing/nav.tsx): react-router's. */
 const NAV: Nav = { Link, useLocation };
+
+/**
+ * A request that finds the session gone while the page still shows a signed-in user (it expired,
+ * or ended on another tab): refine's 401 handling (providers/auth.ts onError) sends the user to
+ * the login page of their role, which brings them back here afterwards.
+ */
+let sessionLostAt = 0;
+setSessionLostHandler(() => {
+  // Requests already under way when the session ended answer 401 too: they belong to the same loss.
+  if (!isLoggedIn(queryClient.getQueryData(CURRENT_USER_KEY))) return Date.now() - sessionLostAt < 5000;
+  sessionLostAt = Date.now();
+  void authProvider.onError!({ statusCode: 401 }).then((r) => {
+    if (r.redirectTo) void router?.navigate(r.redirectTo, { replace: true });
+  });
+  return true;
+});
 
 export function App() {
   return (

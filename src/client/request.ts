@@ -159,6 +159,21 @@ function show(f: Feedback) {
 
 const cache = new ResponseCache<ClientReply>();
 
+/** The server's answer when a request needs a session it does not have (plugins/access.ts). */
+export const LOGIN_NEEDED_TEXT = "请先登录";
+let sessionLost: (() => boolean) | null = null;
+let lostNoticeAt = 0;
+
+/**
+ * Called by the application with what to do when a request finds no session: for a user the
+ * page still shows as signed in, the session ended meanwhile (expired, logged out elsewhere).
+ * It returns whether it took the user to the login page (then one notice says so, instead of
+ * the request's own error).
+ */
+export function setSessionLostHandler(fn: (() => boolean) | null) {
+  sessionLost = fn;
+}
+
 /** Forgets cached GET replies (e.g. after logging in or out). */
 export function clearRequestCache() {
   cache.clear();
@@ -258,7 +273,10 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
     options.signal?.removeEventListener("abort", onOuterAbort);
   }
 
-  if (notify) show(feedbackFor(reply, url, { silent: options.silent, timedOut }));
+  if (reply.status === 401 && reply.info === LOGIN_NEEDED_TEXT && sessionLost?.()) {
+    if (Date.now() - lostNoticeAt > 5000) show({ kind: "notification", notice: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } });
+    lostNoticeAt = Date.now();
+  } else if (notify) show(feedbackFor(reply, url, { silent: options.silent, timedOut }));
   if (ttl !== undefined && reply.error === 0) cache.set(fullUrl, reply, ttl);
   return reply;
 }

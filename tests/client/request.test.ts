@@ -12,6 +12,7 @@ import {
   post,
   serializeParams,
   setFeedbackSink,
+  setSessionLostHandler,
   toReply,
   NETWORK_ERROR,
   type Notice,
@@ -115,6 +116,32 @@ describe("request client over fetch", () => {
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: '{"a":1}' });
     expect(init.headers["Content-Type"]).toBe("application/json");
     expect(shown).toEqual([{ kind: "success", value: "已保存" }]);
+  });
+
+  test("a session lost mid-use: the application's handler takes over and one notice says so", async () => {
+    fetchMock.mockImplementation(async () => json(401, { error: 401, info: "请先登录" }));
+    let calls = 0;
+    setSessionLostHandler(() => ++calls > 0);
+    try {
+      await get("/Backend/a");
+      await get("/Backend/b");
+      expect(calls).toBe(2);
+      expect(shown).toEqual([{ kind: "notification", value: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } }]);
+      // Not the application's case (e.g. a visitor): the request's own error as before.
+      shown.length = 0;
+      setSessionLostHandler(() => false);
+      await get("/Backend/c");
+      expect(shown).toHaveLength(1);
+      expect((shown[0].value as Notice).description).toBe("请先登录");
+      // Other 401s (a wrong password) never reach the handler.
+      calls = 0;
+      setSessionLostHandler(() => ++calls > 0);
+      fetchMock.mockImplementation(async () => json(401, { error: 401, info: "用户名或密码错误" }));
+      await post("/Backend/login", {});
+      expect(calls).toBe(0);
+    } finally {
+      setSessionLostHandler(null);
+    }
   });
 
   test("a body-less POST carries no JSON content type; form data is sent as is", async () => {

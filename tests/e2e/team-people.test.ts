@@ -67,6 +67,26 @@ describe("finding people and deep links in a real browser", () => {
     await page.context().close();
   });
 
+  it("a session that ends mid-use leads to the student login with the page as return address, and back after logging in", async () => {
+    const page = await login(e, "student", STUDENT_LOGIN);
+    await page.goto(e.base + "/author/info");
+    await page.getByText("个人信息").first().waitFor();
+    // The session ends on the server (as after expiry or a logout elsewhere); the page still shows the user.
+    const out = await page.request.post(e.base + "/Backend/Common/account/logout", { headers: { origin: e.base } });
+    expect(out.status()).toBe(200);
+    // The next request of the page (the menu's own, or opening 我的作品) finds no session.
+    await page.getByRole("link", { name: "我的作品" }).click({ timeout: 3000 }).catch(() => undefined);
+    await page.waitForURL((u) => u.pathname === STUDENT_LOGIN);
+    const to = new URL(page.url()).searchParams.get("to");
+    expect(["/author/info", "/author/work-management"]).toContain(to);
+    await page.getByText("登录已失效").first().waitFor();
+    await page.getByPlaceholder("用户名或邮箱").fill("student");
+    await page.getByPlaceholder("密码").fill("Demo@2026");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.waitForURL((u) => u.pathname === to);
+    await page.context().close();
+  });
+
   it("a signed-in user refused a print page sees the server's message, no stack; an open redirect is refused", async () => {
     const page = await login(e, "student4", STUDENT_LOGIN);
     await page.goto(`${e.base}/print/Registration/${workId}`);
