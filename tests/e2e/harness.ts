@@ -104,3 +104,18 @@ export const selectOption = (page: Page, text: string) => page.locator(".ant-sel
 export async function zhejiangContestId(db: Db): Promise<number> {
   return (await db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
 }
+
+/**
+ * A new draft named `name` for the user logged in on `page`, in the first open contest and 大类
+ * that accepts one (the demo student has works in some 大类 already); returns its id.
+ */
+export async function createDraft(e: E2E, page: Page, name: string): Promise<number> {
+  const open = (await (await page.request.get(e.base + "/Backend/Work/work/open-contests")).json()) as { data: { id: number; categories: { id: number }[] }[] };
+  for (const c of open.data) {
+    for (const cat of c.categories) {
+      const r = await page.request.post(e.base + "/Backend/Work/work", { data: { contestId: c.id, categoryId: cat.id, name }, headers: { origin: e.base } });
+      if (r.status() === 201) return ((await r.json()) as { data: { id: number } }).data.id;
+    }
+  }
+  throw new Error(`no open contest accepts a new draft for this user (${name})`);
+}

@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { login, startE2E, type E2E } from "./harness";
+import { createDraft, login, startE2E, type E2E } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 邮件邀请合作者";
@@ -26,18 +26,7 @@ describe("inviting a co-author by email in a real browser", () => {
   it("the invitee registers from the mailed link, lands in the team unconfirmed and confirms", async () => {
     // The student: a draft in a 大类 where they have no work yet.
     const page = await login(e, "student", STUDENT_LOGIN);
-    let workId = 0;
-    const open = (await (await page.request.get(e.base + "/Backend/Work/work/open-contests")).json()) as { data: { id: number; categories: { id: number }[] }[] };
-    for (const c of open.data) {
-      for (const cat of c.categories) {
-        const r = await page.request.post(e.base + "/Backend/Work/work", { data: { contestId: c.id, categoryId: cat.id, name: WORK_NAME }, headers: { origin: e.base } });
-        if (r.status() === 201) {
-          workId = ((await r.json()) as { data: { id: number } }).data.id;
-          break;
-        }
-      }
-      if (workId) break;
-    }
+    const workId = await createDraft(e, page, WORK_NAME);
     expect(workId).toBeGreaterThan(0);
 
     // Team editor → 邮件邀请: name and email.

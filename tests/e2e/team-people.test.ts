@@ -6,7 +6,7 @@
  * Chinese message without a stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { login, selectOption, startE2E, submitLogin, type E2E } from "./harness";
+import { createDraft, login, selectOption, startE2E, submitLogin, type E2E } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 按学号找同学";
@@ -23,17 +23,7 @@ describe("finding people and deep links in a real browser", () => {
   it("a student adds a co-author by 学号", async () => {
     const page = await login(e, "student", STUDENT_LOGIN);
     // A draft in a 大类 where the student has no work yet.
-    const open = (await (await page.request.get(e.base + "/Backend/Work/work/open-contests")).json()) as { data: { id: number; categories: { id: number }[] }[] };
-    for (const c of open.data) {
-      for (const cat of c.categories) {
-        const r = await page.request.post(e.base + "/Backend/Work/work", { data: { contestId: c.id, categoryId: cat.id, name: WORK_NAME }, headers: { origin: e.base } });
-        if (r.status() === 201) {
-          workId = ((await r.json()) as { data: { id: number } }).data.id;
-          break;
-        }
-      }
-      if (workId) break;
-    }
+    workId = await createDraft(e, page, WORK_NAME);
     expect(workId).toBeGreaterThan(0);
 
     await page.goto(e.base + "/author/work-management");
