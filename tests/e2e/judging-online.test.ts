@@ -115,8 +115,14 @@ describe("online judging in a real browser", () => {
 
     await scores.locator("tr", { hasText: "刘评审" }).getByTestId("reopen-score").click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "退 回" }).or(dialog.getByRole("button", { name: "退回" })).click();
-    await dialog.getByText("请填写退回原因").waitFor();
+    // The form is in place (the dialog opens with an animation) before 退回 is pressed empty.
+    await dialog.getByLabel("退回原因").waitFor();
+    await expect
+      .poll(async () => {
+        await dialog.getByRole("button", { name: "退 回" }).or(dialog.getByRole("button", { name: "退回" })).click();
+        return dialog.getByText("请填写退回原因").isVisible();
+      }, { timeout: 20_000 })
+      .toBe(true);
     await dialog.getByLabel("退回原因").fill("技术与创新一项评分偏高，请复核");
     await dialog.getByRole("button", { name: "退 回" }).or(dialog.getByRole("button", { name: "退回" })).click();
     await page.getByText(/已退回评委「刘评审」对作品/).waitFor();
