@@ -30,7 +30,7 @@ function run(label, args, env = {}) {
 function vitest(label, args, env = {}) {
   const out = join(tmp, `${label.replace(/\W+/g, "-")}.json`);
   rmSync(out, { force: true });
-  run(label, [bin("vitest", "vitest.mjs"), "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`], env);
+  const passed = run(label, [bin("vitest", "vitest.mjs"), "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`], env);
   if (!existsSync(out)) {
     problems.push(`${label} wrote no results`);
     totals.failed += 1;
@@ -41,6 +41,8 @@ function vitest(label, args, env = {}) {
   totals.failed += j.numFailedTests;
   totals.skipped += j.numPendingTests + j.numTodoTests;
   if (j.numTotalTests === 0) problems.push(`${label} ran no test`);
+  // Vitest also fails a run for an error outside any test (an unhandled rejection), with every test passed.
+  if (!passed && j.numFailedTests === 0) failures.push(`${label}: no test failed, but the run did — see "Unhandled Errors" in its output above`);
   // Repeated at the very end of the output (CI logs are often read from their tail).
   for (const file of j.testResults ?? []) {
     const rel = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
