@@ -1,7 +1,7 @@
 /**
  * The demo's national round end to end (issue 14: "a work goes from a school contest to the
- * national result in the demo without hand-made data"): from the state `npm start` seeds — the
- * Zhejiang result published and promoting its awarded works into the national contest, the
+ * national result in the demo without hand-made data"): from the state `npm start` seeds — works
+ * recommended by their schools' 校级赛 to the Zhejiang contest, the Zhejiang result published and promoting its awarded works into the national contest, the
  * national judges and settings of national-demo.ts — the demo users drive the API the screens
  * use: national_admin passes format review, forms a group of the seeded national judges, groups
  * and assigns the works (no conflicts), the judges score them, the admin computes, allocates
@@ -34,6 +34,36 @@ describe.each(DIALECTS)("the demo national round on %s", (dialect) => {
     admin = await login(t, "national_admin");
   });
   afterAll(() => t?.close());
+
+  it("the promoted works came up from their schools' 校级赛: approved and recommended by the school, then judged in the province", async () => {
+    const promoted = await t.db
+      .selectFrom("national_entry")
+      .innerJoin("work", "work.id", "national_entry.work_id")
+      .innerJoin("contest", "contest.id", "work.contest_id")
+      .innerJoin("contest as p", "p.id", "contest.parent_id")
+      .select(["work.id", "work.school_id", "contest.level", "contest.school_id as contest_school", "p.level as parent_level", "p.province"])
+      .where("national_entry.contest_id", "=", cn)
+      .execute();
+    expect(promoted.length).toBeGreaterThanOrEqual(3);
+    for (const w of promoted) expect(w).toMatchObject({ level: "school", contest_school: w.school_id, parent_level: "provincial", province: "浙江省" });
+    // The log shows each step, by whom it is expected to be taken.
+    const log = await t.db
+      .selectFrom("work_log")
+      .innerJoin("app_user", "app_user.id", "work_log.user_id")
+      .select(["work_log.action", "app_user.user_type", "app_user.school_id"])
+      .where("work_log.work_id", "=", Number(promoted[0].id))
+      .orderBy("work_log.id")
+      .execute();
+    expect(log.map((l) => l.action)).toEqual(["create", "submit", "approve", "recommend", "accept", "format_pass", "national_enter"]);
+    expect(log.filter((l) => l.action === "approve" || l.action === "recommend").every((l) => l.user_type === 2 && l.school_id === promoted[0].school_id)).toBe(true);
+    // Before the national result: the author's page shows the school and provincial rounds and the national entry.
+    const author = (await t.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", Number(promoted[0].id)).orderBy("rank").executeTakeFirstOrThrow()).username;
+    const rounds = (await (await login(t, author)).get(`/Backend/Work/work/${promoted[0].id}`)).body.data.rounds as { level: string; text: string }[];
+    expect(rounds.map((r) => r.level)).toEqual(["校赛", "省赛", "国赛"]);
+    expect(rounds[0].text).toMatch(/校级赛」推荐至省赛$/);
+    expect(rounds[1].text).toMatch(/^省赛.+奖，推荐晋级国赛$/);
+    expect(rounds[2].text).toMatch(/^已进入「.+」（待形式审查）$/);
+  });
 
   it("national_admin sees the promoted Zhejiang works waiting for format review and passes them", async () => {
     const incoming = (await admin.get(`${N}/${cn}/incoming`)).body.data as { province: string; entries: { workId: number; status: string }[] }[];
@@ -87,10 +117,11 @@ describe.each(DIALECTS)("the demo national round on %s", (dialect) => {
     const pub = (await admin.get(`/Backend/Public/mainpage/results?contestId=${cn}&pageSize=50`)).body.data as { list: { workId: number; awardName: string; contestId: number }[] };
     expect(pub.list.length).toBeGreaterThan(0);
     expect(pub.list.every((r) => entries.includes(r.workId) && r.contestId === cn)).toBe(true);
-    // The first-ranked work's author sees both levels on the work page.
+    // The first-ranked work's author sees all three levels on the work page, the national award last.
     const top = pub.list[0];
     const username = (await t.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", top.workId).orderBy("rank").executeTakeFirstOrThrow()).username;
     const rounds = (await (await login(t, username)).get(`/Backend/Work/work/${top.workId}`)).body.data.rounds as { level: string; text: string }[];
-    expect(rounds.map((r) => r.level)).toEqual(["省赛", "国赛"]);
+    expect(rounds.map((r) => r.level)).toEqual(["校赛", "省赛", "国赛"]);
+    expect(rounds[2].text).toBe(`国赛${top.awardName}`);
   });
 });

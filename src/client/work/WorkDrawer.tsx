@@ -17,6 +17,8 @@ import { InvitationActions } from "./Invitation";
 import { useWorkAction } from "./use-work-action";
 import { fmtTime } from "../format";
 
+const ROUND_COLORS: Record<string, string> = { 校赛: "cyan", 省赛: "blue", 国赛: "gold" };
+
 export type DrawerTab = "info" | "team" | "files" | "submit" | "log";
 
 export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; tab: DrawerTab; onTab: (t: DrawerTab) => void; onClose: () => void }) {
@@ -50,7 +52,7 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
       <StatusTag status={work.status} name={work.statusName} />
       <Typography.Text type="secondary" style={{ fontSize: 13 }}>编号 {work.id}</Typography.Text>
       {(work.rounds ?? []).map((r) => (
-        <Tag key={r.level} color={r.level === "国赛" ? "gold" : "blue"} data-testid="work-round">{r.level}：{r.text}</Tag>
+        <Tag key={r.level} color={ROUND_COLORS[r.level] ?? "blue"} data-testid="work-round">{r.level}：{r.text}</Tag>
       ))}
     </Space>
   ) : "作品";

@@ -21,6 +21,7 @@
  */
 import type { Db } from "../index";
 import type { User } from "../schema";
+import { receivingContestId } from "../../work/rules";
 import { allocateResults, promoteResults, publishResults } from "../../judging/service/results";
 import { activePublication } from "../../judging/service/results/change";
 import { honourLevels, proposeHonours } from "../../judging/service/results/honours";
@@ -33,10 +34,16 @@ export const DEMO_VISITOR = { name: "王公众", email: "visitor@example.com", p
 export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8080"): Promise<boolean> {
   if (await db.selectFrom("complaint").select("id").executeTakeFirst()) return false;
   const names = RESULTS_DEMO_WORKS.map((w) => w.name);
-  const works = await db.selectFrom("work").select(["id", "name", "contest_id"]).where("name", "in", names).execute();
+  const works = await db
+    .selectFrom("work")
+    .innerJoin("contest", "contest.id", "work.contest_id")
+    .select(["work.id", "work.name", "contest.id as contest_id", "contest.level", "contest.parent_id"])
+    .where("work.name", "in", names)
+    .execute();
   if (works.length !== names.length) return false;
   const byName = new Map(works.map((w) => [w.name, Number(w.id)]));
-  const contestId = works[0].contest_id;
+  // The contest that judged them: the provincial contest their school contests recommended them to.
+  const contestId = receivingContestId({ level: works[0].level, id: works[0].contest_id, parent_id: works[0].parent_id });
   const users = await db.selectFrom("app_user").selectAll().where("username", "in", ["contest_admin", "complaint_reviewer", "complaint_admin", "arbitrator", "student"]).execute();
   const u = (name: string) => users.find((x) => x.username === name) as User;
   if (users.length < 5) return false;

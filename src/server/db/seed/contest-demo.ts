@@ -31,9 +31,12 @@ export function demoStages(year: number, now = new Date()): { stage: StageKey; s
   }).sort((a, b) => STAGE_KEYS.indexOf(a.stage) - STAGE_KEYS.indexOf(b.stage));
 }
 
-export async function seedContestSettings(trx: Transaction<DB>, year: number, now = new Date()) {
+/** Settings for the contests of the year (or only the contests `only`, e.g. ones a later demo adds). */
+export async function seedContestSettings(trx: Transaction<DB>, year: number, now = new Date(), only?: number[]) {
   const categories = (await trx.selectFrom("work_category").select("id").where("parent_id", "is", null).orderBy("sort").execute()).map((c) => c.id);
-  const contests = await trx.selectFrom("contest").leftJoin("school", "school.id", "contest.school_id").select(["contest.id", "contest.level", "contest.province", "school.code as school_code"]).where("contest.year", "=", year).execute();
+  let q = trx.selectFrom("contest").leftJoin("school", "school.id", "contest.school_id").select(["contest.id", "contest.level", "contest.province", "school.code as school_code"]).where("contest.year", "=", year);
+  if (only) q = q.where("contest.id", "in", only.length ? only : [-1]);
+  const contests = await q.execute();
   const stages = demoStages(year, now);
   for (const c of contests) {
     const code =

@@ -2,6 +2,10 @@
  * Demo data for the results screen (/ContestAdmin/ContestResult, `npm start`): a second judge
  * group of the Zhejiang provincial contest whose online judging is finished.
  *
+ * - Every work came up from its school's 校级赛 (a school contest under the Zhejiang contest,
+ *   made where the school has none, with an admin of the school): submitted by its first author,
+ *   approved and recommended by the school, accepted and passed by the provincial contest — so
+ *   the demo's works travel school → province → nation (issue 14).
  * - 人工智能应用组 with the demo judges 陈评审 (judge2, 浙江工业大学), 刘评审 (judge3, 杭州电子科技大学),
  *   张评审 (judge4, 宁波大学) and 何评审 (judge5, industry), and ten works of Zhejiang schools
  *   in 人工智能应用 that passed format review (two authors and a teacher each, password
@@ -20,7 +24,9 @@
  * (the online scoring demo's) are left as they are.
  */
 import type { Db } from "../index";
-import { demoPeople, insertDemoGroup, insertDemoWork, type DemoStep } from "./demo-helpers";
+import { demoPeople, insertDemoGroup, insertDemoUser, insertDemoWork, type DemoStep } from "./demo-helpers";
+import { seedContestSettings } from "./contest-demo";
+import { ROLE } from "../../../shared/roles";
 import { minCostFlow } from "../../judging/assign";
 import { applyAssignments } from "../../judging/service/apply";
 import { settingsOf } from "../../judging/service/contest";
@@ -34,21 +40,23 @@ interface DemoWork {
   sub: string;
   authors: [string, string];
   teacher: string;
+  /** the school's admin, who approved and recommended the work in the school's 校级赛 (made where the school has none) */
+  admin?: string;
   /** the work's "true" quality the judges' scores scatter around */
   quality: number;
 }
 
 export const RESULTS_DEMO_WORKS: DemoWork[] = [
-  { name: "基于大模型的课堂问答助教", school: "浙江大学", sub: "人工智能实践赛", authors: ["程子昂", "蔡依诺"], teacher: "陆文博", quality: 88 },
-  { name: "茶园病虫害图像识别系统", school: "浙江师范大学", sub: "人工智能实践赛", authors: ["董欣然", "袁泽楷"], teacher: "唐秀芝", quality: 84 },
-  { name: "电商客服意图识别与自动应答", school: "浙江工商大学", sub: "人工智能挑战赛", authors: ["田雨萱", "范俊熙"], teacher: "夏志刚", quality: 80 },
-  { name: "票据信息智能抽取工具", school: "浙江财经大学", sub: "人工智能实践赛", authors: ["苏梓涵", "蒋一鸣"], teacher: "贾丽华", quality: 77 },
-  { name: "城市道路积水智能识别", school: "温州大学", sub: "人工智能挑战赛", authors: ["叶思彤", "杜宇辰"], teacher: "余海涛", quality: 75 },
-  { name: "计量仪表读数自动识别", school: "中国计量大学", sub: "人工智能实践赛", authors: ["戴明哲", "廖可馨"], teacher: "郝建平", quality: 72 },
-  { name: "面料瑕疵检测与分级系统", school: "浙江理工大学", sub: "人工智能实践赛", authors: ["邹博文", "熊诗琪"], teacher: "孟庆云", quality: 70 },
+  { name: "基于大模型的课堂问答助教", school: "浙江大学", sub: "人工智能实践赛", authors: ["程子昂", "蔡依诺"], teacher: "陆文博", admin: "林校管", quality: 88 },
+  { name: "茶园病虫害图像识别系统", school: "浙江师范大学", sub: "人工智能实践赛", authors: ["董欣然", "袁泽楷"], teacher: "唐秀芝", admin: "许校管", quality: 84 },
+  { name: "电商客服意图识别与自动应答", school: "浙江工商大学", sub: "人工智能挑战赛", authors: ["田雨萱", "范俊熙"], teacher: "夏志刚", admin: "韩校管", quality: 80 },
+  { name: "票据信息智能抽取工具", school: "浙江财经大学", sub: "人工智能实践赛", authors: ["苏梓涵", "蒋一鸣"], teacher: "贾丽华", admin: "邱校管", quality: 77 },
+  { name: "城市道路积水智能识别", school: "温州大学", sub: "人工智能挑战赛", authors: ["叶思彤", "杜宇辰"], teacher: "余海涛", admin: "秦校管", quality: 75 },
+  { name: "计量仪表读数自动识别", school: "中国计量大学", sub: "人工智能实践赛", authors: ["戴明哲", "廖可馨"], teacher: "郝建平", admin: "尹校管", quality: 72 },
+  { name: "面料瑕疵检测与分级系统", school: "浙江理工大学", sub: "人工智能实践赛", authors: ["邹博文", "熊诗琪"], teacher: "孟庆云", admin: "姚校管", quality: 70 },
   { name: "校园垃圾分类智能投放站", school: "浙江工业大学", sub: "人工智能挑战赛", authors: ["万子豪", "段雨婷"], teacher: "雷振华", quality: 68 },
-  { name: "手语实时翻译眼镜", school: "杭州电子科技大学", sub: "人工智能挑战赛", authors: ["侯嘉乐", "黎梦瑶"], teacher: "龙永刚", quality: 65 },
-  { name: "渔船作业行为智能监测", school: "宁波大学", sub: "人工智能实践赛", authors: ["史天翊", "陶若溪"], teacher: "贺春梅", quality: 62 },
+  { name: "手语实时翻译眼镜", school: "杭州电子科技大学", sub: "人工智能挑战赛", authors: ["侯嘉乐", "黎梦瑶"], teacher: "龙永刚", admin: "汪校管", quality: 65 },
+  { name: "渔船作业行为智能监测", school: "宁波大学", sub: "人工智能实践赛", authors: ["史天翊", "陶若溪"], teacher: "贺春梅", admin: "严校管", quality: 62 },
 ];
 
 /** Judge leniency (+) or harshness (−), in points. */
@@ -75,6 +83,32 @@ function pointsFor(total: number, max: number[]): number[] {
   return pts;
 }
 
+/**
+ * The 校级赛 of a school under the provincial contest, made with the demo settings where the
+ * school has none (浙江工业大学 has one from seedDemo), and the school's admin, made where missing.
+ */
+async function schoolRound(
+  db: Db,
+  o: { provincialId: number; year: number; school: { id: number; name: string }; adminName?: string; k: number; password_hash: string; now: Date },
+): Promise<{ contestId: number; adminId: number }> {
+  const at = o.now.toISOString();
+  const found = await db.selectFrom("contest").select("id").where("level", "=", "school").where("school_id", "=", o.school.id).where("parent_id", "=", o.provincialId).where("archived", "=", 0).executeTakeFirst();
+  const contestId =
+    found?.id ??
+    (await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("contest")
+        .values({ name: `${o.year}年${o.school.name}计算机设计大赛校级赛`, level: "school", year: o.year, parent_id: o.provincialId, province: "浙江省", school_id: o.school.id, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await seedContestSettings(trx, o.year, o.now, [id]);
+      return id;
+    }));
+  const admin = await db.selectFrom("app_user").select("id").where("user_type", "=", ROLE.schoolAdmin).where("school_id", "=", o.school.id).orderBy("id").executeTakeFirst();
+  const adminId = admin?.id ?? (await insertDemoUser(db, { username: `rs_admin${o.k}`, name: o.adminName ?? `${o.school.name}管理员`, type: ROLE.schoolAdmin, schoolId: o.school.id }, o.password_hash, at));
+  return { contestId, adminId };
+}
+
 /** compute: false leaves the results uncomputed (the browser test computes them on the screen). */
 export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?: boolean } = {}): Promise<boolean> {
   if (await db.selectFrom("work").select("id").where("name", "=", RESULTS_DEMO_WORKS[0].name).executeTakeFirst()) return false;
@@ -83,9 +117,9 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
   const c = { id: contest.id, name: contest.name, level: contest.level, school_id: contest.school_id };
   const year = contest.year;
   const at = now.toISOString();
-  const users = await db.selectFrom("app_user").selectAll().where("username", "in", ["judge2", "judge3", "judge4", "judge5", "contest_admin", "student"]).execute();
+  const users = await db.selectFrom("app_user").selectAll().where("username", "in", ["judge2", "judge3", "judge4", "judge5", "contest_admin", "reviewer", "student"]).execute();
   const byName = new Map(users.map((u) => [u.username, u]));
-  if (byName.size < 6) return false;
+  if (byName.size < 7) return false;
   const judgeIds = ["judge2", "judge3", "judge4", "judge5"].map((u) => byName.get(u)!.id);
   const usernameOf = new Map(["judge2", "judge3", "judge4", "judge5"].map((u) => [byName.get(u)!.id, u]));
   const admin = byName.get("contest_admin")!;
@@ -110,8 +144,10 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
       install_guide: "按部署文档安装依赖后启动。",
       teacher_review: "选题贴近实际，模型评估扎实。",
     };
-    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["accept", admin.id], ["format_pass", admin.id]];
-    ids.push(await insertDemoWork(db, { year, contestId: c.id, categoryId: data.id, subcategoryId: sub(w.sub), name: w.name, status: "format_passed", schoolId: school.id, authors, teachers: [teacher], text, version: 5, at, log }));
+    // Up from the school's 校级赛: approved and recommended by the school, accepted and format-passed by the province.
+    const round = await schoolRound(db, { provincialId: c.id, year, school, adminName: w.admin, k: i + 1, password_hash, now });
+    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["approve", round.adminId], ["recommend", round.adminId], ["accept", admin.id], ["format_pass", byName.get("reviewer")!.id]];
+    ids.push(await insertDemoWork(db, { year, contestId: round.contestId, categoryId: data.id, subcategoryId: sub(w.sub), name: w.name, status: "format_passed", schoolId: school.id, authors, teachers: [teacher], text, version: 5, at, log }));
   }
 
   await insertDemoGroup(db, { contestId: c.id, name: "人工智能应用组", categoryId: data.id, leaderId: byName.get("judge4")!.id, note: "网络评审已结束", members: judgeIds, works: ids, at });

@@ -6,13 +6,13 @@ import { sql } from "kysely";
 import { forbidden, notFound } from "../../../shared/errors";
 import type { PageOf } from "../../../shared/crud/list";
 import type { QueryWorkResult, WorkLogEntry, WorkLogFilters, WorkView } from "../../../shared/work/schema";
-import { canTransition, isEditable, PUBLIC_STATES, WORK_ACTIONS, WORK_STATE_NAMES } from "../../../shared/work/states";
+import { canTransition, isEditable, PUBLIC_STATES, SLOT_STATES, WORK_ACTIONS, WORK_STATE_NAMES } from "../../../shared/work/states";
 import type { Db } from "../../db";
 import * as repo from "../repository";
 import { actorFor, mayReadLog, workLocksOf } from "../rules";
 import { toLogEntry, toWorkView, type LogRow } from "../view";
 import { loadVisible, type Loaded, type WorkCtx } from "./context";
-import { publishedAward } from "../../judging/service/results";
+import { publishedAward, publishedAwards } from "../../judging/service/results";
 import { nationalStatus } from "../../national/entries";
 import { nationalStateName } from "../../../shared/national/types";
 
@@ -36,13 +36,25 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
   return { ...view, rounds: await roundsOf(db, l.work.id) };
 }
 
-/** The provincial award (published) and the national status of a work, for its page. */
+/**
+ * A work's path through the levels, for its page: the school contest that recommended it
+ * (works entered in a 校级赛), the provincial award and promotion, and the national entry
+ * with the national award once published.
+ */
 async function roundsOf(db: repo.Handle, workId: number) {
   const out: { level: string; text: string }[] = [];
-  const award = await publishedAward(db, workId);
-  if (award) out.push({ level: "省赛", text: award });
+  // The work's own row and contest (a national entry's view shows the national contest instead).
+  const w = await db.selectFrom("work").innerJoin("contest", "contest.id", "work.contest_id").select(["work.id", "work.status", "contest.level", "contest.name"]).where("work.id", "=", workId).executeTakeFirstOrThrow();
+  const awards = new Map((await publishedAwards(db, workId)).map((a) => [a.level, a.text]));
+  const school = awards.get("school") ?? (w.level === "school" && SLOT_STATES.includes(w.status) ? `「${w.name}」推荐至省赛` : null);
+  if (school) out.push({ level: "校赛", text: school });
+  const provincial = awards.get("provincial");
+  if (provincial) out.push({ level: "省赛", text: provincial });
   const n = await nationalStatus(db, workId);
-  if (n) out.push({ level: "国赛", text: n.status === "entered" ? `已进入「${n.contestName}」（${NATIONAL_FORMAT[n.formatStatus] ?? n.formatStatus}）` : `已退出「${n.contestName}」：${n.withdrawReason ?? ""}` });
+  if (n) {
+    const entry = n.status === "entered" ? `已进入「${n.contestName}」（${NATIONAL_FORMAT[n.formatStatus] ?? n.formatStatus}）` : `已退出「${n.contestName}」：${n.withdrawReason ?? ""}`;
+    out.push({ level: "国赛", text: (n.status === "entered" && awards.get("national")) || entry });
+  }
   return out;
 }
 const NATIONAL_FORMAT: Record<string, string> = { pending: "待形式审查", passed: "形式审查通过", returned: "退回修改", rejected: "形式审查不通过" };

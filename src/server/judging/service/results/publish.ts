@@ -5,7 +5,7 @@
  */
 import { sql, type RawBuilder, type Transaction } from "kysely";
 import { badRequest, conflict } from "../../../../shared/errors";
-import { CONTEST_LEVEL_NAMES } from "../../../../shared/contest/stages";
+import { CONTEST_LEVEL_NAMES, type ContestLevelKey } from "../../../../shared/contest/stages";
 import type { Basis, PublicationView, PublishBody } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { DB, User } from "../../../db/schema";
@@ -199,11 +199,10 @@ export async function publicationParams(db: Handle, publicationId: number): Prom
 }
 
 /**
- * The award shown by the public work lookup: the published awards of the work (in contests
- * whose publication is in force), highest contest level first, e.g. "省赛一等奖，推荐晋级国赛";
- * null when none.
+ * The published awards of a work per contest level (in contests whose publication is in
+ * force), highest level first, each e.g. "省赛一等奖，推荐晋级国赛".
  */
-export async function publishedAward(db: Handle, workId: number): Promise<string | null> {
+export async function publishedAwards(db: Handle, workId: number): Promise<{ level: ContestLevelKey; text: string }[]> {
   const rows = await db
     .selectFrom("contest_result")
     .innerJoin("contest", "contest.id", "contest_result.contest_id")
@@ -214,12 +213,16 @@ export async function publishedAward(db: Handle, workId: number): Promise<string
     .where((eb) => eb.or([eb("contest_result.award_level_id", "is not", null), eb("contest_result.promoted", "=", 1)]))
     .where(resultsPublished("contest_result.contest_id"))
     .execute();
-  if (!rows.length) return null;
   return rows
     .sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level])
     .map((r) => {
       const parts = [r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null, Number(r.promoted) && r.parent_level ? `推荐晋级${CONTEST_LEVEL_NAMES[r.parent_level]}` : null].filter(Boolean);
-      return parts.join("，");
-    })
-    .join("；");
+      return { level: r.level, text: parts.join("，") };
+    });
+}
+
+/** The award shown by the public work lookup: the published awards in one line, national first; null when none. */
+export async function publishedAward(db: Handle, workId: number): Promise<string | null> {
+  const all = await publishedAwards(db, workId);
+  return all.length ? all.map((a) => a.text).join("；") : null;
 }
