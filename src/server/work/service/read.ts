@@ -15,6 +15,7 @@ import { loadVisible, type Loaded, type WorkCtx } from "./context";
 import { publishedAward, publishedAwards } from "../../judging/service/results";
 import { nationalStatus } from "../../national/entries";
 import { nationalStateName } from "../../../shared/national/types";
+import { CONTEST_LEVEL_NAMES } from "../../../shared/contest/stages";
 
 /** The full view with what the caller may do now. */
 export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Promise<WorkView> {
@@ -45,7 +46,8 @@ async function roundsOf(db: repo.Handle, workId: number) {
   const out: { level: string; text: string }[] = [];
   // The work's own row and contest (a national entry's view shows the national contest instead).
   const w = await db.selectFrom("work").innerJoin("contest", "contest.id", "work.contest_id").select(["work.id", "work.status", "contest.level", "contest.name"]).where("work.id", "=", workId).executeTakeFirstOrThrow();
-  const awards = new Map((await publishedAwards(db, workId)).map((a) => [a.level, a.text]));
+  // Each round's tag names its level, so its text is the award without it: 一等奖，推荐晋级国赛.
+  const awards = new Map((await publishedAwards(db, workId)).map((a) => [a.level, [a.award, a.promotedTo && `推荐晋级${CONTEST_LEVEL_NAMES[a.promotedTo]}`].filter(Boolean).join("，")]));
   const school = awards.get("school") ?? (w.level === "school" && SLOT_STATES.includes(w.status) ? `「${w.name}」推荐至省赛` : null);
   if (school) out.push({ level: "校赛", text: school });
   const provincial = awards.get("provincial");

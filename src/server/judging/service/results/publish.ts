@@ -200,9 +200,10 @@ export async function publicationParams(db: Handle, publicationId: number): Prom
 
 /**
  * The published awards of a work per contest level (in contests whose publication is in
- * force), highest level first, each e.g. "省赛一等奖，推荐晋级国赛".
+ * force), highest level first: the award's name, the level it was promoted to, and both in
+ * words, e.g. "省赛一等奖，推荐晋级国赛".
  */
-export async function publishedAwards(db: Handle, workId: number): Promise<{ level: ContestLevelKey; text: string }[]> {
+export async function publishedAwards(db: Handle, workId: number): Promise<{ level: ContestLevelKey; award: string | null; promotedTo: ContestLevelKey | null; text: string }[]> {
   const rows = await db
     .selectFrom("contest_result")
     .innerJoin("contest", "contest.id", "contest_result.contest_id")
@@ -216,8 +217,9 @@ export async function publishedAwards(db: Handle, workId: number): Promise<{ lev
   return rows
     .sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level])
     .map((r) => {
-      const parts = [r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null, Number(r.promoted) && r.parent_level ? `推荐晋级${CONTEST_LEVEL_NAMES[r.parent_level]}` : null].filter(Boolean);
-      return { level: r.level, text: parts.join("，") };
+      const promotedTo = Number(r.promoted) && r.parent_level ? r.parent_level : null;
+      const parts = [r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null, promotedTo ? `推荐晋级${CONTEST_LEVEL_NAMES[promotedTo]}` : null].filter(Boolean);
+      return { level: r.level, award: r.award, promotedTo, text: parts.join("，") };
     });
 }
 
