@@ -6,11 +6,13 @@
  *  - publicKB / loginKB / largestAdminKB: gzip size of the JS+CSS the page actually loads
  *    (recorded per response, sized from the build's .gz files) for /mainpage/home (visitor),
  *    /account/StudentLogin (visitor) and the heaviest of the admin pages in the route table (as root);
+ *  - registerKB / claimKB: the same for the registration page /account/Register and the
+ *    forgotten-password page /account/claim-account (visitor);
  *  - chunks: the lazy chunks of the build (vite manifest entries loaded by dynamic import);
  *  - fcpMs / newsVisibleMs: median of 5 cold loads of /mainpage/home: first contentful paint, and
  *    the moment an element marked [data-news-list] has an item. Null while the page has no news
  *    list (today /mainpage/home is a titled placeholder): never a made-up figure.
- * Ends with one JSON line {"publicKB","loginKB","largestAdminKB","chunks","fcpMs","newsVisibleMs"}.
+ * Ends with one JSON line {"publicKB","loginKB","largestAdminKB","chunks","fcpMs","newsVisibleMs","registerKB","claimKB"}.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -96,6 +98,10 @@ const pub = await weigh("/mainpage/home");
 console.log(`访客 /mainpage/home：${pub.files} 个 JS/CSS，gzip ${pub.gzKB} KB（实际传输 br ${pub.wireKB} KB）`);
 const loginPage = await weigh("/account/StudentLogin");
 console.log(`登录页 /account/StudentLogin：${loginPage.files} 个 JS/CSS，gzip ${loginPage.gzKB} KB（实际传输 br ${loginPage.wireKB} KB）`);
+const registerPage = await weigh("/account/Register");
+console.log(`注册页 /account/Register：${registerPage.files} 个 JS/CSS，gzip ${registerPage.gzKB} KB（实际传输 br ${registerPage.wireKB} KB）`);
+const claimPage = await weigh("/account/claim-account");
+console.log(`找回密码页 /account/claim-account：${claimPage.files} 个 JS/CSS，gzip ${claimPage.gzKB} KB（实际传输 br ${claimPage.wireKB} KB）`);
 const admin = [];
 for (const p of adminPaths) {
   const w = await weigh(p, rootState);
@@ -134,5 +140,5 @@ await browser.close();
 await app.close();
 await db.destroy();
 rmSync(work, { recursive: true, force: true });
-console.log(JSON.stringify({ publicKB: pub.gzKB, loginKB: loginPage.gzKB, largestAdminKB: largest.gzKB, chunks, fcpMs, newsVisibleMs }));
+console.log(JSON.stringify({ publicKB: pub.gzKB, loginKB: loginPage.gzKB, largestAdminKB: largest.gzKB, chunks, fcpMs, newsVisibleMs, registerKB: registerPage.gzKB, claimKB: claimPage.gzKB }));
 process.exit(0);
