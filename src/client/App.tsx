@@ -1,7 +1,7 @@
 /** Wires antd (zh_CN), react-query and the router; the providers live in the root layout. */
 import { App as AntdApp } from "antd";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { NavContext, type Nav } from "./routing/nav";
 import { FeedbackBridge } from "./layout/FeedbackBridge";
@@ -16,7 +16,7 @@ import { createAppRouter } from "./routing/router";
 // page still shows and changes the address just before it mounts the application.
 let router: ReturnType<typeof createAppRouter> | undefined;
 /** The shared components' links and address (routing/nav.tsx): react-router's. */
-const NAV: Nav = { Link, useLocation };
+const NAV: Nav = { Link, useLocation, useNavigate };
 
 /**
  * A request that finds the session gone while the page still shows a signed-in user (it expired,

@@ -4,11 +4,12 @@
  * path loads the admin application (admin-main.tsx). Each is a lazy chunk, so a visitor of
  * the main page never downloads the admin bundle. At "/" the server is asked who this is
  * first: a visitor gets the public main page there, a logged-in user the platform (issue 14).
- * The login pages are a light entry too (src/client/login): the admin bundle loads after login.
+ * The login, registration and password pages are a light entry too (src/client/login): the admin
+ * bundle loads after login.
  */
 import { isPublicPath } from "./public/paths";
 import { visitorAtHome } from "./public/home-choice";
-import { isLoginPath } from "./login/paths";
+import { isLightAccountPath } from "./login/paths";
 
 // Each import() stays a statement of its own: the build's preload of a chunk's CSS and imports
 // follows one import() per expression (a ternary of two got the admin bundle's list for both).
@@ -23,8 +24,8 @@ function loadLogin() {
 }
 
 if (isPublicPath(location.pathname)) void loadPublic();
-// The three login pages: a light entry of their own (no refine, no policy engine, no admin bundle).
-else if (isLoginPath(location.pathname)) void loadLogin();
+// The login, registration and password pages: a light entry of their own (no refine, no policy engine, no admin bundle).
+else if (isLightAccountPath(location.pathname)) void loadLogin();
 else if (location.pathname !== "/") void loadAdmin();
 else
   void visitorAtHome().then(async (visitor) => {

@@ -2,17 +2,21 @@
  * The light login entry (src/client/login, issue 14) decides its guest menu from the permission
  * set the build works out (virtual:guest-permissions) instead of running casbin in the browser:
  * that set must be exactly the anonymous visitor's set of the browser's policy, and the entry
- * must serve exactly the three login pages of the route table.
+ * must serve exactly the three login pages of the route table, registration, the forgotten password
+ * and the resent verification mail — pages a visitor may open (tests/e2e/account.test.ts and
+ * menus.test.ts check in a browser that they download no admin bundle).
  */
 import { describe, expect, test } from "vitest";
 import { fileURLToPath } from "node:url";
 import guestRules from "virtual:guest-permissions";
+import { ruleKey } from "../../src/shared/rule-key";
 import { guestPermissions } from "../../src/server/static/guest-permissions";
 import { permissionSet, policyReady } from "../../src/client/providers/access-control";
 import { ANONYMOUS } from "../../src/client/providers/session";
 import { ROUTES } from "../../src/client/routes";
 import { matchEntry } from "../../src/client/routing/model";
 import { LOGIN_PAGE_PATHS, isLoginPath } from "../../src/client/routing/redirects";
+import { isLightAccountPath } from "../../src/client/login/paths";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -32,6 +36,22 @@ describe("the light login entry", () => {
     }
     for (const path of ["/account/Register", "/account/claim-account", "/account/choose", "/account/Login/x", "/x/account/Login", "/", "/index"]) {
       expect(isLoginPath(path)).toBe(false);
+    }
+  });
+
+  test("it serves the registration and password pages of the route table too, open to visitors, and nothing else", () => {
+    const guest = (rule: readonly [string, string]) => guestRules.includes(ruleKey(rule));
+    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email-claim"]) {
+      expect(isLightAccountPath(path)).toBe(true);
+      expect(isLightAccountPath(path.toLowerCase() + "/")).toBe(true);
+      const entry = matchEntry(ROUTES, path);
+      expect(entry?.element, path).toBeTruthy();
+      expect(!entry!.authority || guest(entry!.authority), path).toBe(true);
+    }
+    expect(matchEntry(ROUTES, "/account/Register")?.label).toBe("注册");
+    expect(matchEntry(ROUTES, "/account/claim-account")?.label).toBe("找回密码");
+    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email", "/workInvite/abc", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
+      expect(isLightAccountPath(path), path).toBe(false);
     }
   });
 });

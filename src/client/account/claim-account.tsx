@@ -1,11 +1,12 @@
 /**
  * Password recovery. Without a token: ask for the account, then set a new password
  * with the 6-digit code from the mail. With ?token=… (the mailed link): just the new
- * password.
+ * password. No react-router or refine here: the light login entry (src/client/login) renders
+ * this page for a visitor who opens it, the admin application on in-app navigation.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert, Button, Form, Input, Result, Steps } from "antd";
-import { useNavigate, useSearchParams } from "react-router";
+import { useAppLocation, useAppNavigate as useNavigate } from "../routing/nav";
 import { AuthCard } from "./AuthCard";
 import { accountApi } from "./api";
 import { PASSWORD_HINT, applyFieldError, codeRules, confirmRules, passwordRules, required } from "./rules";
@@ -153,7 +154,7 @@ function CodeFlow() {
 }
 
 export default function ClaimAccountPage() {
-  const [params] = useSearchParams();
-  const token = params.get("token");
+  const { search } = useAppLocation();
+  const token = useMemo(() => new URLSearchParams(search).get("token"), [search]);
   return <AuthCard title="找回密码" width={520}>{token ? <TokenForm token={token} /> : <CodeFlow />}</AuthCard>;
 }

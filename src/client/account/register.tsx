@@ -1,7 +1,11 @@
-/** Registration for students and teachers; a verification email follows. */
+/**
+ * Registration for students and teachers; a verification email follows. No react-router or refine
+ * here: the light login entry (src/client/login) renders this page for a visitor who opens it, the
+ * admin application on in-app navigation (links and navigation through routing/nav.tsx).
+ */
 import { useState } from "react";
 import { Alert, Button, Form, Input, Radio, Result } from "antd";
-import { Link, useNavigate } from "react-router";
+import { AppLink as Link, useAppNavigate as useNavigate } from "../routing/nav";
 import type { RegisterBody } from "../../shared/account/schema";
 import { ROLE } from "../../shared/roles";
 import { AuthCard } from "./AuthCard";

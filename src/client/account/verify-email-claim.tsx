@@ -1,7 +1,7 @@
-/** /verify-email-claim: "didn't get the mail? resend" (pure page). */
+/** /verify-email-claim: "didn't get the mail? resend" (pure page; in the light login entry too, src/client/login). */
 import { useState } from "react";
 import { Alert, Button, Form, Input, Result } from "antd";
-import { Link, useNavigate } from "react-router";
+import { AppLink as Link, useAppNavigate as useNavigate } from "../routing/nav";
 import { AuthCard } from "./AuthCard";
 import { accountApi } from "./api";
 import { applyFieldError, emailRules } from "./rules";

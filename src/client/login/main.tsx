@@ -1,9 +1,11 @@
 /**
- * The light login entry (issue 14): a visitor who opens /account/StudentLogin, /account/TeacherLogin
- * or /account/Login gets the login page in the same frame and guest menu as the admin application,
- * with antd's few components it uses — no refine, no policy engine (the guest menu comes from the
- * permission set the build worked out, virtual:guest-permissions), no react-router (links between
- * the login pages move through the history here, routing/nav.tsx), no admin bundle. Everything
+ * The light login entry (issue 14): a visitor who opens /account/StudentLogin, /account/TeacherLogin,
+ * /account/Login, the registration /account/Register, the forgotten password /account/claim-account
+ * (also its ?token=… link from the mail) or /verify-email-claim (paths.ts) gets the page of the
+ * route table in the same frame and guest menu as the admin application (a pure page without
+ * them), with antd's few components it uses — no refine, no policy engine (the guest menu comes
+ * from the permission set the build worked out, virtual:guest-permissions), no react-router (links
+ * between these pages move through the history here, routing/nav.tsx), no admin bundle. Everything
  * else hands over to the admin application in place: after a successful login (to the checked
  * return address), on a click to any other page, or at once for a visitor already logged in (the
  * admin application then sends them on, as its login pages do). "/" and the public main page are
@@ -19,7 +21,7 @@ import { ANONYMOUS, getCurrentUser, isLoggedIn, setCurrentUser } from "../provid
 import { AntdConfig } from "../providers/antd-config";
 import { ROUTES } from "../routes";
 import { buildMenu, isAuthorized, matchEntry, resolveRoutes, type Allows } from "../routing/model";
-import { isLoginPath } from "../routing/redirects";
+import { isLightAccountPath } from "./paths";
 import { NavContext, type Nav, type NavLinkProps } from "../routing/nav";
 import { ruleKey } from "../../shared/rule-key";
 import { isPublicPath } from "../public/paths";
@@ -78,7 +80,8 @@ function useLightLocation() {
   }, [address]);
 }
 
-const NAV: Nav = { Link: LightLink, useLocation: useLightLocation };
+const navigate = () => go;
+const NAV: Nav = { Link: LightLink, useLocation: useLightLocation, useNavigate: navigate };
 
 /**
  * Leaves the light entry for the application of the current address, or of `target` (after
@@ -117,17 +120,22 @@ function LoginScreen() {
     if (entry) document.title = `${entry.label} - 赛务平台`;
   }, [entry]);
   const Page = entry?.element;
-  if (!isLoginPath(pathname) || !entry || !Page) return <HandOver />;
+  if (!isLightAccountPath(pathname) || !entry || !Page || !isAuthorized(entry, guestAllows)) return <HandOver />;
+  const page = (
+    <Suspense fallback={<LoadingLogo fullScreen={entry.pure} />}>
+      <Page route={entry} />
+    </Suspense>
+  );
+  // A pure page (/verify-email-claim) fills the window, as in the admin application.
+  if (entry.pure) return page;
   return (
     <PageFrame sider={<SiderMenu menu={GUEST_MENU} />} header={<HeaderBar user={ANONYMOUS} loggedIn={false} />}>
-      <Suspense fallback={<LoadingLogo />}>
-        <Page route={entry} />
-      </Suspense>
+      {page}
     </PageFrame>
   );
 }
 
-/** Any address but a login page: the admin application takes over. */
+/** Any address but the light account pages: the admin application takes over. */
 function HandOver() {
   useEffect(() => {
     void handOver();
@@ -155,9 +163,9 @@ function start() {
 
 // The page's chunk downloads while the server says who this is.
 const entry = matchEntry(ROUTES, location.pathname);
-if (isLoginPath(location.pathname) && entry && isAuthorized(entry, guestAllows)) entry.element?.preload?.().catch(() => {});
+if (isLightAccountPath(location.pathname) && entry && isAuthorized(entry, guestAllows)) entry.element?.preload?.().catch(() => {});
 void getCurrentUser().then((user) => {
-  // A logged-in user on a login page: the admin application sends them on (as before).
+  // A logged-in user on one of these pages: the admin application shows or sends them on (as before).
   if (isLoggedIn(user)) {
     handedOver = true;
     return import("../admin-main").then((m) => m.mountAdmin());

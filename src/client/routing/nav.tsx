@@ -1,8 +1,9 @@
 /**
- * Links and the current address for the components both applications show (the side menu, the
- * header, the login pages), without importing react-router here: the admin application provides
- * react-router's Link and useLocation (App.tsx); the light login entry (src/client/login), which
- * does not download react-router, provides its own history-based pair.
+ * Links, the current address and navigation for the components both applications show (the side
+ * menu, the header, the login, registration and password pages), without importing react-router
+ * here: the admin application provides react-router's Link, useLocation and useNavigate (App.tsx);
+ * the light login entry (src/client/login), which does not download react-router, provides its
+ * own history-based ones.
  */
 import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type ReactNode } from "react";
 
@@ -15,6 +16,8 @@ export interface Nav {
   Link: ComponentType<NavLinkProps>;
   /** A hook: the current path and query. */
   useLocation(): { pathname: string; search: string };
+  /** A hook: a function that goes to an in-site address. */
+  useNavigate(): (to: string) => void;
 }
 
 export const NavContext = createContext<Nav | null>(null);
@@ -33,4 +36,9 @@ export function AppLink(props: NavLinkProps) {
 /** The current path and query (a hook). */
 export function useAppLocation() {
   return useNav().useLocation();
+}
+
+/** Goes to an in-site address (a hook, like react-router's useNavigate). */
+export function useAppNavigate() {
+  return useNav().useNavigate();
 }
