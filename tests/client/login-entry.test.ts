@@ -2,8 +2,8 @@
  * The light login entry (src/client/login, issue 14) decides its guest menu from the permission
  * set the build works out (virtual:guest-permissions) instead of running casbin in the browser:
  * that set must be exactly the anonymous visitor's set of the browser's policy, and the entry
- * must serve exactly the three login pages of the route table, registration, the forgotten password
- * and the resent verification mail — pages a visitor may open (tests/e2e/account.test.ts and
+ * must serve exactly the three login pages of the route table, registration, the forgotten password,
+ * the resent verification mail and the team invitation's registration — pages a visitor may open (tests/e2e/account.test.ts and
  * menus.test.ts check in a browser that they download no admin bundle).
  */
 import { describe, expect, test } from "vitest";
@@ -39,9 +39,9 @@ describe("the light login entry", () => {
     }
   });
 
-  test("it serves the registration and password pages of the route table too, open to visitors, and nothing else", () => {
+  test("it serves the registration, password and invitation pages of the route table too, open to visitors, and nothing else", () => {
     const guest = (rule: readonly [string, string]) => guestRules.includes(ruleKey(rule));
-    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email-claim"]) {
+    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email-claim", "/workInvite/abc"]) {
       expect(isLightAccountPath(path)).toBe(true);
       expect(isLightAccountPath(path.toLowerCase() + "/")).toBe(true);
       const entry = matchEntry(ROUTES, path);
@@ -50,7 +50,8 @@ describe("the light login entry", () => {
     }
     expect(matchEntry(ROUTES, "/account/Register")?.label).toBe("注册");
     expect(matchEntry(ROUTES, "/account/claim-account")?.label).toBe("找回密码");
-    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email", "/workInvite/abc", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
+    expect(matchEntry(ROUTES, "/workInvite/abc")?.label).toBe("作品团队邀请");
+    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email", "/workInvite", "/workInvite/abc/x", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
       expect(isLightAccountPath(path), path).toBe(false);
     }
   });

@@ -2,7 +2,9 @@
  * In a real browser: a student invites a co-author who has no account by email from the
  * work's team editor; the mail (caught in the outbox, as account.test.ts does) carries a
  * /workInvite/:code link; the invitee opens it, sees the work, the school and the role,
- * registers, lands on 我的作品 in the team still unconfirmed, and confirms. Screenshots of
+ * registers, lands on 我的作品 in the team still unconfirmed, and confirms. The invitation page is
+ * part of the light login entry: the admin application downloads only once the account exists.
+ * Screenshots of
  * the invitation page go to /tmp/saiwu-e2e-shots (TEAM_INVITE_SHOTS changes the folder).
  */
 import { mkdirSync } from "node:fs";
@@ -55,6 +57,9 @@ describe("inviting a co-author by email in a real browser", () => {
 
     // The invitee, not logged in, opens the link: the work, the school, the role.
     const guest = await e.newPage();
+    const loaded: string[] = [];
+    guest.on("request", (r) => loaded.push(new URL(r.url()).pathname));
+    const adminBundle = () => loaded.filter((p) => p.includes("admin-main") || p.includes("access-control"));
     await guest.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
     const card = guest.getByTestId("team-invite");
     await card.waitFor();
@@ -72,10 +77,12 @@ describe("inviting a co-author by email in a real browser", () => {
     await form.getByLabel("密码", { exact: true }).fill(INVITEE.password);
     await form.getByLabel("确认密码").fill(INVITEE.password);
     await guest.screenshot({ path: join(SHOTS, "team-invite-filled.png"), fullPage: true });
+    expect(adminBundle()).toEqual([]);
     await guest.getByTestId("team-invite-submit").click();
 
     // Registered and signed in: on 我的作品, in the team, not yet confirmed.
     await guest.waitForURL((u) => u.pathname === "/author/work-management");
+    expect(adminBundle().length).toBeGreaterThan(0);
     // 待我确认的作品: the work, with 确认参赛.
     const pending = guest.getByTestId("invitations");
     await pending.getByText(WORK_NAME).first().waitFor();

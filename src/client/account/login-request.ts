@@ -27,8 +27,11 @@ export async function requestLogin(params: LoginParams): Promise<LoginOutcome> {
 export const welcomeNotice = (user: CurrentUser, info: string) => ({ message: info, description: `欢迎您，${user.name ?? user.username ?? ""}` });
 
 export interface LoginHost {
-  /** After a successful login: store the user, go to `target` (a checked return address), greet. */
-  afterLogin(user: CurrentUser, info: string, target: string): Promise<void>;
+  /**
+   * After a successful login (or an account created and signed in, as from a team invitation):
+   * store the user, go to `target` (a checked return address), greet with `info` (null: no greeting).
+   */
+  afterLogin(user: CurrentUser, info: string | null, target: string): Promise<void>;
 }
 
 export const LoginHostContext = createContext<LoginHost | null>(null);

@@ -61,7 +61,7 @@ function AdminLoginHost({ children }: { children: React.ReactNode }) {
       async afterLogin(user, info, target) {
         await queryClient.fetchQuery(permissionsQuery(user));
         await setCurrentUser(user);
-        notification.success(welcomeNotice(user, info));
+        if (info !== null) notification.success(welcomeNotice(user, info));
         await navigate(target, { replace: true });
       },
     }),

@@ -1,7 +1,8 @@
 /**
  * The light login entry (issue 14): a visitor who opens /account/StudentLogin, /account/TeacherLogin,
  * /account/Login, the registration /account/Register, the forgotten password /account/claim-account
- * (also its ?token=… link from the mail) or /verify-email-claim (paths.ts) gets the page of the
+ * (also its ?token=… link from the mail), /verify-email-claim or a team invitation's registration
+ * /workInvite/:code (paths.ts) gets the page of the
  * route table in the same frame and guest menu as the admin application (a pure page without
  * them), with antd's few components it uses — no refine, no policy engine (the guest menu comes
  * from the permission set the build worked out, virtual:guest-permissions), no react-router (links
@@ -16,8 +17,9 @@ import "@refinedev/antd/dist/reset.css";
 import { StrictMode, Suspense, useEffect, useMemo, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App as AntdApp } from "antd";
+import { QueryClientProvider } from "@tanstack/react-query";
 import guestRules from "virtual:guest-permissions";
-import { ANONYMOUS, getCurrentUser, isLoggedIn, setCurrentUser } from "../providers/session";
+import { ANONYMOUS, getCurrentUser, isLoggedIn, queryClient, setCurrentUser } from "../providers/session";
 import { AntdConfig } from "../providers/antd-config";
 import { ROUTES } from "../routes";
 import { buildMenu, isAuthorized, matchEntry, resolveRoutes, type Allows } from "../routing/model";
@@ -108,7 +110,7 @@ async function handOver(target?: string) {
 const host: LoginHost = {
   async afterLogin(user, info, target) {
     await setCurrentUser(user);
-    queueNotice(welcomeNotice(user, info));
+    if (info !== null) queueNotice(welcomeNotice(user, info));
     await handOver(target);
   },
 };
@@ -126,7 +128,7 @@ function LoginScreen() {
       <Page route={entry} />
     </Suspense>
   );
-  // A pure page (/verify-email-claim) fills the window, as in the admin application.
+  // A pure page (/verify-email-claim, /workInvite/:code) fills the window, as in the admin application.
   if (entry.pure) return page;
   return (
     <PageFrame sider={<SiderMenu menu={GUEST_MENU} />} header={<HeaderBar user={ANONYMOUS} loggedIn={false} />}>
@@ -150,11 +152,13 @@ function start() {
       <AntdConfig>
         <AntdApp>
           <FeedbackBridge />
-          <LoginHostContext.Provider value={host}>
-            <NavContext.Provider value={NAV}>
-              <LoginScreen />
-            </NavContext.Provider>
-          </LoginHostContext.Provider>
+          <QueryClientProvider client={queryClient}>
+            <LoginHostContext.Provider value={host}>
+              <NavContext.Provider value={NAV}>
+                <LoginScreen />
+              </NavContext.Provider>
+            </LoginHostContext.Provider>
+          </QueryClientProvider>
         </AntdApp>
       </AntdConfig>
     </StrictMode>,

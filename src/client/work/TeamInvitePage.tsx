@@ -4,18 +4,20 @@
  * account of that school from the link (the email verified by it; 用户名/密码 fields as the
  * registration) and lands in the team — a co-author then confirms on 我的作品. A used,
  * expired, withdrawn or unknown link, or a work that can no longer take members, gets a
- * clear page and changes nothing.
+ * clear page and changes nothing. No react-router, refine or policy engine here: the light login
+ * entry (src/client/login) renders this page for a visitor who opens the link, and hands over to
+ * the admin application once the account is created (LoginHostContext, as after logging in).
  */
-import { useState, type ReactNode } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useContext, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Skeleton, Space, Typography } from "antd";
 import { TEAM_CODE_PATTERN, type PublicTeamInvite } from "../../shared/work/invite";
 import type { CurrentUser } from "../../shared/account/schema";
 import type { PageProps } from "../routing/model";
 import { Logo } from "../components/Logo";
-import { permissionsQuery } from "../providers/access-control";
-import { queryClient, setCurrentUser } from "../providers/session";
-import { useSession } from "../providers/use-session";
+import { currentUserQuery, isLoggedIn } from "../providers/session";
+import { useAppLocation } from "../routing/nav";
+import { LoginHostContext } from "../account/login-request";
 import { applyFieldError, nameRules, phoneRules } from "../account/rules";
 import { CredentialFields } from "../account/CredentialFields";
 import { fmtTimeLabelled } from "../format";
@@ -43,7 +45,7 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
-  const navigate = useNavigate();
+  const host = useContext(LoginHostContext);
   const onFinish = async ({ confirm: _c, ...values }: Values) => {
     setError(undefined);
     setSending(true);
@@ -51,9 +53,8 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
     setSending(false);
     if (reply.error === 0 && reply.data) {
       const user: CurrentUser = reply.data;
-      await queryClient.fetchQuery(permissionsQuery(user));
-      await setCurrentUser(user);
-      navigate(v.role === "teacher" ? "/teacher/WorkManagement" : "/author/work-management", { replace: true });
+      // Signed in: to 我的作品 (no greeting), as the host does after logging in.
+      await host?.afterLogin(user, null, v.role === "teacher" ? "/teacher/WorkManagement" : "/author/work-management");
       return;
     }
     if (!applyFieldError(form, reply, ["username", "password", "name", "phone", "memberNo"])) setError(reply.info || "创建账号失败，请稍后重试");
@@ -78,11 +79,22 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
   );
 }
 
+/** The :code of /workInvite/:code. */
+function codeOf(pathname: string) {
+  const m = /^\/workInvite\/([^/]+)\/?$/i.exec(pathname);
+  if (!m) return "";
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return "";
+  }
+}
+
 export default function TeamInvitePage(_: PageProps) {
-  const { code = "" } = useParams();
+  const code = codeOf(useAppLocation().pathname);
   const valid = new RegExp(TEAM_CODE_PATTERN).test(code);
   const link = useTeamLink(valid ? code : "");
-  const { loggedIn } = useSession();
+  const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
   if (!valid) return <Screen><Result status="warning" title="邀请链接无效" subTitle="请检查链接是否完整（邮件中的链接可能被换行截断）。" /></Screen>;
   if (link.isLoading) return <Screen><Card><Skeleton active /></Card></Screen>;
   if (link.isError || !link.data) return <Screen><Result status="error" title="无法打开邀请" subTitle={link.error?.message} /></Screen>;
