@@ -3,7 +3,7 @@
  * set the build works out (virtual:guest-permissions) instead of running casbin in the browser:
  * that set must be exactly the anonymous visitor's set of the browser's policy, and the entry
  * must serve exactly the three login pages of the route table, registration, the forgotten password,
- * the resent verification mail and the team invitation's registration — pages a visitor may open (tests/e2e/account.test.ts and
+ * the mailed address check, the resent verification mail and the team invitation's registration — pages a visitor may open (tests/e2e/account.test.ts and
  * menus.test.ts check in a browser that they download no admin bundle).
  */
 import { describe, expect, test } from "vitest";
@@ -41,7 +41,7 @@ describe("the light login entry", () => {
 
   test("it serves the registration, password and invitation pages of the route table too, open to visitors, and nothing else", () => {
     const guest = (rule: readonly [string, string]) => guestRules.includes(ruleKey(rule));
-    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email-claim", "/workInvite/abc"]) {
+    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email", "/verify-email-claim", "/workInvite/abc"]) {
       expect(isLightAccountPath(path)).toBe(true);
       expect(isLightAccountPath(path.toLowerCase() + "/")).toBe(true);
       const entry = matchEntry(ROUTES, path);
@@ -51,7 +51,7 @@ describe("the light login entry", () => {
     expect(matchEntry(ROUTES, "/account/Register")?.label).toBe("注册");
     expect(matchEntry(ROUTES, "/account/claim-account")?.label).toBe("找回密码");
     expect(matchEntry(ROUTES, "/workInvite/abc")?.label).toBe("作品团队邀请");
-    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email", "/workInvite", "/workInvite/abc/x", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
+    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email/x", "/verify-emails", "/workInvite", "/workInvite/abc/x", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
       expect(isLightAccountPath(path), path).toBe(false);
     }
   });

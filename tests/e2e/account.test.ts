@@ -48,6 +48,12 @@ describe("accounts in a real browser", () => {
     expect(link).toBeTruthy();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
     await page.getByText("验证成功").first().waitFor();
+    // The mailed link's page is light too; its 学生登录 button leads to the (light) login page.
+    expect(loaded.some((p) => p.includes("/assets/verify-email-"))).toBe(true);
+    expect(adminBundle(loaded)).toEqual([]);
+    await page.getByRole("button", { name: "学生登录" }).click();
+    await page.waitForURL(e.base + "/account/StudentLogin");
+    expect(adminBundle(loaded)).toEqual([]);
 
     await login(e, "e2e_student", "/account/StudentLogin", { page, password: "Passw0rd!e2e" });
     await expect.poll(() => page.getByTestId("user-center").textContent()).toContain("浙江工业大学");

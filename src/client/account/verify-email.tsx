@@ -1,18 +1,22 @@
-/** /verify-email?token=…: confirms the address from the mailed link (pure page). */
+/**
+ * /verify-email?token=…: confirms the address from the mailed link (pure page). Without
+ * react-router or the policy engine: the light login entry (src/client/login) shows it to a
+ * visitor; a signed-in user gets it in the admin application.
+ */
 import { useEffect, useRef, useState } from "react";
 import { Button, Result, Spin } from "antd";
-import { useNavigate, useSearchParams } from "react-router";
-import { useSession } from "../providers/use-session";
+import { useQuery } from "@tanstack/react-query";
+import { currentUserQuery, isLoggedIn } from "../providers/session";
+import { useAppLocation, useAppNavigate } from "../routing/nav";
 import { AuthCard } from "./AuthCard";
 import { accountApi } from "./api";
 
 type State = { kind: "pending" } | { kind: "ok"; info: string } | { kind: "failed"; info: string };
 
 export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
-  const navigate = useNavigate();
-  const { loggedIn } = useSession();
+  const token = new URLSearchParams(useAppLocation().search).get("token") ?? "";
+  const navigate = useAppNavigate();
+  const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
   const [state, setState] = useState<State>(token ? { kind: "pending" } : { kind: "failed", info: "链接不完整：缺少验证参数，请从邮件中重新打开链接" });
   const sent = useRef<string | null>(null);
 

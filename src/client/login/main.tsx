@@ -1,7 +1,7 @@
 /**
  * The light login entry (issue 14): a visitor who opens /account/StudentLogin, /account/TeacherLogin,
  * /account/Login, the registration /account/Register, the forgotten password /account/claim-account
- * (also its ?token=… link from the mail), /verify-email-claim or a team invitation's registration
+ * (also its ?token=… link from the mail), the mailed address check /verify-email, /verify-email-claim or a team invitation's registration
  * /workInvite/:code (paths.ts) gets the page of the
  * route table in the same frame and guest menu as the admin application (a pure page without
  * them), with antd's few components it uses — no refine, no policy engine (the guest menu comes

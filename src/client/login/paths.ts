@@ -3,11 +3,11 @@ export const isLoginPath = (pathname: string) => /^\/account\/(StudentLogin|Teac
 
 /**
  * The visitor's account pages of the light login entry: the three login pages, registration, the
- * forgotten password (with ?token=… from the mail: the new password), the resent verification
- * mail and the team invitation's registration (/workInvite/:code). Case-insensitive like the router.
+ * forgotten password (with ?token=… from the mail: the new password), the mailed address check
+ * (/verify-email?token=…), the resent verification mail and the team invitation's registration (/workInvite/:code). Case-insensitive like the router.
  */
 export const isLightAccountPath = (pathname: string) =>
   isLoginPath(pathname) ||
   /^\/account\/(Register|claim-account)\/?$/i.test(pathname) ||
-  /^\/verify-email-claim\/?$/i.test(pathname) ||
+  /^\/verify-email(-claim)?\/?$/i.test(pathname) ||
   /^\/workInvite\/[^/]+\/?$/i.test(pathname);
