@@ -17,6 +17,7 @@ import { PROVINCES } from "../contest/provinces";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { fetchData } from "../work/api";
 import { PERSONS, poolKeys, useTags } from "./api";
+import { OnDemand } from "../components/on-demand";
 import { AvailabilityTag, CategorySelect, CategoryTags } from "./parts";
 import { PersonDrawer } from "./PersonDrawer";
 import { PersonForm } from "./PersonForm";
@@ -116,8 +117,8 @@ export function PoolTable({ selectionActions }: PoolTableProps) {
           { title: "职称", key: "title", dataIndex: "title", sorter: true, sortOrder: order("title"), width: 100, render: (s: string | null) => s ?? "—" },
           { title: "评审类别", key: "categories", width: 230, render: (_, p) => <CategoryTags categories={p.categories} /> },
           { title: "专业特长", key: "tags", width: 170, render: (_, p) => (p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—") },
-          { title: "本年度", key: "available", width: 100, render: (_, p) => <Tooltip title={p.availabilityNote || undefined}><span><AvailabilityTag available={p.available} /></span></Tooltip> },
-          { title: "参评赛事", key: "contests", dataIndex: "contests", sorter: true, sortOrder: order("contests"), width: 100, render: (n: number, p) => (n ? <Tooltip title={`最近一次：${p.lastYear} 年`}><span>{n}</span></Tooltip> : "—") },
+          { title: "本年度", key: "available", width: 100, render: (_, p) => (p.availabilityNote ? <OnDemand tip={p.availabilityNote}><span><AvailabilityTag available={p.available} /></span></OnDemand> : <span><AvailabilityTag available={p.available} /></span>) },
+          { title: "参评赛事", key: "contests", dataIndex: "contests", sorter: true, sortOrder: order("contests"), width: 100, render: (n: number, p) => (n ? <OnDemand tip={`最近一次：${p.lastYear} 年`}><span>{n}</span></OnDemand> : "—") },
           { title: "已评作品", key: "worksScored", dataIndex: "worksScored", sorter: true, sortOrder: order("worksScored"), width: 100 },
           { title: "账号", key: "account", width: 100, render: (_, p) => p.account?.username ?? <Typography.Text type="secondary">未关联</Typography.Text> },
           { title: "联系方式", key: "contact", width: 200, render: (_, p) => (p.contactVisible ? <span>{p.email ?? "—"}<br />{p.phone ?? ""}</span> : <Typography.Text type="secondary">无权查看</Typography.Text>) },

@@ -5,7 +5,9 @@
  * server has the last word and its message is shown.
  */
 import { useState } from "react";
-import { Button, Popconfirm, Space } from "antd";
+import { Button } from "antd";
+import { Inline } from "../components/light";
+import { OnDemand } from "../components/on-demand";
 import type { OutcomeResult } from "../../shared/review/schema";
 import { FORMAT_OUTCOMES, TRANSITIONS, type FormatOutcome, type WorkState } from "../../shared/work/states";
 import { giveOutcome } from "./api";
@@ -40,26 +42,28 @@ export function OutcomeButtons({
   const list = outcomes ?? outcomesFor(work.status);
   if (!list.length) return null;
   return (
-    <Space size={4} wrap>
+    <Inline gap={4}>
       {list.map((o) =>
         o === "format_return" || o === "format_reject" ? (
           <Button key={o} size={size} danger={o === "format_reject"} onClick={() => onReason(work, o)} data-testid={`outcome-${o}`}>
             {LABELS[o]}
           </Button>
         ) : (
-          <Popconfirm
+          <OnDemand
             key={o}
-            title={o === "format_pass" ? `确认《${work.name}》形式审查通过？` : "撤销形式审查结论后作品回到待审查，确认？"}
-            okText="确认"
-            cancelText="取消"
-            onConfirm={() => run(o)}
+            confirm={{
+              title: o === "format_pass" ? `确认《${work.name}》形式审查通过？` : "撤销形式审查结论后作品回到待审查，确认？",
+              okText: "确认",
+              cancelText: "取消",
+              onConfirm: () => run(o),
+            }}
           >
             <Button size={size} type={o === "format_pass" ? "primary" : "default"} loading={busy === o} data-testid={`outcome-${o}`}>
               {LABELS[o]}
             </Button>
-          </Popconfirm>
+          </OnDemand>
         ),
       )}
-    </Space>
+    </Inline>
   );
 }

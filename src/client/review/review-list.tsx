@@ -17,6 +17,8 @@ import { useCategoryOptions } from "../work-type/use-tree";
 import { StatusTag } from "../work/components/StatusTag";
 import { cleanFilters, fastReviewPath, reviewDetailPath, reviewKeys, useReviewContests, useReviewWorks } from "./api";
 import { OutcomeButtons } from "./OutcomeButtons";
+import { Inline, Lines, Muted } from "../components/light";
+import { OnDemand } from "../components/on-demand";
 import { OutcomeModal, type OutcomeTarget, type ReasonOutcome } from "./OutcomeModal";
 import { fmtTime } from "../format";
 
@@ -139,7 +141,7 @@ export default function ReviewList({ route }: PageProps) {
           title="作品名称"
           dataIndex="name"
           render={(name: string, r) => (
-            <Space direction="vertical" size={0}>
+            <Lines>
               <Link to={reviewDetailPath(r.id)} data-testid="review-sheet-link">{name}</Link>
               {r.formatReasons.length > 0 && (
                 <span>
@@ -148,16 +150,16 @@ export default function ReviewList({ route }: PageProps) {
                   ))}
                 </span>
               )}
-            </Space>
+            </Lines>
           )}
         />
         <Table.Column<ReviewListItem>
           title="类别"
           render={(_, r) => (
-            <Space direction="vertical" size={0}>
+            <Lines>
               <span>{r.category.name}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{[r.subcategory?.name, GROUP_NAMES[r.group]].filter(Boolean).join(" · ")}</Typography.Text>
-            </Space>
+              <Muted small>{[r.subcategory?.name, GROUP_NAMES[r.group]].filter(Boolean).join(" · ")}</Muted>
+            </Lines>
           )}
         />
         <Table.Column<ReviewListItem> title="学校" render={(_, r) => r.school.name} />
@@ -165,21 +167,21 @@ export default function ReviewList({ route }: PageProps) {
           title="状态"
           dataIndex="status"
           render={(_, r) => (
-            <Space direction="vertical" size={0}>
+            <Lines>
               <StatusTag status={r.status} name={r.statusName} />
-              {r.formatDeadline && <Typography.Text type="secondary" style={{ fontSize: 12 }}>截止 {fmtTime(r.formatDeadline)}</Typography.Text>}
-            </Space>
+              {r.formatDeadline && <Muted small>截止 {fmtTime(r.formatDeadline)}</Muted>}
+            </Lines>
           )}
         />
         <Table.Column<ReviewListItem>
           title="操作"
           render={(_, r) => (
-            <Space size={4} data-testid={`row-actions-${r.id}`}>
+            <Inline gap={4} data-testid={`row-actions-${r.id}`}>
               <OutcomeButtons work={r} onDone={refresh} onReason={(work, outcome) => setReason({ work, outcome })} />
-              <Tooltip title="从这件作品开始快速审核">
+              <OnDemand tip="从这件作品开始快速审核">
                 <Button size="small" type="text" icon={<ThunderboltOutlined />} onClick={() => startFast(r.id)} aria-label="从此快速审核" />
-              </Tooltip>
-            </Space>
+              </OnDemand>
+            </Inline>
           )}
         />
       </Table>

@@ -6,12 +6,17 @@
  */
 import { useState } from "react";
 import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
-import { Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
-import type { CrudFilter } from "@refinedev/core";
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from "antd";
+import { DeleteOutlined } from "@ant-design/icons";
+import { useCan, type CrudFilter } from "@refinedev/core";
 import type { SchoolView } from "../../shared/school/schema";
 import { ImportExport } from "../crud/ImportExport";
 import type { PageProps } from "../routing/model";
 import { filtersObject } from "../crud/filters";
+import { Inline, Lines, Muted } from "../components/light";
+import { OnDemand } from "../components/on-demand";
+
+const NO_CHECK = { enabled: false };
 
 const PROVINCES = ["北京市", "天津市", "河北省", "山西省", "内蒙古自治区", "辽宁省", "吉林省", "黑龙江省", "上海市", "江苏省", "浙江省", "安徽省", "福建省", "江西省", "山东省", "河南省", "湖北省", "湖南省", "广东省", "广西壮族自治区", "海南省", "重庆市", "四川省", "贵州省", "云南省", "西藏自治区", "陕西省", "甘肃省", "青海省", "宁夏回族自治区", "新疆维吾尔自治区", "香港特别行政区", "澳门特别行政区", "台湾省"];
 
@@ -23,6 +28,9 @@ export default function SchoolList({ route }: PageProps) {
     sorters: { initial: [{ field: "province", order: "asc" }] },
     syncWithLocation: false,
   });
+  // The row buttons' permissions, asked once for the table rather than by each row's buttons.
+  const canEdit = useCan({ resource: "schools", action: "edit" }).data?.can;
+  const canDelete = useCan({ resource: "schools", action: "delete" }).data?.can;
   const form = useModalForm<SchoolView>({ resource: "schools", action: "create", redirect: false });
   const edit = useModalForm<SchoolView>({ resource: "schools", action: "edit", redirect: false });
 
@@ -47,10 +55,10 @@ export default function SchoolList({ route }: PageProps) {
       <Table {...tableProps} rowKey="id" size="middle" data-testid="school-table">
         <Table.Column<SchoolView> dataIndex="code" title="学校代码" sorter width={110} />
         <Table.Column<SchoolView> dataIndex="name" title="学校名称" sorter render={(name, r) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <span>{name} {r.archived && <Tag>已归档</Tag>}</span>
-            {r.formerNames.length > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>曾用名：{r.formerNames.join("、")}</Typography.Text>}
-          </Space>
+            {r.formerNames.length > 0 && <Muted small>曾用名：{r.formerNames.join("、")}</Muted>}
+          </Lines>
         )} />
         <Table.Column<SchoolView> dataIndex="province" title="省份" sorter width={120} />
         <Table.Column<SchoolView> dataIndex="contact" title="联系方式" render={(v) => v ?? "—"} />
@@ -59,10 +67,14 @@ export default function SchoolList({ route }: PageProps) {
           title="操作"
           width={170}
           render={(_, r) => (
-            <Space>
-              <EditButton size="small" resource="schools" recordItemId={r.id} onClick={() => edit.show(r.id)} />
-              <DeleteButton size="small" resource="schools" recordItemId={r.id} confirmTitle="删除该学校？有账号或校赛引用时将改为归档。" onSuccess={() => tableQuery.refetch()} />
-            </Space>
+            <Inline>
+              {canEdit && <EditButton size="small" resource="schools" recordItemId={r.id} onClick={() => edit.show(r.id)} accessControl={NO_CHECK} />}
+              {canDelete && (
+                <OnDemand real={<DeleteButton size="small" resource="schools" recordItemId={r.id} confirmTitle="删除该学校？有账号或校赛引用时将改为归档。" onSuccess={() => tableQuery.refetch()} accessControl={NO_CHECK} />}>
+                  <Button size="small" danger icon={<DeleteOutlined />} title="删除" className="refine-delete-button">删除</Button>
+                </OnDemand>
+              )}
+            </Inline>
           )}
         />
       </Table>

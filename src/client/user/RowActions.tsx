@@ -7,10 +7,12 @@
 import { useState } from "react";
 import { DeleteButton, EditButton } from "@refinedev/antd";
 import { useCan } from "@refinedev/core";
-import { Button, Popconfirm, Space, Tooltip } from "antd";
-import { LockOutlined, MailOutlined, UnlockOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { DeleteOutlined, LockOutlined, MailOutlined, UnlockOutlined } from "@ant-design/icons";
 import type { UserView } from "../../shared/user/schema";
 import { post } from "../request";
+import { OnDemand } from "../components/on-demand";
+import { Inline } from "../components/light";
 
 type Action = "lock" | "unlock" | "reset-password";
 
@@ -44,54 +46,57 @@ export function UserRowActions({ user, selfId, can, onEdit, onChanged }: { user:
   };
 
   return (
-    <Space size={4} wrap>
+    <Inline gap={4}>
       {can.edit && <EditButton size="small" hideText resource="users" recordItemId={user.id} onClick={onEdit} accessControl={NO_CHECK} />}
       {canUpdate && !self && !user.archived && (
         user.locked ? (
-          <Popconfirm title="解锁该账号？解锁后用户可以重新登录。" okText="解锁" onConfirm={() => act("unlock")}>
-            <Tooltip title="解锁">
-              <Button size="small" icon={<UnlockOutlined />} loading={busy === "unlock"} data-testid={`user-unlock-${user.username}`} />
-            </Tooltip>
-          </Popconfirm>
+          <OnDemand tip="解锁" confirm={{ title: "解锁该账号？解锁后用户可以重新登录。", okText: "解锁", onConfirm: () => act("unlock") }}>
+            <Button size="small" icon={<UnlockOutlined />} loading={busy === "unlock"} data-testid={`user-unlock-${user.username}`} />
+          </OnDemand>
         ) : (
-          <Popconfirm title="锁定该账号？用户将不能登录，已登录的设备会立即退出。" okText="锁定" okButtonProps={{ danger: true }} onConfirm={() => act("lock")}>
-            <Tooltip title="锁定">
-              <Button size="small" icon={<LockOutlined />} loading={busy === "lock"} data-testid={`user-lock-${user.username}`} />
-            </Tooltip>
-          </Popconfirm>
+          <OnDemand tip="锁定" confirm={{ title: "锁定该账号？用户将不能登录，已登录的设备会立即退出。", okText: "锁定", okButtonProps: { danger: true }, onConfirm: () => act("lock") }}>
+            <Button size="small" icon={<LockOutlined />} loading={busy === "lock"} data-testid={`user-lock-${user.username}`} />
+          </OnDemand>
         )
       )}
       {canUpdate && !user.archived && (
-        <Popconfirm
-          title={user.email ? `向 ${user.email} 发送重置密码链接？` : "该用户没有邮箱"}
-          description={user.email ? "用户通过链接设置新密码（待激活的账号由此激活），30 分钟内有效。" : "请先编辑用户，填写邮箱后再发送。"}
-          okText="发送"
-          okButtonProps={{ disabled: !user.email || user.locked }}
-          onConfirm={() => act("reset-password")}
+        <OnDemand
+          tip={user.locked ? "已锁定的账号请先解锁" : "发送重置密码链接"}
+          confirm={{
+            title: user.email ? `向 ${user.email} 发送重置密码链接？` : "该用户没有邮箱",
+            description: user.email ? "用户通过链接设置新密码（待激活的账号由此激活），30 分钟内有效。" : "请先编辑用户，填写邮箱后再发送。",
+            okText: "发送",
+            okButtonProps: { disabled: !user.email || user.locked },
+            onConfirm: () => act("reset-password"),
+          }}
         >
-          <Tooltip title={user.locked ? "已锁定的账号请先解锁" : "发送重置密码链接"}>
-            <Button size="small" icon={<MailOutlined />} loading={busy === "reset-password"} disabled={user.locked} />
-          </Tooltip>
-        </Popconfirm>
+          <Button size="small" icon={<MailOutlined />} loading={busy === "reset-password"} disabled={user.locked} />
+        </OnDemand>
       )}
       {can.delete && !self && !user.archived && (
-        <DeleteButton
-          size="small"
-          hideText
-          accessControl={NO_CHECK}
-          resource="users"
-          recordItemId={user.id}
-          confirmTitle="删除该用户？已有作品、评审等记录的账号将改为归档并锁定。"
-          confirmOkText="删除"
-          confirmCancelText="取消"
-          successNotification={(data) => ({
-            type: "success",
-            message: ((data as { data?: { result?: string } } | undefined)?.data)?.result === "archived" ? "该用户已有业务记录，已归档并锁定" : "用户已删除",
-          })}
-          errorNotification={(err) => ({ type: "error", description: "删除失败", message: (err as { message?: string } | undefined)?.message ?? "请稍后重试" })}
-          onSuccess={onChanged}
-        />
+        <OnDemand
+          real={
+            <DeleteButton
+              size="small"
+              hideText
+              accessControl={NO_CHECK}
+              resource="users"
+              recordItemId={user.id}
+              confirmTitle="删除该用户？已有作品、评审等记录的账号将改为归档并锁定。"
+              confirmOkText="删除"
+              confirmCancelText="取消"
+              successNotification={(data) => ({
+                type: "success",
+                message: ((data as { data?: { result?: string } } | undefined)?.data)?.result === "archived" ? "该用户已有业务记录，已归档并锁定" : "用户已删除",
+              })}
+              errorNotification={(err) => ({ type: "error", description: "删除失败", message: (err as { message?: string } | undefined)?.message ?? "请稍后重试" })}
+              onSuccess={onChanged}
+            />
+          }
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} title="删除" className="refine-delete-button" />
+        </OnDemand>
       )}
-    </Space>
+    </Inline>
   );
 }

@@ -6,11 +6,13 @@
  */
 import { CreateButton, useTable } from "@refinedev/antd";
 import { useList, type CrudFilter } from "@refinedev/core";
-import { Card, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Card, Space, Table, Tag, Typography } from "antd";
 import { ROLE } from "../../shared/roles";
 import type { SchoolView } from "../../shared/school/schema";
 import type { UserView } from "../../shared/user/schema";
 import { Clipped } from "../components/Clipped";
+import { Lines, Muted } from "../components/light";
+import { OnDemand } from "../components/on-demand";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
@@ -20,16 +22,16 @@ import { UserFilterBar } from "./UserFilterBar";
 import { UserFormDrawer, useUserDrawers } from "./UserFormDrawer";
 import { CLAIM_HINT, MEMBER_ROLE_NAMES, roleColor, type UserVariant } from "./variants";
 
-const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+const muted = (text: string) => <Muted>{text}</Muted>;
 
 export function UserStatus({ user }: { user: UserView }) {
   if (user.archived) return <Tag>已归档</Tag>;
   if (user.locked) return <Tag color="red">已锁定</Tag>;
   if (user.needsClaim) {
     return (
-      <Tooltip title={CLAIM_HINT}>
+      <OnDemand tip={CLAIM_HINT}>
         <Tag color="orange">待激活</Tag>
-      </Tooltip>
+      </OnDemand>
     );
   }
   return <Tag color="green">正常</Tag>;
@@ -85,10 +87,10 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
           fixed="left"
           width={150}
           render={(v: string, r) => (
-            <Space direction="vertical" size={0}>
-              <Typography.Text strong>{r.name}</Typography.Text>
+            <Lines>
+              <strong style={{ fontWeight: 600 }}>{r.name}</strong>
               <Clipped type="secondary" text={v} maxWidth={130} />
-            </Space>
+            </Lines>
           )}
         />
         {many && <Table.Column<UserView> dataIndex="userType" title="身份" sorter width={115} render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>} />}
@@ -99,10 +101,10 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
             sorter
             width={170}
             render={(_, r) => (
-              <Space direction="vertical" size={0}>
+              <Lines>
                 {r.school?.name ?? muted("—")}
-                {r.memberNo && <Typography.Text type="secondary">{r.memberNo}</Typography.Text>}
-              </Space>
+                {r.memberNo && <Muted>{r.memberNo}</Muted>}
+              </Lines>
             )}
           />
         ) : (
@@ -115,10 +117,10 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
           width={210}
           render={(v: string | null, r) =>
             v ? (
-              <Space direction="vertical" size={0}>
+              <Lines>
                 <Clipped text={v} maxWidth={190} />
                 {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
-              </Space>
+              </Lines>
             ) : (
               muted("未填写")
             )
@@ -131,14 +133,14 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
             width={210}
             render={(list: UserView["contests"]) =>
               list.length ? (
-                <Space direction="vertical" size={2}>
+                <Lines gap={2}>
                   {list.map((c) => (
                     <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
                       <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
                       {c.name}
                     </Clipped>
                   ))}
-                </Space>
+                </Lines>
               ) : (
                 muted("—")
               )

@@ -22,6 +22,7 @@ import { workColumns } from "./parts/columns";
 import { ExportButton } from "./parts/ExportButton";
 import { toCrudFilters, WorkFilterForm } from "./parts/WorkFilterForm";
 import { ReasonModal, WorkActions } from "./parts/WorkActions";
+import { Inline } from "../components/light";
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
@@ -81,10 +82,10 @@ export default function WorkManagement({ route }: PageProps) {
             fixed="right"
             width={200}
             render={(_, r) => (
-              <Space size={4} wrap>
+              <Inline gap={4}>
                 <WorkActions side="contest" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />
                 {FORMAT_REVIEW.has(r.status) && <Link to={fastReviewPath(r.contest.id, r.id)} data-testid={`fast-review-${r.id}`}>快速审核</Link>}
-              </Space>
+              </Inline>
             )}
           />
         )}

@@ -18,6 +18,7 @@ import { printPath, useMyWorks, useWork } from "./api";
 import { CreateWorkModal } from "./CreateWorkModal";
 import { StatusTag } from "./components/StatusTag";
 import { InvitationActions } from "./Invitation";
+import { Inline, Lines, Muted } from "../components/light";
 import { WorkDrawer, type DrawerTab } from "./WorkDrawer";
 
 /** The reason of a returned or disqualified work (the list rows carry none: read from the work). */
@@ -79,10 +80,10 @@ export default function AuthorWorks({ route }: PageProps) {
             title="作品名称"
             width={260}
             render={(name, w) => (
-              <Space direction="vertical" size={0}>
+              <Lines>
                 <Typography.Link onClick={() => openWork(w.id)}>{name}</Typography.Link>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{w.contest.name}</Typography.Text>
-              </Space>
+                <Muted small>{w.contest.name}</Muted>
+              </Lines>
             )}
           />
           <Table.Column<WorkListItem> title="大类 / 小类" width={170} render={(_, w) => `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}${w.group === "professional" ? "（专业组）" : ""}`} />
@@ -92,10 +93,10 @@ export default function AuthorWorks({ route }: PageProps) {
             title="状态"
             width={220}
             render={(_, w) => (
-              <Space direction="vertical" size={2}>
+              <Lines gap={2}>
                 <StatusTag status={w.status} name={w.statusName} />
                 <Reason work={w} />
-              </Space>
+              </Lines>
             )}
           />
           <Table.Column<WorkListItem>
@@ -105,7 +106,7 @@ export default function AuthorWorks({ route }: PageProps) {
             render={(_, w) => {
               const edit = w.myRank === 1 && isEditable(w.status);
               return (
-                <Space size={0} wrap>
+                <Inline gap={0}>
                   <Button type="link" size="small" icon={edit ? <EditOutlined /> : <EyeOutlined />} onClick={() => openWork(w.id)} data-testid="work-open">{edit ? "编辑" : "查看"}</Button>
                   <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>日志</Button>
                   <Button type="link" size="small" icon={<PrinterOutlined />} href={printPath("Registration", w.id)} target="_blank" rel="noopener">报名表</Button>
@@ -116,7 +117,7 @@ export default function AuthorWorks({ route }: PageProps) {
                     </Link>
                   )}
                   <WorkCertificatesButton workId={w.id} />
-                </Space>
+                </Inline>
               );
             }}
           />

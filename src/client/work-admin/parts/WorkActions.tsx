@@ -4,10 +4,12 @@
  * server has the last word (stage windows, quotas, scope) and its message is shown.
  */
 import { useState } from "react";
-import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from "antd";
+import { Button, Form, Input, Modal, Typography } from "antd";
 import type { WorkListItem } from "../../../shared/work/schema";
 import { TRANSITIONS, type WorkAction } from "../../../shared/work/states";
 import { decide, rowActions, type Side } from "../api";
+import { OnDemand } from "../../components/on-demand";
+import { Inline } from "../../components/light";
 
 const REASON_HINT: Partial<Record<WorkAction, string>> = {
   return: "作者将看到此原因，修改后可重新提交。",
@@ -64,20 +66,20 @@ export function WorkActions({ side, work, onDone, onReason }: { side: Side; work
   const actions = rowActions(side, work.status);
   if (!actions.length) return null;
   return (
-    <Space size={4} wrap>
+    <Inline gap={4}>
       {actions.map((a) =>
         TRANSITIONS[a].reason ? (
           <Button key={a} size="small" danger={a === "disqualify"} onClick={() => onReason(work, a)} data-testid={`action-${a}`}>
             {TRANSITIONS[a].name}
           </Button>
         ) : (
-          <Popconfirm key={a} title={CONFIRM[a] ?? `确认${TRANSITIONS[a].name}？`} okText="确认" cancelText="取消" onConfirm={() => run(a)}>
+          <OnDemand key={a} confirm={{ title: CONFIRM[a] ?? `确认${TRANSITIONS[a].name}？`, okText: "确认", cancelText: "取消", onConfirm: () => run(a) }}>
             <Button size="small" type={a === "approve" || a === "recommend" || a === "accept" ? "primary" : "default"} loading={busy === a} data-testid={`action-${a}`}>
               {TRANSITIONS[a].name}
             </Button>
-          </Popconfirm>
+          </OnDemand>
         ),
       )}
-    </Space>
+    </Inline>
   );
 }

@@ -1,11 +1,12 @@
 /** Columns every works list shares: id (link to the detail), name, category, school, status, team, time. */
 import { Link } from "react-router";
-import { Space, Table, Typography } from "antd";
+import { Table } from "antd";
 import type { WorkListItem } from "../../../shared/work/schema";
 import type { WorkState } from "../../../shared/work/states";
 import { detailPath } from "../api";
 import { StatusTag } from "../../work/components/StatusTag";
 import { fmtTime } from "../../format";
+import { Lines, Muted } from "../../components/light";
 
 type Opts = { school?: boolean; contest?: boolean; sortable?: boolean };
 
@@ -18,10 +19,10 @@ export function workColumns({ school = true, contest = true, sortable = true }: 
       title="作品名称"
       sorter={sortable}
       render={(name: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Lines>
           <Link to={detailPath(r.id)}>{name}</Link>
-          {contest && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.contest.name}</Typography.Text>}
-        </Space>
+          {contest && <Muted small>{r.contest.name}</Muted>}
+        </Lines>
       )}
     />,
     <Table.Column<WorkListItem>
@@ -30,10 +31,10 @@ export function workColumns({ school = true, contest = true, sortable = true }: 
       title="大类 / 小类"
       sorter={sortable}
       render={(_, r) => (
-        <Space direction="vertical" size={0}>
+        <Lines>
           <span>{r.category.name}</span>
-          {r.subcategory && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.subcategory.name}</Typography.Text>}
-        </Space>
+          {r.subcategory && <Muted small>{r.subcategory.name}</Muted>}
+        </Lines>
       )}
     />,
     ...(school ? [<Table.Column<WorkListItem> key="schoolId" dataIndex="schoolId" title="学校" sorter={sortable} render={(_, r) => r.school.name} />] : []),
@@ -43,10 +44,10 @@ export function workColumns({ school = true, contest = true, sortable = true }: 
       dataIndex="authorNames"
       title="作者 / 指导教师"
       render={(v: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Lines>
           <span>{v || "—"}</span>
-          {r.teacherNames && <Typography.Text type="secondary" style={{ fontSize: 12 }}>指导：{r.teacherNames}</Typography.Text>}
-        </Space>
+          {r.teacherNames && <Muted small>指导：{r.teacherNames}</Muted>}
+        </Lines>
       )}
     />,
     <Table.Column<WorkListItem> key="submittedAt" dataIndex="submittedAt" title="提交时间" width={150} sorter={sortable} render={fmtTime} />,

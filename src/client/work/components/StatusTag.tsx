@@ -2,7 +2,8 @@
  * A work's status as a coloured tag (states.ts names), shared by every works screen:
  * authors, teachers, schools, contest admins, the detail and log views.
  */
-import { Tag, Tooltip } from "antd";
+import { Tag } from "antd";
+import { OnDemand } from "../../components/on-demand";
 import { WORK_STATE_NAMES, type WorkState } from "../../../shared/work/states";
 
 export const STATUS_COLORS: Record<WorkState, string> = {
@@ -33,7 +34,8 @@ export function StatusTag({ status, name, reason }: StatusTagProps) {
       {name ?? WORK_STATE_NAMES[status] ?? status}
     </Tag>
   );
-  return reason ? <Tooltip title={`原因：${reason}`}>{tag}</Tooltip> : tag;
+  // The tooltip is mounted when the pointer comes to the tag (lists show a tag per row).
+  return reason ? <OnDemand tip={`原因：${reason}`}>{tag}</OnDemand> : tag;
 }
 
 /** Select options of every state, e.g. for a status filter. */
