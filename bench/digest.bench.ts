@@ -1,9 +1,13 @@
 /**
- * npm run bench:digest [-- --data <dir>] [--sample N] [--batch N] [--works N …]
+ * npm run bench:digest [-- --data <dir>] [--db pg] [--sample N] [--batch N] [--works N …]
  * The daily to-do digest (issue 15) on the large data set: the demo plus
  * `npm run seed -- --schools 700 --students 50000 --teachers 5000 --works 100000`, the same
  * cache as bench:pages (made by its seeding child when missing, default
  * /tmp/saiwu-bench-pages-<sizes>); the run works on a migrated copy in /tmp (SQLite).
+ * --db pg: PostgreSQL on the server of TEST_DATABASE_URL. The cache is the database
+ * saiwu_bench_digest_<sizes> there (the demo and the seed command with DATABASE_URL on it,
+ * made when missing, marked complete by a comment on the database); the run works on a
+ * migrated copy (CREATE DATABASE … TEMPLATE), dropped at the end.
  *
  * 1. The first digest run (records what is open, mails nobody) over every user.
  * 2. Every user's recorded state is then dropped (one placeholder row kept, so the run is not a
@@ -23,7 +27,9 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT_DIR, loadPolicy } from "../src/server/app";
+import pg from "pg";
 import { migrate, openDb } from "../src/server/db";
+import { seedDemo } from "../src/server/db/seed/demo";
 import type { User } from "../src/server/db/schema";
 import { sendDigests } from "../src/server/todo/digest";
 import { todoItems } from "../src/server/todo/items";
@@ -38,6 +44,7 @@ const { values: args } = parseArgs({
     data: { type: "string" },
     sample: { type: "string", default: "300" },
     batch: { type: "string", default: "500" },
+    db: { type: "string", default: "sqlite" },
   },
   strict: false,
 });
@@ -46,21 +53,72 @@ const DONE_MARK = "complete";
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const secs = (t0: number) => Math.round((performance.now() - t0) / 10) / 100;
 
-async function main() {
-  const sizes = ["--schools", String(args.schools), "--students", String(args.students), "--teachers", String(args.teachers), "--works", String(args.works)];
+const SIZES = ["--schools", String(args.schools), "--students", String(args.students), "--teachers", String(args.teachers), "--works", String(args.works)];
+
+/** The SQLite working copy: the bench:pages cache (seeded when missing) copied to /tmp. */
+async function sqliteCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
   const cache = String(args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`));
   if (!existsSync(join(cache, DONE_MARK))) {
-    log(`生成大数据集（${sizes.join(" ")}）到 ${cache}（bench:pages 的数据集）…`);
+    log(`生成大数据集（${SIZES.join(" ")}）到 ${cache}（bench:pages 的数据集）…`);
     const t0 = performance.now();
     rmSync(cache, { recursive: true, force: true });
-    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "bench/pages.bench.ts"), "--seed-only", cache, ...sizes], { stdio: "inherit" });
+    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "bench/pages.bench.ts"), "--seed-only", cache, ...SIZES], { stdio: "inherit" });
     log(`大数据集生成完毕：${secs(t0)} s`);
   } else log(`使用已缓存的大数据集：${cache}`);
-
   const work = mkdtempSync(join(tmpdir(), "saiwu-bench-digest-"));
+  copyFileSync(join(cache, DB_FILE), join(work, DB_FILE));
+  return { url: `file:${join(work, DB_FILE)}`, drop: async () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** One statement on the server of TEST_DATABASE_URL (maintenance connection to its database). */
+async function pgRun<T = unknown>(base: string, statement: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
   try {
-    copyFileSync(join(cache, DB_FILE), join(work, DB_FILE));
-    const { db } = openDb(`file:${join(work, DB_FILE)}`);
+    return (await c.query(statement, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+/** The PostgreSQL working copy: a copy (TEMPLATE) of the cached seeded database, seeded when missing. */
+async function pgCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("--db pg needs TEST_DATABASE_URL");
+  const urlOf = (name: string) => {
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  const cache = `saiwu_bench_digest_${args.schools}_${args.students}_${args.teachers}_${args.works}`;
+  const [mark] = await pgRun<{ c: string | null }>(base, "SELECT shobj_description(oid, 'pg_database') AS c FROM pg_database WHERE datname = $1", [cache]);
+  if (mark?.c !== DONE_MARK) {
+    log(`生成大数据集（${SIZES.join(" ")}）到 PostgreSQL 数据库 ${cache} …`);
+    const t0 = performance.now();
+    await pgRun(base, `DROP DATABASE IF EXISTS ${cache} WITH (FORCE)`);
+    await pgRun(base, `CREATE DATABASE ${cache}`);
+    const { db } = openDb(urlOf(cache));
+    await migrate(db);
+    await seedDemo(db);
+    await db.destroy();
+    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SIZES], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: urlOf(cache) } });
+    await pgRun(urlOf(cache), "VACUUM ANALYZE");
+    await pgRun(base, `COMMENT ON DATABASE ${cache} IS '${DONE_MARK}'`);
+    log(`大数据集生成完毕：${secs(t0)} s`);
+  } else log(`使用已缓存的大数据集：PostgreSQL 数据库 ${cache}`);
+  const work = `saiwu_bench_digest_run_${process.pid}`;
+  await pgRun(base, `DROP DATABASE IF EXISTS ${work} WITH (FORCE)`);
+  await pgRun(base, `CREATE DATABASE ${work} TEMPLATE ${cache}`);
+  await pgRun(urlOf(work), "ANALYZE");
+  return { url: urlOf(work), drop: () => pgRun(base, `DROP DATABASE IF EXISTS ${work} WITH (FORCE)`).then(() => undefined) };
+}
+
+async function main() {
+  const pgBench = args.db === "pg";
+  const copy = pgBench ? await pgCopy() : await sqliteCopy();
+  try {
+    const { db } = openDb(copy.url);
+    log(`数据库：${pgBench ? "PostgreSQL" : "SQLite"}（${copy.url}）`);
     await migrate(db);
     const policy = await loadPolicy();
     const batch = Number(args.batch);
@@ -155,10 +213,11 @@ async function main() {
         projectedSecondsBefore: Math.round((perUserMsBefore * eligible.length) / 1000),
         sampleMismatches: mismatches,
         load: Number(loadavg()[0].toFixed(2)),
+        db: pgBench ? "postgres" : "sqlite",
       }),
     );
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    await copy.drop();
   }
 }
 

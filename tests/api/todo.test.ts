@@ -55,6 +55,10 @@ describe.each(DIALECTS)("to-do centre on %s", (dialect) => {
     // The co-author has one item, linked to the work, answerable in place; nobody else does.
     const bItems = kinds((await todo(b)).items, "coauthor");
     expect(bItems).toMatchObject([{ key: `coauthor:${id}`, workId: id, link: `/author/work-management?work=${id}`, count: 1 }]);
+    // Due when the work's contest's registration ends.
+    const registrationEnd = (await t.db.selectFrom("contest_stage").select("ends_at").where("contest_id", "=", zjut).where("stage", "=", "registration").executeTakeFirstOrThrow()).ends_at;
+    expect(registrationEnd).toBeTruthy();
+    expect(bItems[0].dueAt).toBe(registrationEnd);
     expect((await todo(b)).badges["/author/work-management"]).toBe(1);
     expect(kinds((await todo(a)).items, "coauthor")).toEqual([]);
     expect((await todo(other)).items).toEqual([]);
@@ -62,7 +66,7 @@ describe.each(DIALECTS)("to-do centre on %s", (dialect) => {
     expect(kinds((await todo(b)).items, "coauthor")).toEqual([]);
 
     // The advising teacher is asked for the self-evaluation; submit names what is missing.
-    expect(kinds((await todo(teacher)).items, "teacherReview").find((i) => i.key === `teacherReview:${id}`)).toMatchObject({ link: `/teacher/WorkManagement?review=${id}`, menu: "/teacher/WorkManagement" });
+    expect(kinds((await todo(teacher)).items, "teacherReview").find((i) => i.key === `teacherReview:${id}`)).toMatchObject({ link: `/teacher/WorkManagement?review=${id}`, menu: "/teacher/WorkManagement", dueAt: registrationEnd });
     const refused = await a.post(`${W}/${id}/submit`, {});
     expect(refused.body).toMatchObject({ error: 400 });
     expect(refused.body.info).toContain("要求提交前填写指导老师自评");
@@ -180,6 +184,8 @@ describe.each(DIALECTS)("to-do centre on %s", (dialect) => {
     expect(await sendDigests(t.db, policy, mailer, "http://x")).toBe(1);
     expect(mailer.sent[0].text).toContain("摘要作品二");
     expect(mailer.sent[0].text).not.toContain("摘要作品一");
+    // The changed state was recorded: nothing the next time.
+    expect(await sendDigests(t.db, policy, mailer, "http://x")).toBe(0);
 
     // Switched off on /account/security: nothing is sent.
     expect((await c.get("/Backend/UserCenter/digest")).body.data).toEqual({ todoDigest: true });

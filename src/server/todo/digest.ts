@@ -12,6 +12,7 @@
 import type { Policy } from "../../shared/access";
 import { TODO_KIND_NAMES, type TodoItem } from "../../shared/todo/schema";
 import type { Db } from "../db";
+import type { User } from "../db/schema";
 import type { TaskQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import { bj } from "../work/rules";
@@ -42,12 +43,12 @@ export function digestMail(publicUrl: string, name: string, items: TodoItem[]) {
 
 /**
  * Sends the digests due now; returns how many mails were sent. Users are read in pages of
- * BATCH (by id); each page's items come from todoItemsOf — the endpoint's own function, one
- * set of queries per kind for the whole page —, its digest states are written in one short
- * transaction, and then its mails go out through the mailer (the queued mailer retries a
- * failed one through the task queue). No transaction spans more than one page, and a page's
- * mails are sent after its states are committed (a crash between the two loses a digest,
- * never sends one twice).
+ * BATCH (by id, with their recorded states); each page's items come from todoItemsOf — the
+ * endpoint's own function, one set of queries per kind for the whole page —, its new and
+ * changed digest states are written in one statement (an upsert), and then its mails go out
+ * through the mailer (the queued mailer retries a failed one through the task queue). No write
+ * spans more than one page, and a page's mails are sent after its states are committed (a
+ * crash between the two loses a digest, never sends one twice).
  */
 export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, publicUrl: string, now = new Date(), opts: { batch?: number } = {}): Promise<number> {
   const batch = opts.batch ?? BATCH;
@@ -55,42 +56,38 @@ export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, public
   let after = 0;
   const baseline = !(await db.selectFrom("todo_digest_state").select("user_id").limit(1).executeTakeFirst());
   for (;;) {
-    const users = await db
+    // The page of users with their recorded state (null: none yet), in one query.
+    const rows = await db
       .selectFrom("app_user")
-      .selectAll()
-      .where("id", ">", after)
-      .where("todo_digest", "=", 1)
-      .where("locked", "=", 0)
-      .where("archived", "=", 0)
-      .where("email", "is not", null)
-      .orderBy("id")
+      .leftJoin("todo_digest_state as st", "st.user_id", "app_user.id")
+      .selectAll("app_user")
+      .select("st.seen as digest_seen")
+      .where("app_user.id", ">", after)
+      .where("app_user.todo_digest", "=", 1)
+      .where("app_user.locked", "=", 0)
+      .where("app_user.archived", "=", 0)
+      .where("app_user.email", "is not", null)
+      .orderBy("app_user.id")
       .limit(batch)
       .execute();
-    if (!users.length) break;
-    after = users[users.length - 1].id;
-    const states = new Map((await db.selectFrom("todo_digest_state").select(["user_id", "seen"]).where("user_id", "in", users.map((u) => u.id)).execute()).map((r) => [r.user_id, r.seen]));
+    if (!rows.length) break;
+    after = rows[rows.length - 1].id;
+    const states = new Map(rows.filter((r) => r.digest_seen !== null).map((r) => [r.id, r.digest_seen!]));
+    const users: User[] = rows.map(({ digest_seen: _, ...u }) => u);
     const itemsOf = await todoItemsOf(db, policy, users, now);
-    const inserts: { user_id: number; sent_at: string; seen: string }[] = [];
-    const updates: { user_id: number; seen: string }[] = [];
+    const writes: { user_id: number; sent_at: string; seen: string }[] = [];
     const mails: { to: string; subject: string; text: string }[] = [];
     for (const user of users) {
       const items = itemsOf.get(user.id)!;
       const had = states.get(user.id);
       const json = JSON.stringify(Object.fromEntries(items.map((i) => [i.key, i.count])));
       const fresh = newSince(items, parseSeen(had));
-      if (had === undefined) {
-        if (!items.length) continue;
-        inserts.push({ user_id: user.id, sent_at: now.toISOString(), seen: json });
-      } else if (had !== json) updates.push({ user_id: user.id, seen: json });
+      if (had === undefined ? items.length : had !== json) writes.push({ user_id: user.id, sent_at: now.toISOString(), seen: json });
       if (fresh.length && !baseline) mails.push({ to: user.email!, ...digestMail(publicUrl, user.name, fresh) });
     }
-    if (inserts.length || updates.length) {
-      await db.transaction().execute(async (trx) => {
-        // A run started elsewhere at the same moment (the app's start) may have written a row meanwhile: the later one wins.
-        if (inserts.length) await trx.insertInto("todo_digest_state").values(inserts).onConflict((oc) => oc.column("user_id").doUpdateSet((eb) => ({ sent_at: eb.ref("excluded.sent_at"), seen: eb.ref("excluded.seen") }))).execute();
-        for (const u of updates) await trx.updateTable("todo_digest_state").set({ sent_at: now.toISOString(), seen: u.seen }).where("user_id", "=", u.user_id).execute();
-      });
-    }
+    // The page's new and changed states in one statement (atomic alone: no transaction, one round trip).
+    // A run started elsewhere at the same moment (the app's start) may have written a row meanwhile: the later one wins.
+    if (writes.length) await db.insertInto("todo_digest_state").values(writes).onConflict((oc) => oc.column("user_id").doUpdateSet((eb) => ({ sent_at: eb.ref("excluded.sent_at"), seen: eb.ref("excluded.seen") }))).execute();
     for (const m of mails) {
       await mailer.send(m);
       sent++;

@@ -64,13 +64,14 @@ const coauthor: Producer = async (db, users) => {
     .selectFrom("work_author as a")
     .innerJoin("work", "work.id", "a.work_id")
     .innerJoin("contest", "contest.id", "work.contest_id")
-    .select(["a.user_id", "work.id", "work.name", "work.version", "work.contest_id", "contest.name as contest_name"])
+    // Its registration end (the due date; contest_stage has at most one row per contest and stage): no second round trip.
+    .leftJoin("contest_stage as reg", (j) => j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"))
+    .select(["a.user_id", "work.id", "work.name", "work.version", "work.contest_id", "contest.name as contest_name", "reg.ends_at as due_at"])
     .where("a.user_id", "in", ids(users))
     .where("a.confirmed", "=", 0)
     .where("work.status", "!=", "disqualified")
     .orderBy("work.id")
     .execute();
-  const ends = await stageEnds(db, rows.map((r) => r.contest_id), ["registration"]);
   const out: Items = new Map();
   for (const r of rows) {
     push(out, r.user_id, {
@@ -79,7 +80,7 @@ const coauthor: Producer = async (db, users) => {
       title: `确认参加作品《${r.name}》`,
       detail: `${r.contest_name} · 编号 ${r.id} · 确认后第一作者才能提交`,
       count: 1,
-      dueAt: ends.get(r.contest_id) ?? null,
+      dueAt: r.due_at ?? null,
       link: `/author/work-management?work=${r.id}`,
       menu: "/author/work-management",
       workId: Number(r.id),
@@ -96,7 +97,9 @@ const teacherReview: Producer = async (db, users, now) => {
     .innerJoin("work", "work.id", "t.work_id")
     .innerJoin("work_category as cat", "cat.id", "work.category_id")
     .innerJoin("contest", "contest.id", "work.contest_id")
-    .select(["t.user_id", "work.id", "work.name", "work.contest_id", "contest.name as contest_name"])
+    // Its registration end (the due date; contest_stage has at most one row per contest and stage): no second round trip.
+    .leftJoin("contest_stage as reg", (j) => j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"))
+    .select(["t.user_id", "work.id", "work.name", "work.contest_id", "contest.name as contest_name", "reg.ends_at as due_at"])
     .where("t.user_id", "in", ids(users))
     .where("cat.teacher_review_required", "=", 1)
     .where("work.status", "in", [...EDITABLE_STATES])
@@ -104,7 +107,6 @@ const teacherReview: Producer = async (db, users, now) => {
     .orderBy("work.id")
     .execute();
   const locks = await workLocksOfMany(db, rows.map((r) => ({ id: Number(r.id), contest_id: r.contest_id })), now);
-  const ends = await stageEnds(db, rows.map((r) => r.contest_id), ["registration"]);
   const out: Items = new Map();
   for (const r of rows) {
     if (locks.get(Number(r.id))!.has("teacherReview")) continue;
@@ -114,7 +116,7 @@ const teacherReview: Producer = async (db, users, now) => {
       title: `填写《${r.name}》的指导老师自评`,
       detail: `${r.contest_name} · 编号 ${r.id} · 本作品大类要求提交前填写`,
       count: 1,
-      dueAt: ends.get(r.contest_id) ?? null,
+      dueAt: r.due_at ?? null,
       link: `/teacher/WorkManagement?review=${r.id}`,
       menu: "/teacher/WorkManagement",
     });

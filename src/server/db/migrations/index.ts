@@ -27,6 +27,7 @@ import * as m0030 from "./0030-list-indexes";
 import * as m0028 from "./0028-work-invitations";
 import * as m0026 from "./0026-best-work";
 import * as m0031 from "./0031-allocation-incomplete";
+import * as m0033 from "./0033-todo-indexes";
 import * as m0029 from "./0029-national-fields";
 
 export const migrations: Record<string, Migration> = {
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   "0028-work-invitations": m0028,
   "0026-best-work": m0026,
   "0031-allocation-incomplete": m0031,
+  "0033-todo-indexes": m0033,
   "0029-national-fields": m0029,
 };
