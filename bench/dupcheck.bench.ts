@@ -10,6 +10,7 @@
  *   --record X       also store the figures, with date and machine, in the platform database
  *                    of X (a DATA_DIR, or a database URL): /admin/ElasticSearch shows them
  *   --keep           keep the bench database (its path is printed)
+ *   --no-watch       PostgreSQL: do not listen for other processes' writes (the read caches then serve nothing)
  *
  * Ends with one JSON line: {"works","buildSeconds","addMs","checkP50Ms","checkP99Ms",
  * "recallAt05","lightEditsFound","rewritesFound","originalsFlagged"}.
@@ -19,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/server/config";
 import { isPostgresUrl, migrate, openDb } from "../src/server/db";
+import { watchChanges } from "../src/server/db/changes";
 import { createScratchPgDatabase } from "../src/server/db/scratch-pg";
 import { recordBenchmark } from "../src/server/dupcheck/settings";
 import { machineFacts, runDupBench } from "./dupcheck-run";
@@ -49,6 +51,8 @@ async function main() {
   const o = await open(dir, pg);
   try {
     await migrate(o.db);
+    // As the server does (app.ts): on PostgreSQL the read caches (settings, the ignored list) serve nothing until it listens.
+    if (!process.argv.includes("--no-watch")) await watchChanges(o.db);
     log(`查重基准：${works} 件作品，${o.dialect === "postgres" ? "PostgreSQL" : "SQLite"}（${o.where}），${machineFacts()}`);
     const { figures, details } = await runDupBench(o.db, { works, queries: Number(arg("queries") ?? 300), log });
     await o.db.destroy();

@@ -23,6 +23,17 @@ describe("which tables a statement writes", () => {
       expect(c(t.db.updateTable("work").set({ name: "x" }).where("id", "=", 1))).toEqual(["work"]);
       expect(c(t.db.deleteFrom("work_author").where("id", "=", 1))).toEqual(["work_author"]);
       expect(c(t.db.selectFrom("work").selectAll())).toEqual([]);
+      // Writes in WITH (data-modifying CTEs) are writes of their tables too.
+      expect(
+        c(
+          t.db
+            .with("gone", (qc) => qc.deleteFrom("work_author").where("id", "=", 1))
+            .insertInto("school")
+            .values({ name: "x" } as never),
+        ),
+      ).toEqual(["school", "work_author"]);
+      expect(c(t.db.with("w", (qc) => qc.selectFrom("work").select("id")).selectFrom("w").selectAll())).toEqual([]);
+      expect(c(t.db.with("w", () => sql`delete from work_author`).selectFrom("w").selectAll())).toEqual(["*"]);
       expect(InsertQueryNode.is(t.db.insertInto("school").values({ name: "x" } as never).toOperationNode())).toBe(true);
       expect(DeleteQueryNode.is(t.db.deleteFrom("school").toOperationNode())).toBe(true);
       // Raw SQL: a read is a read; a write of unknown tables counts as a write of every table.

@@ -91,12 +91,21 @@ export function writtenTables(node: OperationNode | undefined, sql: string): str
     if (n.kind === "FromNode") return (n as unknown as { froms: OperationNode[] }).froms.flatMap(names);
     return [ALL];
   };
-  if (InsertQueryNode.is(node)) return names(node.into);
-  if (UpdateQueryNode.is(node)) return names(node.table);
-  if (DeleteQueryNode.is(node)) return names(node.from);
-  if (MergeQueryNode.is(node)) return names(node.into);
-  if (/^(Create|Alter|Drop)(Table|Index|View|Schema|Type)Node$/.test(node.kind)) return [ALL];
-  return [];
+  // Writes in WITH (PostgreSQL's data-modifying common table expressions) count too.
+  const ctes = (n: OperationNode): string[] => {
+    const w = (n as { with?: { expressions?: ReadonlyArray<{ expression: OperationNode }> } }).with;
+    return w?.expressions?.flatMap((e) => writtenTables(e.expression, RawNode.is(e.expression) ? e.expression.sqlFragments.join("?") : "")) ?? [];
+  };
+  const own = (): string[] => {
+    if (InsertQueryNode.is(node)) return names(node.into);
+    if (UpdateQueryNode.is(node)) return names(node.table);
+    if (DeleteQueryNode.is(node)) return names(node.from);
+    if (MergeQueryNode.is(node)) return names(node.into);
+    if (/^(Create|Alter|Drop)(Table|Index|View|Schema|Type)Node$/.test(node.kind)) return [ALL];
+    return [];
+  };
+  const all = [...own(), ...ctes(node)];
+  return all.includes(ALL) ? [ALL] : [...new Set(all)];
 }
 
 /** Whether raw SQL may write: a write statement, or a WITH that contains one. */
