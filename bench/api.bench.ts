@@ -17,12 +17,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import type { Dialect } from "../src/server/db";
 import { readCache, readCaches } from "../src/server/db/changes";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
+import { startBenchServer } from "./server";
 
 const WORKS = Number(process.env.WORKS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -70,13 +69,14 @@ async function run(dialect: Dialect): Promise<Figures> {
     const t0 = performance.now();
     const { db } = await seedWorksDb(url, WORKS);
     log(`${dialect}：数据就绪，${seconds(t0)} s`);
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
-    const app = await buildApp({ db, dialect, config, logger: false });
-    // The baseline: the same server, its hooks (session, access), no database work.
-    app.get("/Backend/bench/hello", { config: { access: "public" } }, async () => ({ error: 0, info: "hello" }));
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const server = await startBenchServer({
+      dataDir: dir,
+      url,
+      opened: { db, dialect },
+      // The baseline: the same server, its hooks (session, access), no database work.
+      routes: (app) => app.get("/Backend/bench/hello", { config: { access: "public" } }, async () => ({ error: 0, info: "hello" })),
+    });
+    const { base } = server;
     try {
       const login = await fetch(`${base}/Backend/Common/account/login`, {
         method: "POST",
@@ -129,8 +129,7 @@ async function run(dialect: Dialect): Promise<Figures> {
         uncachedP99ms: uncached.p99ms,
       };
     } finally {
-      await app.close();
-      await db.destroy();
+      await server.close();
     }
   } finally {
     await drop();

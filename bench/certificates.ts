@@ -15,9 +15,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDb } from "../src/server/db";
 import { createBlobStore } from "../src/server/storage";
 import { factsOf } from "../src/server/certificate/print";
 import { renderToBuffer } from "../src/server/certificate/print";
@@ -25,6 +22,7 @@ import { defaultLayout, verifyUrl } from "../src/shared/certificate/layout";
 import { seedCertificates } from "./certificates-data";
 import { log, rootHeaders, seconds } from "./works-data";
 import { runBench } from "./entry";
+import { startBenchServer } from "./server";
 
 const COUNT = Number(process.env.CERTIFICATES ?? 1000);
 
@@ -59,10 +57,8 @@ async function main() {
     execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", dir], { stdio: "inherit" });
     log(`签发 ${COUNT} 张证书：${seconds(t0)} s（子进程）`);
 
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "https://saiwu.example.edu.cn", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
-    const { db } = openDb(config.databaseUrl);
-    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-    await app.ready();
+    const server = await startBenchServer({ dataDir: dir, env: { PUBLIC_URL: "https://saiwu.example.edu.cn" }, listen: false });
+    const { app, db, config } = server;
     const headers = await rootHeaders(app);
     const contest = await db.selectFrom("certificate").select("contest_id").executeTakeFirstOrThrow();
     const rows = await db.selectFrom("certificate").selectAll().where("contest_id", "=", contest.contest_id).orderBy("number").execute();
@@ -104,8 +100,7 @@ async function main() {
     log(`核对：${pages} 页，pdftotext 中找到 ${rows.length - missing.length}/${rows.length} 个姓名${missing.length ? `，缺少 ${missing.slice(0, 5).map((r) => r.holder_name).join("、")}` : ""}`);
     if (pages !== rows.length || missing.length) throw new Error("the PDF does not hold every certificate");
     log(`字体：${execFileSync("pdffonts", [file]).toString().trim().split("\n").slice(2).map((l) => l.split(/\s+/)[0]).join("、")}`);
-    await app.close();
-    await db.destroy();
+    await server.close();
     console.log(JSON.stringify({ certificates: rows.length, seconds: secs, pages, fileMB, peakRssMB, oneCertificateMs }));
   } finally {
     rmSync(dir, { recursive: true, force: true });

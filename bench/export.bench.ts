@@ -6,15 +6,13 @@
  * Ends with one JSON line: {"rows", "seconds", "peakRssMB", "fileMB"}. WORKS=<n> changes the count.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import { readXlsx } from "../src/server/crud/excel";
-import { openDb } from "../src/server/db";
 import { log, rootHeaders, seconds, seedWorksDb } from "./works-data";
 import { runBench } from "./entry";
+import { startBenchServer } from "./server";
 
 const WORKS = Number(process.env.WORKS ?? 100_000);
 
@@ -30,10 +28,8 @@ async function main() {
     execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", dir], { stdio: "inherit" });
     log(`生成 ${WORKS} 件作品：${seconds(t0)} s（子进程）`);
 
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
-    const { db } = openDb(config.databaseUrl);
-    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-    await app.ready();
+    const server = await startBenchServer({ dataDir: dir, listen: false });
+    const { app } = server;
     const headers = await rootHeaders(app);
 
     const start = performance.now();
@@ -51,7 +47,11 @@ async function main() {
     const exportSeconds = seconds(start);
     const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
     if (job.status !== "done") throw new Error(`export failed: ${job.message}`);
-    const file = join(config.dataDir, "jobs", `${jobId}.xlsx`);
+    // The file as the admin downloads it (the job's result lives in the blob store).
+    const download = await app.inject({ method: "GET", url: `/Backend/Common/job/${jobId}/download`, headers });
+    if (download.statusCode !== 200) throw new Error(`download failed: ${download.statusCode} ${download.body.slice(0, 200)}`);
+    const file = join(dir, `${jobId}.xlsx`);
+    writeFileSync(file, download.rawPayload);
     const fileMB = Math.round((statSync(file).size / 1048576) * 10) / 10;
     log(`导出完成：${job.message}，${exportSeconds} s，文件 ${fileMB} MB，峰值 RSS ${peakRssMB} MB`);
 
@@ -68,8 +68,7 @@ async function main() {
     }
     log(`读回文件：${rows} 行，${headerRow.length} 列，${seconds(t0)} s；首行：${sample ? `${sample["作品编号"]} ${sample["作品名称"]} ${sample["学校"]} ${sample["作者"]}` : "无"}`);
     if (rows !== WORKS) throw new Error(`expected ${WORKS} rows, read ${rows}`);
-    await app.close();
-    await db.destroy();
+    await server.close();
     console.log(JSON.stringify({ rows, seconds: exportSeconds, peakRssMB, fileMB }));
   } finally {
     rmSync(dir, { recursive: true, force: true });

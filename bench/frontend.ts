@@ -19,12 +19,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { AddressInfo } from "node:net";
-import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
-import { buildApp, ROOT_DIR } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import type { Browser, BrowserContextOptions } from "playwright-core";
+import { ROOT_DIR } from "../src/server/app";
 import { migrate, openDb } from "../src/server/db";
 import { seedDemo } from "../src/server/db/seed/demo";
+import { launchChromium, startBenchServer } from "./server";
 
 const RUNS = 5;
 const work = mkdtempSync(join(tmpdir(), "saiwu-bench-fe-"));
@@ -50,18 +49,13 @@ function gzOf(pathname: string): number {
 
 const dataDir = join(work, "data");
 const url = `file:${join(work, "bench.db")}`;
-const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DIST_DIR: dist, LOG_LEVEL: "silent", LOGIN_RATE_MAX: "1000", PORT: "0" });
-const { db } = openDb(url);
-await migrate(db);
-await seedDemo(db);
-const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const opened = openDb(url);
+await migrate(opened.db);
+await seedDemo(opened.db);
+const server = await startBenchServer({ dataDir, url, opened, dist, env: { LOGIN_RATE_MAX: "1000" } });
+const base = server.base;
 
-const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser: Browser = await launchChromium();
 const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1280, height: 800 } };
 
 /** A cold load of `path`: the JS/CSS it loads (gzip KB from the build, and bytes on the wire). */
@@ -137,8 +131,7 @@ console.log(`/mainpage/home 首次内容绘制：${fcps.map(Math.round).join(", 
 console.log(newsVisibleMs === null ? "新闻列表：/mainpage/home 还没有新闻列表（[data-news-list]），newsVisibleMs 记为 null" : `新闻列表可见：中位数 ${newsVisibleMs} ms`);
 
 await browser.close();
-await app.close();
-await db.destroy();
+await server.close();
 rmSync(work, { recursive: true, force: true });
 console.log(JSON.stringify({ publicKB: pub.gzKB, loginKB: loginPage.gzKB, largestAdminKB: largest.gzKB, chunks, fcpMs, newsVisibleMs, registerKB: registerPage.gzKB, claimKB: claimPage.gzKB }));
 process.exit(0);

@@ -16,8 +16,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import { migrate, openDb } from "../src/server/db";
 import { readCaches } from "../src/server/db/changes";
 import { seedDemo } from "../src/server/db/seed/demo";
@@ -26,6 +24,7 @@ import { seedComplaintsDemo } from "../src/server/db/seed/complaints-demo";
 import { seedBestWorksDemo } from "../src/server/db/seed/mainpage-demo";
 import { log, seconds } from "./works-data";
 import { runBench } from "./entry";
+import { startBenchServer } from "./server";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -61,12 +60,8 @@ async function main() {
     const t0 = performance.now();
     execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", dir], { stdio: "inherit" });
     log(`演示数据：${seconds(t0)} s（子进程）`);
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
-    const { db } = openDb(config.databaseUrl);
-    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const server = await startBenchServer({ dataDir: dir });
+    const base = server.base;
     try {
       const P = "/Backend/Public/mainpage";
       const get = async (p: string) => (await (await fetch(base + p)).json()) as { error: number; data: any };
@@ -98,8 +93,7 @@ async function main() {
       log(`不用读缓存（每次查库）：${uncached.rps} 次/秒，p50 ${uncached.p50Ms} ms，p99 ${uncached.p99Ms} ms，共 ${uncached.requests} 次，服务端每次 ${uncached.cpuUs} µs CPU`);
       console.log(JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, requests: cached.requests, rps: cached.rps, p50Ms: cached.p50Ms, p99Ms: cached.p99Ms, non2xx: 0, serverCpuUsPerReq: cached.cpuUs, loadAvg1: Number(loadavg()[0].toFixed(2)), uncachedRps: uncached.rps, uncachedP50Ms: uncached.p50Ms, uncachedP99Ms: uncached.p99Ms, uncachedServerCpuUsPerReq: uncached.cpuUs }));
     } finally {
-      await app.close();
-      await db.destroy();
+      await server.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -20,13 +20,12 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { AddressInfo } from "node:net";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
-import { buildApp, ROOT_DIR } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+import { ROOT_DIR } from "../src/server/app";
 import { migrate, openDb } from "../src/server/db";
 import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
 import { runBench } from "./entry";
+import { launchChromium, startBenchServer } from "./server";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a, i, all) => a !== "--seed-only" && all[i - 1] !== "--seed-only"),
@@ -100,17 +99,10 @@ async function main() {
     // The server works on a copy: the cache stays as generated.
     copyFileSync(join(cache, DB_FILE), join(work, DB_FILE));
     const url = `file:${join(work, DB_FILE)}`;
-    const config = loadConfig({ DATA_DIR: join(work, "data"), DATABASE_URL: url, DIST_DIR: dist, LOG_LEVEL: "silent", LOGIN_RATE_MAX: "1000", PORT: "0" });
-    const { db } = openDb(url);
-    await migrate(db);
-    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const server = await startBenchServer({ dataDir: join(work, "data"), url, dist, migrate: true, env: { LOGIN_RATE_MAX: "1000" } });
+    const { base } = server;
 
-    const browser: Browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    const browser: Browser = await launchChromium();
     const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1400, height: 900 } };
     const sessions = new Map<string, BrowserContextOptions["storageState"]>();
     async function contextAs(user: string, loginPage: string): Promise<BrowserContext> {
@@ -202,8 +194,7 @@ async function main() {
     log(`student 上传小附件（${kind}）：${uploads.map(Math.round).join(", ")} ms，中位数 ${uploadMs} ms（其中请求 ${uploadServerMs} ms）`);
 
     await browser.close();
-    await app.close();
-    await db.destroy();
+    await server.close();
     const all = results.map((r) => r.ms);
     const maxMs = Math.max(...all);
     const medianMs = median(all);

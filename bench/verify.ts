@@ -22,13 +22,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDb } from "../src/server/db";
 import { readCache, readCaches } from "../src/server/db/changes";
 import { seedCertificates } from "./certificates-data";
 import { log, seconds } from "./works-data";
 import { runBench } from "./entry";
+import { startBenchServer } from "./server";
 
 const COUNT = Number(process.env.CERTIFICATES ?? 1000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -45,20 +43,9 @@ async function main() {
     const t0 = performance.now();
     execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", dir], { stdio: "inherit" });
     log(`签发 ${COUNT} 张证书：${seconds(t0)} s（子进程）`);
-    const config = loadConfig({
-      DATA_DIR: dir,
-      DATABASE_URL: `file:${join(dir, "bench.db")}`,
-      PUBLIC_URL: "http://localhost:8080",
-      LOG_LEVEL: "silent",
-      DIST_DIR: join(dir, "no-dist"),
-      // One address sends everything: the per-address limit is raised, not bypassed.
-      CERT_VERIFY_RATE_MAX: "1000000000",
-    });
-    const { db } = openDb(config.databaseUrl);
-    const app = await buildApp({ db, dialect: "sqlite", config, logger: false });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    // One address sends everything: the per-address limit is raised, not bypassed.
+    const server = await startBenchServer({ dataDir: dir, env: { CERT_VERIFY_RATE_MAX: "1000000000" } });
+    const { db, base } = server;
     try {
       const rows = await db.selectFrom("certificate").select(["number", "holder_name", "signature"]).orderBy("number").execute();
       const paths = rows.map((r) => `/Backend/Certificate/verify?${new URLSearchParams({ number: r.number, name: r.holder_name, code: r.signature })}`);
@@ -101,8 +88,7 @@ async function main() {
       };
       console.log(JSON.stringify(out));
     } finally {
-      await app.close();
-      await db.destroy();
+      await server.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
