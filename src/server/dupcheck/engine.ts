@@ -28,7 +28,7 @@ import { CountTable } from "./count-table";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, without } from "./shingles";
+import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
@@ -87,8 +87,9 @@ export interface Prepared {
 
 export function prepareText(text: string, ignored: Uint32Array): Prepared {
   const n = normalise(text);
-  const full = shingleSet(n.text);
-  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
+  const seq = shingleSequence(n.text);
+  const full = sortedUnique(seq);
+  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored, seq), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
 }
 
 /** Band keys of an effective set, or null when it is too short to check. */
