@@ -1,7 +1,7 @@
 /**
- * Normalisation skips the traditional → simplified converter when a text holds no character it
- * could change (a precomputed table of convertible characters): the output must be exactly
- * what always running the converter gives, on simplified, traditional and mixed texts.
+ * Normalisation (per-character table, then the fast traditional → simplified conversion of
+ * ./simplify.ts): the output must be exactly what opencc-js's converter gives after the
+ * per-character step, on simplified, traditional and mixed texts.
  */
 import { Converter } from "opencc-js/t2cn";
 import { describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ function reference(text: string): string {
   return out;
 }
 
-describe("normalise with the converter skipped", () => {
+describe("normalise with the fast converter", () => {
   const g = new CorpusGenerator(3);
   const simplified = Array.from({ length: 20 }, () => g.paragraph(2, 200));
   const traditional = ["這個系統採用了資料庫與網路伺服器的架構，實現了學生競賽作品的管理。", "軟體設計：使用者介面與後臺程式", "記憶體、硬碟、滑鼠與鍵盤"];

@@ -28,7 +28,7 @@ import { CountTable } from "./count-table";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, without } from "./shingles";
+import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
@@ -87,8 +87,9 @@ export interface Prepared {
 
 export function prepareText(text: string, ignored: Uint32Array): Prepared {
   const n = normalise(text);
-  const full = shingleSet(n.text);
-  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
+  const seq = shingleSequence(n.text);
+  const full = sortedUnique(seq);
+  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored, seq), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
 }
 
 /** Band keys of an effective set, or null when it is too short to check. */
@@ -156,9 +157,11 @@ const INSERT_ROWS = 500;
 /**
  * Inserts rows of integers with bound parameters, INSERT_ROWS rows a statement (the same text
  * each time, so SQLite prepares it once per connection; about 4× faster than literal
- * multi-row inserts that are parsed anew each time). `tail` is appended (e.g. on conflict do nothing).
+ * multi-row inserts that are parsed anew each time). `values` holds the rows one after the
+ * other (columns.length values a row: no array per row, a rebuild writes ~100 rows a work).
+ * `tail` is appended (e.g. on conflict do nothing).
  */
-async function insertRows(trx: Kysely<any>, table: string, columns: string[], rows: number[][], tail = ""): Promise<void> {
+async function insertRows(trx: Kysely<any>, table: string, columns: string[], values: number[], tail = ""): Promise<void> {
   const width = columns.length;
   const textOf = (n: number) => {
     let ph = 0;
@@ -166,17 +169,11 @@ async function insertRows(trx: Kysely<any>, table: string, columns: string[], ro
     return `insert into ${table} (${columns.join(", ")}) values ${Array.from({ length: n }, one).join(",")}${tail ? ` ${tail}` : ""}`;
   };
   let full: string | null = null;
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    const n = Math.min(INSERT_ROWS, rows.length - i);
-    const params: number[] = new Array(n * width);
-    for (let r = 0; r < n; r++) {
-      const row = rows[i + r];
-      for (let c = 0; c < width; c++) {
-        const v = row[c];
-        if (!Number.isSafeInteger(v)) throw new Error(`not an integer key: ${v}`);
-        params[r * width + c] = v;
-      }
-    }
+  const rows = Math.floor(values.length / width);
+  for (let i = 0; i < rows; i += INSERT_ROWS) {
+    const n = Math.min(INSERT_ROWS, rows - i);
+    const params = values.slice(i * width, (i + n) * width);
+    for (const v of params) if (!Number.isSafeInteger(v)) throw new Error(`not an integer key: ${v}`);
     const text = n === INSERT_ROWS ? (full ??= textOf(n)) : textOf(n);
     await trx.executeQuery(CompiledQuery.raw(text, params));
   }
@@ -224,8 +221,8 @@ async function upsertEntries(q: QueryCreator<any>, rows: EntryRow[]): Promise<vo
     .execute();
 }
 
-/** Appends (band_key, work_id, sign) rows to dup_band_load. */
-async function appendLoad(trx: Kysely<any>, rows: Array<[number, number, number]>): Promise<void> {
+/** Appends (band_key, work_id, sign) rows to dup_band_load (`rows`: the three values of each row in turn). */
+async function appendLoad(trx: Kysely<any>, rows: number[]): Promise<void> {
   await insertRows(trx, "dup_band_load", ["band_key", "work_id", "sign"], rows);
 }
 
@@ -244,10 +241,10 @@ async function shadowWrite(trx: Kysely<any>, st: ShadowState, changes: Array<{ w
     const rows = await trx.selectFrom("dup_entry_next").select(["work_id", "bands"]).where("work_id", "in", part).execute();
     for (const r of rows) staged.set(Number(r.work_id), r.bands ? decodeKeys(fromBytes(r.bands)) : []);
   }
-  const load: Array<[number, number, number]> = [];
+  const load: number[] = [];
   for (const c of touched) {
-    for (const k of new Set(staged.get(c.workId) ?? c.stored)) load.push([k, c.workId, -1]);
-    for (const k of new Set(c.next ?? [])) load.push([k, c.workId, 1]);
+    for (const k of new Set(staged.get(c.workId) ?? c.stored)) load.push(k, c.workId, -1);
+    for (const k of new Set(c.next ?? [])) load.push(k, c.workId, 1);
   }
   await appendLoad(trx, load);
   for (const part of chunks(ids, 500)) await trx.deleteFrom("dup_entry_next").where("work_id", "in", part).execute();
@@ -321,7 +318,7 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       }
     }
     const del: Array<[number, number]> = [];
-    const ins: Array<{ band_key: number; work_id: number }> = [];
+    const ins: number[] = []; // band_key, work_id of each row in turn
     const at = nowIso();
     const rows = computed.map((c) => {
       const prev = old.get(c.w.workId);
@@ -332,7 +329,7 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
         const next = new Set(c.bands ?? []);
         const before = new Set(prev?.bands ?? []);
         for (const k of before) if (!next.has(k)) del.push([k, c.w.workId]);
-        for (const k of next) if (!before.has(k)) ins.push({ band_key: k, work_id: c.w.workId });
+        for (const k of next) if (!before.has(k)) ins.push(k, c.w.workId);
       }
       return {
         work_id: c.w.workId,
@@ -362,7 +359,7 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
           qc
             .insertInto("dup_band")
             .columns(["band_key", "work_id"])
-            .expression(sql`select k, w from unnest(cast(${idArray(ins.map((x) => x.band_key))} as bigint[]), cast(${idArray(ins.map((x) => x.work_id))} as bigint[])) as u(k, w)`)
+            .expression(sql`select k, w from unnest(cast(${idArray(ins.filter((_, i) => i % 2 === 0))} as bigint[]), cast(${idArray(ins.filter((_, i) => i % 2 === 1))} as bigint[])) as u(k, w)`)
             .onConflict((oc) => oc.doNothing()),
         );
       if (written.length) await upsertEntries(q, written.map(({ keep: _keep, ...r }) => r));
@@ -386,7 +383,7 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       trx,
       "dup_band",
       ["band_key", "work_id"],
-      ins.map((x) => [x.band_key, x.work_id]),
+      ins,
       "on conflict do nothing",
     );
     await shadowWrite(
@@ -408,8 +405,8 @@ export async function insertBandRows(db: Db, workIds: number[]): Promise<void> {
       // (A running rebuild loads every entry's keys from its blob: the old dup_band it replaces needs no -1/+1 rows.)
       await shadowState(trx, "share");
       const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", ids).where("bands", "is not", null).execute();
-      const ins: Array<[number, number]> = [];
-      for (const r of rows) for (const k of new Set(decodeKeys(fromBytes(r.bands)))) ins.push([k, Number(r.work_id)]);
+      const ins: number[] = [];
+      for (const r of rows) for (const k of new Set(decodeKeys(fromBytes(r.bands)))) ins.push(k, Number(r.work_id));
       await insertRows(trx, "dup_band", ["band_key", "work_id"], ins, "on conflict do nothing");
     });
   }
@@ -972,7 +969,7 @@ async function recomputeBandsNow(
         await setShadowState(trx, { active: true, cursor: Number.MAX_SAFE_INTEGER, buildMaxId: Number(max.rows[0]?.m ?? 0) });
         return 0;
       }
-      const load: Array<[number, number, number]> = [];
+      const load: number[] = [];
       const staged: Array<{ work_id: number; too_short: number; shingle_count: number; bands: Buffer | null; reasons: string }> = [];
       for (const r of rows) {
         const workId = Number(r.work_id);
@@ -982,7 +979,7 @@ async function recomputeBandsNow(
         const lsh = bandsOf(eff, settings);
         const bands = lsh && [...lsh, ...before.filter((k) => k < 0)];
         const next = bands ?? [];
-        for (const k of new Set(next)) load.push([k, workId, 1]);
+        for (const k of new Set(next)) load.push(k, workId, 1);
         const tooShort = bands === null;
         const same = next.length === before.length && next.every((k, i) => k === before[i]);
         if (same && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
@@ -1029,7 +1026,7 @@ async function recomputeBandsNow(
       trx,
       "dup_band_next",
       ["band_key", "work_id"],
-      ins.map((x) => [x.k, x.w]),
+      ins.flatMap((x) => [x.k, x.w]),
       "on conflict do nothing",
     );
     await sql

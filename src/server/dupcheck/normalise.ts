@@ -4,15 +4,16 @@
  * Each code point of the original is NFKC-normalised (full-width letters, digits and
  * punctuation become half-width; compatibility forms like ① become 1), lower-cased, and only
  * letters and digits are kept (punctuation, spaces, symbols and line breaks are dropped).
- * Traditional characters become simplified with opencc-js (Taiwan standard → mainland),
- * whose converter is built once. Every kept character remembers the original range it came
- * from, so passages found in the normalised text can be highlighted in the original.
+ * Traditional characters become simplified as opencc-js converts them (Taiwan standard →
+ * mainland; ./simplify.ts gives exactly its output, faster). Every kept character remembers
+ * the original range it came from, so passages found in the normalised text can be
+ * highlighted in the original.
  *
  * Speed: a table over the Basic Multilingual Plane decides per code unit (keep / drop /
- * replace) without calling normalize(); the converter only runs when the text holds a
- * character the conversion can change.
+ * replace) without calling normalize(); the converter copies runs of text no dictionary
+ * entry starts in as they are (./simplify.ts).
  */
-import { Converter, Locale } from "opencc-js/t2cn";
+import { twToCn } from "./simplify";
 
 export interface Normalised {
   text: string;
@@ -47,44 +48,9 @@ for (let c = 0; c < 65536; c++) {
   }
 }
 
-// Traditional → simplified: built once; `changes` holds every code point the conversion can alter.
-let convert: ((s: string) => string) | null = null;
-const changes = new Uint8Array(65536);
-const changesAstral = new Set<number>();
-function converter(): (s: string) => string {
-  if (convert) return convert;
-  convert = Converter({ from: "tw", to: "cn" });
-  const dicts = [...(Locale.from.tw ?? []), ...(Locale.to.cn ?? [])].flat();
-  for (const dict of dicts) {
-    const pairs: Array<readonly [string, string]> =
-      typeof dict === "string" ? dict.split("|").map((e) => e.split(" ") as unknown as [string, string]) : (dict as Array<readonly [string, string]>);
-    for (const [from, to] of pairs) {
-      const a = [...from];
-      const b = [...(to ?? "")];
-      a.forEach((ch, i) => {
-        if (b[i] === ch) return;
-        const cp = ch.codePointAt(0)!;
-        if (cp < 65536) changes[cp] = 1;
-        else changesAstral.add(cp);
-      });
-    }
-  }
-  return convert;
-}
-converter();
-
-function mayConvert(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (changes[c]) return true;
-    if (c >= 0xd800 && c <= 0xdbff && changesAstral.size && changesAstral.has(s.codePointAt(i)!)) return true;
-  }
-  return false;
-}
-
 /** Traditional → simplified, keeping the length (per character where a phrase would change it). */
 function toSimplified(s: string): string {
-  const conv = converter();
+  const conv = twToCn;
   const whole = conv(s);
   if (whole.length === s.length) return whole;
   let out = "";
@@ -154,8 +120,7 @@ export function normalise(original: string): Normalised {
   }
   flushRun(n);
   parts.push(buf);
-  let text = parts.join("");
-  if (mayConvert(text)) text = toSimplified(text);
+  const text = toSimplified(parts.join(""));
   return { text, starts: starts.slice(0, len), ends: ends.slice(0, len) };
 }
 
