@@ -14,7 +14,7 @@ import { guestPermissions } from "../../src/server/static/guest-permissions";
 import { permissionSet, policyReady } from "../../src/client/providers/access-control";
 import { ANONYMOUS } from "../../src/client/providers/session";
 import { ROUTES } from "../../src/client/routes";
-import { matchEntry } from "../../src/client/routing/model";
+import { matchEntry, routeParams } from "../../src/client/routing/model";
 import { LOGIN_PAGE_PATHS, isLoginPath } from "../../src/client/routing/redirects";
 import { isLightAccountPath } from "../../src/client/login/paths";
 
@@ -51,6 +51,11 @@ describe("the light login entry", () => {
     expect(matchEntry(ROUTES, "/account/Register")?.label).toBe("注册");
     expect(matchEntry(ROUTES, "/account/claim-account")?.label).toBe("找回密码");
     expect(matchEntry(ROUTES, "/workInvite/abc")?.label).toBe("作品团队邀请");
+    // The invitation page reads its code from its own route's pattern, in either application.
+    const invite = matchEntry(ROUTES, "/workInvite/abc")!.path;
+    expect(routeParams(invite, "/workinvite/a%2Bb/")).toEqual({ code: "a+b" });
+    expect(routeParams(invite, "/workInvite/%E0%A4%A")).toEqual({});
+    expect(routeParams(invite, "/workInvite/abc/x")).toEqual({});
     for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email/x", "/verify-emails", "/workInvite", "/workInvite/abc/x", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
       expect(isLightAccountPath(path), path).toBe(false);
     }

@@ -109,6 +109,26 @@ export function routableEntries(entries: readonly RouteEntry[]): RouteEntry[] {
   return entries.flatMap((e) => [...(e.disableRoute ? [] : [e]), ...(e.children ? routableEntries(e.children) : [])]);
 }
 
+/** The :parameters of a path pattern in a concrete path (decoded; none when it does not match), as react-router's useParams. */
+export function routeParams(pattern: string, pathname: string): Record<string, string> {
+  const pat = pattern.replace(/\/+$/, "").split("/");
+  const segs = pathname.replace(/\/+$/, "").split("/");
+  if (pat.length !== segs.length) return {};
+  const out: Record<string, string> = {};
+  for (let i = 0; i < pat.length; i++) {
+    if (!pat[i].startsWith(":")) {
+      if (pat[i].toLowerCase() !== segs[i].toLowerCase()) return {};
+      continue;
+    }
+    try {
+      out[pat[i].slice(1)] = decodeURIComponent(segs[i]);
+    } catch {
+      return {};
+    }
+  }
+  return out;
+}
+
 /** The entry whose path pattern matches a concrete path (static segments win over parameters). */
 export function matchEntry(entries: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
   const segs = pathname.replace(/\/+$/, "").split("/");

@@ -13,7 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Skeleton, Space, Typography } from "antd";
 import { TEAM_CODE_PATTERN, type PublicTeamInvite } from "../../shared/work/invite";
 import type { CurrentUser } from "../../shared/account/schema";
-import type { PageProps } from "../routing/model";
+import { routeParams, type PageProps } from "../routing/model";
 import { Logo } from "../components/Logo";
 import { currentUserQuery, isLoggedIn } from "../providers/session";
 import { useAppLocation } from "../routing/nav";
@@ -79,19 +79,9 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
   );
 }
 
-/** The :code of /workInvite/:code. */
-function codeOf(pathname: string) {
-  const m = /^\/workInvite\/([^/]+)\/?$/i.exec(pathname);
-  if (!m) return "";
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return "";
-  }
-}
-
-export default function TeamInvitePage(_: PageProps) {
-  const code = codeOf(useAppLocation().pathname);
+export default function TeamInvitePage({ route }: PageProps) {
+  // The :code of the route's path (/workInvite/:code), in either application.
+  const code = routeParams(route.path, useAppLocation().pathname).code ?? "";
   const valid = new RegExp(TEAM_CODE_PATTERN).test(code);
   const link = useTeamLink(valid ? code : "");
   const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
