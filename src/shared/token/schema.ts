@@ -11,7 +11,7 @@ export const TOKEN_ROLES = [0, 1, 2] as const;
 export const TOKEN_MAX_DAYS = 366;
 export const READ_ACTIONS = new Set(["read"]);
 
-/** Names of the objects a token may list (others show their object name). */
+/** Names of the objects a token may list (a test checks every object a token may list has one). */
 export const RESOURCE_LABELS: Record<string, string> = {
   "api.users": "用户", "api.schools": "学校", "api.majors": "专业", "api.awards": "奖项", "api.workTypes": "作品类型",
   "api.contests": "赛事", "api.notices": "通知", "api.news": "新闻", "api.schoolWorks": "本校作品", "api.contestWorks": "赛事作品",
@@ -23,6 +23,9 @@ export const RESOURCE_LABELS: Record<string, string> = {
   "api.complaintFiling": "提交申诉", "api.defenceReply": "答辩回复", "api.myCertificates": "我的证书", "api.works": "作品",
   "api.advisedWorks": "指导的作品", "api.profile": "个人资料", "api.scores": "评分", "api.judging": "评审", "api.arbitration": "仲裁",
   "api.judgeProfile": "评委资料", "api.judgePoolSelf": "评委库（本人）", "api.myJudgeInvitations": "我的评委邀请",
+  "api.todo": "待办事项", "api.workPeople": "团队成员查找", "api.bestWork": "优秀作品", "api.national": "国赛晋级",
+  "api.dupcheck": "作品查重", "api.dupcheckPair": "查重对比", "api.dupcheckReport": "查重报告", "api.dupcheckAdmin": "查重引擎",
+  "api.health": "系统状态",
 };
 export const resourceLabel = (o: string) => RESOURCE_LABELS[o] ?? o;
 
