@@ -11,12 +11,22 @@ import { Button, DatePicker } from "antd";
 import dayjs from "dayjs";
 import { bj, bjDate, fmtDate, pickerIso, fmtShortTime, fmtTime, fmtTimeLabelled } from "../../src/client/format";
 import { AntdConfig } from "../../src/client/providers/antd-config";
+import { greeting } from "../../src/client/usercenter/user-center";
 
 afterEach(cleanup);
 
 describe("Beijing time in a browser in New York", () => {
   test("the process really runs in New York", () => {
     expect(new Date("2026-07-20T17:30:00Z").getHours()).toBe(13);
+  });
+
+  test("the user centre greets by the hour in Beijing", () => {
+    // 01:30 UTC is 09:30 in Beijing and 21:30 the evening before in New York.
+    expect(greeting(new Date("2026-07-21T01:30:00Z"))).toBe("上午好");
+    // 17:30 UTC is 01:30 the next night in Beijing, 13:30 in New York.
+    expect(greeting(new Date("2026-07-20T17:30:00Z"))).toBe("夜深了");
+    // 11:00 UTC is 19:00 in Beijing, 07:00 in New York.
+    expect(greeting(new Date("2026-07-20T11:00:00Z"))).toBe("晚上好");
   });
 
   test("the formatting module shows Beijing time with its label", () => {

@@ -6,10 +6,12 @@ import { ROLE_NAMES, isRoleCode } from "../../shared/roles";
 import { accountApi } from "../account/api";
 import { useSession } from "../providers/use-session";
 import { RichTextView } from "../richtext/view";
-import { fmtTime } from "../format";
+import { bj, fmtTime } from "../format";
 import { TodoCard } from "./TodoCard";
 
-function greeting(hour: number) {
+/** The greeting for a moment, by the hour in Beijing (the platform's time), not the browser's zone. */
+export function greeting(at: Date = new Date()) {
+  const hour = bj(at).hour();
   if (hour < 6) return "夜深了";
   if (hour < 12) return "上午好";
   if (hour < 14) return "中午好";
@@ -48,7 +50,7 @@ export default function UserCenterPage() {
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card data-testid="user-center">
         <Typography.Title level={3}>
-          {greeting(new Date().getHours())}，{user.name ?? user.username}
+          {greeting()}，{user.name ?? user.username}
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label="身份">{role !== undefined ? <Tag color="blue">{ROLE_NAMES[role]}</Tag> : "—"}</Descriptions.Item>
