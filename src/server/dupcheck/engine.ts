@@ -25,6 +25,7 @@ import type {
   DupSettings,
 } from "../../shared/dupcheck/schema";
 import { CountTable } from "./count-table";
+import { KeyRows } from "./key-sort";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
@@ -916,6 +917,33 @@ export function recomputeBands(
 
 const SHADOW_TABLES = ["dup_band_load", "dup_band_next", "dup_entry_next"];
 
+/** Applies load rows (in id order) to a band table: per (key, work) the last row's sign says whether the row is there. */
+async function applyLoadRows(trx: Kysely<any>, table: string, rows: Array<{ band_key: number | string; work_id: number | string; sign: number | string }>): Promise<void> {
+  const final = new Map<string, { k: number; w: number; s: number }>();
+  for (const r of rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
+  const dels = [...final.values()].filter((x) => x.s < 0);
+  const ins = [...final.values()].filter((x) => x.s > 0);
+  for (const part of chunks(dels, 400))
+    await sql.raw(`delete from ${table} where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
+  await insertRows(
+    trx,
+    table,
+    ["band_key", "work_id"],
+    ins.flatMap((x) => [x.k, x.w]),
+    "on conflict do nothing",
+  );
+}
+
+/** Benches: `log` gets each phase of a full rebuild with its milliseconds. */
+export const rebuildPhases: { log?: (phase: string, ms: number) => void } = {};
+let phaseAt = 0;
+const phaseStart = () => (phaseAt = performance.now());
+const phaseEnd = (phase: string) => {
+  const now = performance.now();
+  rebuildPhases.log?.(phase, now - phaseAt);
+  phaseAt = now;
+};
+
 /** Ends a rebuild's shadow: its tables go and writers stop writing to them (one transaction). */
 async function dropShadow(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -947,7 +975,21 @@ async function recomputeBandsNow(
       .execute(trx);
     await setShadowState(trx, { active: true, cursor: 0, buildMaxId: 0 });
   });
-  // 2. Every entry's keys into the load, page by page (a page's read and writes in one transaction).
+  // 2. Every entry's keys, page by page (a page's read and writes in one transaction): into
+  // memory (sorted there, step 3) while they fit in DUP_REBUILD_SORT_MB, else into the load.
+  phaseStart();
+  const sortRows = Math.floor((Number(process.env.DUP_REBUILD_SORT_MB ?? 4096) * 2 ** 20) / 12);
+  let mem: KeyRows | null = sortRows > 0 ? new KeyRows() : null;
+  // Too many rows for memory: the rows so far go to the load too, and step 3 sums the load up.
+  const spill = async (trx: Kysely<any>) => {
+    const rows = mem!.sorted(100_000);
+    mem = null;
+    for (const part of rows) {
+      const rows3: number[] = [];
+      for (let i = 0; i < part.length; i += 2) rows3.push(part[i], part[i + 1], 1);
+      await appendLoad(trx, rows3);
+    }
+  };
   let last = 0;
   let done = 0;
   let changed = 0;
@@ -979,7 +1021,9 @@ async function recomputeBandsNow(
         const lsh = bandsOf(eff, settings);
         const bands = lsh && [...lsh, ...before.filter((k) => k < 0)];
         const next = bands ?? [];
-        for (const k of new Set(next)) load.push(k, workId, 1);
+        if (mem && workId > 0xffffffff) await spill(trx); // (KeyRows holds 32-bit work ids)
+        if (mem) for (const k of next) mem.push(k, workId);
+        else for (const k of new Set(next)) load.push(k, workId, 1);
         const tooShort = bands === null;
         const same = next.length === before.length && next.every((k, i) => k === before[i]);
         if (same && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
@@ -987,6 +1031,7 @@ async function recomputeBandsNow(
         if (tooShort) reasons.push(tooShortReason());
         staged.push({ work_id: workId, too_short: tooShort ? 1 : 0, shingle_count: eff.length, bands: bands ? toBytes(encodeKeys(bands)) : null, reasons: JSON.stringify(reasons) });
       }
+      if (mem && mem.size > sortRows) await spill(trx);
       await appendLoad(trx, load);
       for (const part of chunks(staged, 200)) await (trx as Kysely<any>).insertInto("dup_entry_next").values(part).execute();
       last = Number(rows[rows.length - 1].work_id);
@@ -999,10 +1044,34 @@ async function recomputeBandsNow(
     await onProgress?.(done, total);
   }
   if (signal?.aborted) throw new Error("aborted");
+  phaseEnd("read+load");
   // 3. dup_band_next in key order from the load (writers keep appending meanwhile), its index after the load.
   const { buildMaxId } = await shadowState(db, null);
   const sumUp = `select band_key, work_id from dup_band_load where id <= ${intLit(buildMaxId)} group by band_key, work_id having sum(sign) > 0`;
-  if (pg) {
+  if (mem) {
+    // The keys read are in memory (the load holds only writers' rows): dup_band_next filled in
+    // key order from them, then the load's rows up to buildMaxId applied in order (each
+    // writer's rows are -1 for every key the load held for the work, then +1 for its new
+    // ones, so a (key, work)'s last row says whether it stays; the swap does the same with the later rows).
+    if (pg) await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
+    else await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
+    const batches = mem.sorted(50_000);
+    mem = null;
+    // Short transactions: a writer waits at most one of them.
+    for (const part of batches) await db.transaction().execute((trx) => insertRows(trx, "dup_band_next", ["band_key", "work_id"], part));
+    if (pg) await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
+    phaseEnd("build next (sorted in memory)");
+    for (let from = 0; ; ) {
+      const done = await db.transaction().execute(async (trx) => {
+        const rows = await sql<{ id: number | string; band_key: number | string; work_id: number | string; sign: number | string }>`select id, band_key, work_id, sign from dup_band_load where id > ${from} and id <= ${buildMaxId} order by id limit 10000`.execute(trx);
+        if (rows.rows.length === 0) return true;
+        from = Number(rows.rows[rows.rows.length - 1].id);
+        await applyLoadRows(trx, "dup_band_next", rows.rows);
+        return false;
+      });
+      if (done) break;
+    }
+  } else if (pg) {
     await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp}`).execute(db);
     await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
@@ -1010,25 +1079,15 @@ async function recomputeBandsNow(
     await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp} order by band_key, work_id`).execute(db);
   }
+  phaseEnd("build next");
   await beforeSwap?.();
   if (signal?.aborted) throw new Error("aborted");
+  phaseStart();
   // 4. The swap, writers held off: the load's late rows, the staged entry columns, the renames.
   await db.transaction().execute(async (trx) => {
     await shadowState(trx, "update");
     const late = await sql<{ band_key: number | string; work_id: number | string; sign: number | string }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
-    const final = new Map<string, { k: number; w: number; s: number }>();
-    for (const r of late.rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
-    const dels = [...final.values()].filter((x) => x.s < 0);
-    const ins = [...final.values()].filter((x) => x.s > 0);
-    for (const part of chunks(dels, 400))
-      await sql.raw(`delete from dup_band_next where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
-    await insertRows(
-      trx,
-      "dup_band_next",
-      ["band_key", "work_id"],
-      ins.flatMap((x) => [x.k, x.w]),
-      "on conflict do nothing",
-    );
+    await applyLoadRows(trx, "dup_band_next", late.rows);
     await sql
       .raw(
         `update dup_entry set too_short = n.too_short, shingle_count = n.shingle_count, bands = n.bands, reasons = n.reasons from dup_entry_next as n where dup_entry.work_id = n.work_id`,
@@ -1041,6 +1100,7 @@ async function recomputeBandsNow(
     await sql.raw(`drop table dup_entry_next`).execute(trx);
     await setShadowState(trx, { active: false, cursor: 0, buildMaxId: 0 });
   });
+  phaseEnd("swap");
   // PostgreSQL: the new dup_band has no statistics until autovacuum comes by (never, where it is
   // off); planned without them, a check's key lookups look like a million rows each (a parallel
   // scan, JIT compilation: ~100 ms instead of ~1).
