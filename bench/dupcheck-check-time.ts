@@ -5,6 +5,7 @@
  * read: rows of the band-key and anchor posting lists, candidates.
  */
 import { execSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { sql } from "kysely";
 import { openDb } from "../src/server/db";
 import { checkWork } from "../src/server/dupcheck/engine";
@@ -31,8 +32,10 @@ function sample<T>(xs: T[], k: number, seed: number): T[] {
 async function main() {
   const { db } = openDb(`file:${file}`);
   const by = new Map<string, number[]>();
+  const kindOf: string[] = [];
   let i = 0;
   for (const w of corpus(n)) {
+    kindOf.push(w.kind);
     const l = by.get(w.kind) ?? [];
     l.push(i++);
     by.set(w.kind, l);
@@ -47,18 +50,25 @@ async function main() {
     ]),
   ];
   const r2 = (v: number) => Math.round(v * 100) / 100;
+  const dump: string[] = [];
   for (let p = 0; p < passes; p++) {
     const times: number[] = [];
+    const slow: Array<[number, string]> = [];
     let cand = 0;
     for (const q of queries) {
       const a = performance.now();
       const r = await checkWork(db, FIRST_ID + q, { allYears: true, minSimilarity: 0, limit: 1000 });
       times.push(performance.now() - a);
+      slow.push([performance.now() - a, `${kindOf[q]} ${r.candidates} cand`]);
       cand += r.candidates;
+      if (p === 0) dump.push(JSON.stringify([q, r.candidates, r.matches.map((m) => [m.workId, m.shared, m.similarity])]));
     }
     times.sort((x, y) => x - y);
+    if (process.argv.includes("--slow")) console.log(slow.sort((x, y) => y[0] - x[0]).slice(0, 12).map(([t, d]) => `${r2(t)} ms ${d}`).join("; "));
     console.log(`pass ${p}: ${queries.length} checks p50 ${r2(percentile(times, 0.5))} p99 ${r2(percentile(times, 0.99))} max ${r2(times.at(-1)!)} ms, mean candidates ${r2(cand / queries.length)}; ${execSync("uptime").toString().trim().replace(/.*load/, "load")}`);
   }
+  const dumpAt = process.argv.indexOf("--dump");
+  if (dumpAt > 0) writeFileSync(process.argv[dumpAt + 1], dump.join("\n"));
   if (process.argv.includes("--postings")) {
     // posting list sizes of a sample's keys
     let bandRows = 0;

@@ -29,7 +29,7 @@ import { KeyRows } from "./key-sort";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
+import { SHINGLE, U32Set, anchorKeys, compareStored, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
@@ -552,11 +552,19 @@ const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], too
   more: 0,
 });
 
-/** Anchors looked up per statement. */
+/** A check's anchor statement has a multiple of this many arms (padded). */
 const ANCHOR_ARMS = 32;
-/** A key no anchor has (anchors are negative): pads an anchor statement to ANCHOR_ARMS arms. */
+/** A key no anchor has (anchors are negative): pads a check's anchor list (its band keys are always BANDS). */
 const PAD_KEY = Number.MAX_SAFE_INTEGER;
 const ID_LIST_SIZES = [8, 32, 128, 500];
+
+const ignoredLookups = new WeakMap<Uint32Array, U32Set>();
+/** The ignored list as a hash set (one per list: ignoredSet gives the same array until the list changes). */
+function ignoredLookup(ignored: Uint32Array): U32Set {
+  let u = ignoredLookups.get(ignored);
+  if (!u) ignoredLookups.set(ignored, (u = new U32Set(ignored)));
+  return u;
+}
 
 /** Compares an effective set with every work sharing enough band keys or passage anchors (negative keys). */
 async function matchSet(
@@ -572,11 +580,10 @@ async function matchSet(
   // Works sharing at least MIN_BAND_MATCHES band keys (one row per shared key).
   const bandKeyList = keys.filter((k) => k >= 0);
   const anchorList = keys.filter((k) => k < 0);
+  let effSet: U32Set | undefined;
   const compare = (r: { work_id: number | string; year: number; contest_id: number; shingles: unknown }, all: DupMatch[]) => {
-    const b = decodeSet(fromBytes(r.shingles));
     // eff holds no ignored shingle, so |eff ∩ b| = |eff ∩ (b − ignored)|.
-    const shared = intersectionSize(eff, b);
-    const sizeB = b.length - (ignored.length ? intersectionSize(b, ignored) : 0);
+    const { shared, size: sizeB } = compareStored(fromBytes(r.shingles), (effSet ??= new U32Set(eff)), ignoredLookup(ignored));
     const s = similarityOf(shared, eff.length, sizeB);
     if (s.similarity < minSimilarity || shared === 0) return;
     all.push({
@@ -614,40 +621,27 @@ async function matchSet(
     for (const r of rows) compare(r, all);
     return finish(all, rows.length);
   }
-  const hits = new Map<number, number>();
-  for (const part of chunks(bandKeyList, 100)) {
-    const rows = await db.selectFrom("dup_band").select("work_id").where("band_key", "in", part).execute();
-    for (const r of rows) {
-      const id = Number(r.work_id);
-      if (!exclude.has(id)) hits.set(id, (hits.get(id) ?? 0) + 1);
-    }
-  }
+  // SQLite: the database counts (only candidates come back, not every posting row): works
+  // sharing ≥ MIN_BAND_MATCHES band keys, and works sharing ≥ MIN_ANCHOR_MATCHES anchors of
+  // at most ANCHOR_MAX_WORKS works each (each anchor read to at most that many + 1 rows).
+  // Few statement shapes (prepared once per connection): BANDS band keys, the anchors padded
+  // to a multiple of ANCHOR_ARMS arms.
+  const anchorPadded = anchorList.concat(new Array<number>((ANCHOR_ARMS - (anchorList.length % ANCHOR_ARMS)) % ANCHOR_ARMS).fill(PAD_KEY));
+  const arms = anchorPadded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
+  const anchorPart = arms.length
+    ? sql` union select work_id from ah`
+    : sql``;
+  const anchorCtes = arms.length
+    ? sql`, a as materialized (${sql.join(arms, sql` union all `)}),
+      ah as (select work_id from a where band_key in (select band_key from a group by band_key having count(*) <= ${sql.lit(ANCHOR_MAX_WORKS)}) group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})`
+    : sql``;
+  const found = await sql<{ work_id: number | string }>`with bh as (select work_id from dup_band where band_key in (${sql.join(bandKeyList)}) group by work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)})${anchorCtes}
+    select work_id from bh${anchorPart}`.execute(db);
   const ids: number[] = [];
-  for (const [id, n] of hits) if (n >= MIN_BAND_MATCHES) ids.push(id);
-  // Or at least MIN_ANCHOR_MATCHES passage anchors (a copied passage of a longer work); an
-  // anchor of more than ANCHOR_MAX_WORKS works is boilerplate and skipped (read at most that many + 1 rows of it).
-  const anchorHits = new Map<number, number>();
-  const anchorSet = new Set(anchorList);
-  for (const part of chunks(anchorList, ANCHOR_ARMS)) {
-    // Always ANCHOR_ARMS arms (padded with a key no anchor has): one statement text, prepared once per connection.
-    const padded = part.concat(new Array<number>(ANCHOR_ARMS - part.length).fill(PAD_KEY));
-    const arms = padded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
-    const rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
-    const perKey = new Map<number, number[]>();
-    for (const r of rows) {
-      const k = Number(r.band_key);
-      if (!anchorSet.has(k)) continue;
-      const list = perKey.get(k) ?? [];
-      list.push(Number(r.work_id));
-      perKey.set(k, list);
-    }
-    for (const list of perKey.values()) {
-      if (list.length > ANCHOR_MAX_WORKS) continue;
-      for (const id of list) if (!exclude.has(id)) anchorHits.set(id, (anchorHits.get(id) ?? 0) + 1);
-    }
+  for (const r of found.rows) {
+    const id = Number(r.work_id);
+    if (!exclude.has(id)) ids.push(id);
   }
-  const chosen = new Set(ids);
-  for (const [id, n] of anchorHits) if (n >= MIN_ANCHOR_MATCHES && !chosen.has(id)) ids.push(id);
   const all: DupMatch[] = [];
   let candidates = 0;
   for (const part of chunks(ids, 500)) {
