@@ -105,19 +105,23 @@ const tooShortReason = (): DupReason => ({ code: "too_short", fileId: null, file
 
 // ───────────────────────────── the rebuild's shadow table ─────────────────────────────
 //
-// A full rebuild (recomputeBands) does not rewrite dup_band in place: it appends every work's
-// new keys to dup_band_load (a heap: no index while it loads), builds dup_band_next from it in
-// key order (group by band_key, work_id; SQLite: WITHOUT ROWID, PostgreSQL: the primary key
-// after the load) and swaps it in with a rename in one transaction, with the entries' staged
-// columns (dup_entry_next). The row "bandShadow" of dup_setting (written by the first rebuild;
-// none = no rebuild runs) says whether a rebuild runs and how far it has read (cursor: work
-// ids up to it are in the load). Every writer of dup_band reads it first in its transaction,
-// on PostgreSQL after taking the shadow's advisory lock shared (a rebuild's page holds it
-// exclusively, so pages and writers never interleave; an advisory lock needs no row, so a
-// migrated database holds no data rows and restores into it stay possible). A writer
-// changing a work the rebuild has already read appends to the load the work's keys there
-// with sign -1 and its new keys with +1 (and drops its staged columns): the load's sum per
-// (band_key, work_id) is then the work's current keys. Works above the cursor are read later.
+// A full rebuild (recomputeBands) does not rewrite dup_band in place: it gathers every work's
+// new keys in memory (KeyRows, ./key-sort.ts), writes dup_band_next from them in key order
+// (SQLite: WITHOUT ROWID, PostgreSQL: the primary key after the load), applies the rows
+// writers appended meanwhile to dup_band_load (a heap: no index), and swaps it in with a
+// rename in one transaction, with the entries' staged columns (dup_entry_next). Past its
+// memory budget (DUP_REBUILD_SORT_MB) the keys go to dup_band_load too, and dup_band_next is
+// built from the load by the database (group by band_key, work_id having sum(sign) > 0).
+// The row "bandShadow" of dup_setting (written by the first rebuild; none = no rebuild runs)
+// says whether a rebuild runs and how far it has read (cursor: the keys of work ids up to it
+// are read). Every writer of dup_band reads it first in its transaction, on PostgreSQL after
+// taking the shadow's advisory lock shared (a rebuild's page holds it exclusively, so pages
+// and writers never interleave; an advisory lock needs no row, so a migrated database holds
+// no data rows and restores into it stay possible). A writer changing a work the rebuild has
+// already read appends to the load the work's keys there with sign -1 and its new keys with
+// +1 (and drops its staged columns): the keys read plus the load's rows, taken in order (the
+// last sign of a (band_key, work_id) wins; summed, where the database sums the load), are then
+// the work's current keys. Works above the cursor are read later.
 
 const SHADOW_KEY = "bandShadow";
 /** The advisory lock key of the shadow (PostgreSQL): writers take it shared, a rebuild page exclusively. */
