@@ -25,10 +25,11 @@ import type {
   DupSettings,
 } from "../../shared/dupcheck/schema";
 import { CountTable } from "./count-table";
+import { KeyRows } from "./key-sort";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, anchorKeys, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
+import { SHINGLE, U32Set, anchorKeys, compareStored, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
@@ -104,19 +105,23 @@ const tooShortReason = (): DupReason => ({ code: "too_short", fileId: null, file
 
 // ───────────────────────────── the rebuild's shadow table ─────────────────────────────
 //
-// A full rebuild (recomputeBands) does not rewrite dup_band in place: it appends every work's
-// new keys to dup_band_load (a heap: no index while it loads), builds dup_band_next from it in
-// key order (group by band_key, work_id; SQLite: WITHOUT ROWID, PostgreSQL: the primary key
-// after the load) and swaps it in with a rename in one transaction, with the entries' staged
-// columns (dup_entry_next). The row "bandShadow" of dup_setting (written by the first rebuild;
-// none = no rebuild runs) says whether a rebuild runs and how far it has read (cursor: work
-// ids up to it are in the load). Every writer of dup_band reads it first in its transaction,
-// on PostgreSQL after taking the shadow's advisory lock shared (a rebuild's page holds it
-// exclusively, so pages and writers never interleave; an advisory lock needs no row, so a
-// migrated database holds no data rows and restores into it stay possible). A writer
-// changing a work the rebuild has already read appends to the load the work's keys there
-// with sign -1 and its new keys with +1 (and drops its staged columns): the load's sum per
-// (band_key, work_id) is then the work's current keys. Works above the cursor are read later.
+// A full rebuild (recomputeBands) does not rewrite dup_band in place: it gathers every work's
+// new keys in memory (KeyRows, ./key-sort.ts), writes dup_band_next from them in key order
+// (SQLite: WITHOUT ROWID, PostgreSQL: the primary key after the load), applies the rows
+// writers appended meanwhile to dup_band_load (a heap: no index), and swaps it in with a
+// rename in one transaction, with the entries' staged columns (dup_entry_next). Past its
+// memory budget (DUP_REBUILD_SORT_MB) the keys go to dup_band_load too, and dup_band_next is
+// built from the load by the database (group by band_key, work_id having sum(sign) > 0).
+// The row "bandShadow" of dup_setting (written by the first rebuild; none = no rebuild runs)
+// says whether a rebuild runs and how far it has read (cursor: the keys of work ids up to it
+// are read). Every writer of dup_band reads it first in its transaction, on PostgreSQL after
+// taking the shadow's advisory lock shared (a rebuild's page holds it exclusively, so pages
+// and writers never interleave; an advisory lock needs no row, so a migrated database holds
+// no data rows and restores into it stay possible). A writer changing a work the rebuild has
+// already read appends to the load the work's keys there with sign -1 and its new keys with
+// +1 (and drops its staged columns): the keys read plus the load's rows, taken in order (the
+// last sign of a (band_key, work_id) wins; summed, where the database sums the load), are then
+// the work's current keys. Works above the cursor are read later.
 
 const SHADOW_KEY = "bandShadow";
 /** The advisory lock key of the shadow (PostgreSQL): writers take it shared, a rebuild page exclusively. */
@@ -551,11 +556,19 @@ const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], too
   more: 0,
 });
 
-/** Anchors looked up per statement. */
+/** A check's anchor statement has a multiple of this many arms (padded). */
 const ANCHOR_ARMS = 32;
-/** A key no anchor has (anchors are negative): pads an anchor statement to ANCHOR_ARMS arms. */
+/** A key no anchor has (anchors are negative): pads a check's anchor list (its band keys are always BANDS). */
 const PAD_KEY = Number.MAX_SAFE_INTEGER;
 const ID_LIST_SIZES = [8, 32, 128, 500];
+
+const ignoredLookups = new WeakMap<Uint32Array, U32Set>();
+/** The ignored list as a hash set (one per list: ignoredSet gives the same array until the list changes). */
+function ignoredLookup(ignored: Uint32Array): U32Set {
+  let u = ignoredLookups.get(ignored);
+  if (!u) ignoredLookups.set(ignored, (u = new U32Set(ignored)));
+  return u;
+}
 
 /** Compares an effective set with every work sharing enough band keys or passage anchors (negative keys). */
 async function matchSet(
@@ -571,11 +584,10 @@ async function matchSet(
   // Works sharing at least MIN_BAND_MATCHES band keys (one row per shared key).
   const bandKeyList = keys.filter((k) => k >= 0);
   const anchorList = keys.filter((k) => k < 0);
+  let effSet: U32Set | undefined;
   const compare = (r: { work_id: number | string; year: number; contest_id: number; shingles: unknown }, all: DupMatch[]) => {
-    const b = decodeSet(fromBytes(r.shingles));
     // eff holds no ignored shingle, so |eff ∩ b| = |eff ∩ (b − ignored)|.
-    const shared = intersectionSize(eff, b);
-    const sizeB = b.length - (ignored.length ? intersectionSize(b, ignored) : 0);
+    const { shared, size: sizeB } = compareStored(fromBytes(r.shingles), (effSet ??= new U32Set(eff)), ignoredLookup(ignored));
     const s = similarityOf(shared, eff.length, sizeB);
     if (s.similarity < minSimilarity || shared === 0) return;
     all.push({
@@ -613,40 +625,27 @@ async function matchSet(
     for (const r of rows) compare(r, all);
     return finish(all, rows.length);
   }
-  const hits = new Map<number, number>();
-  for (const part of chunks(bandKeyList, 100)) {
-    const rows = await db.selectFrom("dup_band").select("work_id").where("band_key", "in", part).execute();
-    for (const r of rows) {
-      const id = Number(r.work_id);
-      if (!exclude.has(id)) hits.set(id, (hits.get(id) ?? 0) + 1);
-    }
-  }
+  // SQLite: the database counts (only candidates come back, not every posting row): works
+  // sharing ≥ MIN_BAND_MATCHES band keys, and works sharing ≥ MIN_ANCHOR_MATCHES anchors of
+  // at most ANCHOR_MAX_WORKS works each (each anchor read to at most that many + 1 rows).
+  // Few statement shapes (prepared once per connection): BANDS band keys, the anchors padded
+  // to a multiple of ANCHOR_ARMS arms.
+  const anchorPadded = anchorList.concat(new Array<number>((ANCHOR_ARMS - (anchorList.length % ANCHOR_ARMS)) % ANCHOR_ARMS).fill(PAD_KEY));
+  const arms = anchorPadded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
+  const anchorPart = arms.length
+    ? sql` union select work_id from ah`
+    : sql``;
+  const anchorCtes = arms.length
+    ? sql`, a as materialized (${sql.join(arms, sql` union all `)}),
+      ah as (select work_id from a where band_key in (select band_key from a group by band_key having count(*) <= ${sql.lit(ANCHOR_MAX_WORKS)}) group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})`
+    : sql``;
+  const found = await sql<{ work_id: number | string }>`with bh as (select work_id from dup_band where band_key in (${sql.join(bandKeyList)}) group by work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)})${anchorCtes}
+    select work_id from bh${anchorPart}`.execute(db);
   const ids: number[] = [];
-  for (const [id, n] of hits) if (n >= MIN_BAND_MATCHES) ids.push(id);
-  // Or at least MIN_ANCHOR_MATCHES passage anchors (a copied passage of a longer work); an
-  // anchor of more than ANCHOR_MAX_WORKS works is boilerplate and skipped (read at most that many + 1 rows of it).
-  const anchorHits = new Map<number, number>();
-  const anchorSet = new Set(anchorList);
-  for (const part of chunks(anchorList, ANCHOR_ARMS)) {
-    // Always ANCHOR_ARMS arms (padded with a key no anchor has): one statement text, prepared once per connection.
-    const padded = part.concat(new Array<number>(ANCHOR_ARMS - part.length).fill(PAD_KEY));
-    const arms = padded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
-    const rows = (await sql<{ band_key: number | string; work_id: number | string }>`${sql.join(arms, sql` union all `)}`.execute(db)).rows;
-    const perKey = new Map<number, number[]>();
-    for (const r of rows) {
-      const k = Number(r.band_key);
-      if (!anchorSet.has(k)) continue;
-      const list = perKey.get(k) ?? [];
-      list.push(Number(r.work_id));
-      perKey.set(k, list);
-    }
-    for (const list of perKey.values()) {
-      if (list.length > ANCHOR_MAX_WORKS) continue;
-      for (const id of list) if (!exclude.has(id)) anchorHits.set(id, (anchorHits.get(id) ?? 0) + 1);
-    }
+  for (const r of found.rows) {
+    const id = Number(r.work_id);
+    if (!exclude.has(id)) ids.push(id);
   }
-  const chosen = new Set(ids);
-  for (const [id, n] of anchorHits) if (n >= MIN_ANCHOR_MATCHES && !chosen.has(id)) ids.push(id);
   const all: DupMatch[] = [];
   let candidates = 0;
   for (const part of chunks(ids, 500)) {
@@ -916,6 +915,33 @@ export function recomputeBands(
 
 const SHADOW_TABLES = ["dup_band_load", "dup_band_next", "dup_entry_next"];
 
+/** Applies load rows (in id order) to a band table: per (key, work) the last row's sign says whether the row is there. */
+async function applyLoadRows(trx: Kysely<any>, table: string, rows: Array<{ band_key: number | string; work_id: number | string; sign: number | string }>): Promise<void> {
+  const final = new Map<string, { k: number; w: number; s: number }>();
+  for (const r of rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
+  const dels = [...final.values()].filter((x) => x.s < 0);
+  const ins = [...final.values()].filter((x) => x.s > 0);
+  for (const part of chunks(dels, 400))
+    await sql.raw(`delete from ${table} where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
+  await insertRows(
+    trx,
+    table,
+    ["band_key", "work_id"],
+    ins.flatMap((x) => [x.k, x.w]),
+    "on conflict do nothing",
+  );
+}
+
+/** Benches: `log` gets each phase of a full rebuild with its milliseconds. */
+export const rebuildPhases: { log?: (phase: string, ms: number) => void } = {};
+let phaseAt = 0;
+const phaseStart = () => (phaseAt = performance.now());
+const phaseEnd = (phase: string) => {
+  const now = performance.now();
+  rebuildPhases.log?.(phase, now - phaseAt);
+  phaseAt = now;
+};
+
 /** Ends a rebuild's shadow: its tables go and writers stop writing to them (one transaction). */
 async function dropShadow(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -947,7 +973,21 @@ async function recomputeBandsNow(
       .execute(trx);
     await setShadowState(trx, { active: true, cursor: 0, buildMaxId: 0 });
   });
-  // 2. Every entry's keys into the load, page by page (a page's read and writes in one transaction).
+  // 2. Every entry's keys, page by page (a page's read and writes in one transaction): into
+  // memory (sorted there, step 3) while they fit in DUP_REBUILD_SORT_MB, else into the load.
+  phaseStart();
+  const sortRows = Math.floor((Number(process.env.DUP_REBUILD_SORT_MB ?? 4096) * 2 ** 20) / 12);
+  let mem: KeyRows | null = sortRows > 0 ? new KeyRows() : null;
+  // Too many rows for memory: the rows so far go to the load too, and step 3 sums the load up.
+  const spill = async (trx: Kysely<any>) => {
+    const rows = mem!.sorted(100_000);
+    mem = null;
+    for (const part of rows) {
+      const rows3: number[] = [];
+      for (let i = 0; i < part.length; i += 2) rows3.push(part[i], part[i + 1], 1);
+      await appendLoad(trx, rows3);
+    }
+  };
   let last = 0;
   let done = 0;
   let changed = 0;
@@ -979,7 +1019,9 @@ async function recomputeBandsNow(
         const lsh = bandsOf(eff, settings);
         const bands = lsh && [...lsh, ...before.filter((k) => k < 0)];
         const next = bands ?? [];
-        for (const k of new Set(next)) load.push(k, workId, 1);
+        if (mem && workId > 0xffffffff) await spill(trx); // (KeyRows holds 32-bit work ids)
+        if (mem) for (const k of next) mem.push(k, workId);
+        else for (const k of new Set(next)) load.push(k, workId, 1);
         const tooShort = bands === null;
         const same = next.length === before.length && next.every((k, i) => k === before[i]);
         if (same && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
@@ -987,6 +1029,7 @@ async function recomputeBandsNow(
         if (tooShort) reasons.push(tooShortReason());
         staged.push({ work_id: workId, too_short: tooShort ? 1 : 0, shingle_count: eff.length, bands: bands ? toBytes(encodeKeys(bands)) : null, reasons: JSON.stringify(reasons) });
       }
+      if (mem && mem.size > sortRows) await spill(trx);
       await appendLoad(trx, load);
       for (const part of chunks(staged, 200)) await (trx as Kysely<any>).insertInto("dup_entry_next").values(part).execute();
       last = Number(rows[rows.length - 1].work_id);
@@ -999,10 +1042,34 @@ async function recomputeBandsNow(
     await onProgress?.(done, total);
   }
   if (signal?.aborted) throw new Error("aborted");
+  phaseEnd("read+load");
   // 3. dup_band_next in key order from the load (writers keep appending meanwhile), its index after the load.
   const { buildMaxId } = await shadowState(db, null);
   const sumUp = `select band_key, work_id from dup_band_load where id <= ${intLit(buildMaxId)} group by band_key, work_id having sum(sign) > 0`;
-  if (pg) {
+  if (mem) {
+    // The keys read are in memory (the load holds only writers' rows): dup_band_next filled in
+    // key order from them, then the load's rows up to buildMaxId applied in order (each
+    // writer's rows are -1 for every key the load held for the work, then +1 for its new
+    // ones, so a (key, work)'s last row says whether it stays; the swap does the same with the later rows).
+    if (pg) await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
+    else await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
+    const batches = mem.sorted(50_000);
+    mem = null;
+    // Short transactions: a writer waits at most one of them.
+    for (const part of batches) await db.transaction().execute((trx) => insertRows(trx, "dup_band_next", ["band_key", "work_id"], part));
+    if (pg) await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
+    phaseEnd("build next (sorted in memory)");
+    for (let from = 0; ; ) {
+      const done = await db.transaction().execute(async (trx) => {
+        const rows = await sql<{ id: number | string; band_key: number | string; work_id: number | string; sign: number | string }>`select id, band_key, work_id, sign from dup_band_load where id > ${from} and id <= ${buildMaxId} order by id limit 10000`.execute(trx);
+        if (rows.rows.length === 0) return true;
+        from = Number(rows.rows[rows.rows.length - 1].id);
+        await applyLoadRows(trx, "dup_band_next", rows.rows);
+        return false;
+      });
+      if (done) break;
+    }
+  } else if (pg) {
     await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp}`).execute(db);
     await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
@@ -1010,25 +1077,15 @@ async function recomputeBandsNow(
     await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp} order by band_key, work_id`).execute(db);
   }
+  phaseEnd("build next");
   await beforeSwap?.();
   if (signal?.aborted) throw new Error("aborted");
+  phaseStart();
   // 4. The swap, writers held off: the load's late rows, the staged entry columns, the renames.
   await db.transaction().execute(async (trx) => {
     await shadowState(trx, "update");
     const late = await sql<{ band_key: number | string; work_id: number | string; sign: number | string }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
-    const final = new Map<string, { k: number; w: number; s: number }>();
-    for (const r of late.rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
-    const dels = [...final.values()].filter((x) => x.s < 0);
-    const ins = [...final.values()].filter((x) => x.s > 0);
-    for (const part of chunks(dels, 400))
-      await sql.raw(`delete from dup_band_next where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
-    await insertRows(
-      trx,
-      "dup_band_next",
-      ["band_key", "work_id"],
-      ins.flatMap((x) => [x.k, x.w]),
-      "on conflict do nothing",
-    );
+    await applyLoadRows(trx, "dup_band_next", late.rows);
     await sql
       .raw(
         `update dup_entry set too_short = n.too_short, shingle_count = n.shingle_count, bands = n.bands, reasons = n.reasons from dup_entry_next as n where dup_entry.work_id = n.work_id`,
@@ -1041,6 +1098,7 @@ async function recomputeBandsNow(
     await sql.raw(`drop table dup_entry_next`).execute(trx);
     await setShadowState(trx, { active: false, cursor: 0, buildMaxId: 0 });
   });
+  phaseEnd("swap");
   // PostgreSQL: the new dup_band has no statistics until autovacuum comes by (never, where it is
   // off); planned without them, a check's key lookups look like a million rows each (a parallel
   // scan, JIT compilation: ~100 ms instead of ~1).

@@ -228,6 +228,114 @@ export function decodeSet(bytes: Uint8Array): Uint32Array {
   return out;
 }
 
+/** A set of 32-bit values for membership tests (open addressing; the values are hashes already, so spread by a multiply). */
+export class U32Set {
+  readonly size: number;
+  readonly keys: Uint32Array;
+  readonly used: Uint8Array;
+  readonly shift: number;
+  readonly mask: number;
+  constructor(values: ArrayLike<number>) {
+    let bits = 4;
+    while (1 << bits < values.length * 2) bits++;
+    this.keys = new Uint32Array(1 << bits);
+    this.used = new Uint8Array(1 << bits);
+    this.shift = 32 - bits;
+    this.mask = (1 << bits) - 1;
+    let n = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] >>> 0;
+      let j = Math.imul(v, 0x9e3779b1) >>> this.shift;
+      while (this.used[j] && this.keys[j] !== v) j = (j + 1) & this.mask;
+      if (!this.used[j]) {
+        this.used[j] = 1;
+        this.keys[j] = v;
+        n++;
+      }
+    }
+    this.size = n;
+  }
+  has(v: number): boolean {
+    let j = Math.imul(v, 0x9e3779b1) >>> this.shift;
+    while (this.used[j]) {
+      if (this.keys[j] === v) return true;
+      j = (j + 1) & this.mask;
+    }
+    return false;
+  }
+}
+
+/**
+ * A stored set (encodeSet's bytes) against a set `a` and the ignored shingles, in one pass
+ * without decoding into an array: `shared` = |a ∩ b|, `size` = |b − ignored|. The same
+ * figures as intersectionSize(a, decodeSet(bytes)) and decodeSet(bytes).length −
+ * intersectionSize(decodeSet(bytes), ignored), without walking the (long) ignored list for
+ * every candidate: a check compares every candidate this way.
+ */
+export function compareStored(bytes: Uint8Array, a: U32Set, ignored: U32Set): { shared: number; size: number } {
+  let p = 0;
+  let n = 0;
+  let shift = 0;
+  let b: number;
+  do {
+    b = bytes[p++];
+    n += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (b & 0x80);
+  let prev = 0;
+  let shared = 0;
+  let common = 0;
+  const checkIgnored = ignored.size > 0;
+  const { keys: aKeys, used: aUsed, shift: aShift, mask: aMask } = a;
+  const { keys: iKeys, used: iUsed, shift: iShift, mask: iMask } = ignored;
+  for (let c = 0; c < n; c++) {
+    b = bytes[p++];
+    let v = b & 0x7f;
+    if (b & 0x80) {
+      b = bytes[p++];
+      v |= (b & 0x7f) << 7;
+      if (b & 0x80) {
+        b = bytes[p++];
+        v |= (b & 0x7f) << 14;
+        if (b & 0x80) {
+          b = bytes[p++];
+          v |= (b & 0x7f) << 21;
+          if (b & 0x80) {
+            b = bytes[p++];
+            v += (b & 0x7f) * 0x10000000;
+            while (b & 0x80) b = bytes[p++];
+          }
+        }
+      }
+    }
+    prev += v;
+    // (a.has / ignored.has inlined: this loop runs for every shingle of every candidate)
+    const h = Math.imul(prev, 0x9e3779b1);
+    let j = h >>> aShift;
+    let hit = false;
+    while (aUsed[j]) {
+      if (aKeys[j] === prev) {
+        hit = true;
+        break;
+      }
+      j = (j + 1) & aMask;
+    }
+    if (hit) shared++;
+    else if (checkIgnored) {
+      // (a holds no ignored shingle)
+      j = h >>> iShift;
+      while (iUsed[j]) {
+        if (iKeys[j] === prev) {
+          common++;
+          break;
+        }
+        j = (j + 1) & iMask;
+      }
+    }
+  }
+  return { shared, size: n - common };
+}
+
 /**
  * Passage anchors: content-defined samples of the normalised text, for finding a work that
  * copies a few paragraphs of a much longer one (whole-document Jaccard is then low and the

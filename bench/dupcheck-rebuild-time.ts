@@ -1,0 +1,52 @@
+/**
+ * Times the full rebuild (common shingles + recomputeBands + WAL checkpoint) on a kept
+ * bench:dupcheck SQLite database, repeatedly: `tsx bench/dupcheck-rebuild-time.ts <file> [runs]`.
+ * Each run (also across invocations) alternates the ignored list between the computed one and
+ * the computed one without every 10th hash, so nearly every work's band keys change (as in the
+ * bench's build, where the entries were written without an ignored list). DUP_REBUILD_SORT_MB=0
+ * times the old path (the load summed up by the database's group by).
+ */
+import { execSync } from "node:child_process";
+import { sql } from "kysely";
+import { migrate, openDb } from "../src/server/db";
+import { computeIgnored, rebuildPhases, recomputeBands } from "../src/server/dupcheck/engine";
+import { getSettings } from "../src/server/dupcheck/settings";
+
+const file = process.argv[2];
+const runs = Number(process.argv[3] ?? 1);
+const round = (v: number) => Math.round(v / 100) / 10;
+
+async function main() {
+  const { db } = openDb(`file:${file}`);
+  await migrate(db);
+  const settings = await getSettings(db);
+  for (let r = 0; r < runs; r++) {
+    const load = execSync("uptime").toString().trim();
+    const t0 = performance.now();
+    await computeIgnored(db, null, settings);
+    const t1 = performance.now();
+    // (alternating across invocations too: the parity is kept in dup_setting)
+    const flip = await db.selectFrom("dup_setting").select("value").where("key", "=", "benchRebuildFlip").executeTakeFirst();
+    const drop10 = flip?.value !== "1";
+    await db.insertInto("dup_setting").values({ key: "benchRebuildFlip", value: drop10 ? "1" : "0" }).onConflict((oc) => oc.column("key").doUpdateSet({ value: drop10 ? "1" : "0" })).execute();
+    if (drop10) {
+      // drop every 10th ignored hash: the effective sets, so the band keys, change
+      const rows = await db.selectFrom("dup_ignored").select("hash").orderBy("hash").execute();
+      const drop = rows.filter((_, i) => i % 10 === 0).map((x) => Number(x.hash));
+      for (let i = 0; i < drop.length; i += 500) await db.deleteFrom("dup_ignored").where("hash", "in", drop.slice(i, i + 500)).execute();
+    }
+    const t2 = performance.now();
+    const phases: string[] = [];
+    rebuildPhases.log = (phase, ms) => phases.push(`${phase} ${round(ms)} s`);
+    const changed = await recomputeBands(db, settings);
+    const t3 = performance.now();
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    const t4 = performance.now();
+    console.log(`run ${r}: ignored ${round(t1 - t0)} s, bands ${round(t3 - t2)} s (${phases.join(", ")}), checkpoint ${round(t4 - t3)} s; full rebuild ${round(t1 - t0 + t4 - t2)} s; changed ${changed}; ${load} → ${execSync("uptime").toString().trim().replace(/.*load/, "load")}`);
+  }
+  await db.destroy();
+}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
