@@ -1,5 +1,6 @@
 /**
- * Times checkWork on a kept bench:dupcheck SQLite database: `tsx bench/dupcheck-check-time.ts <file> <works> [passes]`.
+ * Times checkWork on a kept bench:dupcheck SQLite database: `npm run bench:dupcheck-check -- <file> <works> [passes]`.
+ * Ends with one JSON line `{"works","checks","passes","checkP50Ms","checkP99Ms","maxMs","meanCandidates"}` (the last pass).
  * The same query sample as the bench (light edits, 10 % rewrites, originals, template works,
  * exact copies), checked against every year; per pass p50 / p99 / max, and what the checks
  * read: rows of the band-key and anchor posting lists, candidates.
@@ -51,6 +52,7 @@ async function main() {
   ];
   const r2 = (v: number) => Math.round(v * 100) / 100;
   const dump: string[] = [];
+  let last = { checkP50Ms: 0, checkP99Ms: 0, maxMs: 0, meanCandidates: 0 };
   for (let p = 0; p < passes; p++) {
     const times: number[] = [];
     const slow: Array<[number, string]> = [];
@@ -66,6 +68,7 @@ async function main() {
     times.sort((x, y) => x - y);
     if (process.argv.includes("--slow")) console.log(slow.sort((x, y) => y[0] - x[0]).slice(0, 12).map(([t, d]) => `${r2(t)} ms ${d}`).join("; "));
     console.log(`pass ${p}: ${queries.length} checks p50 ${r2(percentile(times, 0.5))} p99 ${r2(percentile(times, 0.99))} max ${r2(times.at(-1)!)} ms, mean candidates ${r2(cand / queries.length)}; ${execSync("uptime").toString().trim().replace(/.*load/, "load")}`);
+    last = { checkP50Ms: r2(percentile(times, 0.5)), checkP99Ms: r2(percentile(times, 0.99)), maxMs: r2(times.at(-1)!), meanCandidates: r2(cand / queries.length) };
   }
   const dumpAt = process.argv.indexOf("--dump");
   if (dumpAt > 0) writeFileSync(process.argv[dumpAt + 1], dump.join("\n"));
@@ -95,6 +98,7 @@ async function main() {
     console.log(`postings (200 checks): band rows/check ${r2(bandRows / 200)}, anchors/check ${r2(anchors / 200)}, anchor rows/check ${r2(anchorRows / 200)} (boilerplate anchors/check ${r2(big / 200)}), rows/check p50 ${percentile(perCheck, 0.5)} p99 ${percentile(perCheck, 0.99)}`);
   }
   await db.destroy();
+  console.log(JSON.stringify({ works: n, checks: queries.length, passes, ...last }));
 }
 main().catch((e) => {
   console.error(e);

@@ -1,6 +1,8 @@
 /**
  * Times the full rebuild (common shingles + recomputeBands + WAL checkpoint) on a kept
- * bench:dupcheck SQLite database, repeatedly: `tsx bench/dupcheck-rebuild-time.ts <file> [runs]`.
+ * bench:dupcheck SQLite database, repeatedly: `npm run bench:dupcheck-rebuild -- <file> [runs]`.
+ * Ends with one JSON line `{"works","runs","rebuildSeconds","bandSeconds","checkpointSeconds"}` (the
+ * last run's figures; the full rebuild = common shingles + band keys + WAL checkpoint).
  * Each run (also across invocations) alternates the ignored list between the computed one and
  * the computed one without every 10th hash, so nearly every work's band keys change (as in the
  * bench's build, where the entries were written without an ignored list). DUP_REBUILD_SORT_MB=0
@@ -20,6 +22,8 @@ async function main() {
   const { db } = openDb(`file:${file}`);
   await migrate(db);
   const settings = await getSettings(db);
+  const works = Number((await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  let last = { rebuildSeconds: 0, bandSeconds: 0, checkpointSeconds: 0 };
   for (let r = 0; r < runs; r++) {
     const load = execSync("uptime").toString().trim();
     const t0 = performance.now();
@@ -43,8 +47,10 @@ async function main() {
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
     const t4 = performance.now();
     console.log(`run ${r}: ignored ${round(t1 - t0)} s, bands ${round(t3 - t2)} s (${phases.join(", ")}), checkpoint ${round(t4 - t3)} s; full rebuild ${round(t1 - t0 + t4 - t2)} s; changed ${changed}; ${load} → ${execSync("uptime").toString().trim().replace(/.*load/, "load")}`);
+    last = { rebuildSeconds: round(t1 - t0 + t4 - t2), bandSeconds: round(t3 - t2), checkpointSeconds: round(t4 - t3) };
   }
   await db.destroy();
+  console.log(JSON.stringify({ works, runs, ...last }));
 }
 main().catch((e) => {
   console.error(e);
