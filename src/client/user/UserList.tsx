@@ -6,12 +6,13 @@
  */
 import { CreateButton, useTable } from "@refinedev/antd";
 import { useList, type CrudFilter } from "@refinedev/core";
-import { Card, Space, Table, Tag, Typography } from "antd";
+import { Card, Space, Table, Typography } from "antd";
 import { ROLE } from "../../shared/roles";
 import type { SchoolView } from "../../shared/school/schema";
 import type { UserView } from "../../shared/user/schema";
 import { Clipped } from "../components/Clipped";
-import { Lines, Muted } from "../components/light";
+import { Inline, Lines, Muted } from "../components/light";
+import { LightTag as Tag, TagStyles } from "../components/light-tag";
 import { OnDemand } from "../components/on-demand";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
@@ -79,95 +80,97 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
     >
       {variant.school === "own" && <OwnSchoolHint variant={variant} />}
       <UserFilterBar variant={variant} setFilter={setFilter} />
-      <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="user-table">
-        <Table.Column<UserView>
-          dataIndex="username"
-          title="用户名 / 姓名"
-          sorter
-          fixed="left"
-          width={150}
-          render={(v: string, r) => (
-            <Lines>
-              <strong style={{ fontWeight: 600 }}>{r.name}</strong>
-              <Clipped type="secondary" text={v} maxWidth={130} />
-            </Lines>
-          )}
-        />
-        {many && <Table.Column<UserView> dataIndex="userType" title="身份" sorter width={115} render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>} />}
-        {variant.school === "select" ? (
+      <TagStyles>
+        <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="user-table">
           <Table.Column<UserView>
-            dataIndex="schoolId"
-            title={`学校 / ${variant.memberNoLabel}`}
+            dataIndex="username"
+            title="用户名 / 姓名"
             sorter
-            width={170}
-            render={(_, r) => (
+            fixed="left"
+            width={150}
+            render={(v: string, r) => (
               <Lines>
-                {r.school?.name ?? muted("—")}
-                {r.memberNo && <Muted>{r.memberNo}</Muted>}
+                <strong style={{ fontWeight: 600 }}>{r.name}</strong>
+                <Clipped type="secondary" text={v} maxWidth={130} />
               </Lines>
             )}
           />
-        ) : (
-          <Table.Column<UserView> dataIndex="memberNo" title={variant.memberNoLabel} sorter width={130} render={(v: string | null) => v ?? muted("—")} />
-        )}
-        {variant.key === "students" && <Table.Column<UserView> dataIndex="majorName" title="专业" width={180} render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))} />}
-        <Table.Column<UserView>
-          dataIndex="email"
-          title="邮箱"
-          width={210}
-          render={(v: string | null, r) =>
-            v ? (
-              <Lines>
-                <Clipped text={v} maxWidth={190} />
-                {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
-              </Lines>
-            ) : (
-              muted("未填写")
-            )
-          }
-        />
-        {variant.key === "contest" && (
+          {many && <Table.Column<UserView> dataIndex="userType" title="身份" sorter width={115} render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>} />}
+          {variant.school === "select" ? (
+            <Table.Column<UserView>
+              dataIndex="schoolId"
+              title={`学校 / ${variant.memberNoLabel}`}
+              sorter
+              width={170}
+              render={(_, r) => (
+                <Lines>
+                  {r.school?.name ?? muted("—")}
+                  {r.memberNo && <Muted>{r.memberNo}</Muted>}
+                </Lines>
+              )}
+            />
+          ) : (
+            <Table.Column<UserView> dataIndex="memberNo" title={variant.memberNoLabel} sorter width={130} render={(v: string | null) => v ?? muted("—")} />
+          )}
+          {variant.key === "students" && <Table.Column<UserView> dataIndex="majorName" title="专业" width={180} render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))} />}
           <Table.Column<UserView>
-            dataIndex="contests"
-            title="所属赛事"
+            dataIndex="email"
+            title="邮箱"
             width={210}
-            render={(list: UserView["contests"]) =>
-              list.length ? (
-                <Lines gap={2}>
-                  {list.map((c) => (
-                    <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
-                      <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
-                      {c.name}
-                    </Clipped>
-                  ))}
+            render={(v: string | null, r) =>
+              v ? (
+                <Lines>
+                  <Clipped text={v} maxWidth={190} />
+                  {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
                 </Lines>
               ) : (
-                muted("—")
+                muted("未填写")
               )
             }
           />
-        )}
-        {(variant.complaintRight || variant.judgeFlag) && (
+          {variant.key === "contest" && (
+            <Table.Column<UserView>
+              dataIndex="contests"
+              title="所属赛事"
+              width={210}
+              render={(list: UserView["contests"]) =>
+                list.length ? (
+                  <Lines gap={2}>
+                    {list.map((c) => (
+                      <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
+                        <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
+                        {c.name}
+                      </Clipped>
+                    ))}
+                  </Lines>
+                ) : (
+                  muted("—")
+                )
+              }
+            />
+          )}
+          {(variant.complaintRight || variant.judgeFlag) && (
+            <Table.Column<UserView>
+              title="权限标记"
+              width={110}
+              render={(_, r) => (
+                <Inline gap={4}>
+                  {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
+                  {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
+                  {!(variant.complaintRight && r.hasComplaintRight) && !(variant.judgeFlag && r.isSchoolContestJudge) && muted("—")}
+                </Inline>
+              )}
+            />
+          )}
+          <Table.Column<UserView> title="状态" width={90} render={(_, r) => <UserStatus user={r} />} />
           <Table.Column<UserView>
-            title="权限标记"
-            width={110}
-            render={(_, r) => (
-              <Space size={4} wrap>
-                {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
-                {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
-                {!(variant.complaintRight && r.hasComplaintRight) && !(variant.judgeFlag && r.isSchoolContestJudge) && muted("—")}
-              </Space>
-            )}
+            title="操作"
+            fixed="right"
+            width={130}
+            render={(_, r) => <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
           />
-        )}
-        <Table.Column<UserView> title="状态" width={90} render={(_, r) => <UserStatus user={r} />} />
-        <Table.Column<UserView>
-          title="操作"
-          fixed="right"
-          width={130}
-          render={(_, r) => <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
-        />
-      </Table>
+        </Table>
+      </TagStyles>
       <UserFormDrawer variant={variant} drawer={create} creating />
       <UserFormDrawer variant={variant} drawer={edit} creating={false} />
     </Card>
