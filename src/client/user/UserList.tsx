@@ -4,6 +4,7 @@
  * (./variants.ts). Server pagination, sorting and filters; create and edit in a drawer;
  * lock, unlock, reset link and delete per row; Excel import and export of the filtered view.
  */
+import { useCallback, useRef } from "react";
 import { CreateButton, useTable } from "@refinedev/antd";
 import { useList, type CrudFilter } from "@refinedev/core";
 import { Card, Space, Table, Typography } from "antd";
@@ -17,6 +18,7 @@ import { OnDemand } from "../components/on-demand";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
+import { useCanNow } from "../providers/use-can-now";
 import type { PageProps } from "../routing/model";
 import { UserRowActions, useUserRowPermissions } from "./RowActions";
 import { UserFilterBar } from "./UserFilterBar";
@@ -24,6 +26,7 @@ import { UserFormDrawer, useUserDrawers } from "./UserFormDrawer";
 import { CLAIM_HINT, MEMBER_ROLE_NAMES, roleColor, type UserVariant } from "./variants";
 
 const muted = (text: string) => <Muted>{text}</Muted>;
+const NO_CHECK = { enabled: false };
 
 export function UserStatus({ user }: { user: UserView }) {
   if (user.archived) return <Tag>已归档</Tag>;
@@ -54,6 +57,8 @@ function OwnSchoolHint({ variant }: { variant: UserVariant }) {
 export function UserList({ route, variant }: PageProps & { variant: UserVariant }) {
   const { user: me } = useSession();
   const rowCan = useUserRowPermissions();
+  // Asked while rendering (refine's own check is a query answered a render later).
+  const canCreate = useCanNow()("users", "create");
   const permanent: CrudFilter[] = variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
   const { tableProps, setFilters, filters, tableQuery } = useTable<UserView>({
     resource: "users",
@@ -64,8 +69,13 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
   });
   const refresh = () => void tableQuery.refetch();
   const { create, edit } = useUserDrawers(refresh);
-  const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") =>
-    setFilters([{ field, operator, value } as CrudFilter], "merge");
+  // One function for the page's life: the memoised filter bar does not render again with the list.
+  const setFiltersNow = useRef(setFilters);
+  setFiltersNow.current = setFilters;
+  const setFilter = useCallback(
+    (field: string, value: unknown, operator: "eq" | "in" = "eq") => setFiltersNow.current([{ field, operator, value } as CrudFilter], "merge"),
+    [],
+  );
   const many = variant.roles.length > 1;
 
   return (
@@ -74,7 +84,11 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
       extra={
         <Space>
           <ImportExport resource="users" filters={filtersObject([...permanent, ...filters])} onImported={refresh} />
-          <CreateButton resource="users" onClick={() => create.show()} data-testid="user-create">新建{variant.noun}</CreateButton>
+          {canCreate && (
+            <CreateButton resource="users" accessControl={NO_CHECK} onClick={() => create.show()} data-testid="user-create">
+              新建{variant.noun}
+            </CreateButton>
+          )}
         </Space>
       }
     >
