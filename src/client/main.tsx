@@ -10,6 +10,7 @@
 import { isPublicPath } from "./public/paths";
 import { visitorAtHome } from "./public/home-choice";
 import { isLightAccountPath } from "./login/paths";
+import { startEarlyRequests } from "./early-requests";
 
 // Each import() stays a statement of its own: the build's preload of a chunk's CSS and imports
 // follows one import() per expression (a ternary of two got the admin bundle's list for both).
@@ -26,7 +27,11 @@ function loadLogin() {
 if (isPublicPath(location.pathname)) void loadPublic();
 // The login, registration and password pages: a light entry of their own (no refine, no policy engine, no admin bundle).
 else if (isLightAccountPath(location.pathname)) void loadLogin();
-else if (location.pathname !== "/") void loadAdmin();
+else if (location.pathname !== "/") {
+  // The session check and the page's first GETs go out while the admin bundle downloads (issue 15).
+  startEarlyRequests();
+  void loadAdmin();
+}
 else
   void visitorAtHome().then(async (visitor) => {
     if (visitor) await loadPublic();

@@ -10,6 +10,7 @@
 import type { Reply } from "../shared/envelope";
 import { NETWORK_ERROR_TEXT, NETWORK_ERROR_TITLE, REQUEST_ERROR_TITLE, STATUS_TEXT } from "../shared/errors";
 import { REQUEST_CACHE_TTL_MS } from "../shared/constants";
+import { dropEarlyRequests, noteGet, takeEarlyResponse } from "./early-requests";
 
 /** `error` of a reply that never arrived (network failure, timeout). */
 export const NETWORK_ERROR = -1;
@@ -174,9 +175,10 @@ export function setSessionLostHandler(fn: (() => boolean) | null) {
   sessionLost = fn;
 }
 
-/** Forgets cached GET replies (e.g. after logging in or out). */
+/** Forgets cached GET replies and the page load's early answers (e.g. after logging in or out). */
 export function clearRequestCache() {
   cache.clear();
+  dropEarlyRequests();
 }
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -259,9 +261,15 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   const { body, contentType } = method === "GET" ? {} : encodeBody(options.data, options.requestType);
   const headers: Record<string, string> = { Accept: "application/json", ...(contentType ? { "Content-Type": contentType } : {}), ...options.headers };
 
+  // A GET the entry already started for this page load (early-requests.ts) is answered by that response.
+  const early = method === "GET" && !options.signal && !options.timeout ? takeEarlyResponse(fullUrl, options.headers) : undefined;
+  if (method === "GET") noteGet(fullUrl);
+  else dropEarlyRequests();
+  const send = () => fetch(fullUrl, { method, headers, body, credentials: "same-origin", signal: controller.signal });
+
   let reply: ClientReply<T>;
   try {
-    const res = await fetch(fullUrl, { method, headers, body, credentials: "same-origin", signal: controller.signal });
+    const res = await (early ? early.catch(send) : send());
     reply = toReply<T>(res.status, await parseBody(res));
   } catch {
     const cancelled = !timedOut && !!options.signal?.aborted;

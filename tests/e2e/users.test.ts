@@ -1,7 +1,8 @@
 /**
  * In a real browser: a school admin creates a student through the form and finds it in
  * /school/AuthorManagement, which never lists another school's students; a contest admin
- * sees only judges and reviewers; root locks a user and the list shows the lock.
+ * sees only judges and reviewers; root locks a user and the list shows the lock, and edits a user
+ * in the drawer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -106,6 +107,25 @@ describe("user management pages in a real browser", () => {
     await page.getByText("账号已锁定").first().waitFor();
     await row.getByText("已锁定").waitFor();
     await page.getByTestId(`user-unlock-${foreign.username}`).waitFor();
+    await page.context().close();
+  });
+
+  it("root edits a user in the drawer: the form shows the user's record, the list the saved change", async () => {
+    const page = await login(e, "root");
+    await page.goto(e.base + "/admin/UserManagement");
+    await rows(page).first().waitFor();
+    await search(page, foreign.username);
+    const row = rows(page).filter({ hasText: foreign.username });
+    await row.locator(".refine-edit-button").click();
+    const drawer = page.locator(".ant-drawer-open");
+    await expect.poll(() => drawer.getByLabel("姓名").inputValue()).toBe(foreign.name);
+    expect(await drawer.getByLabel("用户名").inputValue()).toBe(foreign.username);
+    await drawer.getByLabel("姓名").fill(`${foreign.name}改`);
+    await drawer.getByTestId("user-save").click();
+    await row.getByText(`${foreign.name}改`).waitFor();
+    // The create drawer opened afterwards is empty (its own form).
+    await page.getByTestId("user-create").click();
+    await expect.poll(() => page.locator(".ant-drawer-open").getByLabel("用户名").inputValue()).toBe("");
     await page.context().close();
   });
 });

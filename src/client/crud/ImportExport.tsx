@@ -6,9 +6,9 @@
 import { useState } from "react";
 import { Alert, Button, Modal, Progress, Space, Table, Tabs, Tag, Typography, Upload } from "antd";
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from "@ant-design/icons";
-import { useCan } from "@refinedev/core";
 import type { ImportReport } from "../../shared/crud/list";
 import { post } from "../request";
+import { useCanNow } from "../providers/use-can-now";
 import { resourceMeta } from "./resources";
 import { percentOf, uploadFile, useJob } from "./use-job";
 
@@ -184,8 +184,9 @@ function ExportDialog({ resource, filters, open, onClose }: { resource: string; 
 export function ImportExport({ resource, filters, onImported }: { resource: string; filters: Record<string, unknown>; onImported?: () => void }) {
   const meta = resourceMeta(resource);
   const [dialog, setDialog] = useState<"import" | "export" | null>(null);
-  const canImport = useCan({ resource: meta?.api, action: "create" }).data?.can;
-  const canExport = useCan({ resource: meta?.api, action: "read" }).data?.can;
+  const can = useCanNow();
+  const canImport = can(meta?.api, "create");
+  const canExport = can(meta?.api, "read");
   if (!meta) return null;
   return (
     <>

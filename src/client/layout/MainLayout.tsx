@@ -1,17 +1,17 @@
-/** The layout of every non-pure page: side menu, header, content. */
+/**
+ * The layout of every non-pure page: side menu, header, content — the boxes of refine's
+ * ThemedLayout (login/PageFrame.tsx, shared with the light login pages), without its second
+ * render of the whole layout once the window's width is known (issue 15).
+ */
 import { Outlet } from "react-router";
-import { ThemedLayout } from "@refinedev/antd";
+import { PageFrame } from "../login/PageFrame";
 import { AppHeader } from "./AppHeader";
 import { MenuSider } from "./MenuSider";
 
-// ThemedLayout calls its Sider as a plain function to see whether there is one,
-// so the slot itself must not use hooks.
-const SiderSlot = () => <MenuSider />;
-
 export function MainLayout() {
   return (
-    <ThemedLayout Sider={SiderSlot} Header={AppHeader}>
+    <PageFrame sider={<MenuSider />} header={<AppHeader />}>
       <Outlet />
-    </ThemedLayout>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useMenu } from "./use-menu";
-import { useTodo, useTodoRefresh } from "../usercenter/todo-api";
+import { useIdleAfterMount, useTodo, useTodoRefresh } from "../usercenter/todo-api";
 import { SiderMenu } from "./SiderMenu";
 
 export { SiderMenu };
@@ -10,8 +10,9 @@ export { SiderMenu };
 export function MenuSider() {
   const { menu } = useMenu();
   const { pathname } = useLocation();
-  // One fetch of the to-do counts for every entry, again on each navigation (and on focus).
-  const todo = useTodo();
+  // One fetch of the to-do counts for every entry, again on each navigation (and on focus). The
+  // badges come once the browser is idle after the first render: the page's first data goes first.
+  const todo = useTodo({ wait: !useIdleAfterMount() });
   const refreshTodo = useTodoRefresh();
   const first = useRef(true);
   useEffect(() => {

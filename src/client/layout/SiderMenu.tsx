@@ -4,7 +4,7 @@
  * the user's menu is in the DOM exactly once. The admin application's sider (MenuSider) and the
  * light login entry's guest menu (src/client/login) are this one component.
  */
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { Badge, Layout, Menu, theme, type MenuProps } from "antd";
 import { AppLink as Link, useAppLocation as useLocation } from "../routing/nav";
 import type { MenuNode } from "../routing/model";
@@ -46,7 +46,8 @@ function findItem(nodes: readonly MenuNode[], pathname: string): string | undefi
 const groupKeys = (nodes: readonly MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.children ? [n.path, ...groupKeys(n.children)] : []));
 
-export function SiderMenu({ menu, badges }: { menu: readonly MenuNode[]; badges?: Record<string, number> }) {
+/** Memoised: the menu renders again only when the menu, its counts or the address change (not with every render of its parent). */
+export const SiderMenu = memo(function SiderMenu({ menu, badges }: { menu: readonly MenuNode[]; badges?: Record<string, number> }) {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -92,4 +93,4 @@ export function SiderMenu({ menu, badges }: { menu: readonly MenuNode[]; badges?
       </div>
     </Layout.Sider>
   );
-}
+});

@@ -94,6 +94,14 @@ export const permissionsQuery = (principal: Principal | null | undefined) => ({
 export type RuleOf = (resource: string, action?: string) => AccessRule | undefined | null;
 
 /**
+ * The rule refine's `can({ resource, action })` checks: a policy object itself ("page.x" / "api.x"
+ * with the action), else the resource's or route's rule; undefined = open, null = unknown.
+ */
+export function ruleFor(ruleOf: RuleOf, resource: string, action: string | undefined): readonly [string, string] | undefined | null {
+  return resource.startsWith("page.") || resource.startsWith("api.") ? [resource, action as string] : ruleOf(resource, action);
+}
+
+/**
  * refine's accessControlProvider: `can({ resource })` with a route path, a refine
  * resource name, or a policy object itself ("page.x" / "api.x" with the action).
  */
@@ -114,8 +122,7 @@ export function createAccessControlProvider(ruleOf: RuleOf): AccessControlProvid
   return {
     can: async ({ resource, action }) => {
       if (!resource) return { can: true };
-      const rule: readonly [string, string] | undefined | null =
-        resource.startsWith("page.") || resource.startsWith("api.") ? [resource, action] : ruleOf(resource, action);
+      const rule = ruleFor(ruleOf, resource, action);
       if (rule === null) return { can: false, reason: "未知的页面" };
       if (!rule) return { can: true };
       const can = (await setOf(await getCurrentUser())).has(ruleKey(rule));

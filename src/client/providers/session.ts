@@ -5,6 +5,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/account/schema";
 import { clearRequestCache, get } from "../request";
+import { noteSessionUser, SESSION_URL } from "../early-requests";
 
 export const ANONYMOUS: CurrentUser = { needToLogin: true, userType: null, hasComplaintRight: false, isSchoolContestJudge: false };
 
@@ -15,12 +16,14 @@ export const queryClient = new QueryClient({
 export const CURRENT_USER_KEY = ["current-user"] as const;
 
 async function fetchCurrentUser(): Promise<CurrentUser> {
-  const reply = await get<CurrentUser>("/Backend/Common/user/get-current", undefined, { silent: true });
+  const reply = await get<CurrentUser>(SESSION_URL, undefined, { silent: true });
   if (reply.error !== 0 || !reply.data) {
     // Without the server we cannot know who this is: treat the visitor as anonymous,
     // the request client has already shown why.
     return ANONYMOUS;
   }
+  // Whose early requests the next page load starts (early-requests.ts).
+  noteSessionUser(isLoggedIn(reply.data) ? reply.data.id : undefined);
   return reply.data;
 }
 

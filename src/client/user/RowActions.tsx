@@ -6,13 +6,13 @@
  */
 import { useState } from "react";
 import { DeleteButton, EditButton } from "@refinedev/antd";
-import { useCan } from "@refinedev/core";
 import { Button } from "antd";
 import { DeleteOutlined, LockOutlined, MailOutlined, UnlockOutlined } from "@ant-design/icons";
 import type { UserView } from "../../shared/user/schema";
 import { post } from "../request";
 import { OnDemand } from "../components/on-demand";
 import { Inline } from "../components/light";
+import { useCanNow } from "../providers/use-can-now";
 
 type Action = "lock" | "unlock" | "reset-password";
 
@@ -23,12 +23,10 @@ export interface UserRowPermissions {
   update?: boolean;
 }
 
-/** The table's one lookup of the row buttons' permissions. */
+/** The table's one lookup of the row buttons' permissions (answered while rendering, useCanNow). */
 export function useUserRowPermissions(): UserRowPermissions {
-  const edit = useCan({ resource: "users", action: "edit" }).data?.can;
-  const del = useCan({ resource: "users", action: "delete" }).data?.can;
-  const update = useCan({ resource: "api.users", action: "update" }).data?.can;
-  return { edit, delete: del, update };
+  const can = useCanNow();
+  return { edit: can("users", "edit"), delete: can("users", "delete"), update: can("api.users", "update") };
 }
 
 const NO_CHECK = { enabled: false };

@@ -1,12 +1,13 @@
 /** The filters of a user list, per page variant; each change goes to the server as a list filter. */
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Input, Select, Space } from "antd";
 import { MyContestSelect, SchoolSelect } from "./selects";
 import { roleOptions, type UserVariant } from "./variants";
 
 const YES_NO = (yes: string, no: string) => [{ value: true, label: yes }, { value: false, label: no }];
 
-export function UserFilterBar({ variant, setFilter }: { variant: UserVariant; setFilter: (field: string, value: unknown, operator?: "eq" | "in") => void }) {
+/** Memoised: the list renders again with every answer; the filters only when their props change. */
+export const UserFilterBar = memo(function UserFilterBar({ variant, setFilter }: { variant: UserVariant; setFilter: (field: string, value: unknown, operator?: "eq" | "in") => void }) {
   const [keyword, setKeyword] = useState("");
   return (
     <Space style={{ marginBottom: 16 }} wrap>
@@ -30,4 +31,4 @@ export function UserFilterBar({ variant, setFilter }: { variant: UserVariant; se
       {variant.judgeFlag && <Select allowClear placeholder="校赛评委" style={{ width: 130 }} options={YES_NO("是校赛评委", "非校赛评委")} onChange={(v) => setFilter("isSchoolContestJudge", v)} />}
     </Space>
   );
-}
+});

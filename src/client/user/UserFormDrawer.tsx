@@ -3,6 +3,7 @@
  * carry the API's names (role, schoolId, …) so a 422 reply lands under its field; the
  * edited record is mapped onto them when it loads.
  */
+import { useState } from "react";
 import { useDrawerForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Tag } from "antd";
@@ -64,7 +65,21 @@ export function useUserDrawers(onSaved: () => void) {
 
 type Drawers = ReturnType<typeof useUserDrawers>;
 
-export function UserFormDrawer({ variant, drawer, creating }: { variant: UserVariant; drawer: Drawers["create"] | Drawers["edit"]; creating: boolean }) {
+type DrawerProps = { variant: UserVariant; drawer: Drawers["create"] | Drawers["edit"]; creating: boolean };
+
+/**
+ * The create or edit drawer, mounted when it is first opened and kept from then on (issue 15):
+ * refine's useDrawerForm asks antd to render the closed drawer's form at once (forceRender), which
+ * put two whole forms with their selects (and the selects' requests) in the list's first render.
+ */
+export function UserFormDrawer(props: DrawerProps) {
+  const open = !!props.drawer.drawerProps.open;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <UserFormDrawerBody {...props} /> : null;
+}
+
+function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
   const { user } = useSession();
   const form = drawer.formProps.form;
   const record = (drawer.query?.data?.data ?? undefined) as UserFormRecord | undefined;

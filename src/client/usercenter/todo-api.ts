@@ -3,6 +3,7 @@
  * user centre and the menu's badges, fetched again on navigation and when the window
  * regains focus — never once per menu entry.
  */
+import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DigestPreference, TodoReply } from "../../shared/todo/schema";
 import { get, put } from "../request";
@@ -16,11 +17,29 @@ export const todoApi = {
   setDigest: (todoDigest: boolean) => put<DigestPreference>("/Backend/UserCenter/digest", { todoDigest }),
 };
 
-export function useTodo() {
+/**
+ * False until the browser is first idle after the component mounted (or 3 s at most): what can
+ * wait for it (the menu's to-do badges) does not delay the page's first data (issue 15).
+ */
+export function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 500);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+/** The to-do items; `wait`: not asked for while true (another user of the query may still ask). */
+export function useTodo({ wait = false }: { wait?: boolean } = {}) {
   const { loggedIn } = useSession();
   return useQuery({
     queryKey: TODO_KEY,
-    enabled: loggedIn,
+    enabled: loggedIn && !wait,
     refetchOnWindowFocus: true,
     staleTime: 5_000,
     queryFn: async () => {
