@@ -121,7 +121,9 @@ export function noteSessionUser(id: number | undefined) {
   const store = storage();
   try {
     if (id === undefined) {
-      store?.removeItem(LAST_USER);
+      // Signed out (or never signed in): no list of anyone's requests stays in this browser
+      // (a shared computer in a school lab keeps no trace of which lists the last user searched).
+      if (store) for (const k of Object.keys(store)) if (k.startsWith(PREFIX)) store.removeItem(k);
       if (recording) recording.stopped = true;
       return;
     }

@@ -125,6 +125,8 @@ describe("the page's first requests start with the session check", () => {
     });
     const visitor = await pageLoad();
     await visitor.session.getCurrentUser();
+    // … and nothing of what the signed-in users asked for stays in the browser.
+    expect(Object.keys(localStorage).filter((k) => k.startsWith("saiwu-early:"))).toEqual([]);
     calls = [];
     await pageLoad();
     expect(calls).toEqual([SESSION]);
