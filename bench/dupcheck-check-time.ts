@@ -12,23 +12,12 @@ import { openDb } from "../src/server/db";
 import { checkWork } from "../src/server/dupcheck/engine";
 import { decodeKeys } from "../src/server/dupcheck/minhash";
 import { corpus } from "./dupcheck-corpus";
-import { percentile } from "./dupcheck-run";
+import { percentile, sample } from "./dupcheck-run";
 
 const file = process.argv[2];
 const n = Number(process.argv[3]);
 const passes = Number(process.argv[4] ?? 2);
 const FIRST_ID = 2015000001;
-
-function sample<T>(xs: T[], k: number, seed: number): T[] {
-  let s = seed >>> 0;
-  const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
-  const a = xs.slice();
-  for (let i = 0; i < Math.min(k, a.length); i++) {
-    const j = i + Math.floor(rand() * (a.length - i));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a.slice(0, k);
-}
 
 async function main() {
   const { db } = openDb(`file:${file}`);

@@ -69,7 +69,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** A seeded choice of up to k items. */
-function sample<T>(xs: T[], k: number, seed: number): T[] {
+export function sample<T>(xs: T[], k: number, seed: number): T[] {
   let s = seed >>> 0;
   const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
   const a = xs.slice();
