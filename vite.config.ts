@@ -3,14 +3,16 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { precompressPlugin } from "./src/server/static/precompress";
 import { guestPermissionsPlugin } from "./src/server/static/guest-permissions";
+import { antdStylesPlugin } from "./src/server/static/antd-styles";
 
 // The browser build of casbin needs csv-parse's browser entry: the Node one
 // references Buffer and leaves a blank page in a real browser.
 export default defineConfig(({ mode }) => ({
   // precompressPlugin: .br/.gz of the hashed assets, served by Accept-Encoding (src/server/app.ts).
   // guestPermissionsPlugin: the anonymous visitor's page rules, worked out by casbin at build time
-  // for the light login pages (src/client/login).
-  plugins: [react(), precompressPlugin(), guestPermissionsPlugin(fileURLToPath(new URL(".", import.meta.url)))],
+  // for the light login pages (src/client/login). antdStylesPlugin: antd's styles as a static CSS file
+  // built under the app's theme, so pages do not generate them at run time (src/server/static/antd-styles.ts).
+  plugins: [react(), antdStylesPlugin(), precompressPlugin(), guestPermissionsPlugin(fileURLToPath(new URL(".", import.meta.url)))],
   resolve: {
     alias: {
       "csv-parse/sync": "csv-parse/browser/esm/sync",

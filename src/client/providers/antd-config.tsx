@@ -1,15 +1,16 @@
 /**
  * The one antd configuration of every entry (the app and any lighter public page): Chinese
- * locale, the theme, and no space inserted between the two characters of a button label
- * (antd's default turns 查询 into 查 询).
+ * locale, the theme (antd-theme.ts: the build renders antd's styles under it into a CSS file), and
+ * no space inserted between the two characters of a button label (antd's default turns 查询 into 查 询).
  */
 import type { ReactNode } from "react";
 import { ConfigProvider, type ConfigProviderProps } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
+import { ANTD_THEME } from "./antd-theme";
 
 export const ANTD_CONFIG: ConfigProviderProps = {
   locale: zhCN,
-  theme: { token: { colorPrimary: "#1677ff" } },
+  theme: ANTD_THEME,
   button: { autoInsertSpace: false },
 };
 
