@@ -11,14 +11,21 @@ import { isPublicPath } from "./public/paths";
 import { visitorAtHome } from "./public/home-choice";
 import { isLightAccountPath } from "./login/paths";
 import { startEarlyRequests } from "./early-requests";
+import { loadAntdStyles } from "./antd-styles";
 
 // Each import() stays a statement of its own: the build's preload of a chunk's CSS and imports
 // follows one import() per expression (a ternary of two got the admin bundle's list for both).
 function loadPublic() {
   return import("./public/main");
 }
+// antd's extracted stylesheet loads alongside the admin bundle; the app mounts once both are
+// in (cssinjs looks for the file's map once, at antd's first render).
 function loadAdmin() {
-  return import("./admin-main").then((m) => m.mountAdmin());
+  const styles = loadAntdStyles();
+  return import("./admin-main").then(async (m) => {
+    await styles;
+    m.mountAdmin();
+  });
 }
 function loadLogin() {
   return import("./login/main");

@@ -13,9 +13,10 @@
  * ConfigProvider, the portal components the extractor skips: Modal, Drawer, Tooltip, …) is
  * generated at run time as before, so a stale or missing file costs speed, never looks.
  *
- * The file is render-blocking on purpose: module scripts wait for the stylesheets before them,
- * so the map is there when cssinjs first looks (it looks once per page). ~0.9 MB, 57 KB as br.
- * Not in `vite dev`: there the class hashes are antd's dev-only ones.
+ * Only the admin application loads it (src/client/antd-styles.ts, from main.tsx, alongside the
+ * admin bundle, and mounts once it has loaded: cssinjs reads the map once per page, at antd's
+ * first render). ~0.9 MB, 60 KB as br, 86 KB gzip: the light login and public entries, which
+ * have download-size aims (bench:frontend) and few antd components, keep run-time styles.
  */
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
@@ -46,8 +47,16 @@ export function extractAntdStyles(): string {
   return extractStyle((node) => createElement(antd.ConfigProvider, { theme: ANTD_THEME }, node as never, ...more));
 }
 
+const ID = "virtual:antd-styles";
+const RESOLVED = "\0" + ID;
+
+/**
+ * The module "virtual:antd-styles" is the address of the extracted file in a build, null in
+ * `vite dev` and tests (there the class hashes are antd's dev-only ones and styles stay run-time).
+ */
 export function antdStylesPlugin(): Plugin {
   let base = "/";
+  let build = false;
   let file: { fileName: string; source: string } | null = null;
   const styles = () => {
     if (file) return file;
@@ -59,22 +68,18 @@ export function antdStylesPlugin(): Plugin {
   };
   return {
     name: "saiwu-antd-styles",
-    apply: "build",
     configResolved(config) {
       base = config.base;
+      build = config.command === "build" && config.mode !== "test";
     },
-    // Right before the entry's module script (after the charset and title), so that script waits for it.
-    transformIndexHtml: {
-      order: "post",
-      handler(html) {
-        const at = html.indexOf("<script type=\"module\"");
-        if (at < 0) throw new Error("index.html: no module script to put antd's styles before");
-        return `${html.slice(0, at)}<link rel="stylesheet" crossorigin href="${base}${styles().fileName}">\n    ${html.slice(at)}`;
-      },
+    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return undefined;
+      return `export default ${build ? JSON.stringify(base + styles().fileName) : "null"};`;
     },
     generateBundle() {
-      const { fileName, source } = styles();
-      this.emitFile({ type: "asset", fileName, source });
+      if (!build || !file) return;
+      this.emitFile({ type: "asset", fileName: file.fileName, source: file.source });
     },
   };
 }
