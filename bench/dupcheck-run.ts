@@ -187,7 +187,7 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
     const want = idx.filter((x) => !effOf.has(x));
     for (let s = 0; s < want.length; s += 500) {
       const part = want.slice(s, s + 500);
-      const rows = await db.selectFrom("dup_entry").select(["work_id", "shingles"]).where("work_id", "in", part.map((x) => FIRST_ID + x)).execute();
+      const rows = await db.selectFrom("dup_set").select(["work_id", "shingles"]).where("work_id", "in", part.map((x) => FIRST_ID + x)).execute();
       for (const r of rows) effOf.set(Number(r.work_id) - FIRST_ID, without(decodeSet(r.shingles as Uint8Array), ignored));
     }
   };

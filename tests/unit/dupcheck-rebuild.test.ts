@@ -31,7 +31,12 @@ interface EntryRow {
 }
 
 async function entries(db: Db): Promise<Map<number, EntryRow & { shingles: Uint32Array | null }>> {
-  const rows = await db.selectFrom("dup_entry").select(["work_id", "too_short", "shingle_count", "bands", "shingles"]).orderBy("work_id").execute();
+  const rows = await db
+    .selectFrom("dup_entry as e")
+    .leftJoin("dup_set as s", "s.work_id", "e.work_id")
+    .select(["e.work_id", "e.too_short", "e.shingle_count", "e.bands", "s.shingles"])
+    .orderBy("e.work_id")
+    .execute();
   return new Map(
     rows.map((r) => [
       Number(r.work_id),

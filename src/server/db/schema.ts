@@ -911,6 +911,7 @@ export interface DB {
   certificate_background: CertificateBackgroundTable;
   certificate_print: CertificatePrintTable;
   dup_entry: DupEntryTable;
+  dup_set: DupSetTable;
   dup_band: DupBandTable;
   dup_ignored: DupIgnoredTable;
   dup_setting: DupSettingTable;
@@ -1063,11 +1064,16 @@ export interface DupEntryTable {
   text_hash: string | null;
   /** shingles not in the ignored list, at indexing */
   shingle_count: Generated<number>;
-  /** the full sorted shingle set, delta-varint encoded (dupcheck/shingles.ts encodeSet) */
-  shingles: Uint8Array | null;
   /** the work's band keys in dup_band, float64 little-endian */
   bands: Uint8Array | null;
   updated_at: Timestamp;
+}
+
+/** A work's full sorted shingle set (0034; a row for each entry indexed at least once). */
+export interface DupSetTable {
+  work_id: number;
+  /** delta-varint encoded (dupcheck/shingles.ts encodeSet) */
+  shingles: Uint8Array;
 }
 
 /** LSH band key → work (0021). */

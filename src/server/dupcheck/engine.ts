@@ -199,7 +199,6 @@ type EntryRow = {
   reasons: string;
   text_hash: string | null;
   shingle_count: number;
-  shingles: Buffer | null;
   bands: Buffer | null;
   updated_at: string;
 };
@@ -218,13 +217,19 @@ async function upsertEntries(q: QueryCreator<any>, rows: EntryRow[]): Promise<vo
         reasons: eb.ref("excluded.reasons"),
         text_hash: eb.ref("excluded.text_hash"),
         shingle_count: eb.ref("excluded.shingle_count"),
-        shingles: eb.ref("excluded.shingles"),
         bands: eb.ref("excluded.bands"),
         updated_at: eb.ref("excluded.updated_at"),
       })),
     )
     .execute();
 }
+
+/** The statement inserting or replacing dup_set rows (run on its own, or as a CTE). */
+const upsertSets = (q: QueryCreator<any>, rows: Array<{ work_id: number; shingles: Buffer }>) =>
+  q
+    .insertInto("dup_set")
+    .values(rows)
+    .onConflict((oc) => oc.column("work_id").doUpdateSet((eb) => ({ shingles: eb.ref("excluded.shingles") })));
 
 /** Appends (band_key, work_id, sign) rows to dup_band_load (`rows`: the three values of each row in turn). */
 async function appendLoad(trx: Kysely<any>, rows: number[]): Promise<void> {
@@ -302,29 +307,34 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
   const small = pg && computed.length <= SMALL_WRITE;
   await db.transaction().execute(async (trx) => {
     const ids = computed.map((c) => c.w.workId);
-    const old = new Map<number, { bands: number[] }>();
+    const old = new Map<number, { bands: number[]; textHash: string | null }>();
     let st: ShadowState;
     if (small) {
       // The index is derived data: a commit lost in a crash leaves the work pending (markPending
       // committed that before), and the sweep indexes it again. So no wait for the WAL flush.
       await sql`select pg_advisory_xact_lock_shared(${sql.lit(SHADOW_LOCK)}), set_config('synchronous_commit', 'off', true)`.execute(trx);
-      const r = await sql<{ work_id: number | string | null; bands: Uint8Array | null; value: string | null }>`with e as (select work_id, bands from dup_entry where work_id = any(cast(${idArray(ids)} as bigint[])) for update) select work_id, bands, null as value from e union all select null, null, value from dup_setting where key = ${SHADOW_KEY}`.execute(trx);
+      const r = await sql<{ work_id: number | string | null; bands: Uint8Array | null; text_hash: string | null; value: string | null }>`with e as (select work_id, bands, text_hash from dup_entry where work_id = any(cast(${idArray(ids)} as bigint[])) for update) select work_id, bands, text_hash, null as value from e union all select null, null, null, value from dup_setting where key = ${SHADOW_KEY}`.execute(trx);
       st = { active: false, cursor: 0, buildMaxId: 0 };
       for (const row of r.rows) {
         if (row.work_id === null) st = { ...st, ...JSON.parse(row.value!) };
-        else old.set(Number(row.work_id), { bands: row.bands ? decodeKeys(fromBytes(row.bands)) : [] });
+        else old.set(Number(row.work_id), { bands: row.bands ? decodeKeys(fromBytes(row.bands)) : [], textHash: row.text_hash });
       }
     } else {
       st = await shadowState(trx, "share");
       for (const part of chunks(ids, 500)) {
-        let q = trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", part);
+        let q = trx.selectFrom("dup_entry").select(["work_id", "bands", "text_hash"]).where("work_id", "in", part);
         if (pg) q = q.forUpdate();
-        for (const r of await q.execute()) old.set(Number(r.work_id), { bands: r.bands ? decodeKeys(fromBytes(r.bands)) : [] });
+        for (const r of await q.execute()) old.set(Number(r.work_id), { bands: r.bands ? decodeKeys(fromBytes(r.bands)) : [], textHash: r.text_hash });
       }
     }
     const del: Array<[number, number]> = [];
     const ins: number[] = []; // band_key, work_id of each row in turn
     const at = nowIso();
+    // The sets to write: the text changed (the text hash covers the shingling parameters; a
+    // text_hash is stored only together with a set). An unchanged text keeps its stored set.
+    const sets = computed
+      .filter((c) => c.shingles && old.get(c.w.workId)?.textHash !== c.w.prepared!.textHash)
+      .map((c) => ({ work_id: c.w.workId, shingles: toBytes(c.shingles!) }));
     const rows = computed.map((c) => {
       const prev = old.get(c.w.workId);
       const keep = c.w.prepared === null;
@@ -345,7 +355,6 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
         reasons: JSON.stringify(c.tooShort ? [...c.w.reasons, tooShortReason()] : c.w.reasons),
         text_hash: c.w.prepared?.textHash ?? null,
         shingle_count: c.shingleCount,
-        shingles: c.shingles ? toBytes(c.shingles) : null,
         bands: c.bands ? toBytes(encodeKeys(c.bands)) : null,
         updated_at: at,
         keep,
@@ -367,15 +376,18 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
             .expression(sql`select k, w from unnest(cast(${idArray(ins.filter((_, i) => i % 2 === 0))} as bigint[]), cast(${idArray(ins.filter((_, i) => i % 2 === 1))} as bigint[])) as u(k, w)`)
             .onConflict((oc) => oc.doNothing()),
         );
+      if (sets.length) q = q.with("stored", (qc) => upsertSets(qc, sets));
       if (written.length) await upsertEntries(q, written.map(({ keep: _keep, ...r }) => r));
-      else if (del.length || ins.length) throw new Error("band keys without an entry");
+      else if (del.length || ins.length || sets.length) throw new Error("band keys without an entry");
       del.length = 0;
       ins.length = 0;
+      sets.length = 0;
     }
     for (const part of chunks(del, 400)) {
       await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
     }
     for (const part of chunks(small ? [] : written, 200)) await upsertEntries(trx, part.map(({ keep: _keep, ...r }) => r));
+    for (const part of chunks(sets, 100)) await upsertSets(trx, part).execute();
     // A failed extraction: status and reasons change, the last set and bands stay.
     for (const r of rows.filter((r) => r.keep)) {
       await trx
@@ -433,6 +445,7 @@ export async function removeWorks(db: Db, workIds: number[]): Promise<void> {
       );
       for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
       await trx.deleteFrom("dup_entry").where("work_id", "in", part).execute();
+      await trx.deleteFrom("dup_set").where("work_id", "in", part).execute();
     }
   });
 }
@@ -618,8 +631,8 @@ async function matchSet(
         bh as (select b.work_id from unnest(cast(${idArray(bandKeyList)} as bigint[])) as a(k) cross join lateral (select work_id from dup_band where band_key = a.k offset 0) as b group by b.work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)}),
         ak as (select a.k, b.work_id, count(*) over (partition by a.k) as n from unnest(cast(${idArray(anchorList)} as bigint[])) as a(k) cross join lateral (select work_id from dup_band where band_key = a.k limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as b),
         ah as (select work_id from ak where n <= ${sql.lit(ANCHOR_MAX_WORKS)} group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})
-      select e.work_id, e.year, e.contest_id, e.shingles from dup_entry as e
-      where e.work_id in (select work_id from bh union select work_id from ah) and e.shingles is not null and e.work_id <> all(cast(${idArray([...exclude])} as bigint[])) ${yearCut}`.execute(db)
+      select e.work_id, e.year, e.contest_id, s.shingles from dup_entry as e join dup_set as s on s.work_id = e.work_id
+      where e.work_id in (select work_id from bh union select work_id from ah) and e.work_id <> all(cast(${idArray([...exclude])} as bigint[])) ${yearCut}`.execute(db)
     ).rows;
     const all: DupMatch[] = [];
     for (const r of rows) compare(r, all);
@@ -652,8 +665,12 @@ async function matchSet(
     // The id list padded to a few fixed lengths (with -1, no work's id): few statement texts to prepare.
     const size = ID_LIST_SIZES.find((n) => n >= part.length) ?? part.length;
     const padded = part.concat(new Array<number>(size - part.length).fill(-1));
-    let q = db.selectFrom("dup_entry").select(["work_id", "year", "contest_id", "shingles"]).where("work_id", "in", padded).where("shingles", "is not", null);
-    if (!opts.allYears && opts.maxYear !== undefined) q = q.where("year", "<=", opts.maxYear);
+    let q = db
+      .selectFrom("dup_set as s")
+      .innerJoin("dup_entry as e", "e.work_id", "s.work_id")
+      .select(["s.work_id", "e.year", "e.contest_id", "s.shingles"])
+      .where("s.work_id", "in", padded);
+    if (!opts.allYears && opts.maxYear !== undefined) q = q.where("e.year", "<=", opts.maxYear);
     for (const r of await q.execute()) {
       candidates++;
       compare(r, all);
@@ -664,7 +681,12 @@ async function matchSet(
 
 export async function checkWork(db: Db, workId: number, opts: CheckOptions = {}): Promise<DupCheckResult> {
   const [settings, ignored] = await Promise.all([getSettings(db), ignoredSet(db)]);
-  const e = await db.selectFrom("dup_entry").select(["year", "status", "reasons", "shingles", "bands"]).where("work_id", "=", workId).executeTakeFirst();
+  const e = await db
+    .selectFrom("dup_entry as e")
+    .leftJoin("dup_set as s", "s.work_id", "e.work_id")
+    .select(["e.year", "e.status", "e.reasons", "s.shingles", "e.bands"])
+    .where("e.work_id", "=", workId)
+    .executeTakeFirst();
   if (!e) return emptyResult("missing", [], true, "作品尚未建立查重索引，请稍后再查");
   const reasons = JSON.parse(e.reasons) as DupReason[];
   const visible = reasons.filter((r) => r.code !== "too_short");
@@ -817,14 +839,14 @@ function sampleIndexes(n: number, k: number, seed = 0x5eed): number[] {
  * characters come from the texts of works it was first seen in (read again, at most 200).
  */
 export async function computeIgnored(db: Db, store: BlobStore | null, settings: DupSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal) {
-  const idRows = await db.selectFrom("dup_entry").select("work_id").where("shingles", "is not", null).orderBy("work_id").execute();
+  const idRows = await db.selectFrom("dup_set").select("work_id").orderBy("work_id").execute();
   const ids = idRows.map((r) => Number(r.work_id));
   const picked = sampleIndexes(ids.length, FREQUENCY_SAMPLE).map((i) => ids[i]);
   const table = new CountTable(1 << 22);
   let done = 0;
   for (const part of chunks(picked, 500)) {
     if (signal?.aborted) throw new Error("aborted");
-    const rows = await db.selectFrom("dup_entry").select(["work_id", "shingles"]).where("work_id", "in", part).execute();
+    const rows = await db.selectFrom("dup_set").select(["work_id", "shingles"]).where("work_id", "in", part).execute();
     for (const r of rows) {
       const set = decodeSet(fromBytes(r.shingles));
       const wid = Number(r.work_id);
@@ -962,7 +984,7 @@ async function recomputeBandsNow(
   const ignored = await ignoredSet(db);
   const pg = isPg(db);
   const bytes = pg ? "bytea" : "blob";
-  const total = Number((await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("shingles", "is not", null).executeTakeFirst())?.n ?? 0);
+  const total = Number((await db.selectFrom("dup_set").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n ?? 0);
   // 1. The shadow: a heap for the load, the staged entry columns; writers start writing to it.
   await db.transaction().execute(async (trx) => {
     await shadowState(trx, "update");
@@ -996,11 +1018,11 @@ async function recomputeBandsNow(
     const n = await db.transaction().execute(async (trx) => {
       const st = await shadowState(trx, "update");
       const rows = await trx
-        .selectFrom("dup_entry")
-        .select(["work_id", "shingles", "bands", "too_short", "shingle_count", "reasons"])
-        .where("work_id", ">", last)
-        .where("shingles", "is not", null)
-        .orderBy("work_id")
+        .selectFrom("dup_set as s")
+        .innerJoin("dup_entry as e", "e.work_id", "s.work_id")
+        .select(["s.work_id", "s.shingles", "e.bands", "e.too_short", "e.shingle_count", "e.reasons"])
+        .where("s.work_id", ">", last)
+        .orderBy("s.work_id")
         .limit(pageSize)
         .execute();
       if (rows.length === 0) {
@@ -1086,6 +1108,7 @@ async function recomputeBandsNow(
     await shadowState(trx, "update");
     const late = await sql<{ band_key: number | string; work_id: number | string; sign: number | string }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
     await applyLoadRows(trx, "dup_band_next", late.rows);
+    // (Small rows: the ~10 KB shingle sets are in dup_set, which a rebuild only reads.)
     await sql
       .raw(
         `update dup_entry set too_short = n.too_short, shingle_count = n.shingle_count, bands = n.bands, reasons = n.reasons from dup_entry_next as n where dup_entry.work_id = n.work_id`,

@@ -12,7 +12,7 @@
  * - normalise(): NFKC (full → half width), lower case, traditional → simplified (opencc-js),
  *   everything but letters and digits dropped; an offset map leads back to the original.
  * - Character 3-gram shingles hashed to 32 bits; a sorted set per work is stored in the
- *   database (dup_entry.shingles) so that similarity is EXACT for every candidate.
+ *   database (dup_set.shingles) so that similarity is EXACT for every candidate.
  * - Shingles found in very many works (template sentences) are ignored (dup_ignored, see
  *   settings ignoreShare / ignoreMinWorks) in signatures and in the figures.
  * - Candidates: MinHash signatures (192 one-permutation hashes with optimal densification),

@@ -29,6 +29,7 @@ import * as m0026 from "./0026-best-work";
 import * as m0031 from "./0031-allocation-incomplete";
 import * as m0033 from "./0033-todo-indexes";
 import * as m0029 from "./0029-national-fields";
+import * as m0034 from "./0034-dupcheck-sets";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0031-allocation-incomplete": m0031,
   "0033-todo-indexes": m0033,
   "0029-national-fields": m0029,
+  "0034-dupcheck-sets": m0034,
 };

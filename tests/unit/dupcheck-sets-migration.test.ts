@@ -1,0 +1,76 @@
+/**
+ * Migration 0034 (the shingle sets from dup_entry.shingles to dup_set), both ways: works
+ * indexed with the sets in dup_entry (after 0034's down) are found by a check after its up,
+ * with the same bytes in dup_set. SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Migrator, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, openDb, type Db } from "../../src/server/db";
+import { migrations } from "../../src/server/db/migrations/index";
+import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
+import { checkWork, prepareText, writeEntries } from "../../src/server/dupcheck/engine";
+import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
+import { corpus } from "../../bench/dupcheck-corpus";
+
+const DIALECTS = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+const none = new Uint32Array(0);
+const hex = (v: unknown) => Buffer.from(v as Uint8Array).toString("hex");
+
+describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    if (dialect === "postgres") {
+      const s = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_dupset");
+      db = openDb(s.url).db;
+      cleanup = async () => {
+        await db.destroy();
+        await s.drop();
+      };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), "saiwu-dupset-"));
+      db = openDb(`file:${join(dir, "t.db")}`).db;
+      cleanup = async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      };
+    }
+    await migrate(db);
+  }, 60_000);
+  afterAll(() => cleanup?.());
+
+  it("moves the stored sets both ways; a work indexed before the move is still found", { timeout: 60_000 }, async () => {
+    const works = [...corpus(200)];
+    const copy = works.findIndex((w) => w.kind === "exact" || w.kind === "light");
+    const original = works.findIndex((w) => w.id === works[copy].source);
+    expect(copy).toBeGreaterThanOrEqual(0);
+    expect(original).toBeGreaterThanOrEqual(0);
+    const id = (i: number) => 3_000_000_000 + i;
+    await writeEntries(
+      db,
+      works.map((w, i) => ({ workId: id(i), year: 2026, contestId: 1, status: "indexed" as const, reasons: [], prepared: prepareText(w.text, none) })),
+      DEFAULT_SETTINGS,
+    );
+    const sets = async () => (await db.selectFrom("dup_set").select(["work_id", "shingles"]).orderBy("work_id").execute()).map((r) => `${r.work_id}:${hex(r.shingles)}`);
+    const before = await sets();
+    expect(before).toHaveLength(works.length);
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toEqual(["0034-dupcheck-sets"]);
+    const old = await sql<{ work_id: number | string; shingles: Uint8Array }>`select work_id, shingles from dup_entry order by work_id`.execute(db);
+    expect(old.rows.map((r) => `${r.work_id}:${hex(r.shingles)}`)).toEqual(before);
+    // A pending work without a set stays without one.
+    await sql`insert into dup_entry (work_id, year, contest_id, status, updated_at) values (${id(works.length)}, 2026, 1, 'pending', '2026-01-01')`.execute(db);
+
+    expect(await migrate(db)).toEqual(["0034-dupcheck-sets"]);
+    expect(await sets()).toEqual(before);
+    const r = await checkWork(db, id(original), { allYears: true });
+    expect(r.matches.map((m) => m.workId)).toContain(id(copy));
+    expect((await checkWork(db, id(works.length))).tooShort).toBe(true);
+  });
+});
