@@ -5,17 +5,14 @@
  * stored in dup_band as negative keys) make the longer work a candidate, so the check reports
  * it with its containment — in both directions, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDb, type Db } from "../../src/server/db";
-import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
+import type { Db } from "../../src/server/db";
 import { checkText, checkWork, prepareText, writeEntries, type EntryWrite } from "../../src/server/dupcheck/engine";
 import { candidateProbability } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
 import { compareSets } from "../../src/server/dupcheck/shingles";
 import { CorpusGenerator } from "../../bench/dupcheck-corpus";
+import { openScratchDb } from "../helpers/scratch-db";
 
 const DIALECTS = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const none = new Uint32Array(0);
@@ -33,22 +30,9 @@ describe.each(DIALECTS)("a copy of three paragraphs of a long work on %s", (dial
   const write = (workId: number, text: string): EntryWrite => ({ workId, year: 2026, contestId: 1, status: "indexed", reasons: [], prepared: prepareText(text, none) });
 
   beforeAll(async () => {
-    if (dialect === "postgres") {
-      const s = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_dupc");
-      db = openDb(s.url).db;
-      cleanup = async () => {
-        await db.destroy();
-        await s.drop();
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), "saiwu-dupc-"));
-      db = openDb(`file:${join(dir, "t.db")}`).db;
-      cleanup = async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrate(db);
+    const scratch = await openScratchDb(dialect, "saiwu_dupc");
+    db = scratch.db;
+    cleanup = scratch.close;
     // The long work, the copy and 40 other works of the same topic.
     const others = Array.from({ length: 40 }, (_, i) => write(300 + i, g.original(topic, null)));
     await writeEntries(db, [write(100, long), write(200, copy), ...others], DEFAULT_SETTINGS);

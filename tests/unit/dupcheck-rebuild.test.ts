@@ -5,18 +5,15 @@
  * between the build and the swap) are neither lost nor left behind. SQLite and (with
  * TEST_DATABASE_URL) PostgreSQL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDb, type Db } from "../../src/server/db";
-import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
+import type { Db } from "../../src/server/db";
 import { checkWork, computeIgnored, prepareText, rebuildPhases, recomputeBands, removeWorks, writeEntries, type EntryWrite } from "../../src/server/dupcheck/engine";
 import { bandKeys, decodeKeys, signature } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS, ignoredSet } from "../../src/server/dupcheck/settings";
 import { decodeSet, without } from "../../src/server/dupcheck/shingles";
 import { corpus } from "../../bench/dupcheck-corpus";
+import { openScratchDb } from "../helpers/scratch-db";
 
 const DIALECTS = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const none = new Uint32Array(0);
@@ -79,22 +76,9 @@ describe.each(MODES)("the full rebuild on %s (keys sorted in %s)", (dialect, mod
     if (mode === "load") process.env.DUP_REBUILD_SORT_MB = "0.05";
     else delete process.env.DUP_REBUILD_SORT_MB;
     rebuildPhases.log = (phase) => phases.push(phase);
-    if (dialect === "postgres") {
-      const s = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_dupr");
-      db = openDb(s.url).db;
-      cleanup = async () => {
-        await db.destroy();
-        await s.drop();
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), "saiwu-dupr-"));
-      db = openDb(`file:${join(dir, "t.db")}`).db;
-      cleanup = async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrate(db);
+    const scratch = await openScratchDb(dialect, "saiwu_dupr");
+    db = scratch.db;
+    cleanup = scratch.close;
     await writeEntries(
       db,
       works.map((w) => write(w.id, w.text, none)),

@@ -3,17 +3,14 @@
  * indexed with the sets in dup_entry (after 0034's down) are found by a check after its up,
  * with the same bytes in dup_set. SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDb, type Db } from "../../src/server/db";
+import { migrate, type Db } from "../../src/server/db";
 import { migrations } from "../../src/server/db/migrations/index";
-import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { checkWork, prepareText, writeEntries } from "../../src/server/dupcheck/engine";
 import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
 import { corpus } from "../../bench/dupcheck-corpus";
+import { openScratchDb } from "../helpers/scratch-db";
 
 const DIALECTS = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const none = new Uint32Array(0);
@@ -23,22 +20,9 @@ describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    if (dialect === "postgres") {
-      const s = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_dupset");
-      db = openDb(s.url).db;
-      cleanup = async () => {
-        await db.destroy();
-        await s.drop();
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), "saiwu-dupset-"));
-      db = openDb(`file:${join(dir, "t.db")}`).db;
-      cleanup = async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrate(db);
+    const scratch = await openScratchDb(dialect, "saiwu_dupset");
+    db = scratch.db;
+    cleanup = scratch.close;
   }, 60_000);
   afterAll(() => cleanup?.());
 

@@ -3,17 +3,14 @@
  * with quotes, backslashes and "$1", the shingle and key bytes — and dup_band holds exactly
  * the entry's keys after an add, a change and a removal. SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDb, type Db } from "../../src/server/db";
-import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
+import type { Db } from "../../src/server/db";
 import { prepareText, removeWorks, writeEntries } from "../../src/server/dupcheck/engine";
 import { decodeKeys } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
 import { decodeSet } from "../../src/server/dupcheck/shingles";
 import { corpus } from "../../bench/dupcheck-corpus";
+import { openScratchDb } from "../helpers/scratch-db";
 
 const DIALECTS = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const none = new Uint32Array(0);
@@ -23,22 +20,9 @@ describe.each(DIALECTS)("writing one work on %s", (dialect) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    if (dialect === "postgres") {
-      const s = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_dupw");
-      db = openDb(s.url).db;
-      cleanup = async () => {
-        await db.destroy();
-        await s.drop();
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), "saiwu-dupw-"));
-      db = openDb(`file:${join(dir, "t.db")}`).db;
-      cleanup = async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await migrate(db);
+    const scratch = await openScratchDb(dialect, "saiwu_dupw");
+    db = scratch.db;
+    cleanup = scratch.close;
   }, 60_000);
   afterAll(() => cleanup?.());
 
