@@ -60,8 +60,11 @@ describe("judge groups and assignment in a real browser", () => {
     // The name follows the scope until the admin types one.
     await expect.poll(() => page.getByTestId("group-name").inputValue()).toBe("人工智能应用组");
     await page.getByRole("dialog").getByRole("button", { name: /保\s*存/ }).click();
-    // The new group opens in its drawer.
+    // The new group opens in its drawer, which keeps the focus once the form has closed (a
+    // select opened in the drawer must not lose it to 新建评审组 and close).
     await page.getByTestId("group-drawer").waitFor();
+    await page.locator(".ant-modal-wrap").waitFor({ state: "hidden" });
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
     groupId = (await e.db.selectFrom("judge_group").select("id").where("contest_id", "=", zj).where("name", "=", "人工智能应用组").executeTakeFirstOrThrow()).id;
     const select = page.getByTestId("add-judges-select");
     await select.click();

@@ -61,6 +61,10 @@ describe("authors' works in a real browser", () => {
 
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByText(WORK_NAME).first().waitFor();
+    // Once the form has closed, the drawer keeps the focus (typing goes into its fields, not
+    // back to 新建作品).
+    await page.locator(".ant-modal-wrap").waitFor({ state: "hidden" });
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
     await expect.poll(() => drawer.getByTestId("work-status").first().textContent()).toBe("草稿");
     await drawer.getByRole("tab", { name: "团队成员" }).click();
     await expect.poll(() => drawer.getByTestId("team-authors").textContent()).toContain("待本人确认");

@@ -15,7 +15,8 @@ export const judgeLabel = (j: Pick<ContestJudge, "name" | "username"> & { school
   return `${j.name}（${j.username}）· ${school ?? "无学校"}`;
 };
 
-export function GroupFormModal({ contestId, group, open, judges, onClose, onSaved }: { contestId: number; group: JudgeGroupView | null; open: boolean; judges: ContestJudge[]; onClose: () => void; onSaved: (g: JudgeGroupView) => void }) {
+/** `afterClose` runs once the modal has closed and handed focus back to what opened it. */
+export function GroupFormModal({ contestId, group, open, judges, onClose, onSaved, afterClose }: { contestId: number; group: JudgeGroupView | null; open: boolean; judges: ContestJudge[]; onClose: () => void; onSaved: (g: JudgeGroupView) => void; afterClose?: () => void }) {
   const [form] = Form.useForm<JudgeGroupCreate>();
   const { message } = App.useApp();
   const { tree, query } = useWorkTypeTree();
@@ -57,7 +58,7 @@ export function GroupFormModal({ contestId, group, open, judges, onClose, onSave
   };
 
   return (
-    <Modal open={open} title={group ? `编辑评审组「${group.name}」` : "新建评审组"} okText="保存" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden data-testid="group-form">
+    <Modal open={open} title={group ? `编辑评审组「${group.name}」` : "新建评审组"} okText="保存" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} afterClose={afterClose} destroyOnHidden data-testid="group-form">
       <Form form={form} layout="vertical" onFinish={submit} onValuesChange={(c) => ("categoryId" in c || "subcategoryId" in c || "groupType" in c) && suggest()}>
         <Form.Item name="categoryId" label="作品大类" rules={[{ required: true, message: "请选择作品大类" }]} extra={group?.workCount ? `本组已有 ${group.workCount} 件作品，不能修改类别` : undefined}>
           <Select

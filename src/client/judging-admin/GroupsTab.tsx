@@ -15,6 +15,10 @@ export function GroupsTab({ contestId, groups, judges, loading }: { contestId: n
   const refresh = useJudgingRefresh(contestId);
   const [form, setForm] = useState<{ group: JudgeGroupView | null } | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
+  // A new group opens in its drawer once the form has closed: the closing modal hands focus
+  // back to 新建评审组, which would otherwise pull it out of the drawer (and close a select
+  // the admin has already opened there).
+  const [created, setCreated] = useState<number | null>(null);
   const open = groups.find((g) => g.id === openId) ?? null;
   return (
     <>
@@ -57,7 +61,11 @@ export function GroupsTab({ contestId, groups, judges, loading }: { contestId: n
         onClose={() => setForm(null)}
         onSaved={(g) => {
           refresh();
-          if (!form?.group) setOpenId(g.id);
+          if (!form?.group) setCreated(g.id);
+        }}
+        afterClose={() => {
+          if (created !== null) setOpenId(created);
+          setCreated(null);
         }}
       />
       <GroupDrawer contestId={contestId} group={open} groups={groups} judges={judges} onClose={() => setOpenId(null)} onEdit={(g) => setForm({ group: g })} />

@@ -15,7 +15,8 @@ import { PeoplePicker } from "./components/PeoplePicker";
 
 type Values = Pick<WorkCreate, "contestId" | "categoryId" | "subcategoryId" | "group" | "name" | "coAuthors" | "teachers">;
 
-export function CreateWorkModal({ open, mine, onClose, onCreated }: { open: boolean; mine: WorkListItem[]; onClose: () => void; onCreated: (w: WorkView) => void }) {
+/** `afterClose` runs once the modal has closed and handed focus back to what opened it. */
+export function CreateWorkModal({ open, mine, onClose, onCreated, afterClose }: { open: boolean; mine: WorkListItem[]; onClose: () => void; onCreated: (w: WorkView) => void; afterClose?: () => void }) {
   const [form] = Form.useForm<Values>();
   const contests = useOpenContests(open);
   const run = useWorkAction();
@@ -55,7 +56,7 @@ export function CreateWorkModal({ open, mine, onClose, onCreated }: { open: bool
   };
 
   return (
-    <Modal open={open} title="新建作品" okText="创建作品" onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden width={640} data-testid="work-create-modal">
+    <Modal open={open} title="新建作品" okText="创建作品" onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} afterClose={afterClose} destroyOnHidden width={640} data-testid="work-create-modal">
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} style={{ marginBottom: 16 }} />}
       {contests.data && !list.length && <Alert type="warning" showIcon message="目前没有可以报名的赛事" description="报名期开始后再来创建作品；如有疑问请联系学校管理员。" style={{ marginBottom: 16 }} />}
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ group: "normal" }} preserve={false}>

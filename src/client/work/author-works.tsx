@@ -38,6 +38,9 @@ export default function AuthorWorks({ route }: PageProps) {
   const query = useMyWorks();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
+  // The new work opens once the form has closed: the closing modal hands focus back to its
+  // button, which would otherwise take it from the drawer's first field mid-typing.
+  const [created, setCreated] = useState<number | null>(null);
   const workId = Number(params.get("work")) || undefined;
   const tab = (params.get("tab") as DrawerTab | null) ?? "info";
   const openWork = (id: number | undefined, t: DrawerTab = "info") => setParams(id ? { work: String(id), tab: t } : {}, { replace: !!workId && !!id });
@@ -124,7 +127,19 @@ export default function AuthorWorks({ route }: PageProps) {
         </Table>
       </Card>
       <MyCertificatesCard />
-      <CreateWorkModal open={creating} mine={works} onClose={() => setCreating(false)} onCreated={(w) => (setCreating(false), openWork(w.id))} />
+      <CreateWorkModal
+        open={creating}
+        mine={works}
+        onClose={() => setCreating(false)}
+        onCreated={(w) => {
+          setCreating(false);
+          setCreated(w.id);
+        }}
+        afterClose={() => {
+          if (created !== null) openWork(created);
+          setCreated(null);
+        }}
+      />
       <WorkDrawer workId={workId} tab={tab} onTab={(t) => workId && openWork(workId, t)} onClose={() => openWork(undefined)} />
     </Space>
   );
