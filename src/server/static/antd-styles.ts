@@ -1,6 +1,7 @@
 /**
- * A vite plugin (build only): antd's component styles as one static, cached CSS file instead of
- * being generated in every page load (issue 15: heavy pages under a second).
+ * A vite plugin: in a build, antd's component styles as one static, cached CSS file instead of
+ * being generated in every page load (issue 15: heavy pages under a second). In `vite dev` and
+ * tests it only provides the virtual module, as null.
  *
  * antd 5 writes its styles at run time (@ant-design/cssinjs): each component's first render
  * builds a style object, serialises it and inserts a <style> tag, ~40 of them before an admin
@@ -9,9 +10,11 @@
  * build time under the app's theme and extracts the CSS, which ends with a rule
  * `.data-ant-cssinjs-cache-path{content:"<path>:<hash>;…"}`. When the page has that file,
  * cssinjs reads the map once (getComputedStyle of a probe element) and for every listed style
- * neither builds nor inserts it. Anything not in the file (another theme, a nested
- * ConfigProvider, the portal components the extractor skips: Modal, Drawer, Tooltip, …) is
- * generated at run time as before, so a stale or missing file costs speed, never looks.
+ * neither builds nor inserts it. The extractor's one default render of each component skips the
+ * portal components (Modal, Drawer, Tooltip, …); extractAntdStyles adds them and a few variants
+ * the first screens show. Anything still not in the file (another theme, a nested
+ * ConfigProvider, a variant not rendered here) is generated at run time as before, so a stale or
+ * missing file costs speed, never looks.
  *
  * Only the admin application loads it (src/client/antd-styles.ts, from main.tsx, alongside the
  * admin bundle, and mounts once it has loaded: cssinjs reads the map once per page, at antd's
