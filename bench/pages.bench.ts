@@ -13,7 +13,10 @@
  * The small upload: the student uploads a tiny PDF in the attachments tab of a draft work;
  * ms from choosing the file until the uploaded file's name is shown (median of 3 after one
  * warm-up), and the server's time for the POST alone.
- * Ends with one JSON line {"pages":[{"path","ms"}…],"maxMs","medianMs","uploadMs","uploadServerMs"}.
+ * The baseline, for comparing runs on machines of different speed: the light login page
+ * (/account/Login, a small React and antd page of the same app) as a visitor, measured the same
+ * way until its 登录 button shows.
+ * Ends with one JSON line {"pages":[{"path","ms"}…],"maxMs","medianMs","uploadMs","uploadServerMs","baselineMs"}.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -113,7 +116,9 @@ async function main() {
         sessions.set(user, await c.storageState());
         await c.close();
       }
-      const ctx = await browser.newContext({ ...ctxOptions, storageState: sessions.get(user) });
+      return watchFirst(await browser.newContext({ ...ctxOptions, storageState: sessions.get(user) }));
+    }
+    async function watchFirst(ctx: BrowserContext): Promise<BrowserContext> {
       // The moment the page's first data shows, checked at every frame (so: when it is painted).
       // (A string: tsx would wrap a function's inner names in a helper the page does not have.)
       await ctx.addInitScript({
@@ -145,17 +150,26 @@ async function main() {
       }
     }
 
+    /** One warm-up, then the median of LOADS loads. */
+    async function measure(ctx: BrowserContext, path: string, first: string): Promise<{ ms: number; times: number[] }> {
+      await load(ctx, path, first); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < LOADS; i++) times.push(await load(ctx, path, first));
+      await ctx.close();
+      return { ms: median(times), times };
+    }
+
     const results: { path: string; ms: number }[] = [];
     for (const p of PAGES) {
-      const ctx = await contextAs(p.user, p.loginPage);
-      await load(ctx, p.path, p.first); // warm-up
-      const times: number[] = [];
-      for (let i = 0; i < LOADS; i++) times.push(await load(ctx, p.path, p.first));
-      await ctx.close();
-      const ms = median(times);
+      const { ms, times } = await measure(await contextAs(p.user, p.loginPage), p.path, p.first);
       results.push({ path: p.path, ms });
       log(`${p.user.padEnd(13)} ${p.path}：${times.map(Math.round).join(", ")} ms，中位数 ${ms} ms`);
     }
+    // This machine's speed in the same run: the light login page as a visitor (a small React
+    // and antd page of the same app), measured the same way until its 登录 button shows.
+    const baseline = await measure(await watchFirst(await browser.newContext(ctxOptions)), "/account/Login", "form button[type=submit]");
+    const baselineMs = baseline.ms;
+    log(`visitor       /account/Login（基准）：${baseline.times.map(Math.round).join(", ")} ms，中位数 ${baselineMs} ms`);
 
     // The small upload, as the student in the attachments tab of a draft work.
     const ctx = await contextAs("student", "student");
@@ -199,7 +213,8 @@ async function main() {
     const maxMs = Math.max(...all);
     const medianMs = median(all);
     log(`最慢 ${maxMs} ms，中位数 ${medianMs} ms`);
-    console.log(JSON.stringify({ pages: results, maxMs, medianMs, uploadMs, uploadServerMs }));
+    log(`中位数页面 / 基准 = ${(medianMs / baselineMs).toFixed(2)}`);
+    console.log(JSON.stringify({ pages: results, maxMs, medianMs, uploadMs, uploadServerMs, baselineMs }));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
