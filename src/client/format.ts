@@ -30,17 +30,38 @@ export const pickerIso = (d: Dayjs) => dayjs.tz(d.format("YYYY-MM-DDTHH:mm:ss.SS
 /** A picker's day (Beijing) as YYYY-MM-DD. */
 export const bjDate = (d: Dayjs) => d.tz(BEIJING_TZ).format("YYYY-MM-DD");
 
+// A moment with its zone written out (the server's ISO strings: …Z or …+08:00).
+const ZONED = /T\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)$/;
+// Beijing has kept UTC+8 without daylight saving since 1991 (tzdb Asia/Shanghai).
+const FIXED_FROM = Date.UTC(1992, 0, 1);
+const TOKENS = /YYYY|MM|DD|HH|mm|ss/g;
+const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * An ISO moment in Beijing time as `pattern` (tokens YYYY MM DD HH mm ss). For the server's
+ * zoned ISO strings since 1992 this is arithmetic on UTC+8: dayjs's tz() builds an Intl
+ * formatter per call, ~1 ms each on a slow machine, dozens per table page. Anything else (no
+ * zone written, an earlier date, unparseable) goes through dayjs as before.
+ */
+function formatBj(iso: string, pattern: string): string {
+  const ms = ZONED.test(iso) ? Date.parse(iso) : NaN;
+  if (!(ms >= FIXED_FROM)) return bj(iso).format(pattern);
+  const d = new Date(ms + 8 * 3600_000);
+  const f: Record<string, string> = { YYYY: String(d.getUTCFullYear()), MM: p2(d.getUTCMonth() + 1), DD: p2(d.getUTCDate()), HH: p2(d.getUTCHours()), mm: p2(d.getUTCMinutes()), ss: p2(d.getUTCSeconds()) };
+  return pattern.replace(TOKENS, (t) => f[t]);
+}
+
 /** 2026-07-20 09:00 (Beijing); "—" when there is none. */
-export const fmtTime = (iso: string | null | undefined) => (iso ? bj(iso).format("YYYY-MM-DD HH:mm") : "—");
+export const fmtTime = (iso: string | null | undefined) => (iso ? formatBj(iso, "YYYY-MM-DD HH:mm") : "—");
 
 /** 2026-07-20 09:00:05 (Beijing); "—" when there is none. */
-export const fmtTimeSec = (iso: string | null | undefined) => (iso ? bj(iso).format("YYYY-MM-DD HH:mm:ss") : "—");
+export const fmtTimeSec = (iso: string | null | undefined) => (iso ? formatBj(iso, "YYYY-MM-DD HH:mm:ss") : "—");
 
 /** 2026-07-20 (Beijing); "—" when there is none. */
-export const fmtDate = (iso: string | null | undefined) => (iso ? bj(iso).format("YYYY-MM-DD") : "—");
+export const fmtDate = (iso: string | null | undefined) => (iso ? formatBj(iso, "YYYY-MM-DD") : "—");
 
 /** 07-20 09:00, for dense tables (Beijing); "—" when there is none. */
-export const fmtShortTime = (iso: string | null | undefined) => (iso ? bj(iso).format("MM-DD HH:mm") : "—");
+export const fmtShortTime = (iso: string | null | undefined) => (iso ? formatBj(iso, "MM-DD HH:mm") : "—");
 
 /** 2026-07-20 09:00（北京时间）, for a time inside a sentence. */
 export const fmtTimeLabelled = (iso: string | null | undefined) => (iso ? `${fmtTime(iso)}（${BEIJING_LABEL}）` : "—");
