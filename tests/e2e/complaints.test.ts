@@ -45,8 +45,12 @@ describe("complaints and arbitration in a real browser", () => {
   });
   afterAll(async () => e?.close());
 
-  it("a visitor's 投诉 is reviewed and upheld with disqualification; the public lookup drops the award", async () => {
-    const target = await workId(e, TARGET);
+  // One story in stages (each its own test and time limit); later stages use what earlier ones made.
+  let target = 0;
+  let id = 0;
+
+  it("a visitor verifies an email, files a 投诉 with evidence and finds it under that email", async () => {
+    target = await workId(e, TARGET);
     expect(await publicAward(e, target)).toContain("一等奖");
 
     // The visitor verifies an email with the mailed code and files with evidence.
@@ -74,15 +78,16 @@ describe("complaints and arbitration in a real browser", () => {
     await v.getByTestId("evidence-name").getByText("截图.png").waitFor();
     await v.getByTestId("complaint-submit").click();
     await v.getByTestId("complaint-filed").waitFor();
-    const id = Number(/编号 (\d+)/.exec((await v.getByTestId("complaint-filed").textContent())!)![1]);
+    id = Number(/编号 (\d+)/.exec((await v.getByTestId("complaint-filed").textContent())!)![1]);
 
     // Looking it up with the same verified email.
     await v.getByRole("button", { name: "查询我的投诉" }).click();
     await expect.poll(() => v.getByTestId("visitor-complaints").textContent()).toContain(TARGET);
     await expect.poll(() => v.getByTestId("visitor-complaints").textContent()).toContain("待受理");
     await v.context().close();
+  });
 
-    // The complaint reviewer sees the filer and the evidence, accepts and gives an opinion.
+  it("the complaint reviewer sees the filer and the evidence, accepts and gives an opinion", async () => {
     const r = await login(e, "complaint_reviewer");
     await r.goto(`${e.base}/ComplaintManagement`);
     await r.getByTestId("complaint-list").getByText(TARGET).click();
@@ -97,21 +102,26 @@ describe("complaints and arbitration in a real browser", () => {
     await r.getByTestId("opinion-submit").click();
     await expect.poll(() => r.getByTestId("handler-opinion").textContent()).toContain("成立 · 取消作品资格");
     await r.context().close();
+  });
 
-    // The complaint admin upholds it with disqualification (prefilled from the opinion).
+  it("the complaint admin upholds it with disqualification (prefilled from the opinion); the public lookup drops the award", async () => {
     const a = await login(e, "complaint_admin");
     await a.goto(`${e.base}/ComplaintManagement?id=${id}`);
     await a.getByTestId("decision-form").waitFor();
     await a.getByTestId("decision-text").fill("投诉成立：作品存在抄袭，取消作品资格并撤销所获奖项。");
     await a.getByTestId("decision-submit").click();
+    const answered = a.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith(`/complaints/${id}/decision`));
     await popconfirmOk(a);
+    const reply = (await (await answered).json()) as { error: number; info: string };
+    expect(reply.error, reply.info).toBe(0);
     await expect.poll(() => a.getByTestId("handler-decision").textContent()).toContain("成立 · 取消作品资格");
     await expect.poll(() => a.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent()).toContain("已决定");
     await a.context().close();
 
     await expect.poll(() => publicAward(e, target), { timeout: 15000 }).not.toContain("一等奖");
+  });
 
-    // The work's first author sees the complaint and the decision, never who filed it.
+  it("the work's first author sees the complaint and the decision, never who filed it", async () => {
     const author = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", target).where("work_author.rank", "=", 1).executeTakeFirstOrThrow();
     const s = await login(e, author.username, "/account/StudentLogin");
     await s.goto(e.base + "/complaint-view/view-complaint");
@@ -123,7 +133,9 @@ describe("complaints and arbitration in a real browser", () => {
     await s.context().close();
   });
 
-  it("the author requests arbitration from complaint-view mode, the arbitrator rules and root confirms", async () => {
+  let appealId = 0;
+
+  it("the author requests arbitration from complaint-view mode, which ends on leaving the area", async () => {
     const appealed = await workId(e, APPEALED);
     const c = await e.db.selectFrom("complaint").select("id").where("work_id", "=", appealed).where("state", "=", "decided").executeTakeFirstOrThrow();
     const author = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", appealed).where("work_author.rank", "=", 1).executeTakeFirstOrThrow();
@@ -153,8 +165,10 @@ describe("complaints and arbitration in a real browser", () => {
     await s.reload();
     await expect.poll(() => menuPaths(s)).toContain("/author/work-management");
     await s.context().close();
+    appealId = c.id;
+  });
 
-    // The arbitrator maintains the decision.
+  it("the arbitrator maintains the decision and root confirms it", async () => {
     const arb = await login(e, "arbitrator");
     await arb.goto(e.base + "/Arbitrate");
     await arb.getByTestId("complaint-list").getByText(APPEALED).click();
@@ -167,7 +181,7 @@ describe("complaints and arbitration in a real browser", () => {
 
     // Root confirms on /admin/ArbitrateManagement.
     const root = await login(e, "root");
-    await root.goto(`${e.base}/admin/ArbitrateManagement?id=${c.id}`);
+    await root.goto(`${e.base}/admin/ArbitrateManagement?id=${appealId}`);
     await root.getByTestId("step-confirm").click();
     await popconfirmOk(root);
     await expect.poll(() => root.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent()).toBe("已结案");

@@ -61,6 +61,9 @@ export async function startE2E(): Promise<E2E> {
     db,
     async newPage() {
       const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+      // A step that waits longer than this fails naming its locator, inside the test's own
+      // time limit (60 s) rather than as a bare timeout of the whole test.
+      ctx.setDefaultTimeout(20000);
       const page = await ctx.newPage();
       page.on("pageerror", (e) => console.error(`[browser] ${e.message}`));
       return page;
