@@ -2,8 +2,8 @@
  * antd's styles as the build's static CSS file (src/server/static/antd-styles.ts) for the admin
  * application: with it loaded before antd's first render, cssinjs neither builds nor inserts the
  * styles it lists. Resolves once the file has loaded or failed (then styles are made at run time,
- * as in dev); never rejects. main.tsx calls it once, before the admin application mounts. Put first in <head>, where cssinjs puts its own, so the app's CSS
- * still comes after antd's.
+ * as in dev); never rejects. main.tsx calls it once, before the admin application mounts. Put
+ * first in <head>, where cssinjs puts its own, so the app's CSS still comes after antd's.
  */
 import href from "virtual:antd-styles";
 

@@ -75,6 +75,7 @@ describe("Beijing time in a browser in New York", () => {
     );
     expect(getByRole("button").textContent).toBe("查询");
   });
+
   test("the table formatters show the Beijing wall clock of any zoned moment (checked against Intl)", () => {
     // The same moment written with another offset (by hand: dayjs's utcOffset is off by an hour
     // near the browser zone's daylight-saving change).

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { login, selectOption, zhejiangContestId, startE2E, type E2E } from "./harness";
+import { login, selectOption, zhejiangContestId, startE2E, type E2E, expectFocusStaysInDrawer } from "./harness";
 
 const AI_WORKS = ["鞋类表面瑕疵智能检测系统", "面向视障人士的出行辅助应用"];
 
@@ -63,8 +63,7 @@ describe("judge groups and assignment in a real browser", () => {
     // The new group opens in its drawer, which keeps the focus once the form has closed (a
     // select opened in the drawer must not lose it to 新建评审组 and close).
     await page.getByTestId("group-drawer").waitFor();
-    await page.locator(".ant-modal-wrap").waitFor({ state: "hidden" });
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
+    await expectFocusStaysInDrawer(page);
     groupId = (await e.db.selectFrom("judge_group").select("id").where("contest_id", "=", zj).where("name", "=", "人工智能应用组").executeTakeFirstOrThrow()).id;
     const select = page.getByTestId("add-judges-select");
     await select.click();

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
@@ -98,6 +99,12 @@ export async function login(e: E2E, username: string, path = "/account/Login", o
   await submitLogin(page, e.base + path, username, opts.password);
   await page.getByTestId("user-center").waitFor();
   return page;
+}
+
+/** Once the modal has closed, focus is inside a drawer (the modal did not take it back to its button). */
+export async function expectFocusStaysInDrawer(page: Page) {
+  await page.locator(".ant-modal-wrap").waitFor({ state: "hidden" });
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
 }
 
 /** The option with `text` in the open antd Select dropdown. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { login, selectOption, startE2E, type E2E } from "./harness";
+import { login, selectOption, startE2E, type E2E, expectFocusStaysInDrawer } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 智慧大棚环境监测系统";
@@ -63,8 +63,7 @@ describe("authors' works in a real browser", () => {
     await drawer.getByText(WORK_NAME).first().waitFor();
     // Once the form has closed, the drawer keeps the focus (typing goes into its fields, not
     // back to 新建作品).
-    await page.locator(".ant-modal-wrap").waitFor({ state: "hidden" });
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
+    await expectFocusStaysInDrawer(page);
     await expect.poll(() => drawer.getByTestId("work-status").first().textContent()).toBe("草稿");
     await drawer.getByRole("tab", { name: "团队成员" }).click();
     await expect.poll(() => drawer.getByTestId("team-authors").textContent()).toContain("待本人确认");

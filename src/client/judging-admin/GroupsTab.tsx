@@ -10,15 +10,14 @@ import type { ContestJudge, JudgeGroupView } from "../../shared/judging/schema";
 import { judgingApi, useJudgingRefresh } from "./api";
 import { GroupDrawer } from "./GroupDrawer";
 import { GroupFormModal } from "./GroupFormModal";
+import { useOpenAfterClose } from "../components/open-after-close";
 
 export function GroupsTab({ contestId, groups, judges, loading }: { contestId: number; groups: JudgeGroupView[]; judges: ContestJudge[]; loading: boolean }) {
   const refresh = useJudgingRefresh(contestId);
   const [form, setForm] = useState<{ group: JudgeGroupView | null } | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
-  // A new group opens in its drawer once the form has closed: the closing modal hands focus
-  // back to 新建评审组, which would otherwise pull it out of the drawer (and close a select
-  // the admin has already opened there).
-  const [created, setCreated] = useState<number | null>(null);
+  // A new group opens in its drawer once the form has closed (focus: open-after-close.ts).
+  const openCreated = useOpenAfterClose(setOpenId);
   const open = groups.find((g) => g.id === openId) ?? null;
   return (
     <>
@@ -61,12 +60,9 @@ export function GroupsTab({ contestId, groups, judges, loading }: { contestId: n
         onClose={() => setForm(null)}
         onSaved={(g) => {
           refresh();
-          if (!form?.group) setCreated(g.id);
+          if (!form?.group) openCreated.open(g.id);
         }}
-        afterClose={() => {
-          if (created !== null) setOpenId(created);
-          setCreated(null);
-        }}
+        afterClose={openCreated.afterClose}
       />
       <GroupDrawer contestId={contestId} group={open} groups={groups} judges={judges} onClose={() => setOpenId(null)} onEdit={(g) => setForm({ group: g })} />
     </>

@@ -16,6 +16,7 @@ import { appealPath, canAppealWork } from "../complaint/logic";
 import { MyCertificatesCard, WorkCertificatesButton } from "../certificate/MyCertificates";
 import { printPath, useMyWorks, useWork } from "./api";
 import { CreateWorkModal } from "./CreateWorkModal";
+import { useOpenAfterClose } from "../components/open-after-close";
 import { StatusTag } from "./components/StatusTag";
 import { InvitationActions } from "./Invitation";
 import { Inline, Lines, Muted } from "../components/light";
@@ -38,12 +39,11 @@ export default function AuthorWorks({ route }: PageProps) {
   const query = useMyWorks();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  // The new work opens once the form has closed: the closing modal hands focus back to its
-  // button, which would otherwise take it from the drawer's first field mid-typing.
-  const [created, setCreated] = useState<number | null>(null);
   const workId = Number(params.get("work")) || undefined;
   const tab = (params.get("tab") as DrawerTab | null) ?? "info";
   const openWork = (id: number | undefined, t: DrawerTab = "info") => setParams(id ? { work: String(id), tab: t } : {}, { replace: !!workId && !!id });
+  // The new work opens once the form has closed (focus: open-after-close.ts).
+  const openCreated = useOpenAfterClose((id: number) => openWork(id));
 
   const works = query.data?.list ?? [];
   const invitations = works.filter((w) => w.myConfirmed === false);
@@ -133,12 +133,9 @@ export default function AuthorWorks({ route }: PageProps) {
         onClose={() => setCreating(false)}
         onCreated={(w) => {
           setCreating(false);
-          setCreated(w.id);
+          openCreated.open(w.id);
         }}
-        afterClose={() => {
-          if (created !== null) openWork(created);
-          setCreated(null);
-        }}
+        afterClose={openCreated.afterClose}
       />
       <WorkDrawer workId={workId} tab={tab} onTab={(t) => workId && openWork(workId, t)} onClose={() => openWork(undefined)} />
     </Space>
