@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
+    setupFiles: ["tests/e2e/setup.ts"],
     testTimeout: 60000,
     hookTimeout: 120000,
     pool: "forks",

@@ -12,6 +12,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { migrate, openDb, type Db } from "../../src/server/db";
 import { seedDemo } from "../../src/server/db/seed/demo";
+import { recordRequests } from "./server-log";
 
 export interface E2E {
   base: string;
@@ -34,6 +35,7 @@ export async function startE2E(): Promise<E2E> {
   await migrate(db);
   await seedDemo(db);
   const app: FastifyInstance = await buildApp({ db, dialect, config, logger: false });
+  recordRequests(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://localhost:${port}`;
