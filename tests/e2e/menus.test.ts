@@ -58,6 +58,20 @@ describe("menus per role in a real browser", () => {
     });
   }
 
+  it("the collapsed side menu names an entry beside its icon on hover, and expands again", async () => {
+    const page = await login(e, "student", "/account/StudentLogin");
+    const entry = page.locator('aside[data-testid=app-sider] li[data-menu-path="/complaint"]');
+    await entry.waitFor();
+    await page.locator("aside[data-testid=app-sider] .ant-layout-sider-trigger").click();
+    await expect.poll(() => page.getByTestId("app-sider").evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100);
+    await entry.hover();
+    await expect.poll(() => page.locator(".ant-tooltip:visible").textContent()).toBe("申诉入口");
+    await page.locator("aside[data-testid=app-sider] .ant-layout-sider-trigger").click();
+    await expect.poll(() => page.getByTestId("app-sider").evaluate((el) => el.getBoundingClientRect().width)).toBe(220);
+    expect(await menuPaths(page)).toEqual(ROLES.find(([u]) => u === "student")![2]);
+    await page.context().close();
+  });
+
   it("anonymous visitors see certificate and work lookup, the logins and registration", async () => {
     const page = await e.newPage();
     // "/" for a visitor is the public main page; its 登录 leads to the login choice (issue 14).

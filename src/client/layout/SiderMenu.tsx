@@ -87,6 +87,10 @@ export const SiderMenu = memo(function SiderMenu({ menu, badges }: { menu: reado
         items={items}
         selectedKeys={selected ? [selected] : []}
         defaultOpenKeys={groups}
+        // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
+        // beside its icon); while the menu is open those are dozens of idle triggers and observers
+        // rendered with every page (issue 15), so they are there only while it is collapsed.
+        _internalDisableMenuItemTitleTooltip={!collapsed}
         style={{ border: "none" }}
         data-testid="app-menu"
       />
