@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
 import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { login, selectOption, startE2E, type E2E } from "./harness";
+import { answerOf, login, selectOption, startE2E, type E2E } from "./harness";
 
 const TARGET = "基于大模型的课堂问答助教";
 const TARGET_AUTHOR = "程子昂";
@@ -110,10 +110,7 @@ describe("complaints and arbitration in a real browser", () => {
     await a.getByTestId("decision-form").waitFor();
     await a.getByTestId("decision-text").fill("投诉成立：作品存在抄袭，取消作品资格并撤销所获奖项。");
     await a.getByTestId("decision-submit").click();
-    const answered = a.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith(`/complaints/${id}/decision`));
-    await popconfirmOk(a);
-    const reply = (await (await answered).json()) as { error: number; info: string };
-    expect(reply.error, reply.info).toBe(0);
+    await answerOf(a, "POST", `/complaints/${id}/decision`, () => popconfirmOk(a));
     await expect.poll(() => a.getByTestId("handler-decision").textContent()).toContain("成立 · 取消作品资格");
     await expect.poll(() => a.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent()).toContain("已决定");
     await a.context().close();

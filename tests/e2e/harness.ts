@@ -109,6 +109,19 @@ export async function expectFocusStaysInDrawer(page: Page) {
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-drawer"))).toBe(true);
 }
 
+/**
+ * Does `act` (a click that sends a write) and waits for the server's answer to the `method`
+ * request whose address ends with `urlEnd`; fails with the server's Chinese message unless the
+ * answer says success (error 0). Returns the answer's data.
+ */
+export async function answerOf<T = unknown>(page: Page, method: string, urlEnd: string, act: () => Promise<unknown>): Promise<T> {
+  const answered = page.waitForResponse((r) => r.request().method() === method && r.url().endsWith(urlEnd));
+  await act();
+  const reply = (await (await answered).json()) as { error: number; info: string; data: T };
+  expect(reply.error, reply.info).toBe(0);
+  return reply.data;
+}
+
 /** The option with `text` in the open antd Select dropdown. */
 export const selectOption = (page: Page, text: string) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first();
 

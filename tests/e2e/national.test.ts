@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
 import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { login, startE2E, type E2E } from "./harness";
+import { answerOf, login, startE2E, type E2E } from "./harness";
 
 describe("national round in a real browser", () => {
   let e: E2E;
@@ -78,9 +78,7 @@ describe("national round in a real browser", () => {
     await drawer.getByText("国赛形式审查退回修改").first().waitFor();
     await drawer.getByText("国赛阶段按省赛推荐时的大类和组别参赛，不能修改").first().waitFor();
     await drawer.getByTestId("work-summary").fill("国赛版简介：补充了在三所高校课堂的试用效果。");
-    const saved = author.waitForResponse((x) => x.url().endsWith(`/Backend/Work/work/${second}`) && x.request().method() === "PATCH");
-    await drawer.getByTestId("work-save").click();
-    expect((await (await saved).json()).error).toBe(0);
+    await answerOf(author, "PATCH", `/Backend/Work/work/${second}`, () => drawer.getByTestId("work-save").click());
     const entry = await e.db.selectFrom("national_entry").select("fields").where("work_id", "=", second).where("contest_id", "=", cn).executeTakeFirstOrThrow();
     expect(JSON.parse(entry.fields!).summary).toBe("国赛版简介：补充了在三所高校课堂的试用效果。");
     expect(await e.db.selectFrom("work").selectAll().where("id", "=", Number(second)).executeTakeFirstOrThrow()).toEqual(before);

@@ -10,7 +10,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDraft, login, startE2E, type E2E } from "./harness";
+import { answerOf, createDraft, login, startE2E, type E2E } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 邮件邀请合作者";
@@ -39,10 +39,7 @@ describe("inviting a co-author by email in a real browser", () => {
     await drawer.getByTestId("team-author-invite").click();
     await page.getByTestId("team-author-invite-name").fill(INVITEE.name);
     await page.getByTestId("team-author-invite-email").fill(INVITEE.email);
-    const sent = page.waitForResponse((r) => r.url().endsWith(`/Backend/Work/work/${workId}/invitations`) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "发送邀请" }).click();
-    const reply = (await (await sent).json()) as { error: number; info: string };
-    expect(reply.error, reply.info).toBe(0);
+    await answerOf(page, "POST", `/Backend/Work/work/${workId}/invitations`, () => page.getByRole("button", { name: "发送邀请" }).click());
     // The invitation holds a place in the team until the invitee registers.
     await expect.poll(() => drawer.getByTestId("team-author-invites").textContent()).toContain(`${INVITEE.name}（${INVITEE.email}）`);
     await page.context().close();
@@ -93,10 +90,7 @@ describe("inviting a co-author by email in a real browser", () => {
     await guest.screenshot({ path: join(SHOTS, "team-invite-landed.png"), fullPage: true });
 
     // Confirms: the work moves to 我的作品, confirmed.
-    const confirmed = guest.waitForResponse((r) => r.url().endsWith(`/Backend/Work/work/${workId}/confirm`) && r.request().method() === "POST");
-    await pending.getByTestId("invite-confirm").first().click();
-    const answer = (await (await confirmed).json()) as { error: number; info: string };
-    expect(answer.error, answer.info).toBe(0);
+    await answerOf(guest, "POST", `/Backend/Work/work/${workId}/confirm`, () => pending.getByTestId("invite-confirm").first().click());
     await guest.getByTestId("my-works").getByText(WORK_NAME).first().waitFor();
     expect(Number((await membership())!.confirmed)).toBe(1);
 

@@ -6,7 +6,7 @@
  * Chinese message without a stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDraft, login, selectOption, startE2E, submitLogin, type E2E } from "./harness";
+import { answerOf, createDraft, login, selectOption, startE2E, submitLogin, type E2E } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 按学号找同学";
@@ -36,10 +36,7 @@ describe("finding people and deep links in a real browser", () => {
     // The option shows the number and the major, not only a username.
     expect(await option.textContent()).toContain("202305010103");
     await option.click();
-    const added = page.waitForResponse((r) => r.url().endsWith(`/Backend/Work/work/${workId}/authors`) && r.request().method() === "POST");
-    await drawer.getByTestId("team-author-add").click();
-    const body = (await (await added).json()) as { error: number; info: string };
-    expect(body.error, body.info).toBe(0);
+    await answerOf(page, "POST", `/Backend/Work/work/${workId}/authors`, () => drawer.getByTestId("team-author-add").click());
     await expect.poll(() => drawer.getByTestId("team-authors").textContent()).toContain("林雨桐（student3）");
     await page.context().close();
   });

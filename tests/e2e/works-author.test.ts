@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { login, selectOption, startE2E, type E2E, expectFocusStaysInDrawer } from "./harness";
+import { answerOf, expectFocusStaysInDrawer, login, selectOption, startE2E, type E2E } from "./harness";
 
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 智慧大棚环境监测系统";
@@ -53,11 +53,7 @@ describe("authors' works in a real browser", () => {
     await modal.locator("[data-testid=create-teachers] input").fill("teacher");
     await selectOption(page, "王老师").click();
     await modal.locator("[data-testid=create-teachers] input").press("Escape");
-    const created = page.waitForResponse((r) => r.url().endsWith("/Backend/Work/work") && r.request().method() === "POST");
-    await modal.getByRole("button", { name: /创建作品/ }).click();
-    const body = (await (await created).json()) as { error: number; info: string; data: { id: number } };
-    expect(body.error, body.info).toBe(0);
-    workId = body.data.id;
+    workId = (await answerOf<{ id: number }>(page, "POST", "/Backend/Work/work", () => modal.getByRole("button", { name: /创建作品/ }).click())).id;
 
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByText(WORK_NAME).first().waitFor();
@@ -91,9 +87,7 @@ describe("authors' works in a real browser", () => {
     await drawer.getByTestId("work-designIdea").fill("传感器节点经 LoRa 汇聚到网关，云端做时序存储与规则告警，手机端查看和远程控制。");
     await drawer.getByTestId("work-keyPoints").fill("重点是低功耗组网；难点是在弱网环境下保证数据不丢失，采用本地缓存与断点续传。");
     await drawer.getByText("未使用AI工具").click();
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/Backend/Work/work/${workId}`) && r.request().method() === "PATCH");
-    await drawer.getByTestId("work-save").click();
-    expect((await (await saved).json()).error).toBe(0);
+    await answerOf(page, "PATCH", `/Backend/Work/work/${workId}`, () => drawer.getByTestId("work-save").click());
 
     await drawer.getByRole("tab", { name: "作品附件" }).click();
     for (const [kind, file] of Object.entries(FILES)) {
@@ -137,10 +131,7 @@ describe("authors' works in a real browser", () => {
     await page.goto(e.base + "/author/info");
     await page.getByTestId("profile-info").getByText("浙江工业大学").waitFor();
     await page.getByTestId("profile-phone").fill("13800138000");
-    const saved = page.waitForResponse((r) => r.url().endsWith("/Backend/Common/profile") && r.request().method() === "PATCH");
-    await page.getByTestId("profile-save").click();
-    const body = (await (await saved).json()) as { error: number; data: { phone: string } };
-    expect(body.error).toBe(0);
+    await answerOf(page, "PATCH", "/Backend/Common/profile", () => page.getByTestId("profile-save").click());
     await page.reload();
     expect(await page.getByTestId("profile-phone").inputValue()).toBe("13800138000");
     await page.context().close();
