@@ -13,6 +13,7 @@ import { loadConfig } from "../../src/server/config";
 import { migrate, openDb, type Db } from "../../src/server/db";
 import { seedDemo } from "../../src/server/db/seed/demo";
 import { recordRequests } from "./server-log";
+import { STEP_TIMEOUT_MS } from "./limits";
 
 export interface E2E {
   base: string;
@@ -64,9 +65,7 @@ export async function startE2E(): Promise<E2E> {
     db,
     async newPage() {
       const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
-      // A step that waits longer than this fails naming its locator, inside the test's own
-      // time limit (60 s) rather than as a bare timeout of the whole test.
-      ctx.setDefaultTimeout(20000);
+      ctx.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await ctx.newPage();
       page.on("pageerror", (e) => console.error(`[browser] ${e.message}`));
       return page;
