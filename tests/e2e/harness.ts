@@ -115,6 +115,8 @@ export async function expectFocusStaysInDrawer(page: Page) {
  */
 export async function answerOf<T = unknown>(page: Page, method: string, urlEnd: string, act: () => Promise<unknown>): Promise<T> {
   const answered = page.waitForResponse((r) => r.request().method() === method && r.url().endsWith(urlEnd));
+  // When `act` itself fails, that is the failure to report, not this wait's later end.
+  answered.catch(() => {});
   await act();
   const reply = (await (await answered).json()) as { error: number; info: string; data: T };
   expect(reply.error, reply.info).toBe(0);
