@@ -4,8 +4,8 @@
  * invitations section). The policy decides which: api.judgePool vs api.judgePoolSelf.
  */
 import type { ReactNode } from "react";
-import { Card, Result, Skeleton, Tabs } from "antd";
-import { useCan } from "@refinedev/core";
+import { Card, Result, Tabs } from "antd";
+import { useCanNow } from "../providers/use-can-now";
 import type { PageProps } from "../routing/model";
 import { PoolTable } from "./PoolTable";
 import { SelfView } from "./SelfView";
@@ -31,16 +31,15 @@ export const POOL_TABS: PoolTab[] = [
 export const selfInvitations = (): ReactNode => <MyInvitations />;
 
 export default function JudgePoolPage({ route }: PageProps) {
-  const admin = useCan({ resource: "api.judgePool", action: "read" });
-  const judge = useCan({ resource: "api.judgePoolSelf", action: "read" });
-  if (admin.isLoading || judge.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
-  if (admin.data?.can) {
+  // Answered while rendering from the loaded permission set: the pool's first page is asked for at once.
+  const can = useCanNow();
+  if (can("api.judgePool", "read")) {
     return (
       <Card title={route.label} data-testid="judge-pool-admin">
         <Tabs items={POOL_TABS.map((t) => ({ key: t.key, label: t.label, children: t.render() }))} destroyOnHidden />
       </Card>
     );
   }
-  if (judge.data?.can) return <SelfView title={route.label} invitations={selfInvitations()} />;
+  if (can("api.judgePoolSelf", "read")) return <SelfView title={route.label} invitations={selfInvitations()} />;
   return <Result status="403" title="无权访问" subTitle="评委库仅对管理员和评委开放" />;
 }

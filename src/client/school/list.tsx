@@ -8,7 +8,8 @@ import { useState } from "react";
 import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
-import { useCan, type CrudFilter } from "@refinedev/core";
+import type { CrudFilter } from "@refinedev/core";
+import { useCanNow } from "../providers/use-can-now";
 import type { SchoolView } from "../../shared/school/schema";
 import { ImportExport } from "../crud/ImportExport";
 import type { PageProps } from "../routing/model";
@@ -29,8 +30,9 @@ export default function SchoolList({ route }: PageProps) {
     syncWithLocation: false,
   });
   // The row buttons' permissions, asked once for the table rather than by each row's buttons.
-  const canEdit = useCan({ resource: "schools", action: "edit" }).data?.can;
-  const canDelete = useCan({ resource: "schools", action: "delete" }).data?.can;
+  const can = useCanNow();
+  const canEdit = can("schools", "edit");
+  const canDelete = can("schools", "delete");
   const form = useModalForm<SchoolView>({ resource: "schools", action: "create", redirect: false });
   const edit = useModalForm<SchoolView>({ resource: "schools", action: "edit", redirect: false });
 

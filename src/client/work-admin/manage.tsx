@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useTable } from "@refinedev/antd";
-import { useCan } from "@refinedev/core";
+import { useCanNow } from "../providers/use-can-now";
 import { Button, Card, Space, Table, Typography } from "antd";
 import { Link, useSearchParams } from "react-router";
 import type { WorkListItem } from "../../shared/work/schema";
@@ -31,7 +31,7 @@ const FORMAT_REVIEW = new Set<string>(["accepted", "format_returned", "format_re
 
 export default function WorkManagement({ route }: PageProps) {
   const { user } = useSession();
-  const canDecide = useCan({ resource: "api.contestWorks", action: "update" }).data?.can;
+  const canDecide = useCanNow()("api.contestWorks", "update");
   const [selected, setSelected] = useState<WorkListItem[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);

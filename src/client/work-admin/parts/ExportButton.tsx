@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Alert, Button, Modal, Progress, Space, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { useCan } from "@refinedev/core";
+import { useCanNow } from "../../providers/use-can-now";
 import { percentOf, useJob } from "../../crud/use-job";
 import { post } from "../../request";
 
@@ -43,7 +43,7 @@ function ExportDialog({ filters, open, onClose }: { filters: Record<string, unkn
 
 export function ExportButton({ filters, type }: { filters: Record<string, unknown>; type?: "primary" | "default" }) {
   const [open, setOpen] = useState(false);
-  const can = useCan({ resource: "api.contestWorks", action: "read" }).data?.can;
+  const can = useCanNow()("api.contestWorks", "read");
   if (!can) return null;
   return (
     <>

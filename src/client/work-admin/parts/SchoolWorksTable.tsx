@@ -6,7 +6,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
-import { useCan, type CrudFilter } from "@refinedev/core";
+import type { CrudFilter } from "@refinedev/core";
+import { useCanNow } from "../../providers/use-can-now";
 import { useQueryClient } from "@tanstack/react-query";
 import { Input, Select, Space, Table, Tabs } from "antd";
 import type { WorkListItem } from "../../../shared/work/schema";
@@ -28,7 +29,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
   const [keyword, setKeyword] = useState("");
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
   const queryClient = useQueryClient();
-  const canDecide = useCan({ resource: "api.schoolWorks", action: "update" }).data?.can;
+  const canDecide = useCanNow()("api.schoolWorks", "update");
   const { options: categories } = useCategoryOptions();
   const permanent: CrudFilter[] = contestId ? [{ field: "contestId", operator: "eq", value: contestId }] : [];
   const { tableProps, setFilters, tableQuery } = useTable<WorkListItem>({
