@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
@@ -121,6 +121,18 @@ export async function answerOf<T = unknown>(page: Page, method: string, urlEnd: 
   const reply = (await (await answered).json()) as { error: number; info: string; data: T };
   expect(reply.error, reply.info).toBe(0);
   return reply.data;
+}
+
+/** Waits until the element's own and its descendants' finite animations (antd's opening zoom of a dialog) have finished. */
+export async function settled(locator: Locator) {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ).then(() => undefined),
+  );
 }
 
 /** The option with `text` in the open antd Select dropdown. */

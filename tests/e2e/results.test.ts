@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { login, startE2E, type E2E } from "./harness";
+import { login, settled, startE2E, type E2E } from "./harness";
 
 const TOP = "基于大模型的课堂问答助教";
 const DISPUTED = "城市道路积水智能识别";
@@ -86,7 +86,9 @@ describe("contest results in a real browser", () => {
     const dialog = page.getByRole("dialog", { name: "发布结果" });
     await dialog.getByText("有 5 件作品的网评评分未完成").waitFor();
     expect(await page.getByTestId("result-publish-ok").isDisabled()).toBe(true);
-    await page.getByTestId("result-confirm-incomplete").click();
+    // Once the dialog has stopped zooming in: the box is checked (check() fails if the click did not check it).
+    await settled(dialog);
+    await page.getByTestId("result-confirm-incomplete").check();
     await page.getByTestId("result-publish-ok").click();
     await page.getByTestId("result-published").waitFor();
     await expect.poll(() => page.getByTestId("result-published").textContent()).toContain("公示期已开始");
