@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { login, selectOption, zhejiangContestId, startE2E, type E2E, expectFocusStaysInDrawer } from "./harness";
+import { expectFocusStaysInDrawer, login, selectOption, startE2E, zhejiangContestId, type E2E } from "./harness";
 
 const AI_WORKS = ["鞋类表面瑕疵智能检测系统", "面向视障人士的出行辅助应用"];
 
