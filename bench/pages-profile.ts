@@ -7,7 +7,8 @@
  * first row, renderer main-thread busy time until then (trace events), JS self time by bundle
  * file and the heaviest functions, layout/style/paint, and the React commits before the first row.
  * Options: --shots DIR (a screenshot of each page once settled, and of /account/Login as a
- * visitor, for before/after comparisons); FNS=<regex> prints the inclusive time of the matching
+ * visitor, for before/after comparisons); --profile (each page in a browser with an ordinary profile,
+ * as bench:pages measures, rather than a private context of one browser); FNS=<regex> prints the inclusive time of the matching
  * functions (useful with a `vite build --minify false` build); CONSOLE=1 prints the page's console.
  * A diagnostic, not a figure of the README: bench:pages stays the measure.
  */
@@ -17,7 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { BrowserContext } from "playwright-core";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
-import { launchChromium, startBenchServer } from "./server";
+import { launchChromium, launchChromiumProfile, startBenchServer } from "./server";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     top: { type: "string", default: "25" },
     /** a folder: after the runs, a screenshot of each page (settled) and of /account/Login as a visitor */
     shots: { type: "string" },
+    /** each page in a browser with an ordinary profile of its own (bench:pages' way), not a private context */
+    profile: { type: "boolean", default: false },
   },
 });
 
@@ -156,7 +159,10 @@ async function main() {
       if (!r.ok()) throw new Error(`login ${p.user}: ${r.status()}`);
       const state = await c0.storageState();
       await c0.close();
-      const ctx: BrowserContext = await browser.newContext({ ...opts, storageState: state });
+      // --profile: an ordinary profile of its own, as bench:pages measures (V8's code cache kept).
+      const ctx: BrowserContext = args.profile ? await launchChromiumProfile(join(work, `profile${path.replace(/\//g, "_")}`), opts) : await browser.newContext({ ...opts, storageState: state });
+      if (args.profile) await ctx.addCookies(state.cookies);
+      const tracer = ctx.browser() ?? browser;
       await ctx.addInitScript({
         content: `(() => {
           window.__commits = [];
@@ -179,7 +185,7 @@ async function main() {
         await page.evaluate((sel) => sessionStorage.setItem("bench-first", sel), p.first);
         const tracing = i > 0;
         if (tracing) {
-          await browser.startTracing(page, {
+          await tracer.startTracing(page, {
             categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "disabled-by-default-v8.cpu_profiler", "blink.user_timing", "loading", "toplevel", "__metadata"],
           });
         }
@@ -191,7 +197,7 @@ async function main() {
           continue;
         }
         await page.waitForTimeout(300);
-        const buf = await browser.stopTracing();
+        const buf = await tracer.stopTracing();
         await page.close();
         const trace = JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] };
         if (traceDir) writeFileSync(join(traceDir, `${path.replace(/\//g, "_")}-${i}.json`), buf);

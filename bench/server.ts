@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { buildApp } from "../src/server/app";
 import { loadConfig, type Config } from "../src/server/config";
 import { migrate, openDb, type OpenedDb } from "../src/server/db";
@@ -65,11 +65,23 @@ export async function startBenchServer(o: BenchServerOptions): Promise<BenchServ
   };
 }
 
-/** Headless Debian chromium (CHROMIUM_PATH or /usr/bin/chromium) without background traffic. */
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+/** Headless Debian chromium (CHROMIUM_PATH or /usr/bin/chromium) without background traffic.
+ * Its browser.newContext() contexts are private ("incognito") profiles: their HTTP cache is in
+ * memory and Chromium keeps no V8 code cache for them. */
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import("playwright-core");
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  return chromium.launch(CHROMIUM);
+}
+
+/** The same chromium with an ordinary profile in `dir`, as a person's browser: disk HTTP cache and
+ * V8's code cache (scripts run on earlier visits start from compiled code). Closing the context
+ * closes that browser. */
+export async function launchChromiumProfile(dir: string, options: BrowserContextOptions): Promise<BrowserContext> {
+  const { chromium } = await import("playwright-core");
+  return chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
 }
