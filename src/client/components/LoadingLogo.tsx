@@ -1,13 +1,20 @@
 /** The decorative pulsing logo shown while the first data loads and while pages load. */
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { LOADING_BOX_HEIGHT_PX, LOADING_BOX_PADDING_PX, LOADING_TICK_MS } from "../../shared/constants";
 import { Logo } from "./Logo";
 import { loadingOpacity, nextLoadingPhase } from "./loading-phase";
 
 export function LoadingLogo({ fullScreen = false }: { fullScreen?: boolean }) {
-  const [phase, setPhase] = useState(0);
+  const logo = useRef<SVGSVGElement>(null);
   useEffect(() => {
-    const timer = setInterval(() => setPhase(nextLoadingPhase), LOADING_TICK_MS);
+    // The pulse sets the logo's opacity itself, not through React state: a state update every
+    // 50 ms made React commit every 50 ms while a page loaded behind this fallback, each tick
+    // ahead of the page's own (interruptible) render (issue 15, heavy pages).
+    let phase = 0;
+    const timer = setInterval(() => {
+      phase = nextLoadingPhase(phase);
+      if (logo.current) logo.current.style.opacity = String(loadingOpacity(phase));
+    }, LOADING_TICK_MS);
     return () => clearInterval(timer);
   }, []);
 
@@ -18,7 +25,7 @@ export function LoadingLogo({ fullScreen = false }: { fullScreen?: boolean }) {
       data-testid="loading-logo"
       style={{ height: LOADING_BOX_HEIGHT_PX, padding: LOADING_BOX_PADDING_PX, display: "flex", justifyContent: "center" }}
     >
-      <Logo style={{ height: "100%", width: "auto", opacity: loadingOpacity(phase) }} title="加载中" />
+      <Logo ref={logo} style={{ height: "100%", width: "auto", opacity: loadingOpacity(0) }} title="加载中" />
     </div>
   );
   if (!fullScreen) return box;
