@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useMenu } from "./use-menu";
-import { useIdleAfterMount, useTodo, useTodoRefresh } from "../usercenter/todo-api";
+import { useIdleAfterPage, useTodo, useTodoRefresh } from "../usercenter/todo-api";
 import { SiderMenu } from "./SiderMenu";
 
 export { SiderMenu };
@@ -11,8 +11,8 @@ export function MenuSider() {
   const { menu } = useMenu();
   const { pathname } = useLocation();
   // One fetch of the to-do counts for every entry, again on each navigation (and on focus). The
-  // badges come once the browser is idle after the first render: the page's first data goes first.
-  const todo = useTodo({ wait: !useIdleAfterMount() });
+  // badges come once the page has shown its first data and the browser is idle: the page goes first.
+  const todo = useTodo({ wait: !useIdleAfterPage() });
   const refreshTodo = useTodoRefresh();
   const first = useRef(true);
   useEffect(() => {

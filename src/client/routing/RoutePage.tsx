@@ -9,6 +9,7 @@ import { Forbidden } from "../components/Forbidden";
 import { useSession } from "../providers/use-session";
 import { isAuthorized, type RouteEntry } from "./model";
 import { afterLoginTarget, loginFor } from "./redirects";
+import { markPageShown } from "./page-shown";
 
 const PlaceholderPage = lazy(() => import("../components/PlaceholderPage"));
 
@@ -16,6 +17,12 @@ export function useDocumentTitle(label: string) {
   useEffect(() => {
     document.title = `${label} - 赛务平台`;
   }, [label]);
+}
+
+/** Mounts with the page beside it in the same Suspense boundary, so once the page has loaded. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
 }
 
 export function RoutePage({ entry }: { entry: RouteEntry }) {
@@ -28,12 +35,18 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
     if (!loggedIn) return <Navigate to={loginFor(entry, location.pathname + location.search)} replace />;
     // Pages only for visitors (login, register…): a logged-in user goes on to where they were headed.
     if (entry.authority?.[0] === "page.guestAccount") return <Navigate to={afterLoginTarget(location.search)} replace />;
-    return <Forbidden />;
+    return (
+      <>
+        <Forbidden />
+        <PageShown />
+      </>
+    );
   }
   const Page = entry.element ?? PlaceholderPage;
   return (
     <Suspense fallback={<LoadingLogo />}>
       <Page route={entry} />
+      <PageShown />
     </Suspense>
   );
 }

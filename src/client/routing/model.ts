@@ -2,7 +2,7 @@
  * The shape of a route entry (seed section 3) and the pure computations on the route
  * table: authorized and hasParam, the menus per user, the flat list the router needs.
  */
-import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { LoaderFunction } from "react-router";
 import type { AccessRule } from "../../shared/access";
 import type { LoginPage } from "../../shared/roles";
@@ -12,7 +12,7 @@ export interface PageProps {
 }
 
 /** A lazily loaded page; `preload` (routing/lazy-page.ts) starts its download early. */
-export type PageComponent = LazyExoticComponent<ComponentType<PageProps>> & { preload?: () => Promise<unknown> };
+export type PageComponent = ComponentType<PageProps> & { preload?: () => Promise<unknown> };
 
 export interface RouteEntry {
   /** Chinese label: the page title and the menu text. */

@@ -17,12 +17,19 @@ import { RoutePage } from "./RoutePage";
 /**
  * Starts downloading the page of this path when this user may open it: an open page (no rule)
  * always, a ruled one only when `allows` grants its rule. A page the guard will refuse (a
- * forbidden page, a login redirect) is never downloaded for nothing.
+ * forbidden page, a login redirect) is never downloaded for nothing. Returns the download (the
+ * same one for every call), or undefined when nothing is to be downloaded.
  */
-export function preloadPageOf(table: readonly RouteEntry[], pathname: string, allows: Allows = () => false) {
+export function preloadPageOf(table: readonly RouteEntry[], pathname: string, allows: Allows = () => false): Promise<unknown> | undefined {
   const entry = matchEntry(table, pathname);
-  if (entry && isAuthorized(entry, allows)) entry.element?.preload?.().catch(() => {});
+  if (!entry || !isAuthorized(entry, allows)) return undefined;
+  const download = entry.element?.preload?.();
+  download?.catch(() => {});
+  return download;
 }
+
+/** How long the first render waits for the opened page's script, at most (see rootLoader). */
+export const PAGE_WAIT_MS = 1500;
 
 export async function rootLoader(args?: LoaderFunctionArgs, table: readonly RouteEntry[] = []) {
   const path = args ? new URL(args.request.url).pathname : undefined;
@@ -34,7 +41,15 @@ export async function rootLoader(args?: LoaderFunctionArgs, table: readonly Rout
   const kept = pagePermissionCache.read(subjectsOf(user));
   if (path && kept) preloadPageOf(table, path, (rule) => kept.has(ruleKey(rule)));
   const perms = await queryClient.fetchQuery(permissionsQuery(user));
-  if (path && !kept) preloadPageOf(table, path, (rule) => perms.has(ruleKey(rule)));
+  const page = path ? preloadPageOf(table, path, (rule) => perms.has(ruleKey(rule))) : undefined;
+  // The first render waits for the page's script (usually in by now), so that the layout and the
+  // page render as one (routing/lazy-page.ts); a slow download shows the layout with the loading
+  // logo after PAGE_WAIT_MS, and a failed one the error screen, as before.
+  if (page) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([page.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, PAGE_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
   return null;
 }
 

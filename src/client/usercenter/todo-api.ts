@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DigestPreference, TodoReply } from "../../shared/todo/schema";
 import { get, put } from "../request";
 import { useSession } from "../providers/use-session";
+import { onPageShown } from "../routing/page-shown";
 
 export const TODO_KEY = ["user-center", "todo"] as const;
 
@@ -18,19 +19,48 @@ export const todoApi = {
 };
 
 /**
- * False until the browser is first idle after the component mounted (or 3 s at most): what can
- * wait for it (the menu's to-do badges) does not delay the page's first data (issue 15).
+ * False until the routed page has shown and its first data has come (no request of the query
+ * client under way), and then the browser was idle; or 3 s after mounting at the latest. What can
+ * wait for it (the menu's to-do badges) then does not take the main thread from the page's first
+ * rows (issue 15): the first idle moment used to come while the page's own script was still
+ * loading, and the badges' answer and the menu's renders then came before the page's.
  */
-export function useIdleAfterMount(): boolean {
+export function useIdleAfterPage(): boolean {
+  const client = useQueryClient();
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => cancelIdleCallback(id);
+    let going = false;
+    let stopIdle = () => {};
+    let stopCache = () => {};
+    const done = () => {
+      cleanUp();
+      setIdle(true);
+    };
+    const check = () => {
+      if (going || client.isFetching() > 0) return;
+      going = true;
+      stopCache();
+      if (typeof requestIdleCallback === "function") {
+        const id = requestIdleCallback(done, { timeout: 1000 });
+        stopIdle = () => cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(done, 200);
+        stopIdle = () => clearTimeout(id);
+      }
+    };
+    const latest = window.setTimeout(done, 3000);
+    const stopPage = onPageShown(() => {
+      stopCache = client.getQueryCache().subscribe(check);
+      check();
+    });
+    function cleanUp() {
+      stopPage();
+      stopCache();
+      clearTimeout(latest);
+      stopIdle();
     }
-    const id = setTimeout(() => setIdle(true), 500);
-    return () => clearTimeout(id);
-  }, []);
+    return cleanUp;
+  }, [client]);
   return idle;
 }
 
