@@ -10,8 +10,8 @@ import { Suspense, useState, type ReactNode } from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
-import { lazyPage } from "../../src/client/routing/lazy-page";
-import { PAGE_WAIT_MS, rootLoader } from "../../src/client/routing/router";
+import { PAGE_WAIT_MS, lazyPage } from "../../src/client/routing/lazy-page";
+import { rootLoader } from "../../src/client/routing/router";
 import type { RouteEntry } from "../../src/client/routing/model";
 
 afterEach(() => {

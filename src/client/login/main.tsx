@@ -33,6 +33,7 @@ import { HeaderBar } from "../layout/HeaderBar";
 import { SiderMenu } from "../layout/SiderMenu";
 import { queueNotice } from "../layout/pending-notice";
 import { LoadingLogo } from "../components/LoadingLogo";
+import { waitForPage } from "../routing/lazy-page";
 import { PageFrame } from "./PageFrame";
 
 const GUEST = new Set(guestRules);
@@ -167,12 +168,15 @@ function start() {
 
 // The page's chunk downloads while the server says who this is.
 const entry = matchEntry(ROUTES, location.pathname);
-if (isLightAccountPath(location.pathname) && entry && isAuthorized(entry, guestAllows)) entry.element?.preload?.().catch(() => {});
-void getCurrentUser().then((user) => {
+const pageScript = isLightAccountPath(location.pathname) && entry && isAuthorized(entry, guestAllows) ? entry.element?.preload?.() : undefined;
+pageScript?.catch(() => {});
+void getCurrentUser().then(async (user) => {
   // A logged-in user on one of these pages: the admin application shows or sends them on (as before).
   if (isLoggedIn(user)) {
     handedOver = true;
     return import("../admin-main").then((m) => m.mountAdmin());
   }
+  // The frame and the page render as one once the page's script is in (as in the admin application).
+  await waitForPage(pageScript);
   start();
 });

@@ -13,6 +13,7 @@ import { subjectsOf } from "../../shared/access";
 import { getCurrentUser, queryClient } from "../providers/session";
 import { isAuthorized, matchEntry, routableEntries, type Allows, type RouteEntry } from "./model";
 import { RoutePage } from "./RoutePage";
+import { waitForPage } from "./lazy-page";
 
 /**
  * Starts downloading the page of this path when this user may open it: an open page (no rule)
@@ -28,9 +29,6 @@ export function preloadPageOf(table: readonly RouteEntry[], pathname: string, al
   return download;
 }
 
-/** How long the first render waits for the opened page's script, at most (see rootLoader). */
-export const PAGE_WAIT_MS = 1500;
-
 export async function rootLoader(args?: LoaderFunctionArgs, table: readonly RouteEntry[] = []) {
   const path = args ? new URL(args.request.url).pathname : undefined;
   // An open page's chunk downloads while the current user is asked for.
@@ -45,11 +43,7 @@ export async function rootLoader(args?: LoaderFunctionArgs, table: readonly Rout
   // The first render waits for the page's script (usually in by now), so that the layout and the
   // page render as one (routing/lazy-page.ts); a slow download shows the layout with the loading
   // logo after PAGE_WAIT_MS, and a failed one the error screen, as before.
-  if (page) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([page.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, PAGE_WAIT_MS)))]);
-    clearTimeout(timer);
-  }
+  await waitForPage(page);
   return null;
 }
 
