@@ -4,8 +4,6 @@
  * through unpdf (PDF.js). Other file types are listed as not checked; a broken, encrypted or
  * oversized file is listed with its reason and the rest of the work is still used.
  */
-import mammoth from "mammoth";
-import { extractText, getDocumentProxy } from "unpdf";
 import type { Db } from "../db/index";
 import type { BlobStore } from "../storage/blob-store";
 import type { DupReason, DupSection } from "../../shared/dupcheck/schema";
@@ -72,13 +70,17 @@ export async function extractDocument(filename: string, bytes: Uint8Array, mime?
     if (kind === "docx") {
       // A password-protected Word file is an OLE compound file holding the encrypted package.
       if (isCfb(bytes)) return { text: "", reason: reason("encrypted", "文件已加密或为旧版 Word 格式，无法提取文字，未查重", filename) };
+      // The readers are loaded by the first document (not at start): most processes never read one.
+      const { default: mammoth } = await import("mammoth");
       text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
     } else {
+      const { extractText, getDocumentProxy } = await import("unpdf");
       const doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 } as never);
       try {
         text = (await extractText(doc, { mergePages: true })).text;
       } finally {
-        await doc.destroy().catch(() => undefined);
+        // pdf.js 5 ends a document through its loading task (which also frees its worker side).
+        await doc.loadingTask.destroy().catch(() => undefined);
       }
     }
   } catch (e) {
