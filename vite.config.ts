@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => ({
           }),
     },
   },
-  build: { outDir: "dist", chunkSizeWarningLimit: 2000, manifest: true },
+  build: { outDir: "dist/client", chunkSizeWarningLimit: 2000, manifest: true },
   server: {
     port: 5173,
     // changeOrigin false keeps the browser's Host, so the server's same-origin check

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type check, Vitest unit + client + API tests (SQLite, and PostgreSQL when
+ * `npm test`: type check, the server compiled (its real processes in the API suites run
+ * that build), Vitest unit + client + API tests (SQLite, and PostgreSQL when
  * TEST_DATABASE_URL is set), then the browser tests (playwright-core + Debian chromium)
  * against a fresh build. Outside CI a missing chromium or PostgreSQL skips that suite
  * with a clear line; with CI=true a skipped suite fails the run.
@@ -64,7 +65,13 @@ function findChromium() {
 // 1. Types
 if (!run("类型检查 type check (tsc)", [bin("typescript", "bin/tsc"), "-p", "tsconfig.json", "--noEmit"])) totals.failed += 1;
 
-// 2. Unit, client and API tests
+// 2. The compiled server (scripts/build.mjs): the suites' real server processes run it on plain
+// node, as `npm start` does (tests/helpers/server-command.ts).
+const serverBuild = join(tmp, "dist-server-test");
+if (run("服务器编译 esbuild (dist/server)", [join(root, "scripts", "build.mjs"), "--server", "--out", serverBuild])) process.env.SAIWU_SERVER_BUILD = serverBuild;
+else totals.failed += 1;
+
+// 3. Unit, client and API tests
 if (!process.env.TEST_DATABASE_URL) {
   const line = "SKIPPED: PostgreSQL API suite — TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); the API suite runs on SQLite only.";
   console.log(`\n${line}`);
@@ -72,7 +79,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 vitest("unit + api", []);
 
-// 3. Browser tests
+// 4. Browser tests
 const chromium = findChromium();
 if (!chromium) {
   const line = "SKIPPED: browser tests — chromium not found (apt-get install -y chromium).";

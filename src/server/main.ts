@@ -1,16 +1,16 @@
 /**
- * `npm start`: builds the front end if it is missing or older than its sources,
- * migrates the database, seeds demo data into a new embedded database, and serves
- * the platform (front end + /Backend) on one port. Several processes on one PostgreSQL:
- * `npm run start:cluster` (cluster.ts).
+ * The server's main entry (`npm start` runs it compiled, as dist/server/main.js, after
+ * scripts/run.mjs has built what was missing or stale): migrates the database, seeds demo
+ * data into a new embedded database, and serves the platform (front end + /Backend) on one
+ * port. Several processes on one PostgreSQL: `npm run start:cluster` (cluster.ts).
  */
 import { loadConfig } from "./config";
 import { openDb } from "./db";
-import { buildFrontEndIfNeeded, prepareDatabase, serve } from "./serve";
+import { precompressFrontEnd, prepareDatabase, serve } from "./serve";
 
 async function main() {
   const config = loadConfig();
-  buildFrontEndIfNeeded(config);
+  precompressFrontEnd(config);
   const opened = openDb(config.databaseUrl);
   await prepareDatabase(config, opened);
   await serve(config, opened);

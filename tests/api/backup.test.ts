@@ -19,7 +19,7 @@ import { listTables, summariseTables } from "../../src/server/backup/tables";
 import { migrate, openDb, type Dialect } from "../../src/server/db";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
-import { verifyScores } from "../../src/server/judging/verify-cli";
+import { verifyScores } from "../../src/server/judging/verify-scores";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { loadConfig } from "../../src/server/config";
 import { createBlobStore } from "../../src/server/storage";

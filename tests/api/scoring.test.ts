@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { contestId, idOf, login, setStage } from "./works-fixtures";
 import { insertUser, insertWork, joinContest } from "./judging-fixtures";
-import { verifyScores } from "../../src/server/judging/verify-cli";
+import { verifyScores } from "../../src/server/judging/verify-scores";
 
 const A = "/Backend/ContestAdmin/judging";
 const J = "/Backend/Judge";

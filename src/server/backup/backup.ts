@@ -18,6 +18,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import { openDb, type Dialect } from "../db";
+import { ROOT_DIR } from "../root";
 import type { BlobStore } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local";
 import { referencedBlobs } from "../storage/references";
@@ -36,7 +37,7 @@ export interface BackupOptions {
 
 const appVersion = (): string => {
   try {
-    return JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")).version ?? "unknown";
+    return JSON.parse(readFileSync(join(ROOT_DIR, "package.json"), "utf8")).version ?? "unknown";
   } catch {
     return "unknown";
   }

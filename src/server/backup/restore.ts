@@ -17,7 +17,7 @@
 import { copyFile, mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { openDb, type Dialect } from "../db";
-import { verifyScores } from "../judging/verify-cli";
+import { verifyScores } from "../judging/verify-scores";
 import { migrations as knownMigrations } from "../db/migrations/index";
 import type { BlobStore } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local";

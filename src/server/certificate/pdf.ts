@@ -22,7 +22,7 @@
  */
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { badRequest } from "../../shared/errors";
 import { FIELD_NAMES, fieldText, LINE_HEIGHT, MM_PT, PAGE_MM, type PrintFacts, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
 import { codePointLabel, fontSet, measuredRuns, printable, type FontChain, type FontFace, type FontSet, type MeasuredRun } from "./fonts";
@@ -236,7 +236,9 @@ function drawQr(doc: Doc, x: number, y: number, side: number, url: string) {
 /** Writes one PDF of the items to `out` (one page each); resolves with the page count once `out` has it all. */
 export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> | Iterable<PrintItem>, opts: RenderOptions = {}): Promise<{ pages: number }> {
   const fonts = opts.fonts ?? fontSet();
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, compress: true, info: { Title: opts.title ?? "获奖证书", Producer: "赛务平台", Creator: "赛务平台" } });
+  // pdfkit is loaded by the first PDF, not at start (about 12 MB that most processes never need).
+  const { default: PDFKit } = await import("pdfkit");
+  const doc = new PDFKit({ autoFirstPage: false, margin: 0, compress: true, info: { Title: opts.title ?? "获奖证书", Producer: "赛务平台", Creator: "赛务平台" } });
   const done = new Promise<void>((resolve, reject) => {
     out.once("finish", resolve);
     out.once("error", reject);

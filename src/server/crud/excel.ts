@@ -1,7 +1,12 @@
-/** Streaming .xlsx writing and reading with exceljs: bounded memory for large files. */
+/**
+ * Streaming .xlsx writing and reading with exceljs: bounded memory for large files. exceljs
+ * (with its UTF-8 fix, ./xlsx-utf8.ts) is loaded on the first import or export, not when the
+ * server starts: it is about 13 MB of memory that most processes never need.
+ */
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
-import "./xlsx-utf8";
+import type ExcelJS from "exceljs";
+
+const excel = () => import("./xlsx-utf8").then((m) => m.ExcelJS);
 
 export interface SheetColumn {
   header: string;
@@ -32,7 +37,7 @@ const drained = (s: Writable) =>
  * rows pile up in memory when the producer outruns deflate (measured by bench:export).
  */
 export async function writeXlsx(file: string, sheetName: string, columns: SheetColumn[], rows: AsyncIterable<unknown[][]>) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
+  const wb = new (await excel()).stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
   const ws = wb.addWorksheet(sheetName);
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
   ws.getRow(1).font = { bold: true };
@@ -62,7 +67,7 @@ const cellText = (v: ExcelJS.CellValue): string => {
  * with cells keyed by header text, trimmed.
  */
 export async function* readXlsx(file: string): AsyncGenerator<{ rowNumber: number; cells: Record<string, string> } | { headers: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: "cache", styles: "ignore", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(file, { sharedStrings: "cache", styles: "ignore", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
   for await (const ws of reader) {
     let headers: string[] | null = null;
     for await (const row of ws as AsyncIterable<ExcelJS.Row>) {

@@ -5,11 +5,13 @@
  * roles are silently corrupted. Here the chunks of worksheets and shared strings are
  * decoded as one UTF-8 stream before they reach the XML parser.
  *
- * It patches the WorkbookReader prototype once; src/server/crud/excel.ts imports it, so
- * every streaming read of the platform goes through it.
+ * It patches the WorkbookReader prototype once; src/server/crud/excel.ts loads exceljs
+ * through this module, so every streaming read of the platform goes through it.
  */
 import { StringDecoder } from "node:string_decoder";
 import ExcelJS from "exceljs";
+
+export { ExcelJS };
 
 type Chunk = Buffer | string;
 
