@@ -1,6 +1,6 @@
 /** Builds the Fastify app: plugins first, then each domain's routes, explicitly. */
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Ajv } from "ajv";
 import addFormatsPlugin from "ajv-formats";
@@ -11,6 +11,7 @@ import fastifyStatic from "@fastify/static";
 import multipart from "@fastify/multipart";
 import { makePolicy, type Policy } from "../shared/access";
 import type { Config } from "./config";
+import { ROOT_DIR } from "./root";
 import type { Db, Dialect } from "./db";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { frameworkErrorReply, registerErrors } from "./plugins/errors";
@@ -20,6 +21,8 @@ import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
 import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
+import { registerMetrics } from "./metrics/plugin";
+import { bindSchemas, lazySerializerFactory, lazyValidator } from "./plugins/lazy-schemas";
 import { accountRoutes } from "./account/routes";
 import { acceptsToken, registerTokenAudit, tokenRoutes } from "./token/routes";
 import { registerBareJson, registerCrossOrigin } from "./crud/rest";
@@ -55,12 +58,14 @@ import { scheduleReminders } from "./complaint/reminders";
 import { judgePoolRoutes } from "./judge-pool/routes";
 import { judgeInviteRoutes } from "./judge-invite/routes";
 import { healthRoutes } from "./health/routes";
+import { probeRoutes } from "./health/probes";
+import { classifyUnknownPath } from "./static/app-pages";
 import { scheduleInviteReminders } from "./judge-invite/reminders";
 import { dupcheckRoutes } from "./dupcheck/routes";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
-export const ROOT_DIR = resolve(import.meta.dirname, "../..");
+export { ROOT_DIR };
 
 export async function loadPolicy(): Promise<Policy> {
   return makePolicy(
@@ -79,6 +84,8 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
+  // Validators and serializers are compiled on each route's first use (plugins/lazy-schemas.ts).
+  const schemas = {};
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     // X-Forwarded-For/-Proto/-Host are believed only from the configured proxies; without
@@ -86,7 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
+    // Shutting down (serve.ts): app.close() stops accepting connections and closes the idle
+    // ones; a request that still arrives on an open connection is served as usual, with
+    // `Connection: close` (Fastify's default would answer it a bare 503 outside our envelope),
+    // and /readyz says 503 meanwhile (health/probes.ts).
+    return503OnClosing: false,
+    forceCloseConnections: "idle",
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   });
+  bindSchemas(app, schemas);
   const policy = await loadPolicy();
 
   // Query strings and path parameters arrive as text and are coerced to their schema
@@ -95,9 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ajvOptions = { removeAdditional: true, useDefaults: true, allErrors: false, verbose: true, strict: false } as const;
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: "array" }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(schemas, () => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)));
 
   registerErrors(app);
+  // GET /metrics for Prometheus and the hook counting requests for it (METRICS=0: neither).
+  const metrics = registerMetrics(app, { db, dialect: deps.dialect, config });
   if (!config.trustedProxies.length) {
     // Behind a proxy that is not configured, every client would count as the proxy's address.
     let warned = false;
@@ -146,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, db);
   registerAccess(app, policy, config);
   registerInputGuard(app);
-  registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax });
+  registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax, onRefused: metrics?.limitRefused });
   registerTokenAudit(app, db);
   registerBareJson(app);
   registerCrossOrigin(app);
@@ -155,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A missing bucket or refused credentials stop the start here, with a clear message.
   const store = createBlobStore(config);
   await store.check();
+  // GET /healthz and /readyz, anonymous (health/probes.ts).
+  probeRoutes(app, { db, dialect: deps.dialect, store });
   const queue = await startQueue(db, deps.dialect, config, log);
   const mailer = await queuedMailer(deps.mailer ?? createMailer(config, (m) => app.log.info(m)), queue, log);
   const jobs = new Jobs(db, deps.dialect, store, queue, config, log);
@@ -212,11 +231,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/Backend/") || req.method !== "GET" || !hasDist || !existsSync(index)) {
+    const kind = classifyUnknownPath(req.url);
+    if (kind === "api" || req.method !== "GET" || !hasDist || !existsSync(index)) {
       return reply.code(404).send({ error: 404, info: "请求的接口不存在" });
     }
     // A missing hashed asset is a 404, not the page (a stale tab would otherwise parse HTML as JS).
-    if (req.url.startsWith("/assets/")) return reply.code(404).send({ error: 404, info: "文件不存在" });
+    if (kind === "asset") return reply.code(404).send({ error: 404, info: "文件不存在" });
+    // Only paths shaped like the application's pages get index.html: a scanner's /wp-login.php
+    // or /.env, a missing /favicon.ico, an unserved /metrics are 404s (static/app-pages.ts).
+    if (kind !== "page") return reply.code(404).send({ error: 404, info: "请求的地址不存在" });
     return reply.sendFile("index.html");
   });
   return app;

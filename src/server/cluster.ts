@@ -5,11 +5,12 @@
  * proxy or load balancer at one address. (The alternative, N `npm start` on ports
  * P..P+N-1 behind a proxy, works too and is what several machines do; see README.)
  *
- * The primary builds the front end if stale and migrates once, then forks the workers; it
+ * The primary migrates once (`npm run start:cluster` has built what was stale before it), then forks the workers; it
  * serves nothing itself. A worker that dies is restarted after a backoff that doubles with
  * each quick death (0.5 s … 30 s), and the reason (exit code or signal) is logged.
  * SIGTERM/SIGINT stop every worker gracefully (in-flight requests finish), then the primary
- * exits; workers still running after 30 s are killed.
+ * exits; workers still running after their own shutdown deadline (SHUTDOWN_GRACE_SECONDS
+ * and the rest of closing, serve.ts) and 5 s more are killed.
  *
  * SQLite is refused: an embedded database file is written by one process.
  */
@@ -18,12 +19,11 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config";
 import { isPostgresUrl, openDb } from "./db";
-import { buildFrontEndIfNeeded, prepareDatabase, serve } from "./serve";
+import { precompressFrontEnd, prepareDatabase, serve, shutdownDeadlineMs } from "./serve";
 
 /** A worker that lived shorter than this died "quickly": its restart waits longer each time. */
 const QUICK_DEATH_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
-const STOP_TIMEOUT_MS = 30_000;
 
 const USAGE = "用法：npm run start:cluster -- --workers <进程数> [--port <端口>]";
 
@@ -60,7 +60,7 @@ async function primary() {
     process.exit(2);
   }
 
-  buildFrontEndIfNeeded(config);
+  precompressFrontEnd(config);
   // Migrate once, here, before any worker starts (the workers never migrate).
   const opened = openDb(config.databaseUrl);
   try {
@@ -99,6 +99,8 @@ async function primary() {
     });
   };
 
+  // A worker gets its own shutdown deadline (serve.ts) and a little more before it is killed.
+  const stopTimeoutMs = shutdownDeadlineMs(config) + 5_000;
   const stop = (sig: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -108,9 +110,9 @@ async function primary() {
     for (const s of slots) s.worker?.process.kill("SIGTERM");
     setTimeout(() => {
       for (const s of slots) s.worker?.process.kill("SIGKILL");
-      console.error(`工作进程 ${STOP_TIMEOUT_MS / 1000} 秒内未停止，已强制结束`);
+      console.error(`工作进程 ${stopTimeoutMs / 1000} 秒内未停止，已强制结束`);
       process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    }, stopTimeoutMs).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -31,7 +31,18 @@ export interface Config {
   mailRateMax: number;
   /** Certificate verifications (GET /Backend/Certificate/verify) per client address per minute. */
   certVerifyRateMax: number;
+  /**
+   * GET /metrics (src/server/metrics): served unless METRICS=0. With METRICS_TOKEN (at least
+   * 16 characters) every scrape must send `Authorization: Bearer <token>`; without one only a
+   * direct loopback caller (no proxy in between) may scrape.
+   */
+  metrics: { enabled: boolean; token: string | null };
   logLevel: string;
+  /**
+   * On SIGTERM/SIGINT (serve.ts): how long requests in flight may take to finish before
+   * their connections are cut (SHUTDOWN_GRACE_SECONDS, default 20).
+   */
+  shutdownGraceSeconds: number;
   distDir: string;
   /**
    * Where uploaded files are kept (src/server/storage): "local" = content-addressed files
@@ -81,8 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenRateMax: Number(env.API_TOKEN_RATE_MAX ?? 300),
     mailRateMax: Number(env.MAIL_RATE_MAX ?? 5),
     certVerifyRateMax: positive(env.CERT_VERIFY_RATE_MAX, 30),
+    metrics: metrics(env),
     logLevel: env.LOG_LEVEL ?? "info",
-    distDir: resolve(env.DIST_DIR ?? "dist"),
+    shutdownGraceSeconds: positive(env.SHUTDOWN_GRACE_SECONDS, 20),
+    distDir: resolve(env.DIST_DIR ?? "dist/client"),
     storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),
     jobs: {
       leaseSeconds: positive(env.JOB_LEASE_SECONDS, 120),
@@ -116,6 +129,15 @@ function storage(env: NodeJS.ProcessEnv, blobDir: string): Config["storage"] {
       prefix: prefix ? `${prefix}/` : "",
     },
   };
+}
+
+/** METRICS "0" turns GET /metrics off entirely (even METRICS_TOKEN then serves nothing); unset or "1" leaves it on. */
+function metrics(env: NodeJS.ProcessEnv): Config["metrics"] {
+  const flag = env.METRICS ?? "1";
+  if (flag !== "0" && flag !== "1" && flag !== "") throw new Error(`METRICS=${flag} must be 0 or 1`);
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token !== null && (token.length < 16 || /\s/.test(token))) throw new Error("METRICS_TOKEN must be at least 16 characters without spaces");
+  return { enabled: flag !== "0", token };
 }
 
 function positive(v: string | undefined, fallback: number): number {

@@ -1,13 +1,12 @@
 /**
  * The steps of starting the server, shared by `npm start` (main.ts, one process) and
  * `npm run start:cluster` (cluster.ts, several processes on one PostgreSQL):
- * buildFrontEndIfNeeded → prepareDatabase (migrate, demo seed on a new embedded database)
+ * precompressFrontEnd → prepareDatabase (migrate, demo seed on a new embedded database)
  * → serve (listen, and stop gracefully on SIGTERM/SIGINT).
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildApp, ROOT_DIR } from "./app";
+import { buildApp } from "./app";
 import type { Config } from "./config";
 import { migrate, type OpenedDb } from "./db";
 import { seedDemo } from "./db/seed/demo";
@@ -20,27 +19,17 @@ import { seedScoringDemo, seedScoringDemoFiles } from "./db/seed/scoring-demo";
 import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
 import { seedDupcheckDemo } from "./db/seed/dupcheck-demo";
 import { createBlobStore } from "./storage";
+import { putsSettled } from "./storage/blob-store";
 import { precompressDir } from "./static/precompress";
 
-function newestMtime(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
-}
-
-/** Builds the front end into `config.distDir` when it is missing or older than its sources (SKIP_BUILD=1 skips); the vite build also precompresses the assets. */
-export function buildFrontEndIfNeeded(config: Config) {
-  if (process.env.SKIP_BUILD === "1") return;
-  const index = join(config.distDir, "index.html");
-  const sources = ["src/client", "src/shared", "casbin", "index.html", "vite.config.ts"].map((p) => join(ROOT_DIR, p)).filter(existsSync);
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) {
-    // A dist built before precompression existed: add the .br/.gz files rather than rebuild.
-    const assets = join(config.distDir, "assets");
-    if (existsSync(assets) && !readdirSync(assets).some((f) => f.endsWith(".br"))) precompressDir(assets);
-    return;
-  }
-  console.log("正在构建前端（vite build）…");
-  execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", config.distDir, "--emptyOutDir"], { cwd: ROOT_DIR, stdio: "inherit" });
+/**
+ * Adds .br/.gz files to a front-end build made before precompression existed (a build that
+ * has them, or no build at all, is left alone). The build itself is scripts/build.mjs's, run
+ * by `npm start` before the server (never by the server: its tools are development-only).
+ */
+export function precompressFrontEnd(config: Config) {
+  const assets = join(config.distDir, "assets");
+  if (existsSync(join(config.distDir, "index.html")) && existsSync(assets) && !readdirSync(assets).some((f) => f.endsWith(".br"))) precompressDir(assets);
 }
 
 /**
@@ -76,23 +65,68 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
   }
 }
 
+/** After the grace period, how long closing may still take (jobs handed back, queue and database closed) before the process exits anyway. */
+const AFTER_GRACE_MS = 15_000;
+
+/** The longest a stopping server process takes: its grace period and the rest of closing (cluster.ts waits this long for a worker). */
+export const shutdownDeadlineMs = (config: Pick<Config, "shutdownGraceSeconds">) => config.shutdownGraceSeconds * 1000 + AFTER_GRACE_MS;
+
 /**
  * Serves the platform on config.port (in a node:cluster worker the port is shared through
- * the primary). SIGTERM and SIGINT close the server (in-flight requests finish), then the
- * database, then exit; a second signal while closing is ignored.
+ * the primary). SIGTERM and SIGINT stop it gracefully, a second signal while stopping is
+ * ignored:
+ * 1. app.close() begins: /readyz answers 503 (health/probes.ts), the listener closes (new
+ *    connections are refused; a cluster worker gets none from the primary) and idle
+ *    keep-alive connections are closed;
+ * 2. requests in flight finish, for up to SHUTDOWN_GRACE_SECONDS; then their connections are
+ *    cut (an upload cut short stores nothing: the blob store keeps a blob only once all of
+ *    it is written, storage/local.ts and s3.ts, and the database row comes after; its
+ *    temporary file is removed before the process exits);
+ * 3. background jobs this process runs are aborted and handed back to the queue, released
+ *    at once so another process (or the next start) takes them (crud/jobs.ts Jobs.stop),
+ *    and the queue stops;
+ * 4. the database closes and the process exits 0 (1 if closing failed or hung).
  */
 export async function serve(config: Config, opened: OpenedDb) {
   const { db, dialect } = opened;
   const app = await buildApp({ db, dialect, config });
   let closing = false;
-  const close = async () => {
+  const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info(`收到 ${signal}，停止接受新连接，等待进行中的请求完成（最多 ${config.shutdownGraceSeconds} 秒）`);
+    // Node closes the idle keep-alive connections once, as the server closes; a request still
+    // running then leaves its connection idle after its answer, which would hold the close
+    // until the keep-alive timeout. Closing idle ones again ends each as soon as it is done.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => {
+      app.log.warn(`${config.shutdownGraceSeconds} 秒内仍有请求未完成，已断开其连接`);
+      app.server.closeAllConnections();
+    }, graceMs);
+    const hung = setTimeout(() => {
+      console.error(`服务进程 ${shutdownDeadlineMs(config) / 1000} 秒内未能停止，强制退出`);
+      process.exit(1);
+    }, shutdownDeadlineMs(config));
+    hung.unref();
+    // Every connection has ended: nothing is left to cut.
+    app.server.once("close", () => {
+      clearTimeout(cut);
+      clearInterval(idle);
+    });
+    let code = 0;
     try {
       await app.close();
+      // An upload whose connection was cut removes its temporary file before we exit.
+      await putsSettled(5_000);
       await db.destroy();
+    } catch (err) {
+      console.error("停止服务时出错", err);
+      code = 1;
     } finally {
-      process.exit(0);
+      clearTimeout(cut);
+      clearInterval(idle);
+      process.exit(code);
     }
   };
   process.on("SIGINT", close);
@@ -100,4 +134,3 @@ export async function serve(config: Config, opened: OpenedDb) {
   await app.listen({ port: config.port, host: config.host });
   return app;
 }
-

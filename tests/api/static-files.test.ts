@@ -28,7 +28,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, JS), jsBody);
   writeFileSync(join(dist, CSS), cssBody);
   precompressDir(join(dist, "assets"));
-  t = await makeApp("sqlite", { seed: false, env: { DIST_DIR: dist } });
+  // Without the metrics route, so /metrics is one of the unknown paths below.
+  t = await makeApp("sqlite", { seed: false, env: { DIST_DIR: dist, METRICS: "0" } });
 });
 afterAll(async () => t?.close());
 
@@ -108,30 +109,38 @@ describe("index.html", () => {
     expect(r.statusCode).toBe(404);
     expect(r.json().error).toBe(404);
   });
+
+  it("pages with parameters and query strings get the page", async () => {
+    for (const url of ["/mainpage/news/12", "/account/StudentLogin?to=%2Findex", "/workInvite/Yx3_k-9QzA0bC1d2"]) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it("files, dot-files and probe paths that are not served are 404s in the envelope, not the page", async () => {
+    for (const url of ["/wp-login.php", "/.env", "/x.js", "/favicon.ico", "/.git/config", "/%2eenv", "/metrics", "/healthz/extra", "/livez", "/server-status", "/wp-admin/setup-config.php", "/api/v1/users"]) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers["content-type"], url).toMatch(/application\/json/);
+      expect(r.json(), url).toEqual({ error: 404, info: "请求的地址不存在" });
+      expect(r.body, url).not.toContain('<div id="root">');
+    }
+  });
 });
 
 it("index.html in the dist is the one written", () => {
   expect(readFileSync(join(dist, "index.html"), "utf8")).toBe(html);
 });
 
-it("npm start adds the compressed files to an up-to-date dist built without them", async () => {
-  const { buildFrontEndIfNeeded } = await import("../../src/server/serve");
+it("the server adds the compressed files to a dist built without them", async () => {
+  const { precompressFrontEnd } = await import("../../src/server/serve");
   const { loadConfig } = await import("../../src/server/config");
   const old = mkdtempSync(join(tmpdir(), "saiwu-olddist-"));
   mkdirSync(join(old, "assets"));
   writeFileSync(join(old, JS), jsBody);
   writeFileSync(join(old, "index.html"), html);
-  // index.html newer than every source, so no vite build runs.
-  const { utimesSync } = await import("node:fs");
-  const future = new Date(Date.now() + 86400_000);
-  utimesSync(join(old, "index.html"), future, future);
-  const saved = process.env.SKIP_BUILD;
-  delete process.env.SKIP_BUILD;
-  try {
-    buildFrontEndIfNeeded(loadConfig({ DIST_DIR: old }));
-  } finally {
-    if (saved !== undefined) process.env.SKIP_BUILD = saved;
-  }
+  precompressFrontEnd(loadConfig({ DIST_DIR: old }));
   expect(brotliDecompressSync(readFileSync(join(old, JS + ".br"))).toString("utf8")).toBe(jsBody);
   expect(gunzipSync(readFileSync(join(old, JS + ".gz"))).toString("utf8")).toBe(jsBody);
 });

@@ -50,11 +50,16 @@ export function decodeMail(raw: string) {
   return { to: header("To"), subject, text: body };
 }
 
-export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * `databaseUrl` rewrites the new database's URL before the app opens it (e.g. to reach
+ * PostgreSQL through a proxy the test can cut: tests/helpers/tcp-proxy.ts).
+ */
+export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Record<string, string>; databaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-test-"));
   let url = `file:${join(dataDir, "test.db")}`;
   let drop = async () => {};
   if (dialect === "postgres") ({ url, drop } = await createPgDatabase());
+  if (opts.databaseUrl) url = opts.databaseUrl(url);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOGIN_RATE_MAX: "1000", MAIL_RATE_MAX: "1000", LOG_LEVEL: "silent", DIST_DIR: join(dataDir, "no-dist"), ...opts.env });
   const { db } = openDb(url);
   await migrate(db);

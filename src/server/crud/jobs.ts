@@ -89,8 +89,12 @@ export class Jobs {
   }
 
   /**
-   * Stops this process's jobs on shutdown: aborts them (an import's transaction rolls back),
-   * waits a little, then gives up their leases so another process takes them at its next sweep.
+   * Hands this process's jobs back on shutdown (serve.ts, after the requests in flight have
+   * finished, before the queue stops): aborts them (an import's transaction rolls back, so
+   * nothing of it stays; an export or dry run starts over), waits a little, gives up
+   * their leases and queues them again, so another process takes each at once — or, with
+   * none, this process's next start (its first sweep also finds them). Being stopped is not
+   * the job's failure: the start is not counted towards config.jobs.maxAttempts.
    */
   async stop() {
     this.#stopping = true;
@@ -98,13 +102,22 @@ export class Jobs {
     for (const l of this.#live.values()) l.abort.abort();
     const deadline = Date.now() + 3000;
     while (this.#live.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await this.db
+    const released = await this.db
       .updateTable("job")
-      .set({ owner: null, heartbeat_at: new Date(0).toISOString() })
+      .set({ owner: null, heartbeat_at: new Date(0).toISOString(), attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end` })
       .where("owner", "=", this.owner)
       .where("status", "in", [...ACTIVE])
+      .returning("id")
       .execute()
-      .catch((err) => this.log("释放任务失败", err));
+      .catch((err) => {
+        this.log("释放任务失败", err);
+        return [];
+      });
+    for (const { id } of released) {
+      // If this process's own worker takes it before the queue stops, #run refuses it
+      // ("shutting down") and the queue retries it a second later on whichever process.
+      await this.enqueue(id).catch((err) => this.log(`任务 ${id} 重新排队失败，由其他进程的巡检接手`, err));
+    }
   }
 
   get owner() {

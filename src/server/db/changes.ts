@@ -35,6 +35,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { markDatabaseError } from "./unavailable";
 
 const ALL = "*";
 
@@ -128,6 +129,10 @@ class TrackedConnection implements DatabaseConnection {
     let result: QueryResult<R>;
     try {
       result = await this.inner.executeQuery<R>(q);
+    } catch (err) {
+      // For the error handler: a refused or lost connection here is the database's (./unavailable.ts).
+      markDatabaseError(err);
+      throw err;
     } finally {
       if (tables.length) {
         this.tracker.bump(tables);
@@ -144,6 +149,11 @@ class TrackedConnection implements DatabaseConnection {
   }
 }
 
+const rethrowMarked = (err: unknown): never => {
+  markDatabaseError(err);
+  throw err;
+};
+
 class TrackedDriver implements Driver {
   #wrapped = new WeakMap<DatabaseConnection, TrackedConnection>();
   constructor(
@@ -156,14 +166,14 @@ class TrackedDriver implements Driver {
     return this.inner.init();
   }
   async acquireConnection() {
-    const c = await this.inner.acquireConnection();
+    const c = await this.inner.acquireConnection().catch(rethrowMarked);
     let t = this.#wrapped.get(c);
     if (!t) this.#wrapped.set(c, (t = new TrackedConnection(c, this.tracker, this.bus)));
     return t;
   }
   async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
     const t = c as TrackedConnection;
-    await this.inner.beginTransaction(t.inner, settings);
+    await this.inner.beginTransaction(t.inner, settings).catch(rethrowMarked);
     t.pending = new Set();
   }
   async commitTransaction(c: DatabaseConnection) {
@@ -174,7 +184,7 @@ class TrackedDriver implements Driver {
       // Delivered by PostgreSQL at this COMMIT, atomically with it. If it fails, the
       // transaction is aborted and the caller rolls it back.
       if (before) await this.bus!.announce(t.inner, written!, false);
-      await this.inner.commitTransaction(t.inner);
+      await this.inner.commitTransaction(t.inner).catch(rethrowMarked);
     } finally {
       this.#end(t);
     }
@@ -183,7 +193,7 @@ class TrackedDriver implements Driver {
   async rollbackTransaction(c: DatabaseConnection) {
     const t = c as TrackedConnection;
     try {
-      await this.inner.rollbackTransaction(t.inner);
+      await this.inner.rollbackTransaction(t.inner).catch(rethrowMarked);
     } finally {
       this.#end(t);
     }
@@ -279,8 +289,8 @@ export class ReadCache {
 
 /** The tracker of each database handle opened by openDb (a transaction's handle shares its driver). */
 const trackers = new WeakMap<object, ChangeTracker>();
-const listeners = new WeakMap<object, { listen(): Promise<void> }>();
-export function registerTracker(db: object, tracker: ChangeTracker, bus?: { listen(): Promise<void> }) {
+const listeners = new WeakMap<object, { listen(): Promise<void>; readonly listening: boolean }>();
+export function registerTracker(db: object, tracker: ChangeTracker, bus?: { listen(): Promise<void>; readonly listening: boolean }) {
   trackers.set(db, tracker);
   if (bus) listeners.set(db, bus);
 }
@@ -297,6 +307,17 @@ export async function watchChanges(db: Kysely<any>): Promise<void> {
   await sql`select 1`.execute(db);
   await bus.listen();
 }
+
+/**
+ * Whether the handle hears other processes' writes now: on PostgreSQL, whether its change
+ * bus is listening (false while it reconnects after losing the database); null for a handle
+ * with no bus (the embedded SQLite), which has nobody to hear.
+ */
+export function changesHeard(db: object): boolean | null {
+  const bus = listeners.get(db);
+  return bus ? bus.listening : null;
+}
+
 export function trackerOf(db: object): ChangeTracker {
   let t = trackers.get(db);
   // A handle not opened by openDb (none in the app): nothing is tracked, so every stamp
@@ -327,4 +348,9 @@ export function readCache(db: object, name: string, opts: { maxEntries: number; 
   let c = byName.get(name);
   if (!c) byName.set(name, (c = new ReadCache(tracker, opts)));
   return c;
+}
+
+/** The named read caches of a database handle so far (their hits and misses are metrics). */
+export function readCachesOf(db: object): ReadonlyMap<string, ReadCache> {
+  return caches.get(trackerOf(db)) ?? new Map();
 }

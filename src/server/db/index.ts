@@ -26,16 +26,29 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 export function openDb(url: string): OpenedDb {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A server that does not answer at all (a network partition) fails a request after 10 s
+    // (a 503, db/unavailable.ts) instead of holding it until the operating system gives up;
+    // so does a request that waited 10 s for one of the pool's connections.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection the server ends (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on("error", (err) => console.error(`PostgreSQL 连接中断：${err.message}`));
-    return { db: tracked(new PostgresDialect({ pool }), url), dialect: "postgres" };
+    // Nor one that dies while checked out: the pool listens only to idle clients, and pg
+    // emits the socket's error on the client besides failing its running query with it. The
+    // query's caller gets the error (a 503); the pool drops the broken client on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
+    const db = tracked(new PostgresDialect({ pool }), url);
+    pools.set(db, pool);
+    return { db, dialect: "postgres" };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   return { db: tracked(new LibsqlDialect(`file:${file}`)), dialect: "sqlite" };
 }
+
+const pools = new WeakMap<Db, pg.Pool>();
+/** The connection pool behind a PostgreSQL handle opened by openDb (its counts are metrics); undefined on SQLite. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
 /**
  * A handle whose writes are tracked per table, for the read caches (./changes.ts); on

@@ -1215,7 +1215,8 @@ export async function rebuild(
       settings,
       (d, t) => {
         report("bands", d, t);
-        void beat();
+        // A heartbeat that fails (the database went away) is reported by the rebuild's next write.
+        void beat().catch(() => undefined);
       },
       signal,
     );

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { DomainError, STATUS_TEXT } from "../../shared/errors";
 import { FIELD_LABELS } from "../../shared/account/schema";
+import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_INFO, isDatabaseUnavailable } from "../db/unavailable";
 
 function fieldOf(e: Pick<FastifySchemaValidationError, "instancePath" | "params">): string {
   const path = e.instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -90,6 +91,13 @@ export function registerErrors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
     if (err instanceof DomainError) {
       return reply.code(err.status).send({ error: err.status, info: err.info, ...(err.field ? { data: { field: err.field } } : {}) });
+    }
+    // The database is down, restarting or busy: the same request works once it is back, so
+    // 503 with Retry-After (load balancers and clients retry), not a 500 that reads as a bug.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ code: (err as { code?: unknown }).code, message: err.message }, "database unavailable");
+      reply.header("retry-after", String(DB_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ error: 503, info: DB_UNAVAILABLE_INFO });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 429) {

@@ -171,7 +171,7 @@ export const TOO_MANY = "操作过于频繁，请稍后再试";
 /** Every request made with an API token counts in the token's own bucket. */
 export const perToken = (max: number): LimitRule => ({ name: "api-token", max, windowMs: MINUTE, key: (req) => (req.apiToken ? String(req.apiToken.id) : null) });
 
-export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number }) {
+export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number; onRefused?: (rule: string) => void }) {
   const store = deps.store ?? createLimitStore(deps.db, deps.dialect);
   const keys = makeKeys(deps.db);
   const tokenRule = perToken(deps.apiTokenRateMax ?? 300);
@@ -187,6 +187,7 @@ export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Di
         // Later rules do not count a refused request: one address past its own limit cannot
         // use up an account's or a mailbox's shared ceiling for everybody else.
         reply.header("retry-after", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
+        deps.onRefused?.(rule.name);
         throw new DomainError(429, TOO_MANY);
       }
     }

@@ -33,3 +33,29 @@ export interface BlobStore {
 }
 
 export const isSha256 = (s: string) => /^[0-9a-f]{64}$/.test(s);
+
+const pendingPuts = new Set<Promise<unknown>>();
+
+/**
+ * Counts a put until it has settled: a put whose upload was cut (the client went away, or
+ * shutdown ended the connection) removes its temporary file or object on its way out.
+ */
+export function countPut<T>(put: Promise<T>): Promise<T> {
+  pendingPuts.add(put);
+  put.then(
+    () => pendingPuts.delete(put),
+    () => pendingPuts.delete(put),
+  );
+  return put;
+}
+
+/**
+ * Waits, at most `ms`, until no put of this process is in progress: the last step of a
+ * shutdown (serve.ts), so a cut upload's clean-up is not lost to the process exiting.
+ */
+export async function putsSettled(ms: number): Promise<void> {
+  if (!pendingPuts.size) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled([...pendingPuts]), new Promise((ok) => (timer = setTimeout(ok, ms)))]);
+  clearTimeout(timer);
+}

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { isSha256, type BlobStore, type StoredBlob } from "./blob-store";
+import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
 
 export class LocalBlobStore implements BlobStore {
   constructor(readonly dir: string) {}
@@ -26,7 +26,11 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async put(stream: Readable): Promise<StoredBlob> {
+  put(stream: Readable): Promise<StoredBlob> {
+    return countPut(this.#put(stream));
+  }
+
+  async #put(stream: Readable): Promise<StoredBlob> {
     // A stream failing while the temporary file is being opened keeps its error (errored)
     // and the loop below throws it; until then this listener keeps it from going uncaught.
     stream.on("error", () => {});

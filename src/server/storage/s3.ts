@@ -25,7 +25,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { isSha256, type BlobStore, type StoredBlob } from "./blob-store";
+import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000; empty = AWS's endpoint for the region */
@@ -96,7 +96,11 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async put(stream: Readable): Promise<StoredBlob> {
+  put(stream: Readable): Promise<StoredBlob> {
+    return countPut(this.#put(stream));
+  }
+
+  async #put(stream: Readable): Promise<StoredBlob> {
     const { bucket } = this.settings;
     const tmp = `${this.tmpPrefix}${randomUUID()}`;
     const hash = createHash("sha256");
