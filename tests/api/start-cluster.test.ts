@@ -10,11 +10,13 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { freePort, within } from "../helpers/cluster";
+import { serverCommand } from "../helpers/server-command";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
 function startCluster(args: string[], env: Record<string, string>) {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/cluster.ts", ...args], {
+  const [cmd, base] = serverCommand("cluster");
+  const proc = spawn(cmd, [...base, ...args], {
     cwd: ROOT,
     env: { ...process.env, SKIP_BUILD: "1", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

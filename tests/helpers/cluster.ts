@@ -1,5 +1,5 @@
 /**
- * Several real server processes (`node --import tsx src/server/main.ts`) on one fresh
+ * Several real server processes (`npm start`: serverCommand("main")) on one fresh
  * PostgreSQL database, as the organisers run them behind a load balancer. The test process
  * migrates and seeds the database itself and keeps a handle on it for direct assertions.
  * Each process can be killed (SIGKILL included) and started again on its port.
@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { migrate, openDb, type Db } from "../../src/server/db";
 import { seedDemo } from "../../src/server/db/seed/demo";
+import { serverCommand } from "./server-command";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -38,7 +39,8 @@ export class ServerProcess {
   }
 
   async start() {
-    const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const [cmd, args] = serverCommand("main");
+    const proc = spawn(cmd, args, {
       cwd: ROOT,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
