@@ -21,7 +21,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
+import { lazyRequire } from "../lazy-require";
+
+const fontkitLib = lazyRequire<typeof fontkit>("fontkit");
 import { DomainError } from "../../shared/errors";
 
 /** A font that cannot be used: the server's configuration, told to whoever prints (and logged as a 500). */
@@ -79,7 +82,7 @@ export function loadFace(spec: string): FontFace {
   if (!buffer) buffers.set(path, (buffer = readFileSync(path)));
   let created: ReturnType<typeof fontkit.create>;
   try {
-    created = fontkit.create(buffer);
+    created = fontkitLib().create(buffer);
   } catch {
     throw fontError(`证书字体文件无法读取：${path}（应为 TTF、OTF 或 TTC 字体，请检查 CERT_FONT_FALLBACKS）`);
   }

@@ -12,19 +12,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { Readable, Transform } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { lazyRequire } from "../lazy-require";
 import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
 
 export interface S3Settings {
@@ -40,6 +29,10 @@ export interface S3Settings {
   /** "" or a folder-like prefix ending in "/", put before every key */
   prefix: string;
 }
+
+/** The SDK is loaded by the first S3 store (a deployment on local storage never loads it). */
+const sdk = lazyRequire<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3");
+const storage = lazyRequire<typeof import("@aws-sdk/lib-storage")>("@aws-sdk/lib-storage");
 
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
@@ -58,7 +51,7 @@ export class S3BlobStore implements BlobStore {
     readonly settings: S3Settings,
     private readonly listPageSize = 1000,
   ) {
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       endpoint: settings.endpoint || undefined,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -86,7 +79,7 @@ export class S3BlobStore implements BlobStore {
     const { bucket, endpoint, region } = this.settings;
     const where = `端点 ${endpoint || `AWS ${region}`}（S3_ENDPOINT）上的桶 "${bucket}"（S3_BUCKET）`;
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: bucket }));
+      await this.client.send(new (sdk().HeadBucketCommand)({ Bucket: bucket }));
     } catch (e) {
       const status = (e as S3ServiceException).$metadata?.httpStatusCode;
       if (status === 404) throw new Error(`对象存储检查失败：${where}不存在，请先创建该桶`, { cause: e });
@@ -115,34 +108,34 @@ export class S3BlobStore implements BlobStore {
       },
     });
     stream.on("error", (e) => hashing.destroy(e));
-    const upload = new Upload({ client: this.client, params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+    const upload = new (storage().Upload)({ client: this.client, params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
     try {
       await upload.done();
       if (streamError) throw streamError;
     } catch (e) {
       stream.destroy();
-      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: tmp })).catch(() => {});
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: tmp })).catch(() => {});
       throw streamError ?? e;
     }
     const sha256 = hash.digest("hex");
     try {
       if (!(await this.has(sha256))) {
-        await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: this.keyOf(sha256), CopySource: `${bucket}/${tmp.split("/").map(encodeURIComponent).join("/")}` }));
+        await this.client.send(new (sdk().CopyObjectCommand)({ Bucket: bucket, Key: this.keyOf(sha256), CopySource: `${bucket}/${tmp.split("/").map(encodeURIComponent).join("/")}` }));
       }
     } finally {
-      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: tmp })).catch(() => {});
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: tmp })).catch(() => {});
     }
     return { sha256, size };
   }
 
   async get(sha256: string): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+    const res = await this.client.send(new (sdk().GetObjectCommand)({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
     return res.Body as Readable;
   }
 
   async has(sha256: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+      await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
       return true;
     } catch (e) {
       if ((e as S3ServiceException).$metadata?.httpStatusCode === 404) return false;
@@ -154,7 +147,7 @@ export class S3BlobStore implements BlobStore {
   private async *objects(prefix: string) {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.listPageSize }));
+      const page = await this.client.send(new (sdk().ListObjectsV2Command)({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.listPageSize }));
       for (const o of page.Contents ?? []) if (o.Key && o.LastModified) yield { key: o.Key, lastModified: o.LastModified };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -170,7 +163,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async delete(sha256: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
+    await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }));
   }
 
   /**
@@ -185,7 +178,7 @@ export class S3BlobStore implements BlobStore {
     let n = 0;
     for await (const o of this.objects(this.tmpPrefix)) {
       if (o.lastModified >= before) continue;
-      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: o.key }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: o.key }));
       n++;
     }
     let keyMarker: string | undefined;
@@ -193,14 +186,14 @@ export class S3BlobStore implements BlobStore {
     do {
       let page;
       try {
-        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: this.tmpPrefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        page = await this.client.send(new (sdk().ListMultipartUploadsCommand)({ Bucket: bucket, Prefix: this.tmpPrefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
       } catch (e) {
         if ((e as S3ServiceException).name === "NotImplemented") break;
         throw e;
       }
       for (const u of page.Uploads ?? []) {
         if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }));
+        await this.client.send(new (sdk().AbortMultipartUploadCommand)({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }));
         n++;
       }
       [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
