@@ -10,6 +10,7 @@
  * FUZZ_ONLY=<regex> limits it to matching "METHOD /path" routes.
  */
 import fc from "fast-check";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { openapiOperations, type Operation } from "../helpers/openapi";
@@ -165,14 +166,21 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
     let scheduledRuns = 0;
     let cached: DbState | null = null;
 
-    // Background work started by an accepted request (an export) must end before a
-    // refused write's "before" state is taken, or its writes would be blamed on it.
+    // Background work started by an accepted request (an export, a work's duplicate-check
+    // indexing) must end before a refused write's "before" state is taken, or its writes would
+    // be blamed on it. Queue tasks live in queue_task on SQLite and in pg-boss's own schema
+    // (not among the tables compared) on PostgreSQL: both are waited for.
     const hasQueueTable = tables.includes("queue_task");
+    const pgBossBusy = async () => {
+      if (t.dialect !== "postgres") return false;
+      const { rows } = await sql<{ busy: number }>`select 1 as busy from pgboss.job where state::text in ('created', 'retry', 'active') limit 1`.execute(t.db);
+      return rows.length > 0;
+    };
     const jobsSettled = async () => {
       for (let i = 0; i < 200; i++) {
         const job = await t.db.selectFrom("job").select("id").where("status", "in", ["running", "applying"]).executeTakeFirst();
         const task = hasQueueTable && (await t.db.selectFrom("queue_task").select("id").where("state", "in", ["queued", "active"]).executeTakeFirst());
-        if (!job && !task) return;
+        if (!job && !task && !(await pgBossBusy())) return;
         await new Promise((r) => setTimeout(r, 25));
       }
     };
