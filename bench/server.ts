@@ -3,6 +3,7 @@
  * src/server/app on a database file or URL, quiet, on loopback (or only made ready, for
  * app.inject), and headless Debian chromium with the same switches everywhere.
  */
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -84,4 +85,10 @@ export async function launchChromium(): Promise<Browser> {
 export async function launchChromiumProfile(dir: string, options: BrowserContextOptions): Promise<BrowserContext> {
   const { chromium } = await import("playwright-core");
   return chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+}
+
+/** The node options of `npm start` (package.json: "node <options> scripts/run.mjs main"), so a bench's server child runs as deployed. */
+export function startNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { scripts: Record<string, string> };
+  return /^node\s+(.*?)\s*scripts\/run\.mjs\b/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
 }

@@ -18,13 +18,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer, ROOT, SERVER_OUT } from "../scripts/build.mjs";
 import { freePort, within } from "../tests/helpers/cluster";
+import { startNodeOptions } from "./server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 10_000);
 const CONCURRENCY = 8;
 
 type Way = "compiled" | "tsx";
-const command = (way: Way): string[] => (way === "compiled" ? [join(SERVER_OUT, "main.js")] : ["--import", "tsx", join(ROOT, "src/server/main.ts")]);
+/** The compiled way runs as `npm start` does (its node options included); tsx as `npm run dev:server`. */
+const command = (way: Way): string[] => (way === "compiled" ? [...startNodeOptions(), join(SERVER_OUT, "main.js")] : ["--import", "tsx", join(ROOT, "src/server/main.ts")]);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rssMB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

@@ -2,13 +2,15 @@
  * The certificate renderer's pure parts: the split of a text into runs per font (rare
  * characters from the fallback font, real glyphs, not .notdef), CERT_FONT_FALLBACKS, the
  * refusal of a character no font has, line breaking, shrinking and alignment in a field box,
- * the QR path, and the background image header checks.
+ * the QR path (and a production-length verification URL decoding back from its code), and
+ * the background image header checks.
  */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FALLBACKS, fallbackSpecs, fontSet, measuredRuns, missingCharacter, printable, splitRuns } from "../../src/server/certificate/fonts";
 import { assertPrintable, baselineOffset, fitText, placeField, unprintable, wrap, units } from "../../src/server/certificate/pdf";
-import { qrPath } from "../../src/server/certificate/qr";
+import jsQR from "jsqr";
+import { qrPath, qrRuns } from "../../src/server/certificate/qr";
 import { imageInfo } from "../../src/server/certificate/templates";
 import { defaultLayout, LINE_HEIGHT, MM_PT, SAMPLE_FACTS, type TextField } from "../../src/shared/certificate/layout";
 import { DomainError } from "../../src/shared/errors";
@@ -162,6 +164,24 @@ describe("QR path and background images", () => {
     expect(Math.min(...xs.map((x) => x[1]))).toBe(2);
     expect(Math.max(...xs.map((x) => x[0] + x[2]))).toBe(size - 2);
     expect(Math.max(...xs.map((x) => x[1]))).toBe(size - 3);
+  });
+
+  it("a production verification URL (https, about 150 characters) is a version 9 code that decodes back to the URL", () => {
+    const url = "https://saiwu.example.edu.cn/verify-cert?number=2026-JS-1-000040&code=9a5f5429c81e.hpDTAzmSuYnXUoKrJE68I3Tz9FrFelpQjVgu72p1OX9ia4Aeay1waFy-h821ix-urCABBdYiVMzKCOARIAJUCQ";
+    const { size, runs } = qrRuns(url);
+    // Version 9 has 53 modules a side, plus the 2-module quiet zone on each side.
+    expect(size).toBe(53 + 4);
+    // Drawn 4 px per module with a wider white margin, as a scanner would see the page.
+    const px = 4;
+    const side = (size + 8) * px;
+    const rgba = new Uint8ClampedArray(side * side * 4).fill(255);
+    for (const [x, y, len] of runs)
+      for (let dy = 0; dy < px; dy++)
+        for (let dx = 0; dx < len * px; dx++) {
+          const at = (((y + 4) * px + dy) * side + (x + 4) * px + dx) * 4;
+          rgba[at] = rgba[at + 1] = rgba[at + 2] = 0;
+        }
+    expect(jsQR(rgba, side, side)?.data).toBe(url);
   });
 
   it("reads PNG and JPEG sizes from their headers and refuses anything else", () => {
