@@ -13,9 +13,9 @@
  * Ends with one JSON line: {"certificates","seconds","pages","fileMB","peakRssMB","oneCertificateMs"}.
  * CERTIFICATES=<n> changes the count.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer, ROOT } from "../scripts/build.mjs";
@@ -25,9 +25,8 @@ import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
 import { createBlobStore } from "../src/server/storage";
 import { factsOf, renderToBuffer } from "../src/server/certificate/print";
 import { defaultLayout, verifyUrl } from "../src/shared/certificate/layout";
-import { freePort, within } from "../tests/helpers/cluster";
 import { seedCertificates } from "./certificates-data";
-import { startNodeOptions } from "./server";
+import { procStatusMB, startNodeOptions, startServerChild, type ServerChild } from "./server";
 import { log, seconds } from "./works-data";
 import { runBench } from "./entry";
 
@@ -39,55 +38,18 @@ async function seedOnly(dir: string) {
   await db.destroy();
 }
 
-/** A /proc/<pid>/status figure in MB (VmRSS now, VmHWM the peak so far). */
-const statusMB = (pid: number, key: "VmRSS" | "VmHWM") => Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
-
-interface Server {
-  proc: ChildProcess;
-  base: string;
-  stop(): Promise<void>;
-}
+/** A /proc/<pid>/status figure in whole MB. */
+const statusMB = (pid: number, key: "VmRSS" | "VmHWM") => Math.round(procStatusMB(pid, key));
 
 /** The compiled server (`out`/main.js) on the seeded `dir`, once /readyz answers 200. */
-async function startServer(out: string, dir: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, [...startNodeOptions(), join(out, "main.js")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      DATABASE_URL: `file:${join(dir, "bench.db")}`,
-      SEED_DEMO: "0",
-      PUBLIC_URL,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DIST_DIR: join(dir, "no-dist"),
-      LOG_LEVEL: "warn",
-      SKIP_BUILD: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+const startServer = (out: string, dir: string): Promise<ServerChild> =>
+  startServerChild([...startNodeOptions(), join(out, "main.js")], {
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    SEED_DEMO: "0",
+    PUBLIC_URL,
+    DIST_DIR: join(dir, "no-dist"),
   });
-  let err = "";
-  proc.stderr!.on("data", (d) => (err += d));
-  const exited = new Promise<void>((ok) => proc.once("exit", () => ok()));
-  await within(180_000, async () => {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${err}`);
-    try {
-      return (await fetch(`${base}/readyz`)).status === 200;
-    } catch {
-      return false;
-    }
-  });
-  return {
-    proc,
-    base,
-    async stop() {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 /** Logs in as the demo root (the seed's password); the headers of its requests (our Origin, the session cookie). */
 async function rootHeaders(base: string): Promise<Record<string, string>> {
@@ -102,7 +64,7 @@ async function rootHeaders(base: string): Promise<Record<string, string>> {
   return headers;
 }
 
-async function job(server: Server, headers: Record<string, string>, body: unknown, onProgress?: (p: number, t: number) => void) {
+async function job(server: ServerChild, headers: Record<string, string>, body: unknown, onProgress?: (p: number, t: number) => void) {
   const { base, proc } = server;
   const res = await fetch(`${base}/Backend/Certificate/print/pdf`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
   if (res.status !== 202) throw new Error(`print failed to start: ${res.status} ${await res.text()}`);
@@ -128,7 +90,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "saiwu-bench-cert-"));
   // Inside the project: the compiled code finds casbin/ and node_modules/ by walking up.
   const out = join(ROOT, ".tmp", `bench-server-${randomUUID().slice(0, 8)}`);
-  let server: Server | undefined;
+  let server: ServerChild | undefined;
   let db: Db | undefined;
   try {
     let t0 = performance.now();

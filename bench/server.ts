@@ -3,6 +3,7 @@
  * src/server/app on a database file or URL, quiet, on loopback (or only made ready, for
  * app.inject), and headless Debian chromium with the same switches everywhere.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -92,3 +93,55 @@ export function startNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { scripts: Record<string, string> };
   return /^node\s+(.*?)\s*scripts\/run\.mjs\b/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
 }
+
+/** A server running in a child process (bench:startup, bench:certificates). */
+export interface ServerChild {
+  proc: ChildProcess;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  /** from the spawn until /readyz answered 200 */
+  ms: number;
+  /** SIGTERM, then waits for the exit */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node <args>` (a server entry and its node options) on a free loopback port with
+ * `env` added (DATA_DIR, DATABASE_URL …; PORT, HOST and PUBLIC_URL are set here) and waits for
+ * /readyz to answer 200, failing with the server's standard error if it exits first.
+ */
+export async function startServerChild(args: string[], env: Record<string, string>): Promise<ServerChild> {
+  const { freePort, within } = await import("../tests/helpers/cluster");
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, args, {
+    cwd: join(import.meta.dirname, ".."),
+    env: { ...process.env, LOG_LEVEL: "warn", SKIP_BUILD: "1", PUBLIC_URL: base, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  proc.stderr!.on("data", (d) => (err += d));
+  const exited = new Promise<void>((ok) => proc.once("exit", () => ok()));
+  await within(180_000, async () => {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${err}`);
+    try {
+      return (await fetch(`${base}/readyz`)).status === 200;
+    } catch {
+      return false;
+    }
+  });
+  const ms = performance.now() - t0;
+  return {
+    proc,
+    base,
+    ms,
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A /proc/<pid>/status figure in MB (VmRSS now, VmHWM the peak so far). */
+export const procStatusMB = (pid: number, key: "VmRSS" | "VmHWM") => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

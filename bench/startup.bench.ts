@@ -12,13 +12,11 @@
  * Each figure is the median of ROUNDS interleaved runs. Ends with one JSON line:
  * {"coldStartMs","warmStartMs","idleRssMB","rssAfterLoadMB","tsxIdleRssMB","tsxWarmStartMs"}.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer, ROOT, SERVER_OUT } from "../scripts/build.mjs";
-import { freePort, within } from "../tests/helpers/cluster";
-import { startNodeOptions } from "./server";
+import { procStatusMB, startNodeOptions, startServerChild } from "./server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 10_000);
@@ -29,48 +27,12 @@ type Way = "compiled" | "tsx";
 const command = (way: Way): string[] => (way === "compiled" ? [...startNodeOptions(), join(SERVER_OUT, "main.js")] : ["--import", "tsx", join(ROOT, "src/server/main.ts")]);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rssMB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const rssMB = (pid: number) => procStatusMB(pid, "VmRSS");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Started {
-  proc: ChildProcess;
-  base: string;
-  ms: number;
-  stop(): Promise<void>;
-}
-
 /** Starts the server `way` on `dataDir` and waits for /readyz (200). */
-async function start(way: Way, dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const t0 = performance.now();
-  const proc = spawn(process.execPath, command(way), {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: join(dataDir, "no-dist"), LOG_LEVEL: "warn", SKIP_BUILD: "1", PUBLIC_URL: base, LOGIN_RATE_MAX: "100000", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  proc.stderr!.on("data", (d) => (err += d));
-  const exited = new Promise<void>((ok) => proc.once("exit", () => ok()));
-  await within(180_000, async () => {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${err}`);
-    try {
-      return (await fetch(`${base}/readyz`)).status === 200;
-    } catch {
-      return false;
-    }
-  });
-  const ms = performance.now() - t0;
-  return {
-    proc,
-    base,
-    ms,
-    async stop() {
-      proc.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+const start = (way: Way, dataDir: string, env: Record<string, string> = {}) =>
+  startServerChild(command(way), { DATA_DIR: dataDir, DIST_DIR: join(dataDir, "no-dist"), LOGIN_RATE_MAX: "100000", ...env });
 
 /** Logs in and returns the session cookie. */
 async function login(base: string, username: string, page: "admin" | "student" | "teacher"): Promise<string> {
