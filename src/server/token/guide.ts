@@ -1,6 +1,6 @@
 /**
  * 对接指南 (issue 16): how other systems use the API with a token. Shown on the API docs
- * page (/Backend/docs, the OpenAPI document's description); README.md carries the same text.
+ * page (/Backend/docs, the OpenAPI document's description); docs/integration.md carries the same text.
  */
 import { STATUS_TEXT } from "../../shared/errors";
 

@@ -1,7 +1,7 @@
 /**
  * The lifecycle of a complaint (申诉/投诉), in one place: states, who moves a complaint from
  * which state to which, and the Chinese names. Both sides read it; the server enforces it
- * (src/server/complaint/service/transition.ts), every step in the complaint's history and in
+ * (src/server/complaint/transition.ts), every step in the complaint's history and in
  * the work log of the work it is about.
  *
  *   submitted ──accept──▶ accepted ──opinion──▶ reviewed ──decide──▶ decided
