@@ -14,7 +14,10 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: { allowDefaultProject: ["scripts/*.mjs", "eslint.config.js"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["scripts/*.mjs", "eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",

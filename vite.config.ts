@@ -12,7 +12,12 @@ export default defineConfig(({ mode }) => ({
   // guestPermissionsPlugin: the anonymous visitor's page rules, worked out by casbin at build time
   // for the light login pages (src/client/login). antdStylesPlugin: antd's styles as a static CSS file
   // built under the app's theme, so pages do not generate them at run time (src/server/static/antd-styles.ts).
-  plugins: [react(), antdStylesPlugin(), precompressPlugin(), guestPermissionsPlugin(fileURLToPath(new URL(".", import.meta.url)))],
+  plugins: [
+    react(),
+    antdStylesPlugin(),
+    precompressPlugin(),
+    guestPermissionsPlugin(fileURLToPath(new URL(".", import.meta.url))),
+  ],
   resolve: {
     alias: {
       "csv-parse/sync": "csv-parse/browser/esm/sync",

@@ -31,7 +31,12 @@ const LIST = "/Backend/Admin/work?status=submitted&status=school_approved&sort=-
 /** Every page of the same filtered list in two orders: each connection walks them in turn, as many admins paging would. */
 const listPages = (total: number) => {
   const pages = Math.max(1, Math.ceil(total / 20));
-  return ["-submittedAt", "name"].flatMap((sort) => Array.from({ length: pages }, (_, i) => `/Backend/Admin/work?status=submitted&status=school_approved&sort=${sort}&current=${i + 1}&pageSize=20`));
+  return ["-submittedAt", "name"].flatMap((sort) =>
+    Array.from(
+      { length: pages },
+      (_, i) => `/Backend/Admin/work?status=submitted&status=school_approved&sort=${sort}&current=${i + 1}&pageSize=20`,
+    ),
+  );
 };
 
 interface Figures {
@@ -57,7 +62,13 @@ async function load(url: string, headers: Record<string, string>, duration: numb
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1, ...(requests ? { requests } : {}) });
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} replies were not 2xx`);
   // Requests that took longer than autocannon's 10 s timeout are counted, not hidden.
-  return { rps: Math.round(r.requests.average), p99ms: r.latency.p99, p50ms: r.latency.p50, total: r.requests.total, timeouts: r.timeouts };
+  return {
+    rps: Math.round(r.requests.average),
+    p99ms: r.latency.p99,
+    p50ms: r.latency.p50,
+    total: r.requests.total,
+    timeouts: r.timeouts,
+  };
 }
 
 async function run(dialect: Dialect): Promise<Figures> {
@@ -74,7 +85,8 @@ async function run(dialect: Dialect): Promise<Figures> {
       url,
       opened: { db, dialect },
       // The baseline: the same server, its hooks (session, access), no database work.
-      routes: (app) => app.get("/Backend/bench/hello", { config: { access: "public" } }, async () => ({ error: 0, info: "hello" })),
+      routes: (app) =>
+        app.get("/Backend/bench/hello", { config: { access: "public" } }, async () => ({ error: 0, info: "hello" })),
     });
     const { base } = server;
     try {
@@ -84,19 +96,26 @@ async function run(dialect: Dialect): Promise<Figures> {
         body: JSON.stringify({ username: AS, password: DEMO_PASSWORD, page: "admin" }),
       });
       if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("saiwu_sid="))!;
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("saiwu_sid="))!;
       // What a browser sends: the session cookie, and the encodings it accepts.
       const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
 
       const probe = await (await fetch(`${base}${LIST}`, { headers })).json();
-      if (probe.error !== 0 || probe.data.list.length !== 20) throw new Error(`list failed: ${JSON.stringify(probe).slice(0, 300)}`);
-      log(`${dialect}：${AS} 的列表共 ${probe.data.total} 件（第 3 页 20 件，首件 ${probe.data.list[0].id} ${probe.data.list[0].name}）`);
+      if (probe.error !== 0 || probe.data.list.length !== 20)
+        throw new Error(`list failed: ${JSON.stringify(probe).slice(0, 300)}`);
+      log(
+        `${dialect}：${AS} 的列表共 ${probe.data.total} 件（第 3 页 20 件，首件 ${probe.data.list[0].id} ${probe.data.list[0].name}）`,
+      );
 
       const paths = listPages(probe.data.total);
       const works = readCache(db, "works", { maxEntries: 0, maxAgeMs: 0 });
       // Warm-up: JIT, connections, and every page read once (the steady state is measured;
       // the uncached figure below shows what a cold read costs).
-      for (const path of paths) if ((await fetch(`${base}${path}`, { headers })).status !== 200) throw new Error(`${path} failed`);
+      for (const path of paths)
+        if ((await fetch(`${base}${path}`, { headers })).status !== 200) throw new Error(`${path} failed`);
       await load(`${base}${LIST}`, headers, 2, paths);
       const before = { hits: works.hits, misses: works.misses };
       const list = await load(`${base}${LIST}`, headers, DURATION, paths);
@@ -106,7 +125,9 @@ async function run(dialect: Dialect): Promise<Figures> {
       const uncached = await load(`${base}${LIST}`, headers, DURATION, paths);
       readCaches.enabled = true;
       log(`${dialect}：不用读缓存时 ${uncached.rps} 次/秒，p50 ${uncached.p50ms} ms，p99 ${uncached.p99ms} ms`);
-      log(`${dialect}：作品列表（${paths.length} 个不同页面轮流，缓存命中 ${cacheHitRate}）${list.rps} 次/秒，p50 ${list.p50ms} ms，p99 ${list.p99ms} ms（${list.total} 次${list.timeouts ? `，${list.timeouts} 次超时` : ""}）`);
+      log(
+        `${dialect}：作品列表（${paths.length} 个不同页面轮流，缓存命中 ${cacheHitRate}）${list.rps} 次/秒，p50 ${list.p50ms} ms，p99 ${list.p99ms} ms（${list.total} 次${list.timeouts ? `，${list.timeouts} 次超时` : ""}）`,
+      );
       // The baseline: the bare route without a cookie, so no database work at all. For
       // information also with the session cookie (the session lookup every logged-in request makes).
       await load(`${base}/Backend/bench/hello`, {}, 2);

@@ -85,7 +85,14 @@ function makeInput(): AssignInput {
     if (r.next() < 0.4) advisorIds.push(teacher(s.id, r.int(1, 40)));
     // Some works are co-advised by a judge of another school: a personal (advisor) conflict.
     if (r.next() < 0.005) advisorIds[advisorIds.length - 1] = r.pick(judges).id;
-    works.push({ id: 2026_000_000 + i, schoolId: s.id, province: s.province, advisorIds, authorIds: [3_000_000 + i * 5, 3_000_000 + i * 5 + 1], needed: N });
+    works.push({
+      id: 2026_000_000 + i,
+      schoolId: s.id,
+      province: s.province,
+      advisorIds,
+      authorIds: [3_000_000 + i * 5, 3_000_000 + i * 5 + 1],
+      needed: N,
+    });
   }
   // Declared conflicts: 5% of judges name 1–3 works, 1% a school.
   for (const j of judges) {
@@ -111,7 +118,12 @@ function makeInput(): AssignInput {
     const ids = new Set<number>();
     for (let t = 0; t < 50 && ids.size < k; t++) {
       const j = r.pick(judges);
-      if ((count.get(j.id) ?? 0) < j.capacity - 3 && conflictsFor(j, w, opts).length === 0 && (w.groupId === undefined || groupOf.get(w.groupId as number)!.has(j.id))) ids.add(j.id);
+      if (
+        (count.get(j.id) ?? 0) < j.capacity - 3 &&
+        conflictsFor(j, w, opts).length === 0 &&
+        (w.groupId === undefined || groupOf.get(w.groupId as number)!.has(j.id))
+      )
+        ids.add(j.id);
     }
     if (ids.size) w.existingJudgeIds = [...ids];
     for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
@@ -120,7 +132,11 @@ function makeInput(): AssignInput {
 }
 
 /** Independent verification on conflict.ts; returns the figures or throws on the first failure. */
-function verify(input: AssignInput, rows: readonly { workId: number; judgeId: number }[], shortfalls: readonly { workId: number; proposed: number }[]) {
+function verify(
+  input: AssignInput,
+  rows: readonly { workId: number; judgeId: number }[],
+  shortfalls: readonly { workId: number; proposed: number }[],
+) {
   const short = new Map(shortfalls.map((s) => [s.workId, s.proposed]));
   const opts = input.conflictOptions ?? { avoidProvince: false };
   const judges = new Map(input.judges.map((j) => [j.id, j]));
@@ -160,22 +176,47 @@ function main() {
   const existing = input.works.reduce((a, w) => a + (w.existingJudgeIds?.length ?? 0), 0);
   const advisorJudges = new Set(input.judges.map((j) => j.id));
   const crossAdvised = input.works.filter((w) => w.advisorIds.some((a) => advisorJudges.has(a))).length;
-  const declared = input.judges.reduce((a, j) => a + (j.declared?.workIds?.length ?? 0) + (j.declared?.schoolIds?.length ?? 0), 0);
-  log(`生成：${input.works.length} 件作品，${input.judges.length} 位评委，已有分配 ${existing}，由评委指导的作品 ${crossAdvised}，申报回避 ${declared} 条${PROVINCE ? "，同省回避" : ""}${GROUPS ? `，${GROUPS} 个评审组` : ""}；${seconds(t0)} s`);
+  const declared = input.judges.reduce(
+    (a, j) => a + (j.declared?.workIds?.length ?? 0) + (j.declared?.schoolIds?.length ?? 0),
+    0,
+  );
+  log(
+    `生成：${input.works.length} 件作品，${input.judges.length} 位评委，已有分配 ${existing}，由评委指导的作品 ${crossAdvised}，申报回避 ${declared} 条${PROVINCE ? "，同省回避" : ""}${GROUPS ? `，${GROUPS} 个评审组` : ""}；${seconds(t0)} s`,
+  );
 
   t0 = performance.now();
   const result = minCostFlow.propose(input, minCostFlow.defaults);
   const secs = seconds(t0);
   log(`分配：${secs} s，完整 ${result.complete}，新分配 ${result.rows.length} 条，统计 ${JSON.stringify(result.stats)}`);
-  if (!result.complete) log(`未能完整分配（${result.shortfalls.length} 件作品缺评委），原因：\n  ${result.issues.slice(0, 5).map((i) => i.message).join("\n  ")}`);
+  if (!result.complete)
+    log(
+      `未能完整分配（${result.shortfalls.length} 件作品缺评委），原因：\n  ${result.issues
+        .slice(0, 5)
+        .map((i) => i.message)
+        .join("\n  ")}`,
+    );
 
   t0 = performance.now();
   const v = verify(input, result.rows, result.shortfalls);
-  log(`独立校验（每件作品评委数${result.complete ? "均为 " + N : "与所报缺额一致"}、评委不重复、无回避冲突、不超容量、组别正确）：通过，回避冲突 ${v.conflicts}，负载 ${v.minLoad}–${v.maxLoad}；${seconds(t0)} s`);
+  log(
+    `独立校验（每件作品评委数${result.complete ? "均为 " + N : "与所报缺额一致"}、评委不重复、无回避冲突、不超容量、组别正确）：通过，回避冲突 ${v.conflicts}，负载 ${v.minLoad}–${v.maxLoad}；${seconds(t0)} s`,
+  );
   if (v.maxLoad !== result.maxLoad || v.minLoad !== result.minLoad) throw new Error("load figures disagree with the verifier");
 
   const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-  console.log(JSON.stringify({ works: input.works.length, judges: input.judges.length, reviews: input.works.length * N, seconds: secs, conflicts: v.conflicts, loadSpread: v.loadSpread, maxLoad: v.maxLoad, minLoad: v.minLoad, peakRssMB }));
+  console.log(
+    JSON.stringify({
+      works: input.works.length,
+      judges: input.judges.length,
+      reviews: input.works.length * N,
+      seconds: secs,
+      conflicts: v.conflicts,
+      loadSpread: v.loadSpread,
+      maxLoad: v.maxLoad,
+      minLoad: v.minLoad,
+      peakRssMB,
+    }),
+  );
 }
 
 main();

@@ -63,10 +63,15 @@ async function one(driver: "local" | "s3") {
 function main() {
   const figures: Record<string, number> = { sizeMB: SIZE_MB };
   for (const driver of ["local", "s3"] as const) {
-    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--one", driver], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--one", driver], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     if (r.status !== 0) throw new Error(`${driver} run failed (${r.status})`);
     const { put, get } = JSON.parse(r.stdout.trim().split("\n").pop()!);
-    console.error(`${driver}: ${SIZE_MB} MB 上传 ${put.s} s，RSS 峰值增长 ${put.rssMB} MB；下载 ${get.s} s，RSS 峰值增长 ${get.rssMB} MB`);
+    console.error(
+      `${driver}: ${SIZE_MB} MB 上传 ${put.s} s，RSS 峰值增长 ${put.rssMB} MB；下载 ${get.s} s，RSS 峰值增长 ${get.rssMB} MB`,
+    );
     Object.assign(figures, { [`${driver}PutRssMB`]: put.rssMB, [`${driver}GetRssMB`]: get.rssMB, [`${driver}PutS`]: put.s });
   }
   console.log(JSON.stringify(figures));

@@ -25,8 +25,21 @@ export async function seedCertificates(url: string, count: number): Promise<{ db
   const hash = await hashPassword(DEMO_PASSWORD);
   const contest = await db.selectFrom("contest").select(["id"]).where("code", "=", `${YEAR}-JS`).executeTakeFirstOrThrow();
   const schools = (await db.selectFrom("school").select("id").where("province", "=", "江苏省").execute()).map((s) => s.id);
-  const categories = await db.selectFrom("work_category as c").innerJoin("work_category as s", "s.parent_id", "c.id").select(["c.id", "s.id as sub"]).where("c.parent_id", "is", null).execute();
-  const awards = (await db.selectFrom("award_level").select(["id", "sort"]).where("contest_level", "=", "provincial").where("kind", "=", "work").orderBy("sort").execute()).map((a) => a.id);
+  const categories = await db
+    .selectFrom("work_category as c")
+    .innerJoin("work_category as s", "s.parent_id", "c.id")
+    .select(["c.id", "s.id as sub"])
+    .where("c.parent_id", "is", null)
+    .execute();
+  const awards = (
+    await db
+      .selectFrom("award_level")
+      .select(["id", "sort"])
+      .where("contest_level", "=", "provincial")
+      .where("kind", "=", "work")
+      .orderBy("sort")
+      .execute()
+  ).map((a) => a.id);
   const root = (await db.selectFrom("app_user").select("id").where("username", "=", "root").executeTakeFirstOrThrow()).id;
   let authors = 0;
   let serial = 0;
@@ -39,18 +52,58 @@ export async function seedCertificates(url: string, count: number): Promise<{ db
       for (let k = 0; k < size; k++) {
         serial++;
         const name = serial % 40 === 0 ? RARE[(serial / 40) % RARE.length] : personName(r);
-        ids.push(await insertDemoUser(trx, { username: `cb_${serial}`, name, type: 100, schoolId: school, major: "080901", memberNo: `CB${serial}` }, hash, at));
+        ids.push(
+          await insertDemoUser(
+            trx,
+            { username: `cb_${serial}`, name, type: 100, schoolId: school, major: "080901", memberNo: `CB${serial}` },
+            hash,
+            at,
+          ),
+        );
       }
       authors += size;
-      const workId = await insertDemoWork(trx, { year: YEAR, contestId: contest.id, categoryId: cat.id, subcategoryId: cat.sub, name: workTitle(r), status: "format_passed", schoolId: school, authors: ids, text: {}, version: 3, at });
+      const workId = await insertDemoWork(trx, {
+        year: YEAR,
+        contestId: contest.id,
+        categoryId: cat.id,
+        subcategoryId: cat.sub,
+        name: workTitle(r),
+        status: "format_passed",
+        schoolId: school,
+        authors: ids,
+        text: {},
+        version: 3,
+        at,
+      });
       await trx
         .insertInto("contest_result")
-        .values({ contest_id: contest.id, work_id: workId, group_id: null, raw_mean: null, normalised: null, spread: null, rank: w + 1, award_level_id: awards[Math.min(awards.length - 1, Math.floor((w * awards.length) / (count / 2.5)))], award_manual: 1, updated_at: at })
+        .values({
+          contest_id: contest.id,
+          work_id: workId,
+          group_id: null,
+          raw_mean: null,
+          normalised: null,
+          spread: null,
+          rank: w + 1,
+          award_level_id: awards[Math.min(awards.length - 1, Math.floor((w * awards.length) / (count / 2.5)))],
+          award_manual: 1,
+          updated_at: at,
+        })
         .execute();
     }
     await trx
       .insertInto("result_publication")
-      .values({ contest_id: contest.id, published_at: at, published_by: root, model: "manual", model_version: 1, params: "{}", log_head: "0".repeat(64), log_seq: 0, note: "证书基准测试" })
+      .values({
+        contest_id: contest.id,
+        published_at: at,
+        published_by: root,
+        model: "manual",
+        model_version: 1,
+        params: "{}",
+        log_head: "0".repeat(64),
+        log_seq: 0,
+        note: "证书基准测试",
+      })
       .execute();
     const out = await syncCertificates(trx, contest.id);
     if (out.issued !== count) throw new Error(`expected ${count} certificates, issued ${out.issued}`);

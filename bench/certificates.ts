@@ -60,13 +60,25 @@ async function rootHeaders(base: string): Promise<Record<string, string>> {
     body: JSON.stringify({ username: "root", password: DEMO_PASSWORD, page: "admin" }),
   });
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-  headers.cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  headers.cookie = r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return headers;
 }
 
-async function job(server: ServerChild, headers: Record<string, string>, body: unknown, onProgress?: (p: number, t: number) => void) {
+async function job(
+  server: ServerChild,
+  headers: Record<string, string>,
+  body: unknown,
+  onProgress?: (p: number, t: number) => void,
+) {
   const { base, proc } = server;
-  const res = await fetch(`${base}/Backend/Certificate/print/pdf`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/Backend/Certificate/print/pdf`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 202) throw new Error(`print failed to start: ${res.status} ${await res.text()}`);
   const jobId = ((await res.json()) as { data: { jobId: string } }).data.jobId;
   for (;;) {
@@ -78,7 +90,8 @@ async function job(server: ServerChild, headers: Record<string, string>, body: u
       // The server's peak, before the download adds its buffers.
       const peakRssMB = statusMB(proc.pid!, "VmHWM");
       const file = await fetch(`${base}/Backend/Common/job/${jobId}/download`, { headers });
-      if (file.status !== 200 || file.headers.get("content-type") !== "application/pdf") throw new Error(`download failed: ${file.status}`);
+      if (file.status !== 200 || file.headers.get("content-type") !== "application/pdf")
+        throw new Error(`download failed: ${file.status}`);
       return { job: j, pdf: Buffer.from(await file.arrayBuffer()), peakRssMB };
     }
     onProgress?.(j.processed, j.total);
@@ -103,13 +116,22 @@ async function main() {
     // This process reads the seeded rows (names to check, the baseline's certificate) itself.
     db = openDb(`file:${join(dir, "bench.db")}`).db;
     const contest = await db.selectFrom("certificate").select("contest_id").executeTakeFirstOrThrow();
-    const rows = await db.selectFrom("certificate").selectAll().where("contest_id", "=", contest.contest_id).orderBy("number").execute();
-    log(`证书 ${rows.length} 张，例如 ${rows[0].number} ${rows[0].holder_name}；含生僻字的姓名 ${rows.filter((r) => /[䶮𠮷]/u.test(r.holder_name)).length} 个`);
+    const rows = await db
+      .selectFrom("certificate")
+      .selectAll()
+      .where("contest_id", "=", contest.contest_id)
+      .orderBy("number")
+      .execute();
+    log(
+      `证书 ${rows.length} 张，例如 ${rows[0].number} ${rows[0].holder_name}；含生僻字的姓名 ${rows.filter((r) => /[䶮𠮷]/u.test(r.holder_name)).length} 个`,
+    );
 
     server = await startServer(out, dir);
     const headers = await rootHeaders(server.base);
     const pid = server.proc.pid!;
-    log(`服务器进程 ${pid}（node ${[...startNodeOptions(), process.env.NODE_OPTIONS ?? ""].join(" ").trim() || "无额外选项"}）已就绪：RSS ${statusMB(pid, "VmRSS")} MB`);
+    log(
+      `服务器进程 ${pid}（node ${[...startNodeOptions(), process.env.NODE_OPTIONS ?? ""].join(" ").trim() || "无额外选项"}）已就绪：RSS ${statusMB(pid, "VmRSS")} MB`,
+    );
 
     // Warm-up: one certificate through the job (fonts read, pdfkit loaded).
     t0 = performance.now();
@@ -118,7 +140,11 @@ async function main() {
 
     // Baseline (in this process): one certificate rendered alone into its own PDF.
     const store = createBlobStore(loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL }));
-    const item = { facts: factsOf(rows[1]), layout: defaultLayout("work"), verifyUrl: verifyUrl(PUBLIC_URL, rows[1].number, rows[1].signature) };
+    const item = {
+      facts: factsOf(rows[1]),
+      layout: defaultLayout("work"),
+      verifyUrl: verifyUrl(PUBLIC_URL, rows[1].number, rows[1].signature),
+    };
     await renderToBuffer([item], store);
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -133,7 +159,11 @@ async function main() {
     log(`开始批量生成；服务器进程此刻 RSS ${rssBefore} MB，峰值 ${statusMB(pid, "VmHWM")} MB`);
     const start = performance.now();
     let shown = 0;
-    const { job: done, pdf, peakRssMB } = await job(server, headers, { filters: { contestId: contest.contest_id } }, (p, total) => {
+    const {
+      job: done,
+      pdf,
+      peakRssMB,
+    } = await job(server, headers, { filters: { contestId: contest.contest_id } }, (p, total) => {
       if (p - shown >= 250) log(`生成中：${(shown = p)}/${total}，服务器 RSS ${statusMB(pid, "VmRSS")} MB`);
     });
     const secs = seconds(start);
@@ -148,9 +178,26 @@ async function main() {
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file]).toString())![1]);
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { maxBuffer: 256 * 1024 * 1024 }).toString("utf8");
     const missing = rows.filter((r) => !text.includes(r.holder_name));
-    log(`核对：${pages} 页，pdftotext 中找到 ${rows.length - missing.length}/${rows.length} 个姓名${missing.length ? `，缺少 ${missing.slice(0, 5).map((r) => r.holder_name).join("、")}` : ""}`);
+    log(
+      `核对：${pages} 页，pdftotext 中找到 ${rows.length - missing.length}/${rows.length} 个姓名${
+        missing.length
+          ? `，缺少 ${missing
+              .slice(0, 5)
+              .map((r) => r.holder_name)
+              .join("、")}`
+          : ""
+      }`,
+    );
     if (pages !== rows.length || missing.length) throw new Error("the PDF does not hold every certificate");
-    log(`字体：${execFileSync("pdffonts", [file]).toString().trim().split("\n").slice(2).map((l) => l.split(/\s+/)[0]).join("、")}`);
+    log(
+      `字体：${execFileSync("pdffonts", [file])
+        .toString()
+        .trim()
+        .split("\n")
+        .slice(2)
+        .map((l) => l.split(/\s+/)[0])
+        .join("、")}`,
+    );
     console.log(JSON.stringify({ certificates: rows.length, seconds: secs, pages, fileMB, peakRssMB, oneCertificateMs }));
   } finally {
     await server?.stop();

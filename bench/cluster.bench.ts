@@ -42,19 +42,31 @@ const WHO = "/Backend/Common/account/security";
 
 const listPages = (total: number) => {
   const pages = Math.max(1, Math.ceil(total / 20));
-  return ["-submittedAt", "name"].flatMap((sort) => Array.from({ length: pages }, (_, i) => `/Backend/Admin/work?status=submitted&status=school_approved&sort=${sort}&current=${i + 1}&pageSize=20`));
+  return ["-submittedAt", "name"].flatMap((sort) =>
+    Array.from(
+      { length: pages },
+      (_, i) => `/Backend/Admin/work?status=submitted&status=school_approved&sort=${sort}&current=${i + 1}&pageSize=20`,
+    ),
+  );
 };
 
-const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] : 0);
+const p99 = (xs: number[]) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] : 0;
 
 /** The works list with `connections` split evenly over `bases`, all at once; summed rps and the worst p99. */
 async function listLoad(bases: string[], headers: Record<string, string>, paths: string[], duration: number) {
   const requests = paths.map((path) => ({ method: "GET" as const, path }));
   const runs = await Promise.all(
-    bases.map((url) => autocannon({ url, connections: Math.round(CONNECTIONS / bases.length), duration, headers, workers: 1, requests })),
+    bases.map((url) =>
+      autocannon({ url, connections: Math.round(CONNECTIONS / bases.length), duration, headers, workers: 1, requests }),
+    ),
   );
   for (const r of runs) if (r.non2xx || r.errors) throw new Error(`list load: ${r.non2xx} non-2xx replies, ${r.errors} errors`);
-  return { rps: runs.reduce((s, r) => s + Math.round(r.requests.average), 0), p99ms: Math.max(...runs.map((r) => r.latency.p99)), timeouts: runs.reduce((s, r) => s + r.timeouts, 0) };
+  return {
+    rps: runs.reduce((s, r) => s + Math.round(r.requests.average), 0),
+    p99ms: Math.max(...runs.map((r) => r.latency.p99)),
+    timeouts: runs.reduce((s, r) => s + r.timeouts, 0),
+  };
 }
 
 interface Writer {
@@ -65,7 +77,13 @@ interface Writer {
 }
 
 /** Every writer saves drafts of its pair in a loop for `duration` s, through bases[i % n]; rps and p99. */
-async function writeLoad(writers: Writer[], sessions: Map<string, HttpClient>, bases: string[], items: string[], duration: number) {
+async function writeLoad(
+  writers: Writer[],
+  sessions: Map<string, HttpClient>,
+  bases: string[],
+  items: string[],
+  duration: number,
+) {
   const until = Date.now() + duration * 1000;
   const latencies: number[] = [];
   let k = 0;
@@ -75,7 +93,12 @@ async function writeLoad(writers: Writer[], sessions: Map<string, HttpClient>, b
       const c = sessions.get(w.judge)!.on(bases[i % bases.length]);
       while (Date.now() < until) {
         const n = k++;
-        const body = { items: { [items[0]]: n % 20, [items[1]]: (n % 9) + 0.5 }, deductions: [], comment: `压测草稿 ${n}`, version: w.version };
+        const body = {
+          items: { [items[0]]: n % 20, [items[1]]: (n % 9) + 0.5 },
+          deductions: [],
+          comment: `压测草稿 ${n}`,
+          version: w.version,
+        };
         const s = performance.now();
         const r = await c.req("PUT", `/Backend/Judge/contest/${w.contestId}/work/${w.workId}/score`, body);
         latencies.push(performance.now() - s);
@@ -84,7 +107,11 @@ async function writeLoad(writers: Writer[], sessions: Map<string, HttpClient>, b
       }
     }),
   );
-  return { rps: Math.round(latencies.length / ((performance.now() - t0) / 1000)), p99ms: Math.round(p99(latencies)), writes: latencies.length };
+  return {
+    rps: Math.round(latencies.length / ((performance.now() - t0) / 1000)),
+    p99ms: Math.round(p99(latencies)),
+    writes: latencies.length,
+  };
 }
 
 /** Log in on A, use the session on B, log out on A, poll B until it refuses the session: the milliseconds (or null after STALE_GIVE_UP_MS). */
@@ -111,7 +138,9 @@ async function staleTrial(a: string, b: string): Promise<number | null> {
 async function main() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || !/^postgres(ql)?:\/\//.test(base)) {
-    console.error("bench:cluster 需要 PostgreSQL：请设置 TEST_DATABASE_URL=postgres://用户@主机:端口/库（将在该服务器上新建并在结束后删除一个临时数据库）");
+    console.error(
+      "bench:cluster 需要 PostgreSQL：请设置 TEST_DATABASE_URL=postgres://用户@主机:端口/库（将在该服务器上新建并在结束后删除一个临时数据库）",
+    );
     process.exit(2);
   }
   const { url, drop } = await createPgDatabase(base);
@@ -136,7 +165,15 @@ async function main() {
       .map((r) => ({ judge: r.username, contestId: Number(r.contest_id), workId: Number(r.work_id), version: r.version ?? 0 }))
       .slice(0, WRITERS);
     const cat = await db.selectFrom("work").select("category_id").where("id", "=", writers[0].workId).executeTakeFirstOrThrow();
-    const items = (await db.selectFrom("rubric_item").select("id").where("category_id", "=", cat.category_id).orderBy("sort").orderBy("id").execute()).map((r) => String(r.id));
+    const items = (
+      await db
+        .selectFrom("rubric_item")
+        .select("id")
+        .where("category_id", "=", cat.category_id)
+        .orderBy("sort")
+        .orderBy("id")
+        .execute()
+    ).map((r) => String(r.id));
     await db.destroy();
     log(`数据就绪：${WORKS} 件作品，${writers.length} 个评委—作品评分对，${seconds(t0)} s`);
 
@@ -164,7 +201,8 @@ async function main() {
     const paths = listPages(probe.body.data.total);
     log(`contest_admin 的列表共 ${probe.body.data.total} 件，${paths.length} 个不同页面`);
     // Warm-up on both processes: JIT, connections, every page once.
-    for (const b of [A, B]) for (const path of paths) if ((await fetch(b + path, { headers })).status !== 200) throw new Error(`${path} failed`);
+    for (const b of [A, B])
+      for (const path of paths) if ((await fetch(b + path, { headers })).status !== 200) throw new Error(`${path} failed`);
     await listLoad([A, B], headers, paths, 2);
 
     const list1 = await listLoad([A], headers, paths, DURATION);

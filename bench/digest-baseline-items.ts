@@ -30,7 +30,12 @@ type Stage = "registration" | "school_review" | "format_review" | "online_judgin
 
 /** The end of a contest stage (the first of `stages` that is set), or null. */
 async function stageEnd(db: Db, contestId: number, stages: Stage[]): Promise<string | null> {
-  const rows = await db.selectFrom("contest_stage").select(["stage", "ends_at"]).where("contest_id", "=", contestId).where("stage", "in", stages).execute();
+  const rows = await db
+    .selectFrom("contest_stage")
+    .select(["stage", "ends_at"])
+    .where("contest_id", "=", contestId)
+    .where("stage", "in", stages)
+    .execute();
   for (const s of stages) {
     const r = rows.find((x) => x.stage === s);
     if (r) return r.ends_at;
@@ -134,11 +139,24 @@ const schoolReview: Producer = async (db, user) => {
 const formatReview: Producer = async (db, user) => {
   const scope = await reviewScope(db, user);
   if (scope === "all" || !scope.length) return [];
-  const contests = await db.selectFrom("contest").select(["id", "name"]).where("id", "in", scope).where("level", "!=", "school").where("archived", "=", 0).orderBy("id").execute();
+  const contests = await db
+    .selectFrom("contest")
+    .select(["id", "name"])
+    .where("id", "in", scope)
+    .where("level", "!=", "school")
+    .where("archived", "=", 0)
+    .orderBy("id")
+    .execute();
   const admin = user.user_type === ROLE.contestAdmin;
   const out: TodoItem[] = [];
   for (const c of contests) {
-    const n = Number((await reviewWorks(db, c.id, ["accepted", "format_resubmitted"]).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const n = Number(
+      (
+        await reviewWorks(db, c.id, ["accepted", "format_resubmitted"])
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (!n) continue;
     out.push({
       key: `formatReview:${c.id}`,
@@ -166,7 +184,14 @@ const judging: Producer = async (db, user, now) => {
           .where((eb) =>
             eb.not(
               eb.exists(
-                eb.selectFrom("judge_score as s").select("s.id").whereRef("s.work_id", "=", "work.id").where("s.contest_id", "=", c.id).where("s.judge_id", "=", user.id).where("s.status", "=", "submitted").where("s.superseded_at", "is", null),
+                eb
+                  .selectFrom("judge_score as s")
+                  .select("s.id")
+                  .whereRef("s.work_id", "=", "work.id")
+                  .where("s.contest_id", "=", c.id)
+                  .where("s.judge_id", "=", user.id)
+                  .where("s.status", "=", "submitted")
+                  .where("s.superseded_at", "is", null),
               ),
             ),
           )
@@ -198,10 +223,33 @@ const defence: Producer = async (db, user, now) => {
     .selectFrom("defence_session as s")
     .innerJoin("judge_group as g", "g.id", "s.group_id")
     .innerJoin("contest", "contest.id", "s.contest_id")
-    .select(["s.id", "s.contest_id", "s.starts_at", "s.place", "g.name as group_name", "contest.name as contest_name", "g.leader_id", (eb) => eb.selectFrom("defence_slot").select((e) => e.fn.countAll<number>().as("n")).whereRef("defence_slot.session_id", "=", "s.id").as("works")])
-    .where("s.contest_id", "in", contests.map((c) => c.id))
+    .select([
+      "s.id",
+      "s.contest_id",
+      "s.starts_at",
+      "s.place",
+      "g.name as group_name",
+      "contest.name as contest_name",
+      "g.leader_id",
+      (eb) =>
+        eb
+          .selectFrom("defence_slot")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("defence_slot.session_id", "=", "s.id")
+          .as("works"),
+    ])
+    .where(
+      "s.contest_id",
+      "in",
+      contests.map((c) => c.id),
+    )
     .where("s.signed_off_at", "is", null)
-    .where((eb) => eb.or([eb("g.leader_id", "=", user.id), eb("s.group_id", "in", eb.selectFrom("judge_group_member").select("group_id").where("user_id", "=", user.id))]))
+    .where((eb) =>
+      eb.or([
+        eb("g.leader_id", "=", user.id),
+        eb("s.group_id", "in", eb.selectFrom("judge_group_member").select("group_id").where("user_id", "=", user.id)),
+      ]),
+    )
     .orderBy("s.starts_at")
     .orderBy("s.id")
     .execute();
@@ -231,7 +279,18 @@ const complaint: Producer = async (db, user) => {
   else if (states.every((s) => NEXT_STEP[s]!.member === null)) scope = user.user_type === ROLE.root ? "all" : [];
   else scope = await handledContests(db, user);
   if (scope !== "all" && !scope.length) return [];
-  let q = db.selectFrom("complaint").innerJoin("work", "work.id", "complaint.work_id").select(["complaint.id", "complaint.state", "complaint.due_at", "complaint.arbitration_due_at", "work.id as work_id", "work.name"]).where("complaint.state", "in", states);
+  let q = db
+    .selectFrom("complaint")
+    .innerJoin("work", "work.id", "complaint.work_id")
+    .select([
+      "complaint.id",
+      "complaint.state",
+      "complaint.due_at",
+      "complaint.arbitration_due_at",
+      "work.id as work_id",
+      "work.name",
+    ])
+    .where("complaint.state", "in", states);
   if (scope !== "all") q = q.where("complaint.contest_id", "in", scope);
   const rows = await q.orderBy("complaint.due_at").orderBy("complaint.id").limit(500).execute();
   const out: TodoItem[] = [];
@@ -276,7 +335,16 @@ const judgeInvite: Producer = async (db, user, now) => {
   }));
 };
 
-const PRODUCERS: Record<TodoKind, Producer> = { coauthor, teacherReview, schoolReview, formatReview, judging, defence, complaint, judgeInvite };
+const PRODUCERS: Record<TodoKind, Producer> = {
+  coauthor,
+  teacherReview,
+  schoolReview,
+  formatReview,
+  judging,
+  defence,
+  complaint,
+  judgeInvite,
+};
 
 /** The kinds the policy gives this user. */
 export async function kindsOf(policy: Policy, user: User): Promise<TodoKind[]> {
@@ -299,4 +367,3 @@ export function summarise(items: TodoItem[]): TodoReply {
   for (const i of items) badges[i.menu] = (badges[i.menu] ?? 0) + i.count;
   return { items, badges, total: items.reduce((s, i) => s + i.count, 0) };
 }
-

@@ -53,16 +53,31 @@ const DONE_MARK = "complete";
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const secs = (t0: number) => Math.round((performance.now() - t0) / 10) / 100;
 
-const SIZES = ["--schools", String(args.schools), "--students", String(args.students), "--teachers", String(args.teachers), "--works", String(args.works)];
+const SIZES = [
+  "--schools",
+  String(args.schools),
+  "--students",
+  String(args.students),
+  "--teachers",
+  String(args.teachers),
+  "--works",
+  String(args.works),
+];
 
 /** The SQLite working copy: the bench:pages cache (seeded when missing) copied to /tmp. */
 async function sqliteCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const cache = String(args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`));
+  const cache = String(
+    args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`),
+  );
   if (!existsSync(join(cache, DONE_MARK))) {
     log(`生成大数据集（${SIZES.join(" ")}）到 ${cache}（bench:pages 的数据集）…`);
     const t0 = performance.now();
     rmSync(cache, { recursive: true, force: true });
-    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "bench/pages.bench.ts"), "--seed-only", cache, ...SIZES], { stdio: "inherit" });
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, join(ROOT_DIR, "bench/pages.bench.ts"), "--seed-only", cache, ...SIZES],
+      { stdio: "inherit" },
+    );
     log(`大数据集生成完毕：${secs(t0)} s`);
   } else log(`使用已缓存的大数据集：${cache}`);
   const work = mkdtempSync(join(tmpdir(), "saiwu-bench-digest-"));
@@ -91,7 +106,11 @@ async function pgCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
     return u.toString();
   };
   const cache = `saiwu_bench_digest_${args.schools}_${args.students}_${args.teachers}_${args.works}`;
-  const [mark] = await pgRun<{ c: string | null }>(base, "SELECT shobj_description(oid, 'pg_database') AS c FROM pg_database WHERE datname = $1", [cache]);
+  const [mark] = await pgRun<{ c: string | null }>(
+    base,
+    "SELECT shobj_description(oid, 'pg_database') AS c FROM pg_database WHERE datname = $1",
+    [cache],
+  );
   if (mark?.c !== DONE_MARK) {
     log(`生成大数据集（${SIZES.join(" ")}）到 PostgreSQL 数据库 ${cache} …`);
     const t0 = performance.now();
@@ -101,7 +120,10 @@ async function pgCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
     await migrate(db);
     await seedDemo(db);
     await db.destroy();
-    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SIZES], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: urlOf(cache) } });
+    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SIZES], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, DATABASE_URL: urlOf(cache) },
+    });
     await pgRun(urlOf(cache), "VACUUM ANALYZE");
     await pgRun(base, `COMMENT ON DATABASE ${cache} IS '${DONE_MARK}'`);
     log(`大数据集生成完毕：${secs(t0)} s`);
@@ -122,16 +144,46 @@ async function main() {
     await migrate(db);
     const policy = await loadPolicy();
     const batch = Number(args.batch);
-    const counting = { mails: 0, async send() { this.mails++; }, describe: () => "counting" };
+    const counting = {
+      mails: 0,
+      async send() {
+        this.mails++;
+      },
+      describe: () => "counting",
+    };
 
-    const eligible = (await db.selectFrom("app_user").selectAll().where("todo_digest", "=", 1).where("locked", "=", 0).where("archived", "=", 0).where("email", "is not", null).orderBy("id").execute()) as User[];
-    log(`${eligible.length} 个收邮件的用户（共 ${Number((await db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)} 个账号）`);
+    const eligible = (await db
+      .selectFrom("app_user")
+      .selectAll()
+      .where("todo_digest", "=", 1)
+      .where("locked", "=", 0)
+      .where("archived", "=", 0)
+      .where("email", "is not", null)
+      .orderBy("id")
+      .execute()) as User[];
+    log(
+      `${eligible.length} 个收邮件的用户（共 ${Number(
+        (
+          await db
+            .selectFrom("app_user")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )} 个账号）`,
+    );
 
     await db.deleteFrom("todo_digest_state").execute();
     let t0 = performance.now();
     expect0(await sendDigests(db, policy, counting, "http://bench", new Date(), { batch }));
     const recordSeconds = secs(t0);
-    const withItems = Number((await db.selectFrom("todo_digest_state").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const withItems = Number(
+      (
+        await db
+          .selectFrom("todo_digest_state")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     log(`首次运行（只记录）：${recordSeconds} s，${withItems} 个用户有待办`);
 
     // The worst day: everyone's items are new (one placeholder row: not a first run).
@@ -148,7 +200,11 @@ async function main() {
     const holders = new Set((await db.selectFrom("todo_digest_state").select("user_id").execute()).map((r) => r.user_id));
     const sample = new Map<number, User>();
     const withI = eligible.filter((u) => holders.has(u.id));
-    for (let i = 0; i < Math.floor(n / 3) && withI.length; i++) sample.set(withI[Math.floor((i * withI.length) / Math.floor(n / 3))].id, withI[Math.floor((i * withI.length) / Math.floor(n / 3))]);
+    for (let i = 0; i < Math.floor(n / 3) && withI.length; i++)
+      sample.set(
+        withI[Math.floor((i * withI.length) / Math.floor(n / 3))].id,
+        withI[Math.floor((i * withI.length) / Math.floor(n / 3))],
+      );
     for (let i = 0; sample.size < n; i++) {
       const u = eligible[Math.floor((i * eligible.length) / n) % eligible.length];
       sample.set(u.id, u);
@@ -195,8 +251,14 @@ async function main() {
     const perUserMsBefore = Math.round((oldMs / users.length) * 100) / 100;
     const perUserMsEndpoint = Math.round((newMs / users.length) * 100) / 100;
     const perUserMsAfter = Math.round(((seconds * 1000) / eligible.length) * 100) / 100;
-    log(`样本 ${users.length} 人：旧的逐人计算 ${perUserMsBefore} ms/人，新的单人接口 ${perUserMsEndpoint} ms/人；批量摘要 ${perUserMsAfter} ms/人；不一致 ${mismatches}`);
-    log(`负载：${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+    log(
+      `样本 ${users.length} 人：旧的逐人计算 ${perUserMsBefore} ms/人，新的单人接口 ${perUserMsEndpoint} ms/人；批量摘要 ${perUserMsAfter} ms/人；不一致 ${mismatches}`,
+    );
+    log(
+      `负载：${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
     await db.destroy();
     console.log(
       JSON.stringify({

@@ -55,9 +55,28 @@ async function main() {
       if (p === 0) dump.push(JSON.stringify([q, r.candidates, r.matches.map((m) => [m.workId, m.shared, m.similarity])]));
     }
     times.sort((x, y) => x - y);
-    if (process.argv.includes("--slow")) console.log(slow.sort((x, y) => y[0] - x[0]).slice(0, 12).map(([t, d]) => `${r2(t)} ms ${d}`).join("; "));
-    console.log(`pass ${p}: ${queries.length} checks p50 ${r2(percentile(times, 0.5))} p99 ${r2(percentile(times, 0.99))} max ${r2(times.at(-1)!)} ms, mean candidates ${r2(cand / queries.length)}; ${execSync("uptime").toString().trim().replace(/.*load/, "load")}`);
-    last = { checkP50Ms: r2(percentile(times, 0.5)), checkP99Ms: r2(percentile(times, 0.99)), maxMs: r2(times.at(-1)!), meanCandidates: r2(cand / queries.length) };
+    if (process.argv.includes("--slow"))
+      console.log(
+        slow
+          .sort((x, y) => y[0] - x[0])
+          .slice(0, 12)
+          .map(([t, d]) => `${r2(t)} ms ${d}`)
+          .join("; "),
+      );
+    console.log(
+      `pass ${p}: ${queries.length} checks p50 ${r2(percentile(times, 0.5))} p99 ${r2(percentile(times, 0.99))} max ${r2(times.at(-1)!)} ms, mean candidates ${r2(cand / queries.length)}; ${execSync(
+        "uptime",
+      )
+        .toString()
+        .trim()
+        .replace(/.*load/, "load")}`,
+    );
+    last = {
+      checkP50Ms: r2(percentile(times, 0.5)),
+      checkP99Ms: r2(percentile(times, 0.99)),
+      maxMs: r2(times.at(-1)!),
+      meanCandidates: r2(cand / queries.length),
+    };
   }
   const dumpAt = process.argv.indexOf("--dump");
   if (dumpAt > 0) writeFileSync(process.argv[dumpAt + 1], dump.join("\n"));
@@ -69,11 +88,21 @@ async function main() {
     let big = 0;
     const perCheck: number[] = [];
     for (const q of queries.slice(0, 200)) {
-      const e = await db.selectFrom("dup_entry").select("bands").where("work_id", "=", FIRST_ID + q).executeTakeFirstOrThrow();
+      const e = await db
+        .selectFrom("dup_entry")
+        .select("bands")
+        .where("work_id", "=", FIRST_ID + q)
+        .executeTakeFirstOrThrow();
       const keys = decodeKeys(e.bands as Uint8Array);
       let rows = 0;
       for (const k of keys) {
-        const c = Number((await sql<{ c: number }>`select count(*) as c from (select 1 from dup_band where band_key = ${k} limit 201)`.execute(db)).rows[0].c);
+        const c = Number(
+          (
+            await sql<{ c: number }>`select count(*) as c from (select 1 from dup_band where band_key = ${k} limit 201)`.execute(
+              db,
+            )
+          ).rows[0].c,
+        );
         rows += c;
         if (k < 0) {
           anchorRows += c;
@@ -84,7 +113,9 @@ async function main() {
       perCheck.push(rows);
     }
     perCheck.sort((x, y) => x - y);
-    console.log(`postings (200 checks): band rows/check ${r2(bandRows / 200)}, anchors/check ${r2(anchors / 200)}, anchor rows/check ${r2(anchorRows / 200)} (boilerplate anchors/check ${r2(big / 200)}), rows/check p50 ${percentile(perCheck, 0.5)} p99 ${percentile(perCheck, 0.99)}`);
+    console.log(
+      `postings (200 checks): band rows/check ${r2(bandRows / 200)}, anchors/check ${r2(anchors / 200)}, anchor rows/check ${r2(anchorRows / 200)} (boilerplate anchors/check ${r2(big / 200)}), rows/check p50 ${percentile(perCheck, 0.5)} p99 ${percentile(perCheck, 0.99)}`,
+    );
   }
   await db.destroy();
   console.log(JSON.stringify({ works: n, checks: queries.length, passes, ...last }));

@@ -47,7 +47,10 @@ const TECH = (
   "语义分割 光学字符识别 语音合成 语音识别 图数据库 时序数据库 负载均衡 身份认证 数据加密 区块链技术"
 ).split(" ");
 
-const CONN = "同时 此外 另外 然后 因此 所以 并且 而且 其中 首先 其次 最后 通过 基于 针对 为了 在此基础上 与此同时 总之 一方面 另一方面".split(" ");
+const CONN =
+  "同时 此外 另外 然后 因此 所以 并且 而且 其中 首先 其次 最后 通过 基于 针对 为了 在此基础上 与此同时 总之 一方面 另一方面".split(
+    " ",
+  );
 const ADVS = "进一步 有效地 自动 快速地 充分 显著 逐步 主要 整体 持续 灵活地 合理地 实时地 准确地".split(" ");
 const MEASURE = "多个 若干 大量 一系列 各类 不同 相关 主要 核心 关键 常见 典型".split(" ");
 
@@ -257,13 +260,31 @@ export function* corpus(n: number, seed = 2026): Generator<SynthWork> {
     if (pool.length > 50 && x < 0.08) {
       const src = pool[r.int(0, pool.length - 1)];
       const kind: Kind = x < 0.02 ? "exact" : x < 0.05 ? "light" : x < 0.06 ? "rewrite10" : x < 0.07 ? "rewrite20" : "rewrite30";
-      const share = kind === "exact" ? 0 : kind === "light" ? 0.01 + r.next() * 0.04 : kind === "rewrite10" ? 0.1 : kind === "rewrite20" ? 0.2 : 0.3;
+      const share =
+        kind === "exact"
+          ? 0
+          : kind === "light"
+            ? 0.01 + r.next() * 0.04
+            : kind === "rewrite10"
+              ? 0.1
+              : kind === "rewrite20"
+                ? 0.2
+                : 0.3;
       const text = kind === "exact" ? src.text : g.edit(src.text, src.topic, share, kind !== "light");
       w = { id, year, contestId, topic: src.topic, kind, source: src.id, changed: share, text };
     } else {
       const topic = r.int(0, g.topics - 1);
       const template = x < 0.11 ? r.int(0, 39) : null;
-      w = { id, year, contestId, topic, kind: template === null ? "original" : "template", source: null, changed: 0, text: g.original(topic, template) };
+      w = {
+        id,
+        year,
+        contestId,
+        topic,
+        kind: template === null ? "original" : "template",
+        source: null,
+        changed: 0,
+        text: g.original(topic, template),
+      };
       if (pool.length < POOL) pool.push(w);
       else if (r.next() < 0.05) pool[r.int(0, POOL - 1)] = w;
     }

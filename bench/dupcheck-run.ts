@@ -28,7 +28,16 @@ import type { DupBenchmarkFigures } from "../src/shared/dupcheck/schema";
 import { cpus, totalmem } from "node:os";
 import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../src/server/db/index";
-import { computeIgnored, checkWork, prepareText, recomputeBands, removeWorks, withRebuildCache, writeEntries, type EntryWrite } from "../src/server/dupcheck/engine";
+import {
+  computeIgnored,
+  checkWork,
+  prepareText,
+  recomputeBands,
+  removeWorks,
+  withRebuildCache,
+  writeEntries,
+  type EntryWrite,
+} from "../src/server/dupcheck/engine";
 import { getSettings, ignoredSet } from "../src/server/dupcheck/settings";
 import { decodeSet, intersectionSize, without } from "../src/server/dupcheck/shingles";
 import { CorpusGenerator, corpus, type Kind } from "./dupcheck-corpus";
@@ -71,7 +80,7 @@ export function percentile(sorted: number[], p: number): number {
 /** A seeded choice of up to k items. */
 export function sample<T>(xs: T[], k: number, seed: number): T[] {
   let s = seed >>> 0;
-  const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
   const a = xs.slice();
   for (let i = 0; i < Math.min(k, a.length); i++) {
     const j = i + Math.floor(rand() * (a.length - i));
@@ -86,7 +95,10 @@ function jaccard(a: Uint32Array, b: Uint32Array): number {
   return union ? shared / union : 0;
 }
 
-export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figures: DupBenchFigures; details: DupBenchDetails }> {
+export async function runDupBench(
+  db: Db,
+  opts: DupBenchOptions,
+): Promise<{ figures: DupBenchFigures; details: DupBenchDetails }> {
   const log = opts.log ?? (() => undefined);
   const n = opts.works;
   const perKind = opts.queries ?? 300;
@@ -103,27 +115,36 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
   let lastLog = t0;
   // As the rebuild's extraction phase: the writes run with the rebuild's page cache.
   await withRebuildCache(db, async () => {
-  for (const w of corpus(n)) {
-    kind[i] = KIND_CODES.indexOf(w.kind);
-    root[i] = w.source === null ? i : root[w.source - FIRST_ID];
-    batch.push({ workId: w.id, year: w.year, contestId: w.contestId, status: "indexed", reasons: [], prepared: prepareText(w.text, noIgnored) });
-    i++;
-    if (batch.length === 1000) {
-      await writeEntries(db, batch, settings, { deferBands: true });
-      batch = [];
-      if (performance.now() - lastLog > 10_000) {
-        lastLog = performance.now();
-        log(`  写入 ${i}/${n}（${round((lastLog - t0) / 1000, 1)} s）`);
+    for (const w of corpus(n)) {
+      kind[i] = KIND_CODES.indexOf(w.kind);
+      root[i] = w.source === null ? i : root[w.source - FIRST_ID];
+      batch.push({
+        workId: w.id,
+        year: w.year,
+        contestId: w.contestId,
+        status: "indexed",
+        reasons: [],
+        prepared: prepareText(w.text, noIgnored),
+      });
+      i++;
+      if (batch.length === 1000) {
+        await writeEntries(db, batch, settings, { deferBands: true });
+        batch = [];
+        if (performance.now() - lastLog > 10_000) {
+          lastLog = performance.now();
+          log(`  写入 ${i}/${n}（${round((lastLog - t0) / 1000, 1)} s）`);
+        }
       }
     }
-  }
-  if (batch.length) await writeEntries(db, batch, settings, { deferBands: true });
+    if (batch.length) await writeEntries(db, batch, settings, { deferBands: true });
   });
   const written = performance.now();
   log(`写入 ${n} 件作品的索引（文字 → 三元组、锚点、签名、段键）：${round((written - t0) / 1000, 1)} s`);
   const ignoredInfo = await computeIgnored(db, null, settings);
   const afterIgnored = performance.now();
-  log(`统计常见片段：${ignoredInfo.ignored} 个（抽样 ${ignoredInfo.sampleWorks} 件），${round((afterIgnored - written) / 1000, 1)} s`);
+  log(
+    `统计常见片段：${ignoredInfo.ignored} 个（抽样 ${ignoredInfo.sampleWorks} 件），${round((afterIgnored - written) / 1000, 1)} s`,
+  );
   let lastBandLog = afterIgnored;
   const changed = await recomputeBands(db, settings, (d, t) => {
     if (performance.now() - lastBandLog > 10_000) {
@@ -142,8 +163,17 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
   const built = performance.now();
   const buildSeconds = round((built - t0) / 1000, 1);
   const rebuildSeconds = round((built - written) / 1000, 1);
-  log(`重算签名与段键：${changed} 件有变化，${round((built - afterIgnored) / 1000, 1)} s；建索引共 ${buildSeconds} s（其中全量重建 ${rebuildSeconds} s）`);
-  const bandRows = Number((await db.selectFrom("dup_band").select((eb) => eb.fn.countAll().as("c")).executeTakeFirst())?.c ?? 0);
+  log(
+    `重算签名与段键：${changed} 件有变化，${round((built - afterIgnored) / 1000, 1)} s；建索引共 ${buildSeconds} s（其中全量重建 ${rebuildSeconds} s）`,
+  );
+  const bandRows = Number(
+    (
+      await db
+        .selectFrom("dup_band")
+        .select((eb) => eb.fn.countAll().as("c"))
+        .executeTakeFirst()
+    )?.c ?? 0,
+  );
   log(`dup_band：${bandRows} 行（每件 ${round(bandRows / n, 1)}）`);
 
   // ── 2. add ──
@@ -158,7 +188,11 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
     const original = g.original(topic, null);
     const text = k % 2 ? g.edit(original, topic, 0.03, false) : original;
     const a = performance.now();
-    await writeEntries(db, [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons: [], prepared: prepareText(text, ignored) }], settings);
+    await writeEntries(
+      db,
+      [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons: [], prepared: prepareText(text, ignored) }],
+      settings,
+    );
     addTimes.push(performance.now() - a);
     added.push(id);
   }
@@ -187,7 +221,15 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
     const want = idx.filter((x) => !effOf.has(x));
     for (let s = 0; s < want.length; s += 500) {
       const part = want.slice(s, s + 500);
-      const rows = await db.selectFrom("dup_set").select(["work_id", "shingles"]).where("work_id", "in", part.map((x) => FIRST_ID + x)).execute();
+      const rows = await db
+        .selectFrom("dup_set")
+        .select(["work_id", "shingles"])
+        .where(
+          "work_id",
+          "in",
+          part.map((x) => FIRST_ID + x),
+        )
+        .execute();
       for (const r of rows) effOf.set(Number(r.work_id) - FIRST_ID, without(decodeSet(r.shingles as Uint8Array), ignored));
     }
   };
@@ -242,8 +284,12 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
   }
   checkTimes.sort((x, y) => x - y);
   const suspect = settings.suspect;
-  const foundShare = (qs: number[]) => (qs.length ? qs.filter((q) => (flaggedOf.get(q)!.get(root[q]) ?? 0) >= suspect).length / qs.length : 1);
-  const wronglyFlagged = (qs: number[]) => (qs.length ? qs.filter((q) => [...flaggedOf.get(q)!].some(([j, s]) => s >= suspect && root[j] !== root[q])).length / qs.length : 0);
+  const foundShare = (qs: number[]) =>
+    qs.length ? qs.filter((q) => (flaggedOf.get(q)!.get(root[q]) ?? 0) >= suspect).length / qs.length : 1;
+  const wronglyFlagged = (qs: number[]) =>
+    qs.length
+      ? qs.filter((q) => [...flaggedOf.get(q)!].some(([j, s]) => s >= suspect && root[j] !== root[q])).length / qs.length
+      : 0;
   const figures: DupBenchFigures = {
     works: n,
     buildSeconds,
@@ -266,10 +312,18 @@ export async function runDupBench(db: Db, opts: DupBenchOptions): Promise<{ figu
     bandRows,
     ignored: ignoredInfo.ignored,
   };
-  log(`查重 ${queries.length} 次（所有年份、全部候选）：p50 ${figures.checkP50Ms} ms，p99 ${figures.checkP99Ms} ms，最长 ${round(checkTimes.at(-1) ?? 0, 1)} ms`);
-  log(`候选召回率（J ≥ 0.5，真值：${brute ? "全库暴力计算" : "植入的同源作品"}）：${truthFound}/${truthPairs}${brute ? `，其中非植入的 ${unplanted} 对` : ""}`);
-  log(`原样复制检出 ${details.exactFound}，轻度修改检出 ${figures.lightEditsFound}（${lights.length} 件），10% 改写检出 ${figures.rewritesFound}（${rewrites.length} 件，阈值 ${suspect}）`);
-  log(`同题原创误报 ${figures.originalsFlagged}（${originals.length} 件），同校模板作品误报 ${details.templateWorksFlagged}（${templates.length} 件）`);
+  log(
+    `查重 ${queries.length} 次（所有年份、全部候选）：p50 ${figures.checkP50Ms} ms，p99 ${figures.checkP99Ms} ms，最长 ${round(checkTimes.at(-1) ?? 0, 1)} ms`,
+  );
+  log(
+    `候选召回率（J ≥ 0.5，真值：${brute ? "全库暴力计算" : "植入的同源作品"}）：${truthFound}/${truthPairs}${brute ? `，其中非植入的 ${unplanted} 对` : ""}`,
+  );
+  log(
+    `原样复制检出 ${details.exactFound}，轻度修改检出 ${figures.lightEditsFound}（${lights.length} 件），10% 改写检出 ${figures.rewritesFound}（${rewrites.length} 件，阈值 ${suspect}）`,
+  );
+  log(
+    `同题原创误报 ${figures.originalsFlagged}（${originals.length} 件），同校模板作品误报 ${details.templateWorksFlagged}（${templates.length} 件）`,
+  );
   return { figures, details };
 }
 

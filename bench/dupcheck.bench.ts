@@ -61,7 +61,13 @@ async function main() {
       const url = isPostgresUrl(target) || target.startsWith("file:") ? target : loadConfig({ DATA_DIR: target }).databaseUrl;
       const rec = openDb(url);
       await migrate(rec.db);
-      await recordBenchmark(rec.db, { ...figures, dialect: o.dialect === "postgres" ? "PostgreSQL" : "SQLite", date: new Date().toISOString(), rebuildSeconds: details.rebuildSeconds, machine: machineFacts() });
+      await recordBenchmark(rec.db, {
+        ...figures,
+        dialect: o.dialect === "postgres" ? "PostgreSQL" : "SQLite",
+        date: new Date().toISOString(),
+        rebuildSeconds: details.rebuildSeconds,
+        machine: machineFacts(),
+      });
       await rec.db.destroy();
       log(`已记录到 ${url}（/admin/ElasticSearch 显示）`);
     }

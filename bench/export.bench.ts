@@ -66,7 +66,9 @@ async function main() {
         sample ??= r.cells;
       }
     }
-    log(`读回文件：${rows} 行，${headerRow.length} 列，${seconds(t0)} s；首行：${sample ? `${sample["作品编号"]} ${sample["作品名称"]} ${sample["学校"]} ${sample["作者"]}` : "无"}`);
+    log(
+      `读回文件：${rows} 行，${headerRow.length} 列，${seconds(t0)} s；首行：${sample ? `${sample["作品编号"]} ${sample["作品名称"]} ${sample["学校"]} ${sample["作者"]}` : "无"}`,
+    );
     if (rows !== WORKS) throw new Error(`expected ${WORKS} rows, read ${rows}`);
     await server.close();
     console.log(JSON.stringify({ rows, seconds: exportSeconds, peakRssMB, fileMB }));

@@ -29,20 +29,37 @@ const RUNS = 5;
 const work = mkdtempSync(join(tmpdir(), "saiwu-bench-fe-"));
 const dist = join(work, "dist");
 const kb = (b: number) => Math.round((b / 1024) * 10) / 10;
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? Math.round(s[Math.floor((s.length - 1) / 2)]) : null; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Math.round(s[Math.floor((s.length - 1) / 2)]) : null;
+};
 
 console.log("构建前端（vite build）…");
-execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT_DIR, stdio: "inherit" });
+execFileSync(
+  process.execPath,
+  [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"],
+  { cwd: ROOT_DIR, stdio: "inherit" },
+);
 
 // Lazy chunks: manifest entries some chunk loads by dynamic import.
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  { file: string; isDynamicEntry?: boolean }
+>;
 const chunks = Object.values(manifest).filter((c) => c.isDynamicEntry).length;
 
 const gzSize = new Map<string, number>();
 function gzOf(pathname: string): number {
   if (!gzSize.has(pathname)) {
     const file = join(dist, pathname);
-    gzSize.set(pathname, existsSync(file + ".gz") ? statSync(file + ".gz").size : existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+    gzSize.set(
+      pathname,
+      existsSync(file + ".gz")
+        ? statSync(file + ".gz").size
+        : existsSync(file)
+          ? gzipSync(readFileSync(file), { level: 9 }).length
+          : 0,
+    );
   }
   return gzSize.get(pathname)!;
 }
@@ -56,7 +73,11 @@ const server = await startBenchServer({ dataDir, url, opened, dist, env: { LOGIN
 const base = server.base;
 
 const browser: Browser = await launchChromium();
-const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1280, height: 800 } };
+const ctxOptions: BrowserContextOptions = {
+  locale: "zh-CN",
+  timezoneId: "Asia/Shanghai",
+  viewport: { width: 1280, height: 800 },
+};
 
 /** A cold load of `path`: the JS/CSS it loads (gzip KB from the build, and bytes on the wire). */
 async function weigh(path: string, storageState?: BrowserContextOptions["storageState"]) {
@@ -68,7 +89,12 @@ async function weigh(path: string, storageState?: BrowserContextOptions["storage
     const u = new URL(req.url());
     if (u.origin !== base || !/\.(js|css)$/.test(u.pathname)) return;
     assets.add(u.pathname);
-    sizes.push(req.sizes().then((s) => s.responseBodySize, () => 0));
+    sizes.push(
+      req.sizes().then(
+        (s) => s.responseBodySize,
+        () => 0,
+      ),
+    );
   });
   await page.goto(base + path, { waitUntil: "networkidle" });
   const wire = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
@@ -80,10 +106,15 @@ async function weigh(path: string, storageState?: BrowserContextOptions["storage
 
 // The admin pages of the route table (no parameters), visited as root.
 const routesText = readFileSync(join(ROOT_DIR, "src/client/routes.tsx"), "utf8");
-const adminPaths = [...new Set([...routesText.matchAll(/path: "(\/[^"]*)"/g)].map((m) => m[1]))]
-  .filter((p) => !p.includes(":") && /^\/(admin|ContestAdmin|WorkManagement|ComplaintManagement|Arbitrate|judgePool|dup-check|test)\b/.test(p));
+const adminPaths = [...new Set([...routesText.matchAll(/path: "(\/[^"]*)"/g)].map((m) => m[1]))].filter(
+  (p) =>
+    !p.includes(":") && /^\/(admin|ContestAdmin|WorkManagement|ComplaintManagement|Arbitrate|judgePool|dup-check|test)\b/.test(p),
+);
 const login = await browser.newContext(ctxOptions);
-const r = await login.request.post(`${base}/Backend/Common/account/login`, { data: { username: "root", password: "Demo@2026", page: "admin" }, headers: { origin: base } });
+const r = await login.request.post(`${base}/Backend/Common/account/login`, {
+  data: { username: "root", password: "Demo@2026", page: "admin" },
+  headers: { origin: base },
+});
 if (!r.ok()) throw new Error(`root 登录失败：${r.status()}`);
 const rootState = await login.storageState();
 await login.close();
@@ -91,11 +122,17 @@ await login.close();
 const pub = await weigh("/mainpage/home");
 console.log(`访客 /mainpage/home：${pub.files} 个 JS/CSS，gzip ${pub.gzKB} KB（实际传输 br ${pub.wireKB} KB）`);
 const loginPage = await weigh("/account/StudentLogin");
-console.log(`登录页 /account/StudentLogin：${loginPage.files} 个 JS/CSS，gzip ${loginPage.gzKB} KB（实际传输 br ${loginPage.wireKB} KB）`);
+console.log(
+  `登录页 /account/StudentLogin：${loginPage.files} 个 JS/CSS，gzip ${loginPage.gzKB} KB（实际传输 br ${loginPage.wireKB} KB）`,
+);
 const registerPage = await weigh("/account/Register");
-console.log(`注册页 /account/Register：${registerPage.files} 个 JS/CSS，gzip ${registerPage.gzKB} KB（实际传输 br ${registerPage.wireKB} KB）`);
+console.log(
+  `注册页 /account/Register：${registerPage.files} 个 JS/CSS，gzip ${registerPage.gzKB} KB（实际传输 br ${registerPage.wireKB} KB）`,
+);
 const claimPage = await weigh("/account/claim-account");
-console.log(`找回密码页 /account/claim-account：${claimPage.files} 个 JS/CSS，gzip ${claimPage.gzKB} KB（实际传输 br ${claimPage.wireKB} KB）`);
+console.log(
+  `找回密码页 /account/claim-account：${claimPage.files} 个 JS/CSS，gzip ${claimPage.gzKB} KB（实际传输 br ${claimPage.wireKB} KB）`,
+);
 const admin = [];
 for (const p of adminPaths) {
   const w = await weigh(p, rootState);
@@ -103,7 +140,9 @@ for (const p of adminPaths) {
   console.log(`  root ${p}${w.finalPath !== p ? ` → ${w.finalPath}` : ""}：${w.files} 个，gzip ${w.gzKB} KB`);
 }
 const largest = admin.reduce((m, w) => (w.gzKB > m.gzKB ? w : m), admin[0]);
-console.log(`最大的管理页：${largest.path}，gzip ${largest.gzKB} KB（实际传输 br ${largest.wireKB} KB）；懒加载分块 ${chunks} 个`);
+console.log(
+  `最大的管理页：${largest.path}，gzip ${largest.gzKB} KB（实际传输 br ${largest.wireKB} KB）；懒加载分块 ${chunks} 个`,
+);
 
 // First contentful paint and the news list on /mainpage/home, 5 cold loads.
 const fcps: number[] = [];
@@ -119,7 +158,9 @@ for (let i = 0; i < RUNS; i++) {
   });
   const page = await ctx.newPage();
   await page.goto(`${base}/mainpage/home`, { waitUntil: "networkidle" });
-  const fcp = await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime, undefined, { timeout: 10000 }).then((h) => h.jsonValue() as Promise<number>);
+  const fcp = await page
+    .waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime, undefined, { timeout: 10000 })
+    .then((h) => h.jsonValue() as Promise<number>);
   fcps.push(fcp);
   const nv = await page.evaluate(() => (window as unknown as { __newsVisible?: number }).__newsVisible ?? null);
   if (nv !== null) news.push(nv);
@@ -128,10 +169,25 @@ for (let i = 0; i < RUNS; i++) {
 const fcpMs = median(fcps);
 const newsVisibleMs = news.length === RUNS ? median(news) : null;
 console.log(`/mainpage/home 首次内容绘制：${fcps.map(Math.round).join(", ")} ms，中位数 ${fcpMs} ms`);
-console.log(newsVisibleMs === null ? "新闻列表：/mainpage/home 还没有新闻列表（[data-news-list]），newsVisibleMs 记为 null" : `新闻列表可见：中位数 ${newsVisibleMs} ms`);
+console.log(
+  newsVisibleMs === null
+    ? "新闻列表：/mainpage/home 还没有新闻列表（[data-news-list]），newsVisibleMs 记为 null"
+    : `新闻列表可见：中位数 ${newsVisibleMs} ms`,
+);
 
 await browser.close();
 await server.close();
 rmSync(work, { recursive: true, force: true });
-console.log(JSON.stringify({ publicKB: pub.gzKB, loginKB: loginPage.gzKB, largestAdminKB: largest.gzKB, chunks, fcpMs, newsVisibleMs, registerKB: registerPage.gzKB, claimKB: claimPage.gzKB }));
+console.log(
+  JSON.stringify({
+    publicKB: pub.gzKB,
+    loginKB: loginPage.gzKB,
+    largestAdminKB: largest.gzKB,
+    chunks,
+    fcpMs,
+    newsVisibleMs,
+    registerKB: registerPage.gzKB,
+    claimKB: claimPage.gzKB,
+  }),
+);
 process.exit(0);

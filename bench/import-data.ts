@@ -20,7 +20,17 @@ export async function writeStudentsXlsx(db: Db, file: string, rows: number): Pro
   const r = rng(2026);
   for (let i = 1; i <= rows; i++) {
     const no = String(i).padStart(6, "0");
-    ws.addRow([`s2026${no}`, personName(r), "作者（学生）", r.pick(schools), `2026${no}`, r.pick(majors), `s2026${no}@stu.example.edu.cn`, `139${String(r.int(0, 99_999_999)).padStart(8, "0")}`, "否"]).commit();
+    ws.addRow([
+      `s2026${no}`,
+      personName(r),
+      "作者（学生）",
+      r.pick(schools),
+      `2026${no}`,
+      r.pick(majors),
+      `s2026${no}@stu.example.edu.cn`,
+      `139${String(r.int(0, 99_999_999)).padStart(8, "0")}`,
+      "否",
+    ]).commit();
   }
   ws.commit();
   await wb.commit();
@@ -40,11 +50,18 @@ export async function pollJob(app: FastifyInstance, headers: Record<string, stri
 export async function uploadUsers(app: FastifyInstance, headers: Record<string, string>, upload: Buffer): Promise<string> {
   const boundary = "----saiwubench";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="students.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="students.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
     upload,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const up = await app.inject({ method: "POST", url: "/Backend/Admin/user/import", headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const up = await app.inject({
+    method: "POST",
+    url: "/Backend/Admin/user/import",
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   if (up.statusCode !== 202) throw new Error(`upload failed: ${up.body}`);
   return up.json().data.jobId as string;
 }

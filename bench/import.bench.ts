@@ -16,13 +16,20 @@ import { rootHeaders } from "./works-data";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const seconds = (from: number) => Math.round((performance.now() - from) / 10) / 100;
-const mem = () => `RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB，堆 ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB`;
+const mem = () =>
+  `RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB，堆 ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB`;
 const log = (msg: string) => process.stderr.write(`${msg}（${mem()}）\n`);
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "saiwu-bench-"));
   try {
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${join(dir, "bench.db")}`,
+      PUBLIC_URL: "http://localhost:8080",
+      LOG_LEVEL: "silent",
+      DIST_DIR: join(dir, "no-dist"),
+    });
     const { db } = openDb(config.databaseUrl);
     await migrate(db);
     await seedDemo(db);
@@ -40,7 +47,8 @@ async function main() {
     const jobId = await uploadUsers(app, headers, upload);
     const dry = await pollJob(app, headers, jobId);
     const dryRunSeconds = seconds(t0);
-    if (dry.status !== "ready" || dry.result.errors.length) throw new Error(`dry run failed: ${dry.message} ${JSON.stringify(dry.result?.errors?.slice(0, 5))}`);
+    if (dry.status !== "ready" || dry.result.errors.length)
+      throw new Error(`dry run failed: ${dry.message} ${JSON.stringify(dry.result?.errors?.slice(0, 5))}`);
     log(`试运行：${dryRunSeconds} s，${dry.message}`);
 
     t0 = performance.now();
@@ -50,10 +58,24 @@ async function main() {
     if (done.status !== "done") throw new Error(`import failed: ${done.message}`);
     log(`确认导入：${confirmSeconds} s，${done.message}`);
 
-    const imported = await db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "like", "s2026%").executeTakeFirstOrThrow();
-    const audited = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "import").executeTakeFirstOrThrow();
-    if (Number(imported.n) !== ROWS || Number(audited.n) !== ROWS) throw new Error(`expected ${ROWS} users and audit entries, found ${imported.n} and ${audited.n}`);
-    const garbled = await db.selectFrom("app_user").select("username").where("name", "like", "%\uFFFD%").limit(1).executeTakeFirst();
+    const imported = await db
+      .selectFrom("app_user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("username", "like", "s2026%")
+      .executeTakeFirstOrThrow();
+    const audited = await db
+      .selectFrom("audit_log")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("action", "=", "import")
+      .executeTakeFirstOrThrow();
+    if (Number(imported.n) !== ROWS || Number(audited.n) !== ROWS)
+      throw new Error(`expected ${ROWS} users and audit entries, found ${imported.n} and ${audited.n}`);
+    const garbled = await db
+      .selectFrom("app_user")
+      .select("username")
+      .where("name", "like", "%\uFFFD%")
+      .limit(1)
+      .executeTakeFirst();
     if (garbled) throw new Error(`garbled name imported for ${garbled.username}`);
     log(`数据库中：${imported.n} 个学生，${audited.n} 条导入记录`);
 

@@ -69,9 +69,20 @@ async function main() {
       const results = (await get(`${P}/results?pageSize=5`)).data;
       if (!news.length || !results.total) throw new Error("演示数据中没有新闻或获奖作品");
       const paths = [
-        `${P}/home`, `${P}/news`, `${P}/news?current=2&pageSize=3`, `${P}/news/${news[0].id}`, `${P}/notices`, `${P}/notices?level=provincial`,
-        `${P}/intro`, `${P}/results`, `${P}/results?current=2&pageSize=5`, `${P}/results?keyword=${encodeURIComponent(results.list[0].schoolName)}`,
-        `${P}/results/options`, `${P}/best-works`, `${P}/editions`, `${P}/works/${results.list[0].workId}`,
+        `${P}/home`,
+        `${P}/news`,
+        `${P}/news?current=2&pageSize=3`,
+        `${P}/news/${news[0].id}`,
+        `${P}/notices`,
+        `${P}/notices?level=provincial`,
+        `${P}/intro`,
+        `${P}/results`,
+        `${P}/results?current=2&pageSize=5`,
+        `${P}/results?keyword=${encodeURIComponent(results.list[0].schoolName)}`,
+        `${P}/results/options`,
+        `${P}/best-works`,
+        `${P}/editions`,
+        `${P}/works/${results.list[0].workId}`,
       ];
       log(`${paths.length} 种请求（${news.length} 条新闻首页，${results.total} 件获奖作品）`);
       const requests = paths.map((path) => ({ method: "GET" as const, path }));
@@ -80,18 +91,46 @@ async function main() {
         const r = await autocannon({ url: base, connections: CONNECTIONS, duration, workers: 1, requests });
         const cpu1 = serverCpuMs();
         if (r.non2xx) throw new Error(`${r.non2xx} replies were not 2xx`);
-        const cpuUs = cpu0 === null || cpu1 === null || !r.requests.total ? null : Math.round(((cpu1 - cpu0) * 1000) / r.requests.total);
-        return { requests: r.requests.total, rps: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, timeouts: r.timeouts, cpuUs };
+        const cpuUs =
+          cpu0 === null || cpu1 === null || !r.requests.total ? null : Math.round(((cpu1 - cpu0) * 1000) / r.requests.total);
+        return {
+          requests: r.requests.total,
+          rps: Math.round(r.requests.average),
+          p50Ms: r.latency.p50,
+          p99Ms: r.latency.p99,
+          timeouts: r.timeouts,
+          cpuUs,
+        };
       };
       await run(2);
       const cached = await run(DURATION);
-      log(`${CONNECTIONS} 个连接 ${DURATION} s：${cached.rps} 次/秒，p50 ${cached.p50Ms} ms，p99 ${cached.p99Ms} ms，共 ${cached.requests} 次，服务端每次 ${cached.cpuUs} µs CPU${cached.timeouts ? `，${cached.timeouts} 次超时` : ""}`);
+      log(
+        `${CONNECTIONS} 个连接 ${DURATION} s：${cached.rps} 次/秒，p50 ${cached.p50Ms} ms，p99 ${cached.p99Ms} ms，共 ${cached.requests} 次，服务端每次 ${cached.cpuUs} µs CPU${cached.timeouts ? `，${cached.timeouts} 次超时` : ""}`,
+      );
       readCaches.enabled = false;
       await run(2);
       const uncached = await run(DURATION);
       readCaches.enabled = true;
-      log(`不用读缓存（每次查库）：${uncached.rps} 次/秒，p50 ${uncached.p50Ms} ms，p99 ${uncached.p99Ms} ms，共 ${uncached.requests} 次，服务端每次 ${uncached.cpuUs} µs CPU`);
-      console.log(JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, requests: cached.requests, rps: cached.rps, p50Ms: cached.p50Ms, p99Ms: cached.p99Ms, non2xx: 0, serverCpuUsPerReq: cached.cpuUs, loadAvg1: Number(loadavg()[0].toFixed(2)), uncachedRps: uncached.rps, uncachedP50Ms: uncached.p50Ms, uncachedP99Ms: uncached.p99Ms, uncachedServerCpuUsPerReq: uncached.cpuUs }));
+      log(
+        `不用读缓存（每次查库）：${uncached.rps} 次/秒，p50 ${uncached.p50Ms} ms，p99 ${uncached.p99Ms} ms，共 ${uncached.requests} 次，服务端每次 ${uncached.cpuUs} µs CPU`,
+      );
+      console.log(
+        JSON.stringify({
+          connections: CONNECTIONS,
+          seconds: DURATION,
+          requests: cached.requests,
+          rps: cached.rps,
+          p50Ms: cached.p50Ms,
+          p99Ms: cached.p99Ms,
+          non2xx: 0,
+          serverCpuUsPerReq: cached.cpuUs,
+          loadAvg1: Number(loadavg()[0].toFixed(2)),
+          uncachedRps: uncached.rps,
+          uncachedP50Ms: uncached.p50Ms,
+          uncachedP99Ms: uncached.p99Ms,
+          uncachedServerCpuUsPerReq: uncached.cpuUs,
+        }),
+      );
     } finally {
       await server.close();
     }

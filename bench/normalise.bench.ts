@@ -55,19 +55,34 @@ function main() {
   const secs = seconds(t0);
   log(`拟合：${secs} s，${JSON.stringify({ ...res.fit, scoresDigest: res.fit.scoresDigest.slice(0, 12) })}`);
 
-  const err = (f: (w: (typeof res.works)[number]) => number) => res.works.reduce((a, w) => a + Math.abs(f(w) - mu.get(w.workId)!), 0) / res.works.length;
+  const err = (f: (w: (typeof res.works)[number]) => number) =>
+    res.works.reduce((a, w) => a + Math.abs(f(w) - mu.get(w.workId)!), 0) / res.works.length;
   const muErrorAdditive = err((w) => w.normalised);
   const muErrorRaw = err((w) => w.rawMean);
   const muErrorZ = err((w) => w.z);
   const maxEffectError = res.judges.reduce((a, j) => Math.max(a, Math.abs(j.effect - effect.get(j.judgeId)!)), 0);
-  log(`平均绝对误差：加性模型 ${round(muErrorAdditive)}，原始均分 ${round(muErrorRaw)}，z 分数 ${round(muErrorZ)}；评委效应最大误差 ${round(maxEffectError)}；分歧作品 ${res.extraJudge.length}`);
+  log(
+    `平均绝对误差：加性模型 ${round(muErrorAdditive)}，原始均分 ${round(muErrorRaw)}，z 分数 ${round(muErrorZ)}；评委效应最大误差 ${round(maxEffectError)}；分歧作品 ${res.extraJudge.length}`,
+  );
 
   const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-  console.log(JSON.stringify({
-    works: res.fit.works, judges: res.fit.judges, scores: res.fit.scores, seconds: secs, iterations: res.fit.iterations, converged: res.fit.converged,
-    components: res.fit.components, flagged: res.extraJudge.length, muErrorAdditive: round(muErrorAdditive), muErrorRaw: round(muErrorRaw), muErrorZ: round(muErrorZ),
-    maxEffectError: round(maxEffectError), peakRssMB,
-  }));
+  console.log(
+    JSON.stringify({
+      works: res.fit.works,
+      judges: res.fit.judges,
+      scores: res.fit.scores,
+      seconds: secs,
+      iterations: res.fit.iterations,
+      converged: res.fit.converged,
+      components: res.fit.components,
+      flagged: res.extraJudge.length,
+      muErrorAdditive: round(muErrorAdditive),
+      muErrorRaw: round(muErrorRaw),
+      muErrorZ: round(muErrorZ),
+      maxEffectError: round(maxEffectError),
+      peakRssMB,
+    }),
+  );
 }
 
 main();

@@ -48,7 +48,18 @@ const PAGES: Record<string, { user: string; loginPage: string; first: string }> 
   "/author/work-management": { user: "student", loginPage: "student", first: "[data-testid=my-works] .ant-table-row" },
 };
 
-type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: any; id?: string };
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: any;
+  id?: string;
+};
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,7 +94,36 @@ function analyse(events: TraceEvent[], firstAtTs: number, navStartTs: number) {
       cpuMs += (e.tdur ?? e.dur ?? 0) / 1000;
       longest = Math.max(longest, d);
     }
-    if (["UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize", "ParseHTML", "ParseAuthorStyleSheet", "v8.compile", "v8.compileModule", "V8.GC_MC_BACKGROUND_MARKING", "MajorGC", "MinorGC", "v8.parseOnBackground", "EvaluateScript", "v8.evaluateModule", "FunctionCall", "TimerFire", "FireAnimationFrame", "HitTest", "RecalculateStyles", "ScheduleStyleRecalculation", "InvalidateLayout", "v8.produceCache", "v8.produceModuleCache", "ResourceReceivedData"].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + d);
+    if (
+      [
+        "UpdateLayoutTree",
+        "Layout",
+        "Paint",
+        "PrePaint",
+        "Layerize",
+        "ParseHTML",
+        "ParseAuthorStyleSheet",
+        "v8.compile",
+        "v8.compileModule",
+        "V8.GC_MC_BACKGROUND_MARKING",
+        "MajorGC",
+        "MinorGC",
+        "v8.parseOnBackground",
+        "EvaluateScript",
+        "v8.evaluateModule",
+        "FunctionCall",
+        "TimerFire",
+        "FireAnimationFrame",
+        "HitTest",
+        "RecalculateStyles",
+        "ScheduleStyleRecalculation",
+        "InvalidateLayout",
+        "v8.produceCache",
+        "v8.produceModuleCache",
+        "ResourceReceivedData",
+      ].includes(e.name)
+    )
+      byName.set(e.name, (byName.get(e.name) ?? 0) + d);
   }
   // CPU profile samples of that thread (Profile/ProfileChunk events share an id).
   const nodes = new Map<number, { callFrame: any; parent?: number }>();
@@ -147,7 +187,13 @@ async function main() {
   if (traceDir) mkdirSync(traceDir, { recursive: true });
   try {
     copyFileSync(join(cache, "saiwu.db"), join(work, "saiwu.db"));
-    const server = await startBenchServer({ dataDir: join(work, "data"), url: `file:${join(work, "saiwu.db")}`, dist: String(args.dist), migrate: true, env: { LOGIN_RATE_MAX: "1000" } });
+    const server = await startBenchServer({
+      dataDir: join(work, "data"),
+      url: `file:${join(work, "saiwu.db")}`,
+      dist: String(args.dist),
+      migrate: true,
+      env: { LOGIN_RATE_MAX: "1000" },
+    });
     const { base } = server;
     const browser = await launchChromium();
     const opts = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1400, height: 900 } };
@@ -155,12 +201,17 @@ async function main() {
     for (const path of String(args.pages).split(",")) {
       const p = PAGES[path];
       const c0 = await browser.newContext(opts);
-      const r = await c0.request.post(`${base}/Backend/Common/account/login`, { data: { username: p.user, password: DEMO_PASSWORD, page: p.loginPage }, headers: { origin: base } });
+      const r = await c0.request.post(`${base}/Backend/Common/account/login`, {
+        data: { username: p.user, password: DEMO_PASSWORD, page: p.loginPage },
+        headers: { origin: base },
+      });
       if (!r.ok()) throw new Error(`login ${p.user}: ${r.status()}`);
       const state = await c0.storageState();
       await c0.close();
       // --profile: an ordinary profile of its own, as bench:pages measures (V8's code cache kept).
-      const ctx: BrowserContext = args.profile ? await launchChromiumProfile(join(work, `profile${path.replace(/\//g, "_")}`), opts) : await browser.newContext({ ...opts, storageState: state });
+      const ctx: BrowserContext = args.profile
+        ? await launchChromiumProfile(join(work, `profile${path.replace(/\//g, "_")}`), opts)
+        : await browser.newContext({ ...opts, storageState: state });
       if (args.profile) await ctx.addCookies(state.cookies);
       const tracer = ctx.browser() ?? browser;
       await ctx.addInitScript({
@@ -186,12 +237,27 @@ async function main() {
         const tracing = i > 0;
         if (tracing) {
           await tracer.startTracing(page, {
-            categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "disabled-by-default-v8.cpu_profiler", "blink.user_timing", "loading", "toplevel", "__metadata"],
+            categories: [
+              "devtools.timeline",
+              "disabled-by-default-devtools.timeline",
+              "v8.execute",
+              "v8",
+              "disabled-by-default-v8.cpu_profiler",
+              "blink.user_timing",
+              "loading",
+              "toplevel",
+              "__metadata",
+            ],
           });
         }
         await page.goto(base + path);
         await page.waitForFunction(() => (window as any).__firstAt, undefined, { timeout: 30_000 });
-        const info = await page.evaluate(() => ({ firstAt: (window as any).__firstAt as number, commits: (window as any).__commits as number[], origin: performance.timeOrigin, nav: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).toJSON() }));
+        const info = await page.evaluate(() => ({
+          firstAt: (window as any).__firstAt as number,
+          commits: (window as any).__commits as number[],
+          origin: performance.timeOrigin,
+          nav: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).toJSON(),
+        }));
         if (!tracing) {
           await page.close();
           continue;
@@ -203,13 +269,20 @@ async function main() {
         if (traceDir) writeFileSync(join(traceDir, `${path.replace(/\//g, "_")}-${i}.json`), buf);
         // The navigation start in trace time: the page's performance.timeOrigin is the navigation
         // start; trace time is µs on the monotonic clock. Match by the "navigationStart" mark.
-        const navs = trace.traceEvents.filter((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base + path));
+        const navs = trace.traceEvents.filter(
+          (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base + path),
+        );
         const navTs = navs.at(-1)?.ts ?? 0;
         const firstTs = navTs + info.firstAt * 1000;
         const a = analyse(trace.traceEvents, firstTs, navTs);
         const commitsBefore = info.commits.filter((c) => c <= info.firstAt).length;
         rows.push({ ms: info.firstAt, taskMs: a.taskMs, cpuMs: a.cpuMs, commits: commitsBefore, a });
-        console.log(`${path} run ${i}: first row ${Math.round(info.firstAt)} ms, main-thread tasks ${Math.round(a.taskMs)} ms, thread CPU ${Math.round(a.cpuMs)} ms (longest ${Math.round(a.longest)}), commits before first row ${commitsBefore} at ${info.commits.filter((c) => c <= info.firstAt).map(Math.round).join(",")}; responseEnd ${Math.round(info.nav.responseEnd)} domInteractive ${Math.round(info.nav.domInteractive)}`);
+        console.log(
+          `${path} run ${i}: first row ${Math.round(info.firstAt)} ms, main-thread tasks ${Math.round(a.taskMs)} ms, thread CPU ${Math.round(a.cpuMs)} ms (longest ${Math.round(a.longest)}), commits before first row ${commitsBefore} at ${info.commits
+            .filter((c) => c <= info.firstAt)
+            .map(Math.round)
+            .join(",")}; responseEnd ${Math.round(info.nav.responseEnd)} domInteractive ${Math.round(info.nav.domInteractive)}`,
+        );
       }
       if (args.shots) {
         mkdirSync(String(args.shots), { recursive: true });
@@ -222,18 +295,34 @@ async function main() {
       }
       await ctx.close();
       const mid = [...rows].sort((x, y) => x.taskMs - y.taskMs)[Math.floor((rows.length - 1) / 2)];
-      console.log(`\n=== ${path} (${p.user}): median first row ${Math.round(median(rows.map((r) => r.ms)))} ms, median main-thread ${Math.round(median(rows.map((r) => r.taskMs)))} ms, median thread CPU ${Math.round(median(rows.map((r) => r.cpuMs)))} ms, commits ${median(rows.map((r) => r.commits))}`);
-      console.log("trace events (ms, of the median run):", Object.fromEntries([...mid.a.byName.entries()].sort((x, y) => y[1] - x[1]).map(([k, v]) => [k, Math.round(v)])));
-      console.log("JS self time by file:", Object.fromEntries([...mid.a.selfByFile.entries()].sort((x, y) => y[1] - x[1]).slice(0, 15).map(([k, v]) => [k, Math.round(v)])));
+      console.log(
+        `\n=== ${path} (${p.user}): median first row ${Math.round(median(rows.map((r) => r.ms)))} ms, median main-thread ${Math.round(median(rows.map((r) => r.taskMs)))} ms, median thread CPU ${Math.round(median(rows.map((r) => r.cpuMs)))} ms, commits ${median(rows.map((r) => r.commits))}`,
+      );
+      console.log(
+        "trace events (ms, of the median run):",
+        Object.fromEntries([...mid.a.byName.entries()].sort((x, y) => y[1] - x[1]).map(([k, v]) => [k, Math.round(v)])),
+      );
+      console.log(
+        "JS self time by file:",
+        Object.fromEntries(
+          [...mid.a.selfByFile.entries()]
+            .sort((x, y) => y[1] - x[1])
+            .slice(0, 15)
+            .map(([k, v]) => [k, Math.round(v)]),
+        ),
+      );
       console.log("top self:");
-      for (const [k, v] of [...mid.a.selfByFn.entries()].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
+      for (const [k, v] of [...mid.a.selfByFn.entries()].sort((x, y) => y[1] - x[1]).slice(0, top))
+        console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
       if (process.env.FNS) {
         const re = new RegExp(process.env.FNS);
         console.log("inclusive of", re.source);
-        for (const [k, v] of [...mid.a.inclByFn.entries()].filter(([k]) => re.test(k.split(" ")[0])).sort((x, y) => y[1] - x[1])) console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
+        for (const [k, v] of [...mid.a.inclByFn.entries()].filter(([k]) => re.test(k.split(" ")[0])).sort((x, y) => y[1] - x[1]))
+          console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
       }
       console.log("top inclusive:");
-      for (const [k, v] of [...mid.a.inclByFn.entries()].sort((x, y) => y[1] - x[1]).slice(0, top * 2)) console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
+      for (const [k, v] of [...mid.a.inclByFn.entries()].sort((x, y) => y[1] - x[1]).slice(0, top * 2))
+        console.log(`  ${v.toFixed(1).padStart(7)} ${k}`);
     }
     if (args.shots) {
       const c = await browser.newContext(opts);

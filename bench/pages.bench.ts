@@ -47,7 +47,16 @@ const { values: args } = parseArgs({
   },
   strict: false,
 });
-const SEED_ARGS = ["--schools", String(args.schools), "--students", String(args.students), "--teachers", String(args.teachers), "--works", String(args.works)];
+const SEED_ARGS = [
+  "--schools",
+  String(args.schools),
+  "--students",
+  String(args.students),
+  "--teachers",
+  String(args.teachers),
+  "--works",
+  String(args.works),
+];
 const LOADS = 3;
 type Mode = "profile" | "private";
 const DB_FILE = "saiwu.db";
@@ -60,10 +69,20 @@ const PAGES: { path: string; user: string; loginPage: "admin" | "student" | "tea
   { path: "/WorkManagement", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
   { path: "/author/WorkLog", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
   { path: "/judgePool", user: "root", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
-  { path: "/ContestAdmin/UserManagement", user: "contest_admin", loginPage: "admin", first: "[data-testid=user-table] .ant-table-row" },
+  {
+    path: "/ContestAdmin/UserManagement",
+    user: "contest_admin",
+    loginPage: "admin",
+    first: "[data-testid=user-table] .ant-table-row",
+  },
   { path: "/ContestReviewer/Review/2", user: "reviewer", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
   { path: "/school/WorkManagement", user: "school_admin", loginPage: "admin", first: ".ant-table-tbody .ant-table-row" },
-  { path: "/school/AuthorManagement", user: "school_admin", loginPage: "admin", first: "[data-testid=user-table] .ant-table-row" },
+  {
+    path: "/school/AuthorManagement",
+    user: "school_admin",
+    loginPage: "admin",
+    first: "[data-testid=user-table] .ant-table-row",
+  },
   { path: "/author/work-management", user: "student", loginPage: "student", first: "[data-testid=my-works] .ant-table-row" },
 ];
 
@@ -89,12 +108,16 @@ async function seedOnly(dir: string) {
 }
 
 async function main() {
-  const cache = String(args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`));
+  const cache = String(
+    args.data ?? join(tmpdir(), `saiwu-bench-pages-${args.schools}-${args.students}-${args.teachers}-${args.works}`),
+  );
   if (!existsSync(join(cache, DONE_MARK))) {
     rmSync(cache, { recursive: true, force: true });
     log(`生成大数据集（${SEED_ARGS.join(" ")}）到 ${cache} …`);
     const t0 = performance.now();
-    execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", cache, ...process.argv.slice(2)], { stdio: "inherit" });
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--seed-only", cache, ...process.argv.slice(2)], {
+      stdio: "inherit",
+    });
     log(`大数据集生成完毕：${Math.round((performance.now() - t0) / 1000)} s`);
   } else log(`使用已缓存的大数据集：${cache}`);
 
@@ -103,16 +126,30 @@ async function main() {
     let dist = args.dist ? String(args.dist) : join(work, "dist");
     if (!args.dist) {
       log("构建前端（vite build）…");
-      execFileSync(process.execPath, [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT_DIR, stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync(
+        process.execPath,
+        [join(ROOT_DIR, "node_modules/vite/bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"],
+        { cwd: ROOT_DIR, stdio: ["ignore", "ignore", "inherit"] },
+      );
     }
     // The server works on a copy: the cache stays as generated.
     copyFileSync(join(cache, DB_FILE), join(work, DB_FILE));
     const url = `file:${join(work, DB_FILE)}`;
-    const server = await startBenchServer({ dataDir: join(work, "data"), url, dist, migrate: true, env: { LOGIN_RATE_MAX: "1000" } });
+    const server = await startBenchServer({
+      dataDir: join(work, "data"),
+      url,
+      dist,
+      migrate: true,
+      env: { LOGIN_RATE_MAX: "1000" },
+    });
     const { base } = server;
 
     const browser: Browser = await launchChromium();
-    const ctxOptions: BrowserContextOptions = { locale: "zh-CN", timezoneId: "Asia/Shanghai", viewport: { width: 1400, height: 900 } };
+    const ctxOptions: BrowserContextOptions = {
+      locale: "zh-CN",
+      timezoneId: "Asia/Shanghai",
+      viewport: { width: 1400, height: 900 },
+    };
     const sessions = new Map<string, BrowserContextOptions["storageState"]>();
     let profiles = 0;
     /** A browser signed in as `user` (undefined: a visitor). "profile": a new ordinary profile of its
@@ -133,7 +170,10 @@ async function main() {
       return watchFirst(await browser.newContext({ ...ctxOptions, storageState: user ? sessions.get(user) : undefined }));
     }
     async function logIn(ctx: BrowserContext, user: string, loginPage: string) {
-      const r = await ctx.request.post(`${base}/Backend/Common/account/login`, { data: { username: user, password: DEMO_PASSWORD, page: loginPage }, headers: { origin: base } });
+      const r = await ctx.request.post(`${base}/Backend/Common/account/login`, {
+        data: { username: user, password: DEMO_PASSWORD, page: loginPage },
+        headers: { origin: base },
+      });
       if (!r.ok()) throw new Error(`${user} 登录失败：${r.status()} ${await r.text()}`);
     }
     async function watchFirst(ctx: BrowserContext): Promise<BrowserContext> {
@@ -159,7 +199,9 @@ async function main() {
         await page.goto(`${base}/Backend/Common/user/get-current`);
         await page.evaluate((sel) => sessionStorage.setItem("bench-first", sel), first);
         await page.goto(base + path);
-        const h = await page.waitForFunction(() => (window as unknown as { __firstAt?: number }).__firstAt, undefined, { timeout: 30_000 });
+        const h = await page.waitForFunction(() => (window as unknown as { __firstAt?: number }).__firstAt, undefined, {
+          timeout: 30_000,
+        });
         return (await h.jsonValue()) as number;
       } catch (e) {
         throw new Error(`${path}：页面的数据 30 秒内未显示（${first}）：${(e as Error).message}`);
@@ -179,7 +221,11 @@ async function main() {
 
     /** The ten pages and the baseline, each in a new context of the mode. */
     async function pagesIn(mode: Mode) {
-      log(mode === "profile" ? "—— 普通浏览器配置（磁盘缓存与 V8 代码缓存，如回访用户）——" : "—— 隐私窗口（无 V8 代码缓存，本基准原先的做法）——");
+      log(
+        mode === "profile"
+          ? "—— 普通浏览器配置（磁盘缓存与 V8 代码缓存，如回访用户）——"
+          : "—— 隐私窗口（无 V8 代码缓存，本基准原先的做法）——",
+      );
       const results: { path: string; ms: number }[] = [];
       for (const p of PAGES) {
         const { ms, times } = await measure(await contextAs(p.user, p.loginPage, mode), p.path, p.first);
@@ -192,7 +238,9 @@ async function main() {
       log(`visitor       /account/Login（基准）：${baseline.times.map(Math.round).join(", ")} ms，中位数 ${baseline.ms} ms`);
       const all = results.map((r) => r.ms);
       const figures = { pages: results, maxMs: Math.max(...all), medianMs: median(all), baselineMs: baseline.ms };
-      log(`最慢 ${figures.maxMs} ms，中位数 ${figures.medianMs} ms；中位数页面 / 基准 = ${(figures.medianMs / figures.baselineMs).toFixed(2)}`);
+      log(
+        `最慢 ${figures.maxMs} ms，中位数 ${figures.medianMs} ms；中位数页面 / 基准 = ${(figures.medianMs / figures.baselineMs).toFixed(2)}`,
+      );
       return figures;
     }
     const profile = await pagesIn("profile");
@@ -203,7 +251,10 @@ async function main() {
     const mine = await (await ctx.request.get(`${base}/Backend/Work/work/mine?pageSize=100`)).json();
     const draft = (mine.data.list as { id: number; status: string }[]).find((w) => w.status === "draft");
     if (!draft) throw new Error("演示学生没有草稿作品，无法测上传");
-    const reqs = (await (await ctx.request.get(`${base}/Backend/Work/work/${draft.id}/files`)).json()).data.requirements as { key: string; types: string[] }[];
+    const reqs = (await (await ctx.request.get(`${base}/Backend/Work/work/${draft.id}/files`)).json()).data.requirements as {
+      key: string;
+      types: string[];
+    }[];
     const kind = reqs.find((r) => r.types.includes("pdf"))?.key;
     if (!kind) throw new Error("草稿作品的大类没有接受 PDF 的附件");
     const page = await ctx.newPage();
@@ -232,13 +283,25 @@ async function main() {
     await ctx.close();
     const uploadMs = median(uploads);
     const uploadServerMs = median(serverTimes);
-    log(`student 上传小附件（${kind}）：${uploads.map(Math.round).join(", ")} ms，中位数 ${uploadMs} ms（其中请求 ${uploadServerMs} ms）`);
+    log(
+      `student 上传小附件（${kind}）：${uploads.map(Math.round).join(", ")} ms，中位数 ${uploadMs} ms（其中请求 ${uploadServerMs} ms）`,
+    );
 
     await browser.close();
     await server.close();
     const { pages, maxMs, medianMs, baselineMs } = profile;
     console.log(
-      JSON.stringify({ pages, maxMs, medianMs, uploadMs, uploadServerMs, baselineMs, privateMaxMs: privately.maxMs, privateMedianMs: privately.medianMs, privateBaselineMs: privately.baselineMs }),
+      JSON.stringify({
+        pages,
+        maxMs,
+        medianMs,
+        uploadMs,
+        uploadServerMs,
+        baselineMs,
+        privateMaxMs: privately.maxMs,
+        privateMedianMs: privately.medianMs,
+        privateBaselineMs: privately.baselineMs,
+      }),
     );
   } finally {
     rmSync(work, { recursive: true, force: true });

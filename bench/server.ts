@@ -43,7 +43,14 @@ export interface BenchServer extends OpenedDb {
 
 export async function startBenchServer(o: BenchServerOptions): Promise<BenchServer> {
   const url = o.url ?? `file:${join(o.dataDir, "bench.db")}`;
-  const config = loadConfig({ DATA_DIR: o.dataDir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: o.dist ?? join(o.dataDir, "no-dist"), ...o.env });
+  const config = loadConfig({
+    DATA_DIR: o.dataDir,
+    DATABASE_URL: url,
+    PUBLIC_URL: "http://localhost:8080",
+    LOG_LEVEL: "silent",
+    DIST_DIR: o.dist ?? join(o.dataDir, "no-dist"),
+    ...o.env,
+  });
   const { db, dialect } = o.opened ?? openDb(url);
   if (o.migrate) await migrate(db);
   const app = await buildApp({ db, dialect, config, logger: false });
@@ -69,7 +76,14 @@ export async function startBenchServer(o: BenchServerOptions): Promise<BenchServ
 
 const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 /** Headless Debian chromium (CHROMIUM_PATH or /usr/bin/chromium) without background traffic.
@@ -90,7 +104,9 @@ export async function launchChromiumProfile(dir: string, options: BrowserContext
 
 /** The node options of `npm start` (package.json: "node <options> scripts/run.mjs main"), so a bench's server child runs as deployed. */
 export function startNodeOptions(): string[] {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
   return /^node\s+(.*?)\s*scripts\/run\.mjs\b/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
 }
 
@@ -144,4 +160,5 @@ export async function startServerChild(args: string[], env: Record<string, strin
 }
 
 /** A /proc/<pid>/status figure in MB (VmRSS now, VmHWM the peak so far). */
-export const procStatusMB = (pid: number, key: "VmRSS" | "VmHWM") => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+export const procStatusMB = (pid: number, key: "VmRSS" | "VmHWM") =>
+  Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

@@ -61,7 +61,9 @@ class Reader {
   /** Starts reading; the returned function stops and gives each read's latency in ms. */
   start(): () => Promise<number[]> {
     const result = new Promise<number[]>((resolve, reject) =>
-      this.#worker.once("message", (m: { samples?: number[]; error?: string }) => (m.samples ? resolve(m.samples) : reject(new Error(`news read failed: ${m.error}`)))),
+      this.#worker.once("message", (m: { samples?: number[]; error?: string }) =>
+        m.samples ? resolve(m.samples) : reject(new Error(`news read failed: ${m.error}`)),
+      ),
     );
     this.#worker.postMessage("start");
     return () => {
@@ -79,7 +81,13 @@ const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "saiwu-bench-"));
   try {
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, "bench.db")}`, PUBLIC_URL: "http://localhost:8080", LOG_LEVEL: "silent", DIST_DIR: join(dir, "no-dist") });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${join(dir, "bench.db")}`,
+      PUBLIC_URL: "http://localhost:8080",
+      LOG_LEVEL: "silent",
+      DIST_DIR: join(dir, "no-dist"),
+    });
     const { db } = openDb(config.databaseUrl);
     await migrate(db);
     await seedDemo(db);
@@ -118,12 +126,27 @@ async function main() {
     log(`确认导入：${importSeconds} s，${done.message}`);
     log(`导入期间读新闻列表：${during.n} 次，p50 ${during.p50} ms，p99 ${during.p99} ms，最长 ${during.max} ms`);
 
-    const imported = await db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "like", "s2026%").executeTakeFirstOrThrow();
+    const imported = await db
+      .selectFrom("app_user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("username", "like", "s2026%")
+      .executeTakeFirstOrThrow();
     if (Number(imported.n) !== ROWS) throw new Error(`expected ${ROWS} users, found ${imported.n}`);
 
     await app.close();
     await db.destroy();
-    console.log(JSON.stringify({ rows: ROWS, readsDuringImport: during.n, p50msDuringImport: during.p50, p99msDuringImport: during.p99, maxMsDuringImport: during.max, p50msIdle: idle.p50, p99msIdle: idle.p99, importSeconds }));
+    console.log(
+      JSON.stringify({
+        rows: ROWS,
+        readsDuringImport: during.n,
+        p50msDuringImport: during.p50,
+        p99msDuringImport: during.p99,
+        maxMsDuringImport: during.max,
+        p50msIdle: idle.p50,
+        p99msIdle: idle.p99,
+        importSeconds,
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

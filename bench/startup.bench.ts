@@ -24,7 +24,10 @@ const CONCURRENCY = 8;
 
 type Way = "compiled" | "tsx";
 /** The compiled way runs as `npm start` does (its node options included); tsx as `npm run dev:server`. */
-const command = (way: Way): string[] => (way === "compiled" ? [...startNodeOptions(), join(SERVER_OUT, "main.js")] : ["--import", "tsx", join(ROOT, "src/server/main.ts")]);
+const command = (way: Way): string[] =>
+  way === "compiled"
+    ? [...startNodeOptions(), join(SERVER_OUT, "main.js")]
+    : ["--import", "tsx", join(ROOT, "src/server/main.ts")];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rssMB = (pid: number) => procStatusMB(pid, "VmRSS");
@@ -42,7 +45,10 @@ async function login(base: string, username: string, page: "admin" | "student" |
     body: JSON.stringify({ username, password: "Demo@2026", page }),
   });
   if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${await r.text()}`);
-  return r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** REQUESTS mixed GETs, CONCURRENCY at a time; every answer must be 200. */
@@ -105,7 +111,9 @@ async function main() {
         f.warm.push(warm.ms);
         f.idle.push(idle);
         f.loaded.push(loaded);
-        console.log(`第 ${round} 轮 ${way.padEnd(8)} 冷启动 ${cold.ms.toFixed(0)} ms  热启动 ${warm.ms.toFixed(0)} ms  空闲 ${idle.toFixed(0)} MB  ${REQUESTS} 次请求后 ${loaded.toFixed(0)} MB`);
+        console.log(
+          `第 ${round} 轮 ${way.padEnd(8)} 冷启动 ${cold.ms.toFixed(0)} ms  热启动 ${warm.ms.toFixed(0)} ms  空闲 ${idle.toFixed(0)} MB  ${REQUESTS} 次请求后 ${loaded.toFixed(0)} MB`,
+        );
       }
     }
     const m = (way: Way, k: keyof (typeof figures)["compiled"]) => Math.round(median(figures[way][k]));

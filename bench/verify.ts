@@ -48,17 +48,26 @@ async function main() {
     const { db, base } = server;
     try {
       const rows = await db.selectFrom("certificate").select(["number", "holder_name", "signature"]).orderBy("number").execute();
-      const paths = rows.map((r) => `/Backend/Certificate/verify?${new URLSearchParams({ number: r.number, name: r.holder_name, code: r.signature })}`);
+      const paths = rows.map(
+        (r) => `/Backend/Certificate/verify?${new URLSearchParams({ number: r.number, name: r.holder_name, code: r.signature })}`,
+      );
       for (const p of [paths[0], paths[paths.length - 1]]) {
         const r = await (await fetch(`${base}${p}`)).json();
-        if (r.data?.status !== "valid" || r.data?.signature !== "valid") throw new Error(`verify failed: ${JSON.stringify(r).slice(0, 300)}`);
+        if (r.data?.status !== "valid" || r.data?.signature !== "valid")
+          throw new Error(`verify failed: ${JSON.stringify(r).slice(0, 300)}`);
       }
       log(`核验：${rows.length} 张证书，例如 ${rows[0].number} ${rows[0].holder_name} → 有效，签名有效`);
       const requests = paths.map((path) => ({ method: "GET" as const, path }));
       const run = async (duration: number) => {
         const r = await autocannon({ url: base, connections: CONNECTIONS, duration, workers: 1, requests });
         if (r.non2xx) throw new Error(`${r.non2xx} replies were not 2xx`);
-        return { requests: r.requests.total, rps: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, timeouts: r.timeouts };
+        return {
+          requests: r.requests.total,
+          rps: Math.round(r.requests.average),
+          p50Ms: r.latency.p50,
+          p99Ms: r.latency.p99,
+          timeouts: r.timeouts,
+        };
       };
       const cache = readCache(db, "certificateChecks", { maxEntries: 0, maxAgeMs: 0 });
       await run(2);
@@ -66,12 +75,16 @@ async function main() {
       const cached = await run(DURATION);
       const hits = cache.hits - before.hits;
       const cacheHitRate = Math.round((hits / Math.max(1, hits + cache.misses - before.misses)) * 1000) / 1000;
-      log(`${CONNECTIONS} 个连接 ${DURATION} s（缓存命中 ${cacheHitRate}）：${cached.rps} 次/秒，p50 ${cached.p50Ms} ms，p99 ${cached.p99Ms} ms，共 ${cached.requests} 次${cached.timeouts ? `，${cached.timeouts} 次超时` : ""}`);
+      log(
+        `${CONNECTIONS} 个连接 ${DURATION} s（缓存命中 ${cacheHitRate}）：${cached.rps} 次/秒，p50 ${cached.p50Ms} ms，p99 ${cached.p99Ms} ms，共 ${cached.requests} 次${cached.timeouts ? `，${cached.timeouts} 次超时` : ""}`,
+      );
       readCaches.enabled = false;
       await run(2);
       const uncached = await run(DURATION);
       readCaches.enabled = true;
-      log(`不用读缓存（每次查库并验签）：${uncached.rps} 次/秒，p50 ${uncached.p50Ms} ms，p99 ${uncached.p99Ms} ms，共 ${uncached.requests} 次${uncached.timeouts ? `，${uncached.timeouts} 次超时` : ""}`);
+      log(
+        `不用读缓存（每次查库并验签）：${uncached.rps} 次/秒，p50 ${uncached.p50Ms} ms，p99 ${uncached.p99Ms} ms，共 ${uncached.requests} 次${uncached.timeouts ? `，${uncached.timeouts} 次超时` : ""}`,
+      );
       const out = {
         certificates: rows.length,
         connections: CONNECTIONS,

@@ -21,7 +21,12 @@ export const seconds = (from: number) => Math.round((performance.now() - from) /
 /** Logs in as the demo root through app.inject; the headers of its requests (host, our Origin, the session cookie). */
 export async function rootHeaders(app: FastifyInstance): Promise<Record<string, string>> {
   const headers: Record<string, string> = { host: "localhost:80", origin: "http://localhost:80" };
-  const login = await app.inject({ method: "POST", url: "/Backend/Common/account/login", headers, payload: { username: "root", password: DEMO_PASSWORD, page: "admin" } });
+  const login = await app.inject({
+    method: "POST",
+    url: "/Backend/Common/account/login",
+    headers,
+    payload: { username: "root", password: DEMO_PASSWORD, page: "admin" },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   headers.cookie = `saiwu_sid=${login.cookies.find((c) => c.name === "saiwu_sid")!.value}`;
   return headers;
@@ -39,11 +44,21 @@ export async function seedWorksDb(url: string, count: number): Promise<{ db: Db;
   const existing = new Set((await db.selectFrom("school").select("code").execute()).map((s) => s.code));
   const list = genSchools(r, 700).filter((s) => !existing.has(s.code));
   for (let i = 0; i < list.length; i += 500) {
-    await db.insertInto("school").values(list.slice(i, i + 500).map((s) => ({ ...s, former_names: "[]", contact: null, created_at: now, updated_at: now }))).execute();
+    await db
+      .insertInto("school")
+      .values(list.slice(i, i + 500).map((s) => ({ ...s, former_names: "[]", contact: null, created_at: now, updated_at: now })))
+      .execute();
   }
   const t0 = performance.now();
   let shown = 0;
-  const demo = Number((await db.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const demo = Number(
+    (
+      await db
+        .selectFrom("work")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await generateWorks(db, {
     count: count - demo,
     seed: 42,

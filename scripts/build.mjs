@@ -46,9 +46,21 @@ export const SERVER_ENTRIES = {
  * lazyRequire) so that a start does not load them; pg's optional native driver is never used.
  */
 const KEEP_EXTERNAL = [
-  "libsql", "@libsql/*", "@node-rs/*",
-  "pdfkit", "fontkit", "qrcode", "@expo-google-fonts/*", "exceljs", "mammoth", "unpdf",
-  "nodemailer", "@aws-sdk/*", "pg-boss", "@fastify/swagger-ui", "pg-native",
+  "libsql",
+  "@libsql/*",
+  "@node-rs/*",
+  "pdfkit",
+  "fontkit",
+  "qrcode",
+  "@expo-google-fonts/*",
+  "exceljs",
+  "mammoth",
+  "unpdf",
+  "nodemailer",
+  "@aws-sdk/*",
+  "pg-boss",
+  "@fastify/swagger-ui",
+  "pg-native",
 ];
 
 /** Refuses to build a server that imports a package which `npm ci --omit=dev` would not install. */
@@ -116,13 +128,19 @@ export async function buildServer(out = SERVER_OUT) {
     external: KEEP_EXTERNAL,
     plugins: [productionOnly],
     // Bundled CommonJS code calls require() and may read __dirname: give the ES modules both.
-    banner: { js: 'import { createRequire as __saiwuRequire } from "node:module"; import { fileURLToPath as __saiwuPath } from "node:url"; const require = __saiwuRequire(import.meta.url); const __filename = __saiwuPath(import.meta.url); const __dirname = __saiwuPath(new URL(".", import.meta.url));' },
+    banner: {
+      js: 'import { createRequire as __saiwuRequire } from "node:module"; import { fileURLToPath as __saiwuPath } from "node:url"; const require = __saiwuRequire(import.meta.url); const __filename = __saiwuPath(import.meta.url); const __dirname = __saiwuPath(new URL(".", import.meta.url));',
+    },
     sourcemap: "linked",
     sourcesContent: false,
     legalComments: "none",
     logLevel: "warning",
   });
-  writeFileSync(join(out, STAMP), JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, entries: Object.keys(SERVER_ENTRIES) }, null, 2) + "\n");
+  writeFileSync(
+    join(out, STAMP),
+    JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, entries: Object.keys(SERVER_ENTRIES) }, null, 2) +
+      "\n",
+  );
   return Date.now() - started;
 }
 
@@ -141,7 +159,9 @@ export async function buildIfNeeded({ server = true, client = true } = {}) {
     if (!p.state) continue;
     if (!installed(p.tool)) {
       if (p.state === "missing")
-        throw new Error(`缺少编译好的${p.label}（${p.out}），本环境又未安装开发依赖（${p.tool}），无法构建：请在装有开发依赖的环境中运行 npm run build，再连同 dist/ 一起部署`);
+        throw new Error(
+          `缺少编译好的${p.label}（${p.out}），本环境又未安装开发依赖（${p.tool}），无法构建：请在装有开发依赖的环境中运行 npm run build，再连同 dist/ 一起部署`,
+        );
       console.warn(`${p.label}的源文件比编译结果新，但未安装开发依赖（${p.tool}），沿用现有的编译结果 ${p.out}`);
       continue;
     }

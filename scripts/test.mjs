@@ -31,7 +31,11 @@ function run(label, args, env = {}) {
 function vitest(label, args, env = {}) {
   const out = join(tmp, `${label.replace(/\W+/g, "-")}.json`);
   rmSync(out, { force: true });
-  const passed = run(label, [bin("vitest", "vitest.mjs"), "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`], env);
+  const passed = run(
+    label,
+    [bin("vitest", "vitest.mjs"), "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`],
+    env,
+  );
   if (!existsSync(out)) {
     problems.push(`${label} wrote no results`);
     totals.failed += 1;
@@ -43,7 +47,8 @@ function vitest(label, args, env = {}) {
   totals.skipped += j.numPendingTests + j.numTodoTests;
   if (j.numTotalTests === 0) problems.push(`${label} ran no test`);
   // Vitest also fails a run for an error outside any test (an unhandled rejection), with every test passed.
-  if (!passed && j.numFailedTests === 0) failures.push(`${label}: no test failed, but the run did — see "Unhandled Errors" in its output above`);
+  if (!passed && j.numFailedTests === 0)
+    failures.push(`${label}: no test failed, but the run did — see "Unhandled Errors" in its output above`);
   // Repeated at the very end of the output (CI logs are often read from their tail).
   for (const file of j.testResults ?? []) {
     const rel = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
@@ -54,7 +59,11 @@ function vitest(label, args, env = {}) {
 }
 
 function firstLines(text, n = 6) {
-  return String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(0, n).join("\n      ");
+  return String(text ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .slice(0, n)
+    .join("\n      ");
 }
 
 function findChromium() {
@@ -68,12 +77,14 @@ if (!run("类型检查 type check (tsc)", [bin("typescript", "bin/tsc"), "-p", "
 // 2. The compiled server (scripts/build.mjs): the suites' real server processes run it on plain
 // node, as `npm start` does (tests/helpers/server-command.ts).
 const serverBuild = join(tmp, "dist-server-test");
-if (run("服务器编译 esbuild (dist/server)", [join(root, "scripts", "build.mjs"), "--server", "--out", serverBuild])) process.env.SAIWU_SERVER_BUILD = serverBuild;
+if (run("服务器编译 esbuild (dist/server)", [join(root, "scripts", "build.mjs"), "--server", "--out", serverBuild]))
+  process.env.SAIWU_SERVER_BUILD = serverBuild;
 else totals.failed += 1;
 
 // 3. Unit, client and API tests
 if (!process.env.TEST_DATABASE_URL) {
-  const line = "SKIPPED: PostgreSQL API suite — TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); the API suite runs on SQLite only.";
+  const line =
+    "SKIPPED: PostgreSQL API suite — TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); the API suite runs on SQLite only.";
   console.log(`\n${line}`);
   if (CI) problems.push(line);
 }
@@ -87,7 +98,17 @@ if (!chromium) {
   if (CI) problems.push(line);
 } else {
   const dist = join(tmp, "dist-e2e");
-  if (run("前端构建 vite build (e2e)", [bin("vite", "bin/vite.js"), "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"])) {
+  if (
+    run("前端构建 vite build (e2e)", [
+      bin("vite", "bin/vite.js"),
+      "build",
+      "--outDir",
+      dist,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ])
+  ) {
     vitest("e2e", ["--config", "vitest.e2e.config.ts"], { E2E_DIST: dist, CHROMIUM_PATH: chromium });
   } else totals.failed += 1;
 }

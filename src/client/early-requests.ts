@@ -57,7 +57,9 @@ function start(url: string) {
 function readUrls(key: string): string[] {
   try {
     const list: unknown = JSON.parse(storage()?.getItem(key) ?? "[]");
-    return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string" && isBackendGet(u)).slice(0, MAX_URLS) : [];
+    return Array.isArray(list)
+      ? list.filter((u): u is string => typeof u === "string" && isBackendGet(u)).slice(0, MAX_URLS)
+      : [];
   } catch {
     return [];
   }

@@ -18,7 +18,8 @@ dayjs.extend(timezone);
 dayjs.tz.setDefault(BEIJING_TZ);
 
 /** A moment (an ISO string, a Date, a dayjs; none: now) as a dayjs in Beijing time — for pickers and comparisons. */
-export const bj = (v?: string | number | Date | Dayjs | null) => (v === undefined || v === null ? dayjs() : dayjs(v)).tz(BEIJING_TZ);
+export const bj = (v?: string | number | Date | Dayjs | null) =>
+  (v === undefined || v === null ? dayjs() : dayjs(v)).tz(BEIJING_TZ);
 
 /**
  * A picker's value as the moment it shows, read as Beijing time. antd parses a typed date in
@@ -47,7 +48,14 @@ function formatBj(iso: string, pattern: string): string {
   const ms = ZONED.test(iso) ? Date.parse(iso) : NaN;
   if (!(ms >= FIXED_FROM)) return bj(iso).format(pattern);
   const d = new Date(ms + 8 * 3600_000);
-  const f: Record<string, string> = { YYYY: String(d.getUTCFullYear()), MM: p2(d.getUTCMonth() + 1), DD: p2(d.getUTCDate()), HH: p2(d.getUTCHours()), mm: p2(d.getUTCMinutes()), ss: p2(d.getUTCSeconds()) };
+  const f: Record<string, string> = {
+    YYYY: String(d.getUTCFullYear()),
+    MM: p2(d.getUTCMonth() + 1),
+    DD: p2(d.getUTCDate()),
+    HH: p2(d.getUTCHours()),
+    mm: p2(d.getUTCMinutes()),
+    ss: p2(d.getUTCSeconds()),
+  };
   return pattern.replace(TOKENS, (t) => f[t]);
 }
 
@@ -67,4 +75,10 @@ export const fmtShortTime = (iso: string | null | undefined) => (iso ? formatBj(
 export const fmtTimeLabelled = (iso: string | null | undefined) => (iso ? `${fmtTime(iso)}（${BEIJING_LABEL}）` : "—");
 
 export const fmtSize = (bytes: number) =>
-  bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : bytes >= 1024 * 1024 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+  bytes >= 1024 * 1024 * 1024
+    ? `${(bytes / 1024 ** 3).toFixed(2)} GB`
+    : bytes >= 1024 * 1024
+      ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
+      : bytes >= 1024
+        ? `${Math.round(bytes / 1024)} KB`
+        : `${bytes} B`;

@@ -38,8 +38,7 @@ else if (location.pathname !== "/") {
   // The session check and the page's first GETs go out while the admin bundle downloads (issue 15).
   startEarlyRequests();
   void loadAdmin();
-}
-else
+} else
   void visitorAtHome().then(async (visitor) => {
     if (visitor) await loadPublic();
     else await loadAdmin();

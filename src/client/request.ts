@@ -107,9 +107,7 @@ export function describeNetworkError(timedOut: boolean): Notice {
 }
 
 export type Feedback =
-  | { kind: "notification"; notice: Notice }
-  | { kind: "message"; type: "success" | "error"; text: string }
-  | null;
+  { kind: "notification"; notice: Notice } | { kind: "message"; type: "success" | "error"; text: string } | null;
 
 /**
  * What the user sees for a reply: an HTTP error → notification (the server's info
@@ -259,7 +257,11 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   options.signal?.addEventListener("abort", onOuterAbort);
 
   const { body, contentType } = method === "GET" ? {} : encodeBody(options.data, options.requestType);
-  const headers: Record<string, string> = { Accept: "application/json", ...(contentType ? { "Content-Type": contentType } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...(contentType ? { "Content-Type": contentType } : {}),
+    ...options.headers,
+  };
 
   // A GET the entry already started for this page load (early-requests.ts) is answered by that response.
   const early = method === "GET" && !options.signal && !options.timeout ? takeEarlyResponse(fullUrl, options.headers) : undefined;
@@ -282,7 +284,8 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   }
 
   if (reply.status === 401 && reply.info === LOGIN_NEEDED_TEXT && sessionLost?.()) {
-    if (Date.now() - lostNoticeAt > 5000) show({ kind: "notification", notice: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } });
+    if (Date.now() - lostNoticeAt > 5000)
+      show({ kind: "notification", notice: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } });
     lostNoticeAt = Date.now();
   } else if (notify) show(feedbackFor(reply, url, { silent: options.silent, timedOut }));
   if (ttl !== undefined && reply.error === 0) cache.set(fullUrl, reply, ttl);
@@ -291,8 +294,11 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
 
 type BodyOptions = Omit<RequestOptions, "method" | "data">;
 
-export const get = <T = unknown>(url: string, params?: Params, options: Omit<RequestOptions, "method" | "params" | "data"> = {}) =>
-  request<T>(url, { ...options, method: "GET", params });
+export const get = <T = unknown>(
+  url: string,
+  params?: Params,
+  options: Omit<RequestOptions, "method" | "params" | "data"> = {},
+) => request<T>(url, { ...options, method: "GET", params });
 export const post = <T = unknown>(url: string, data?: unknown, options: BodyOptions = {}) =>
   request<T>(url, { ...options, method: "POST", data });
 export const put = <T = unknown>(url: string, data?: unknown, options: BodyOptions = {}) =>

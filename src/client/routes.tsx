@@ -206,7 +206,13 @@ const contestAdminGroup: RouteEntry = {
     { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, element: page.checkGroups },
     { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, element: page.judgeGroups },
     { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, element: page.contestResult },
-    { label: "网评进度", path: "/ContestAdmin/OnlineJudging/:contestId", hide: true, authority: CONTEST_ADMIN, element: page.scoreAdmin },
+    {
+      label: "网评进度",
+      path: "/ContestAdmin/OnlineJudging/:contestId",
+      hide: true,
+      authority: CONTEST_ADMIN,
+      element: page.scoreAdmin,
+    },
     { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, element: page.printAward },
     { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, element: page.schools },
   ],
@@ -236,7 +242,14 @@ const judgeGroup: RouteEntry = {
     { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, element: page.pastWorks },
     { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, element: page.onlineJudging },
     { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, element: page.offlineJudging },
-    { label: "线下分组结果", path: "/judge/offline-group-result", hide: true, pure: true, authority: JUDGE, element: page.defenceSheet },
+    {
+      label: "线下分组结果",
+      path: "/judge/offline-group-result",
+      hide: true,
+      pure: true,
+      authority: JUDGE,
+      element: page.defenceSheet,
+    },
   ],
 };
 
@@ -249,7 +262,13 @@ const teacherGroup: RouteEntry = {
   children: [
     { label: "教师信息", path: "/teacher/info", authority: TEACHER, element: page.profile },
     { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, element: page.teacherWorks },
-    { label: "校级赛评审", path: "/teacher/SchoolContestJudge/:contestId", hide: true, authority: TEACHER, element: page.onlineJudging },
+    {
+      label: "校级赛评审",
+      path: "/teacher/SchoolContestJudge/:contestId",
+      hide: true,
+      authority: TEACHER,
+      element: page.onlineJudging,
+    },
   ],
 };
 
@@ -280,17 +299,50 @@ const accountGroup: RouteEntry = {
     { label: "管理员登录", path: "/account/Login", icon: <LoginOutlined />, authority: GUEST, element: page.adminLogin },
     { label: "注册", path: "/account/Register", icon: <UserAddOutlined />, authority: GUEST, element: page.register },
     { label: "找回密码", path: "/account/claim-account", icon: <KeyOutlined />, authority: GUEST, element: page.claimAccount },
-    { label: "账号安全", path: "/account/security", icon: <SafetyCertificateOutlined />, authority: ACCOUNT, element: page.security },
-    { label: "退出登录", path: "/account/logout", icon: <LogoutOutlined />, authority: ACCOUNT, element: page.logout, deniedRedirect: "/" },
+    {
+      label: "账号安全",
+      path: "/account/security",
+      icon: <SafetyCertificateOutlined />,
+      authority: ACCOUNT,
+      element: page.security,
+    },
+    {
+      label: "退出登录",
+      path: "/account/logout",
+      icon: <LogoutOutlined />,
+      authority: ACCOUNT,
+      element: page.logout,
+      deniedRedirect: "/",
+    },
   ],
 };
 
 /** The complaint-view menu area (logged-in users): only these show while the user is on its pages. */
 export const COMPLAINT_VIEW_EXIT = "/";
 const complaintView: RouteEntry[] = [
-  { label: "申诉", path: "/complaint-view/complaint", icon: <FormOutlined />, menuArea: "complaint-view", authority: ACCOUNT, element: page.complaintFile },
-  { label: "查看申诉", path: "/complaint-view/view-complaint", icon: <FileSearchOutlined />, menuArea: "complaint-view", authority: ACCOUNT, element: page.complaintView },
-  { label: "退出申诉视图", path: COMPLAINT_VIEW_EXIT, icon: <RollbackOutlined />, menuArea: "complaint-view", disableRoute: true },
+  {
+    label: "申诉",
+    path: "/complaint-view/complaint",
+    icon: <FormOutlined />,
+    menuArea: "complaint-view",
+    authority: ACCOUNT,
+    element: page.complaintFile,
+  },
+  {
+    label: "查看申诉",
+    path: "/complaint-view/view-complaint",
+    icon: <FileSearchOutlined />,
+    menuArea: "complaint-view",
+    authority: ACCOUNT,
+    element: page.complaintView,
+  },
+  {
+    label: "退出申诉视图",
+    path: COMPLAINT_VIEW_EXIT,
+    icon: <RollbackOutlined />,
+    menuArea: "complaint-view",
+    disableRoute: true,
+  },
 ];
 
 export const ROUTES: RouteEntry[] = [
@@ -306,25 +358,77 @@ export const ROUTES: RouteEntry[] = [
   teacherGroup,
   authorGroup,
 
-  { label: "作品管理", path: "/WorkManagement", icon: <AppstoreOutlined />, authority: view("page.workManagement"), element: page.workManagement },
-  { label: "申诉管理", path: "/ComplaintManagement", icon: <ExceptionOutlined />, authority: view("page.complaintManagement"), element: page.complaintManagement },
-  { label: "赛事仲裁", path: "/Arbitrate", icon: <ApartmentOutlined />, authority: view("page.arbitrate"), element: page.arbitrate },
+  {
+    label: "作品管理",
+    path: "/WorkManagement",
+    icon: <AppstoreOutlined />,
+    authority: view("page.workManagement"),
+    element: page.workManagement,
+  },
+  {
+    label: "申诉管理",
+    path: "/ComplaintManagement",
+    icon: <ExceptionOutlined />,
+    authority: view("page.complaintManagement"),
+    element: page.complaintManagement,
+  },
+  {
+    label: "赛事仲裁",
+    path: "/Arbitrate",
+    icon: <ApartmentOutlined />,
+    authority: view("page.arbitrate"),
+    element: page.arbitrate,
+  },
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), element: page.judgePool },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), element: page.dupCheck },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
   { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, element: page.verifyCert },
-  { label: "作品查询", path: "/query-work", icon: <FileSearchOutlined />, authority: view("page.queryWork"), element: page.queryWork },
+  {
+    label: "作品查询",
+    path: "/query-work",
+    icon: <FileSearchOutlined />,
+    authority: view("page.queryWork"),
+    element: page.queryWork,
+  },
 
   accountGroup,
   ...complaintView,
 
   // Shared and special pages (all reached by link, never from the menu).
-  { label: "作品报名表", path: "/print/Registration/:workId", hide: true, pure: true, signIn: "student", element: page.printRegistration, loader: registrationLoader },
-  { label: "版权声明", path: "/print/Copyright/:workId", hide: true, pure: true, signIn: "student", element: page.printCopyright, loader: copyrightLoader },
+  {
+    label: "作品报名表",
+    path: "/print/Registration/:workId",
+    hide: true,
+    pure: true,
+    signIn: "student",
+    element: page.printRegistration,
+    loader: registrationLoader,
+  },
+  {
+    label: "版权声明",
+    path: "/print/Copyright/:workId",
+    hide: true,
+    pure: true,
+    signIn: "student",
+    element: page.printCopyright,
+    loader: copyrightLoader,
+  },
   { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, signIn: "admin", element: page.reviewDetail },
-  { label: "快速审核", path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId", hide: true, authority: view("page.fastReview"), element: page.fastReview },
+  {
+    label: "快速审核",
+    path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId",
+    hide: true,
+    authority: view("page.fastReview"),
+    element: page.fastReview,
+  },
   { label: "作品评价", path: "/workDetail/:workId", hide: true, signIn: "student", element: page.workDetail },
-  { label: "查重对比", path: "/dup-check/compare/:a/:b", hide: true, authority: view("page.dupCompare"), element: page.dupCompare },
+  {
+    label: "查重对比",
+    path: "/dup-check/compare/:a/:b",
+    hide: true,
+    authority: view("page.dupCompare"),
+    element: page.dupCompare,
+  },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
   { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, element: page.inviteJudge },

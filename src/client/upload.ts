@@ -7,7 +7,12 @@
 import { NETWORK_ERROR_TEXT } from "../shared/errors";
 import { toReply, type ClientReply } from "./request";
 
-export function uploadWithProgress<T>(url: string, fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<ClientReply<T>> {
+export function uploadWithProgress<T>(
+  url: string,
+  fields: Record<string, string>,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<ClientReply<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", file, file.name);

@@ -110,7 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ajvOptions = { removeAdditional: true, useDefaults: true, allErrors: false, verbose: true, strict: false } as const;
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: "array" }));
-  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(schemas, () => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(schemas, () => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)),
+  );
 
   registerErrors(app);
   // GET /metrics for Prometheus and the hook counting requests for it (METRICS=0: neither).
@@ -121,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook("onRequest", async (req) => {
       if (warned || !req.headers["x-forwarded-for"]) return;
       warned = true;
-      req.log.warn(`收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`);
+      req.log.warn(
+        `收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`,
+      );
     });
   }
   // Computed once at start (plugins/security-headers.ts): @fastify/helmet would rebuild them per request.
@@ -146,8 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: "赛务平台 API", version: "1.0.0", description: `所有接口返回 { error, info, data? }：error 为 0 表示成功。标有 apiToken 的接口也接受 API 令牌（Authorization: Bearer swp_…，在“账号安全”页创建）。\n\n${INTEGRATION_GUIDE}` },
-      components: { securitySchemes: { apiToken: { type: "http", scheme: "bearer", description: "API 令牌：swp_<编号>_<密钥>" } } },
+      info: {
+        title: "赛务平台 API",
+        version: "1.0.0",
+        description: `所有接口返回 { error, info, data? }：error 为 0 表示成功。标有 apiToken 的接口也接受 API 令牌（Authorization: Bearer swp_…，在“账号安全”页创建）。\n\n${INTEGRATION_GUIDE}`,
+      },
+      components: {
+        securitySchemes: { apiToken: { type: "http", scheme: "bearer", description: "API 令牌：swp_<编号>_<密钥>" } },
+      },
     },
     // Routes a token may call declare the bearer scheme; the others stay cookie-only.
     transform: ({ schema, url, route }) => {
@@ -223,7 +233,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasDist = existsSync(index);
   if (hasDist) {
     await app.register(fastifyStatic, {
-      root: config.distDir, wildcard: false, index: false, preCompressed: true,
+      root: config.distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const hashed = /[\\/]assets[\\/]/.test(path.slice(config.distDir.length));
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

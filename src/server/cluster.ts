@@ -30,7 +30,8 @@ const USAGE = "用法：npm run start:cluster -- --workers <进程数> [--port <
 export function parseClusterArgs(argv: string[]): { workers: number; port?: number } {
   const { values } = parseArgs({ args: argv, options: { workers: { type: "string" }, port: { type: "string" } } });
   const int = (name: string, v: string, min: number, max: number) => {
-    if (!/^[0-9]+$/.test(v) || Number(v) < min || Number(v) > max) throw new Error(`${name} 应为 ${min} 到 ${max} 之间的整数：${v}`);
+    if (!/^[0-9]+$/.test(v) || Number(v) < min || Number(v) > max)
+      throw new Error(`${name} 应为 ${min} 到 ${max} 之间的整数：${v}`);
     return Number(v);
   };
   return {
@@ -70,7 +71,12 @@ async function primary() {
   }
 
   /** Per slot (0..N-1): its worker, when it started, and its quick deaths in a row. */
-  const slots = Array.from({ length: args.workers }, () => ({ worker: null as Worker | null, startedAt: 0, quickDeaths: 0, timer: null as NodeJS.Timeout | null }));
+  const slots = Array.from({ length: args.workers }, () => ({
+    worker: null as Worker | null,
+    startedAt: 0,
+    quickDeaths: 0,
+    timer: null as NodeJS.Timeout | null,
+  }));
   let stopping = false;
   let listening = 0;
 
@@ -82,7 +88,8 @@ async function primary() {
     slot.worker = w;
     w.once("listening", () => {
       if (listening >= args.workers) console.log(`工作进程 ${i + 1} 已重启（pid ${w.process.pid}）`);
-      if (++listening === args.workers) console.log(`赛务平台已启动：${args.workers} 个进程共用 http://localhost:${config.port}  （API 文档：/Backend/docs）`);
+      if (++listening === args.workers)
+        console.log(`赛务平台已启动：${args.workers} 个进程共用 http://localhost:${config.port}  （API 文档：/Backend/docs）`);
     });
     w.once("exit", (code, signal) => {
       slot.worker = null;
@@ -94,7 +101,9 @@ async function primary() {
       slot.quickDeaths = lived < QUICK_DEATH_MS ? slot.quickDeaths + 1 : 1;
       const delay = restartDelay(slot.quickDeaths);
       const why = signal ? `被信号 ${signal} 终止` : `退出码 ${code}`;
-      console.error(`工作进程 ${i + 1}（pid ${w.process.pid}）运行 ${Math.round(lived / 1000)} 秒后意外退出（${why}），${(delay / 1000).toFixed(1)} 秒后重启`);
+      console.error(
+        `工作进程 ${i + 1}（pid ${w.process.pid}）运行 ${Math.round(lived / 1000)} 秒后意外退出（${why}），${(delay / 1000).toFixed(1)} 秒后重启`,
+      );
       slot.timer = setTimeout(() => fork(i), delay);
     });
   };

@@ -78,7 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== "0",
     cookieSecure: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : httpsPublic,
     httpsPublic,
-    trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustedProxies: (env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     sessionDays: Number(env.SESSION_DAYS ?? 7),
     smtp: {
       url: env.SMTP_URL,
@@ -112,7 +115,8 @@ function storage(env: NodeJS.ProcessEnv, blobDir: string): Config["storage"] {
   if (v === undefined || v === "" || v === "local") return { driver: "local", blobDir };
   if (v !== "s3") throw new Error(`STORAGE_DRIVER=${v} is not supported (available: local, s3)`);
   if (!env.S3_BUCKET) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET");
-  if (!env.S3_ACCESS_KEY !== !env.S3_SECRET_KEY) throw new Error("S3_ACCESS_KEY and S3_SECRET_KEY are set together (or neither, for the SDK's default credentials)");
+  if (!env.S3_ACCESS_KEY !== !env.S3_SECRET_KEY)
+    throw new Error("S3_ACCESS_KEY and S3_SECRET_KEY are set together (or neither, for the SDK's default credentials)");
   const flag = env.S3_FORCE_PATH_STYLE ?? "0";
   if (flag !== "0" && flag !== "1") throw new Error(`S3_FORCE_PATH_STYLE=${flag} must be 0 or 1`);
   const prefix = (env.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
@@ -136,7 +140,8 @@ function metrics(env: NodeJS.ProcessEnv): Config["metrics"] {
   const flag = env.METRICS ?? "1";
   if (flag !== "0" && flag !== "1" && flag !== "") throw new Error(`METRICS=${flag} must be 0 or 1`);
   const token = env.METRICS_TOKEN?.trim() || null;
-  if (token !== null && (token.length < 16 || /\s/.test(token))) throw new Error("METRICS_TOKEN must be at least 16 characters without spaces");
+  if (token !== null && (token.length < 16 || /\s/.test(token)))
+    throw new Error("METRICS_TOKEN must be at least 16 characters without spaces");
   return { enabled: flag !== "0", token };
 }
 

@@ -14,17 +14,21 @@ export async function adminContestIds(db: Handle, user: User): Promise<number[] 
   if (user.user_type === ROLE.root) return "all";
   if (user.user_type !== ROLE.contestAdmin) return [];
   // Every works list asks: kept in memory while contests and their members are unchanged.
-  const ids = await readCache(db, "adminContestIds", { maxEntries: 5_000, maxAgeMs: 60_000 }).get(String(user.id), ["contest", "contest_member"], async () => {
-    // One round trip: the own contests, then their children, recursively.
-    const rows = await sql<{ id: number }>`
+  const ids = await readCache(db, "adminContestIds", { maxEntries: 5_000, maxAgeMs: 60_000 }).get(
+    String(user.id),
+    ["contest", "contest_member"],
+    async () => {
+      // One round trip: the own contests, then their children, recursively.
+      const rows = await sql<{ id: number }>`
       with recursive managed(id) as (
         select contest_id from contest_member where user_id = ${user.id} and role = 'admin'
         union
         select contest.id from contest inner join managed on contest.parent_id = managed.id
       )
       select id from managed`.execute(db);
-    return rows.rows.map((r) => Number(r.id));
-  });
+      return rows.rows.map((r) => Number(r.id));
+    },
+  );
   return [...ids];
 }
 
@@ -41,5 +45,12 @@ export async function adminProvinces(db: Handle, user: User): Promise<string[] |
 /** The contests a contest reviewer (role 3) reviews: contest_member "reviewer" rows. */
 export async function reviewerContestIds(db: Handle, user: User): Promise<number[]> {
   if (user.user_type !== ROLE.contestReviewer) return [];
-  return (await db.selectFrom("contest_member").select("contest_id").where("user_id", "=", user.id).where("role", "=", "reviewer").execute()).map((r) => r.contest_id);
+  return (
+    await db
+      .selectFrom("contest_member")
+      .select("contest_id")
+      .where("user_id", "=", user.id)
+      .where("role", "=", "reviewer")
+      .execute()
+  ).map((r) => r.contest_id);
 }

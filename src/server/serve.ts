@@ -29,7 +29,8 @@ import { precompressDir } from "./static/precompress";
  */
 export function precompressFrontEnd(config: Config) {
   const assets = join(config.distDir, "assets");
-  if (existsSync(join(config.distDir, "index.html")) && existsSync(assets) && !readdirSync(assets).some((f) => f.endsWith(".br"))) precompressDir(assets);
+  if (existsSync(join(config.distDir, "index.html")) && existsSync(assets) && !readdirSync(assets).some((f) => f.endsWith(".br")))
+    precompressDir(assets);
 }
 
 /**
@@ -69,7 +70,8 @@ export async function prepareDatabase(config: Config, { db, dialect }: OpenedDb)
 const AFTER_GRACE_MS = 15_000;
 
 /** The longest a stopping server process takes: its grace period and the rest of closing (cluster.ts waits this long for a worker). */
-export const shutdownDeadlineMs = (config: Pick<Config, "shutdownGraceSeconds">) => config.shutdownGraceSeconds * 1000 + AFTER_GRACE_MS;
+export const shutdownDeadlineMs = (config: Pick<Config, "shutdownGraceSeconds">) =>
+  config.shutdownGraceSeconds * 1000 + AFTER_GRACE_MS;
 
 /**
  * Serves the platform on config.port (in a node:cluster worker the port is shared through

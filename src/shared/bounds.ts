@@ -16,4 +16,5 @@ export const Id = (title?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID
 /** Id as JSON-schema options, for "id or null" type lists. */
 export const ID_RANGE = { minimum: 1, maximum: MAX_ID } as const;
 /** The page number of a list (?current=). */
-export const PageNumber = (opts: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: MAX_PAGE, title: "页码", ...opts });
+export const PageNumber = (opts: { default?: number } = {}) =>
+  Type.Integer({ minimum: 1, maximum: MAX_PAGE, title: "页码", ...opts });

@@ -29,8 +29,7 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
   100: "作者（学生）",
 };
 
-export const isRoleCode = (n: unknown): n is RoleCode =>
-  typeof n === "number" && (ROLE_CODES as readonly number[]).includes(n);
+export const isRoleCode = (n: unknown): n is RoleCode => typeof n === "number" && (ROLE_CODES as readonly number[]).includes(n);
 
 /** Which login page admits which roles. */
 export const LOGIN_PAGES = {

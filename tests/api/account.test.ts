@@ -62,7 +62,11 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
   it("answers a wrong password and an unknown user with the same text", async () => {
     const c = new Client(t);
     const wrong = await c.post("/Backend/Common/account/login", { username: "root", password: "nope12345", page: "admin" });
-    const unknown = await c.post("/Backend/Common/account/login", { username: "nobody_here", password: "nope12345", page: "admin" });
+    const unknown = await c.post("/Backend/Common/account/login", {
+      username: "nobody_here",
+      password: "nope12345",
+      page: "admin",
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.info).toBe(unknown.body.info);
@@ -86,7 +90,11 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const evil = await c.post("/Backend/Common/account/logout", {}, { origin: "http://evil.example" });
     expect(evil.status).toBe(403);
     expect(evil.body.info).toContain("请求来源");
-    const bare = await t.app.inject({ method: "POST", url: "/Backend/Common/account/logout", headers: { cookie: c.cookie, host: "localhost:80" } });
+    const bare = await t.app.inject({
+      method: "POST",
+      url: "/Backend/Common/account/logout",
+      headers: { cookie: c.cookie, host: "localhost:80" },
+    });
     expect(bare.statusCode).toBe(403);
     // Nothing changed: still logged in.
     expect((await c.get("/Backend/Common/user/get-current")).body.data.username).toBe("root");
@@ -106,7 +114,14 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
 
   it("validates registration and names the field", async () => {
     const c = new Client(t);
-    const base = { role: 100, username: "newstudent", password: "abcd1234", name: "新同学", email: "new@example.com", schoolId: await schoolId() };
+    const base = {
+      role: 100,
+      username: "newstudent",
+      password: "abcd1234",
+      name: "新同学",
+      email: "new@example.com",
+      schoolId: await schoolId(),
+    };
     const short = await c.post("/Backend/Common/account/register", { ...base, password: "abc" });
     expect(short.status).toBe(422);
     expect(short.body.data.field).toBe("password");
@@ -122,21 +137,34 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const school = await c.post("/Backend/Common/account/register", { ...base, schoolId: 99999 });
     expect(school.status).toBe(422);
     expect(school.body.data.field).toBe("schoolId");
-    const n = await t.db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "=", "newstudent").executeTakeFirstOrThrow();
+    const n = await t.db
+      .selectFrom("app_user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("username", "=", "newstudent")
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(0);
   });
 
   it("registers a student who logs in only after verifying the mailed link, which works once", async () => {
     const c = new Client(t);
     const r = await c.post("/Backend/Common/account/register", {
-      role: 100, username: "stu_reg", password: "Passw0rd!", name: "陈注册", email: "Stu.Reg@Example.com", schoolId: await schoolId(), memberNo: "2024001",
+      role: 100,
+      username: "stu_reg",
+      password: "Passw0rd!",
+      name: "陈注册",
+      email: "Stu.Reg@Example.com",
+      schoolId: await schoolId(),
+      memberNo: "2024001",
     });
     expect(r.status).toBe(201);
     expect(r.body.data.email).toBe("stu.reg@example.com");
     const early = await c.post("/Backend/Common/account/login", { username: "stu_reg", password: "Passw0rd!", page: "student" });
     expect(early.status).toBe(403);
     expect(early.body.info).toContain("邮箱尚未验证");
-    const mail = t.mails().filter((m) => m.to.includes("stu.reg@example.com")).pop()!;
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes("stu.reg@example.com"))
+      .pop()!;
     expect(mail.subject).toContain("验证");
     const token = mail.text.match(/verify-email\?token=([\w-]+)/)![1];
     const v = await c.post("/Backend/Common/account/verify-email", { token });
@@ -155,14 +183,25 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const unknown = await c.post("/Backend/Common/account/recovery/request", { account: "no_such_user" });
     expect(known.status).toBe(200);
     expect(unknown.body.info).toBe(known.body.info);
-    const mail = t.mails().filter((m) => m.to.includes("teacher@demo")).pop()!;
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes("teacher@demo"))
+      .pop()!;
     const code = mail.text.match(/验证码：(\d{6})/)![1];
     expect(mail.text).toContain("/account/claim-account?token=");
-    const wrong = await c.post("/Backend/Common/account/recovery/confirm", { account: "teacher", code: code === "000000" ? "111111" : "000000", newPassword: "NewPass123" });
+    const wrong = await c.post("/Backend/Common/account/recovery/confirm", {
+      account: "teacher",
+      code: code === "000000" ? "111111" : "000000",
+      newPassword: "NewPass123",
+    });
     expect(wrong.status).toBe(400);
     const ok = await c.post("/Backend/Common/account/recovery/confirm", { account: "teacher", code, newPassword: "NewPass123" });
     expect(ok.body).toMatchObject({ error: 0 });
-    const reuse = await c.post("/Backend/Common/account/recovery/confirm", { account: "teacher", code, newPassword: "Other1234" });
+    const reuse = await c.post("/Backend/Common/account/recovery/confirm", {
+      account: "teacher",
+      code,
+      newPassword: "Other1234",
+    });
     expect(reuse.status).toBe(400);
     const old = await c.post("/Backend/Common/account/login", { username: "teacher", password: "Demo@2026", page: "teacher" });
     expect(old.status).toBe(401);
@@ -172,18 +211,37 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
   it("expires a recovery link, and locks it after too many wrong codes", async () => {
     const c = new Client(t);
     await c.post("/Backend/Common/account/recovery/request", { account: "arbitrator@demo.saiwu.local" });
-    const mail = t.mails().filter((m) => m.to.includes("arbitrator@demo")).pop()!;
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes("arbitrator@demo"))
+      .pop()!;
     const token = mail.text.match(/claim-account\?token=([\w-]+)/)![1];
     const code = mail.text.match(/验证码：(\d{6})/)![1];
     const wrongCode = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) await c.post("/Backend/Common/account/recovery/confirm", { account: "arbitrator", code: wrongCode, newPassword: "Xyz12345" });
-    const locked = await c.post("/Backend/Common/account/recovery/confirm", { account: "arbitrator", code, newPassword: "Xyz12345" });
+    for (let i = 0; i < 5; i++)
+      await c.post("/Backend/Common/account/recovery/confirm", {
+        account: "arbitrator",
+        code: wrongCode,
+        newPassword: "Xyz12345",
+      });
+    const locked = await c.post("/Backend/Common/account/recovery/confirm", {
+      account: "arbitrator",
+      code,
+      newPassword: "Xyz12345",
+    });
     expect(locked.status).toBe(400);
     await c.post("/Backend/Common/account/recovery/request", { account: "arbitrator" });
-    const fresh = t.mails().filter((m) => m.to.includes("arbitrator@demo")).pop()!;
+    const fresh = t
+      .mails()
+      .filter((m) => m.to.includes("arbitrator@demo"))
+      .pop()!;
     const freshToken = fresh.text.match(/claim-account\?token=([\w-]+)/)![1];
     expect(freshToken).not.toBe(token);
-    await t.db.updateTable("account_token").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("purpose", "=", "recovery").execute();
+    await t.db
+      .updateTable("account_token")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("purpose", "=", "recovery")
+      .execute();
     const expired = await c.post("/Backend/Common/account/recovery/confirm", { token: freshToken, newPassword: "Xyz12345" });
     expect(expired.status).toBe(400);
     expect(expired.body.info).toContain("过期");
@@ -223,7 +281,10 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(r.body.error).toBe(0);
     const pending = await c.get("/Backend/Common/account/security");
     expect(pending.body.data).toMatchObject({ email: "reviewer@demo.saiwu.local", pendingEmail: "rev.new@example.com" });
-    const mail = t.mails().filter((m) => m.to.includes("rev.new@example.com")).pop()!;
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes("rev.new@example.com"))
+      .pop()!;
     const token = mail.text.match(/verify-email\?token=([\w-]+)/)![1];
     await c.post("/Backend/Common/account/verify-email", { token });
     const after = await c.get("/Backend/Common/user/get-current");
@@ -250,7 +311,12 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const nf = await c.get("/Backend/No/such/route");
     expect(nf.status).toBe(404);
     expect(nf.body.error).toBe(404);
-    const bad = await t.app.inject({ method: "POST", url: "/Backend/Common/account/login", payload: "{oops", headers: { "content-type": "application/json", origin: "http://localhost:80", host: "localhost:80" } });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/Backend/Common/account/login",
+      payload: "{oops",
+      headers: { "content-type": "application/json", origin: "http://localhost:80", host: "localhost:80" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().info).toContain("JSON");
   });
@@ -259,8 +325,18 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const r = await t.app.inject({ method: "GET", url: "/Backend/openapi.json" });
     const doc = r.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/Backend/Common/user/get-current", "/Backend/Common/account/login", "/Backend/Common/account/register"]));
-    expect(doc.paths["/Backend/Common/account/login"].post.requestBody.content["application/json"].schema.required).toEqual(["username", "password", "page"]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/Backend/Common/user/get-current",
+        "/Backend/Common/account/login",
+        "/Backend/Common/account/register",
+      ]),
+    );
+    expect(doc.paths["/Backend/Common/account/login"].post.requestBody.content["application/json"].schema.required).toEqual([
+      "username",
+      "password",
+      "page",
+    ]);
     const ui = await t.app.inject({ method: "GET", url: "/Backend/docs/" });
     expect(ui.statusCode).toBe(200);
   });
@@ -272,7 +348,10 @@ describe("login rate limit", () => {
     try {
       const c = new Client(t);
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await c.post("/Backend/Common/account/login", { username: "root", password: "bad-pass1", page: "admin" })).status);
+      for (let i = 0; i < 5; i++)
+        codes.push(
+          (await c.post("/Backend/Common/account/login", { username: "root", password: "bad-pass1", page: "admin" })).status,
+        );
       expect(codes).toEqual([401, 401, 401, 429, 429]);
       const last = await c.post("/Backend/Common/account/login", { username: "root", password: "Demo@2026", page: "admin" });
       expect(last.body.info).toBe("操作过于频繁，请稍后再试");

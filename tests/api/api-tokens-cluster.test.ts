@@ -35,7 +35,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("API tokens across two processes
     const { secret } = await tokenOnA("锁定");
     const root = new HttpClient(A);
     await root.login("root");
-    const adminId = (await c.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()).id;
+    const adminId = (
+      await c.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()
+    ).id;
     expect((await root.post(`${U}/${adminId}/lock`)).status).toBe(200);
     await within(1000, async () => (await onB(secret)).status === 401);
     expect((await root.post(`${U}/${adminId}/unlock`)).status).toBe(200);

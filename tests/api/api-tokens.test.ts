@@ -21,8 +21,19 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
   let outsider: number, ownStudent: number;
 
   /** A bearer call, without cookies unless given. */
-  const bearer = async (secret: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${secret}`, host: "localhost:80", ...headers } });
+  const bearer = async (
+    secret: string,
+    method: "GET" | "POST" | "PATCH" | "DELETE",
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${secret}`, host: "localhost:80", ...headers },
+    });
     return { status: res.statusCode, body: res.json() };
   };
   const create = async (c: Client, body: object) => {
@@ -30,7 +41,8 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     expect(r.status, r.body.info).toBe(201);
     return r.body.data as { token: { id: number; name: string }; secret: string };
   };
-  const nameOf = async (id: number) => (await t.db.selectFrom("app_user").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
+  const nameOf = async (id: number) =>
+    (await t.db.selectFrom("app_user").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
 
   beforeAll(async () => {
     t = await makeApp(dialect);
@@ -41,7 +53,14 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     await sadmin.login("school_admin", "admin");
     await student.login("student", "student");
     const zju = (await t.db.selectFrom("school").select("id").where("name", "=", "浙江大学").executeTakeFirstOrThrow()).id;
-    const a = await root.post(U, { username: "zju_stu", name: "外校学生", role: 100, schoolId: zju, email: "zju.stu@example.com", memberNo: "3190100001" });
+    const a = await root.post(U, {
+      username: "zju_stu",
+      name: "外校学生",
+      role: 100,
+      schoolId: zju,
+      email: "zju.stu@example.com",
+      memberNo: "3190100001",
+    });
     expect(a.status).toBe(201);
     outsider = a.body.data.id;
     ownStudent = (await t.db.selectFrom("app_user").select("id").where("username", "=", "student").executeTakeFirstOrThrow()).id;
@@ -70,9 +89,19 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
 
   it("refuses an expired token and malformed ones with 401 and the catalogue's text", async () => {
     const { token, secret } = await create(sadmin, { name: "将过期" });
-    await t.db.updateTable("api_token").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", token.id).execute();
+    await t.db
+      .updateTable("api_token")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", token.id)
+      .execute();
     expect(await bearer(secret, "GET", U)).toEqual({ status: 401, body: REFUSED });
-    for (const bad of ["", "abc", "swp_000000000000_" + "A".repeat(43), secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A"), "x".repeat(300)]) {
+    for (const bad of [
+      "",
+      "abc",
+      "swp_000000000000_" + "A".repeat(43),
+      secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A"),
+      "x".repeat(300),
+    ]) {
       expect(await bearer(bad, "GET", U)).toEqual({ status: 401, body: REFUSED });
     }
   });
@@ -84,7 +113,9 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     const foreign = await sadmin.post(T, { name: "越权", readOnly: true, resources: ["api.audit"], expiresAt: inDays(10) });
     expect(foreign.status).toBe(422);
     expect(foreign.body.info).toContain("api.audit");
-    expect((await student.post(T, { name: "学生", readOnly: true, resources: ["api.works"], expiresAt: inDays(10) })).status).toBe(403);
+    expect(
+      (await student.post(T, { name: "学生", readOnly: true, resources: ["api.works"], expiresAt: inDays(10) })).status,
+    ).toBe(403);
   });
 
   it("refuses a write with a read-only token (403, nothing changed) and a resource not in the token's list", async () => {
@@ -117,14 +148,22 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     // A bad token with a good cookie is still refused.
     expect((await bearer("swp_bad", "GET", U, undefined, { cookie: root.cookie })).status).toBe(401);
     // A foreign Origin on a cookie call is refused; on a bearer call it does not matter.
-    expect((await sadmin.req("PATCH", `${U}/${ownStudent}`, { name: "林同学" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await sadmin.req("PATCH", `${U}/${ownStudent}`, { name: "林同学" }, { origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     const w = await bearer(secret, "PATCH", `${U}/${ownStudent}`, { name: "令牌改名" }, { origin: "https://evil.example" });
     expect(w.status, w.body.info).toBe(200);
     expect(await nameOf(ownStudent)).toBe("令牌改名");
     // The master-data audit row itself names the token (no second, generic row).
     const audit = await t.db.selectFrom("audit_log").selectAll().where("token_name", "=", "同步程序").execute();
     expect(audit.length).toBe(1);
-    expect(audit[0]).toMatchObject({ entity: "user", entity_id: String(ownStudent), action: "update", user_id: (await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()).id });
+    expect(audit[0]).toMatchObject({
+      entity: "user",
+      entity_id: String(ownStudent),
+      action: "update",
+      user_id: (await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow())
+        .id,
+    });
     expect(JSON.parse(audit[0].changes).name[1]).toBe("令牌改名");
     const shown = await root.get(`/Backend/Admin/audit?entity=user&entityId=${ownStudent}`);
     expect(shown.body.data.list[0]).toMatchObject({ action: "update", tokenName: "同步程序" });
@@ -136,8 +175,16 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     const lock = await create(sadmin, { name: "锁定程序" });
     expect((await bearer(lock.secret, "POST", `${U}/${ownStudent}/lock`)).status).toBe(200);
     expect((await bearer(lock.secret, "POST", `${U}/${ownStudent}/unlock`)).status).toBe(200);
-    const locks = await t.db.selectFrom("audit_log").select(["action", "entity"]).where("token_name", "=", "锁定程序").orderBy("id").execute();
-    expect(locks).toEqual([{ action: "lock", entity: "user" }, { action: "unlock", entity: "user" }]);
+    const locks = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "entity"])
+      .where("token_name", "=", "锁定程序")
+      .orderBy("id")
+      .execute();
+    expect(locks).toEqual([
+      { action: "lock", entity: "user" },
+      { action: "unlock", entity: "user" },
+    ]);
   });
 
   it("names the token in the audit rows of an Excel import it uploaded and confirmed", async () => {
@@ -157,7 +204,12 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     expect((await tc.post(`${U}/import/${jobId}/confirm`)).status).toBe(202);
     expect((await waitJob(tc, jobId)).status).toBe("done");
     const id = (await t.db.selectFrom("app_user").select("id").where("username", "=", "tok_imp1").executeTakeFirstOrThrow()).id;
-    const rows = await t.db.selectFrom("audit_log").select(["action", "token_name"]).where("entity", "=", "user").where("entity_id", "=", String(id)).execute();
+    const rows = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "token_name"])
+      .where("entity", "=", "user")
+      .where("entity_id", "=", String(id))
+      .execute();
     expect(rows).toEqual([{ action: "import", token_name: "导入程序" }]);
   });
 
@@ -167,7 +219,10 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     expect(c.status).toBe(403);
     expect(c.body.info).toMatch(/API 令牌不能/);
     expect((await bearer(secret, "GET", T)).status).toBe(403);
-    const p = await bearer(secret, "POST", "/Backend/Common/account/security/password", { oldPassword: "Demo@2026", newPassword: "Other@2027x" });
+    const p = await bearer(secret, "POST", "/Backend/Common/account/security/password", {
+      oldPassword: "Demo@2026",
+      newPassword: "Other@2027x",
+    });
     expect(p.status).toBe(403);
     expect((await t.db.selectFrom("api_token").select("id").where("name", "=", "套娃").execute()).length).toBe(0);
   });
@@ -175,7 +230,9 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
   it("stops a locked creator's tokens at once", async () => {
     const { secret } = await create(sadmin, { name: "锁定前" });
     expect((await bearer(secret, "GET", U)).status).toBe(200);
-    const adminId = (await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()).id;
+    const adminId = (
+      await t.db.selectFrom("app_user").select("id").where("username", "=", "school_admin").executeTakeFirstOrThrow()
+    ).id;
     expect((await root.post(`${U}/${adminId}/lock`)).status).toBe(200);
     expect(await bearer(secret, "GET", U)).toEqual({ status: 401, body: REFUSED });
     expect((await root.post(`${U}/${adminId}/unlock`)).status).toBe(200);
@@ -205,10 +262,12 @@ describe.each(DIALECTS)("API token rate limit on %s", (dialect) => {
   it("counts each token in its own bucket, apart from the creator's browser session", async () => {
     const sadmin = new Client(t);
     await sadmin.login("school_admin", "admin");
-    const make = async (name: string) => (await sadmin.post(T, { name, readOnly: true, resources: ["api.users"], expiresAt: inDays(5) })).body.data.secret as string;
+    const make = async (name: string) =>
+      (await sadmin.post(T, { name, readOnly: true, resources: ["api.users"], expiresAt: inDays(5) })).body.data.secret as string;
     const a = await make("甲");
     const b = await make("乙");
-    const call = async (s: string) => (await t.app.inject({ method: "GET", url: U, headers: { authorization: `Bearer ${s}` } })).statusCode;
+    const call = async (s: string) =>
+      (await t.app.inject({ method: "GET", url: U, headers: { authorization: `Bearer ${s}` } })).statusCode;
     for (let i = 0; i < 3; i++) expect(await call(a)).toBe(200);
     const refused = await t.app.inject({ method: "GET", url: U, headers: { authorization: `Bearer ${a}` } });
     expect(refused.statusCode).toBe(429);

@@ -21,7 +21,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("assignment removal against a co
 
   it("queues behind the save and refuses to remove the now scored assignment, with no deadlock", async () => {
     const work = await t.db.selectFrom("work").select(["id", "contest_id"]).orderBy("id").executeTakeFirstOrThrow();
-    const contest = await t.db.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("id", "=", work.contest_id).executeTakeFirstOrThrow();
+    const contest = await t.db
+      .selectFrom("contest")
+      .select(["id", "name", "level", "school_id"])
+      .where("id", "=", work.contest_id)
+      .executeTakeFirstOrThrow();
     const judge = await t.db.selectFrom("app_user").select("id").where("username", "=", "judge").executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const { id: assignmentId } = await t.db
@@ -44,7 +48,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("assignment removal against a co
       await sql`select id from contest where id = ${contest.id} for no key update`.execute(trx);
       await trx
         .insertInto("judge_score")
-        .values({ assignment_id: assignmentId, contest_id: contest.id, work_id: work.id, judge_id: judge.id, items: "{}", deductions: "{}", total: 0, comment: "", status: "draft", submitted_at: null, updated_at: now, version: 1, created_at: now })
+        .values({
+          assignment_id: assignmentId,
+          contest_id: contest.id,
+          work_id: work.id,
+          judge_id: judge.id,
+          items: "{}",
+          deductions: "{}",
+          total: 0,
+          comment: "",
+          status: "draft",
+          submitted_at: null,
+          updated_at: now,
+          version: 1,
+          created_at: now,
+        })
         .execute();
       order.push("save");
     });
@@ -63,6 +81,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("assignment removal against a co
 
     expect(order[0]).toBe("save");
     expect(order[1]).toMatch(/^refused: 不能移除分配：评委「.+」已为作品 \d+「.+」评分（草稿）/);
-    expect(await t.db.selectFrom("judge_assignment").select("id").where("id", "=", assignmentId).executeTakeFirst()).toEqual({ id: assignmentId });
+    expect(await t.db.selectFrom("judge_assignment").select("id").where("id", "=", assignmentId).executeTakeFirst()).toEqual({
+      id: assignmentId,
+    });
   });
 });

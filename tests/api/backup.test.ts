@@ -69,7 +69,11 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
     // Work files uploaded through the API: the required ones, a replaced one and a shared one.
     const a = await account(t, "bk_a", "备份甲");
     const b = await account(t, "bk_b", "备份乙");
-    const id = await makeWork(t, a, { contest: await contestId(t, "2026-ZJ-10337"), category: await catId(t, "软件应用与开发"), coAuthors: [b] });
+    const id = await makeWork(t, a, {
+      contest: await contestId(t, "2026-ZJ-10337"),
+      category: await catId(t, "软件应用与开发"),
+      coAuthors: [b],
+    });
     for (const text of ["第一版", "第二版，内容更长一些"]) {
       const r = await upload(a, id, "docs", "说明.pdf", Buffer.concat([SAMPLE.pdf, Buffer.from(text)]));
       expect(r.status).toBe(201);
@@ -88,7 +92,9 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
 
     backupDir = join(work, "backup");
     const lines: string[] = [];
-    expect(await main(["backup", "--out", backupDir], env(t.config.databaseUrl, t.config.storage.blobDir), (l) => lines.push(l))).toBe(0);
+    expect(
+      await main(["backup", "--out", backupDir], env(t.config.databaseUrl, t.config.storage.blobDir), (l) => lines.push(l)),
+    ).toBe(0);
     expect(lines.at(-1)).toContain("备份完成");
     const manifest: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
     expect(manifest.dialect).toBe(dialect);
@@ -111,14 +117,25 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
       expect(await verifyScores(db, {}, (l) => printed.push(l))).toBe(0);
       expect(printed.join("\n")).toContain("评分日志完整");
       // The restored database is usable: new rows get fresh ids after the restored ones.
-      const max = (await db.selectFrom("audit_log").select((e) => e.fn.max("id").as("m")).executeTakeFirstOrThrow()).m ?? 0;
-      const row = await db.insertInto("audit_log").values({ at: new Date().toISOString(), user_id: null, entity: "test", entity_id: "1", action: "create", changes: "{}" }).returning("id").executeTakeFirstOrThrow();
+      const max =
+        (
+          await db
+            .selectFrom("audit_log")
+            .select((e) => e.fn.max("id").as("m"))
+            .executeTakeFirstOrThrow()
+        ).m ?? 0;
+      const row = await db
+        .insertInto("audit_log")
+        .values({ at: new Date().toISOString(), user_id: null, entity: "test", entity_id: "1", action: "create", changes: "{}" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       expect(row.id).toBeGreaterThan(Number(max));
     } finally {
       await db.destroy();
     }
     const sourceStore = new LocalBlobStore(t.config.storage.blobDir);
-    for (const sha of shas) expect((await bytes(await target.store.get(sha))).equals(await bytes(await sourceStore.get(sha)))).toBe(true);
+    for (const sha of shas)
+      expect((await bytes(await target.store.get(sha))).equals(await bytes(await sourceStore.get(sha)))).toBe(true);
   }, 120_000);
 
   it("restores a backup taken while rows are being written to exactly its manifest", async () => {
@@ -126,14 +143,28 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
     let written = 0;
     const writer = (async () => {
       while (!stop) {
-        await t.db.insertInto("audit_log").values({ at: new Date().toISOString(), user_id: null, entity: "backup-test", entity_id: String(written), action: "create", changes: "{}" }).execute();
+        await t.db
+          .insertInto("audit_log")
+          .values({
+            at: new Date().toISOString(),
+            user_id: null,
+            entity: "backup-test",
+            entity_id: String(written),
+            action: "create",
+            changes: "{}",
+          })
+          .execute();
         written++;
         await new Promise((r) => setImmediate(r));
       }
     })();
     const before = written;
     const dir = join(work, "busy");
-    const { manifest } = await createBackup({ databaseUrl: t.config.databaseUrl, store: new LocalBlobStore(t.config.storage.blobDir), out: dir });
+    const { manifest } = await createBackup({
+      databaseUrl: t.config.databaseUrl,
+      store: new LocalBlobStore(t.config.storage.blobDir),
+      out: dir,
+    });
     stop = true;
     await writer;
     expect(written).toBeGreaterThan(before);
@@ -168,59 +199,96 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
 
   it("refuses a target that has data, and changes nothing there", async () => {
     const before = await summariseTables(t.db, dialect);
-    await expect(restoreBackup({ from: backupDir, databaseUrl: t.config.databaseUrl, store: new LocalBlobStore(t.config.storage.blobDir) })).rejects.toThrow(RestoreRefused);
-    await expect(restoreBackup({ from: backupDir, databaseUrl: t.config.databaseUrl, store: new LocalBlobStore(t.config.storage.blobDir) })).rejects.toThrow(/目标数据库已有数据（表 .*app_user.*），恢复只能写入空数据库/);
+    await expect(
+      restoreBackup({ from: backupDir, databaseUrl: t.config.databaseUrl, store: new LocalBlobStore(t.config.storage.blobDir) }),
+    ).rejects.toThrow(RestoreRefused);
+    await expect(
+      restoreBackup({ from: backupDir, databaseUrl: t.config.databaseUrl, store: new LocalBlobStore(t.config.storage.blobDir) }),
+    ).rejects.toThrow(/目标数据库已有数据（表 .*app_user.*），恢复只能写入空数据库/);
     expect(await summariseTables(t.db, dialect)).toEqual(before);
   });
 
   it.runIf(dialect === "postgres")("refuses to restore a PostgreSQL backup into SQLite", async () => {
     const dir = mkdtempSync(join(tmpdir(), "saiwu-restore-"));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    await expect(restoreBackup({ from: backupDir, databaseUrl: `file:${join(dir, "other.db")}`, store: new LocalBlobStore(join(dir, "blobs")) })).rejects.toThrow(/暂不支持从 PostgreSQL 备份恢复到 SQLite/);
+    await expect(
+      restoreBackup({
+        from: backupDir,
+        databaseUrl: `file:${join(dir, "other.db")}`,
+        store: new LocalBlobStore(join(dir, "blobs")),
+      }),
+    ).rejects.toThrow(/暂不支持从 PostgreSQL 备份恢复到 SQLite/);
     expect(existsSync(join(dir, "other.db")) || existsSync(join(dir, "blobs"))).toBe(false);
   });
 
-  it.runIf(dialect === "sqlite" && DIALECTS.includes("postgres"))("restores a SQLite backup into an empty PostgreSQL database with every table equal", async () => {
-    const { url, drop } = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_x");
-    const dir = mkdtempSync(join(tmpdir(), "saiwu-restore-"));
-    cleanups.push(async () => {
-      await drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const report = await restoreBackup({ from: backupDir, databaseUrl: url, store: new LocalBlobStore(join(dir, "blobs")) });
-    expect(report.problems).toEqual([]);
-    const { db } = openDb(url);
-    try {
-      // The same canonical checksums on both dialects (the app has written since the backup: compare with its manifest).
-      const manifest: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
-      expect(await summariseTables(db, "postgres")).toEqual(manifest.tables);
-      expect(await verifyScores(db, {}, () => {})).toBe(0);
-      // Sequences continue after the copied ids.
-      const max = Number((await db.selectFrom("audit_log").select((e) => e.fn.max("id").as("m")).executeTakeFirstOrThrow()).m ?? 0);
-      expect(max).toBeGreaterThan(0);
-      const row = await db.insertInto("audit_log").values({ at: new Date().toISOString(), user_id: null, entity: "test", entity_id: "1", action: "create", changes: "{}" }).returning("id").executeTakeFirstOrThrow();
-      expect(row.id).toBeGreaterThan(max);
-    } finally {
-      await db.destroy();
-    }
-  }, 120_000);
+  it.runIf(dialect === "sqlite" && DIALECTS.includes("postgres"))(
+    "restores a SQLite backup into an empty PostgreSQL database with every table equal",
+    async () => {
+      const { url, drop } = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_x");
+      const dir = mkdtempSync(join(tmpdir(), "saiwu-restore-"));
+      cleanups.push(async () => {
+        await drop();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      const report = await restoreBackup({ from: backupDir, databaseUrl: url, store: new LocalBlobStore(join(dir, "blobs")) });
+      expect(report.problems).toEqual([]);
+      const { db } = openDb(url);
+      try {
+        // The same canonical checksums on both dialects (the app has written since the backup: compare with its manifest).
+        const manifest: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
+        expect(await summariseTables(db, "postgres")).toEqual(manifest.tables);
+        expect(await verifyScores(db, {}, () => {})).toBe(0);
+        // Sequences continue after the copied ids.
+        const max = Number(
+          (
+            await db
+              .selectFrom("audit_log")
+              .select((e) => e.fn.max("id").as("m"))
+              .executeTakeFirstOrThrow()
+          ).m ?? 0,
+        );
+        expect(max).toBeGreaterThan(0);
+        const row = await db
+          .insertInto("audit_log")
+          .values({
+            at: new Date().toISOString(),
+            user_id: null,
+            entity: "test",
+            entity_id: "1",
+            action: "create",
+            changes: "{}",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        expect(row.id).toBeGreaterThan(max);
+      } finally {
+        await db.destroy();
+      }
+    },
+    120_000,
+  );
 
-  it.runIf(dialect === "sqlite")("restores into an S3 blob store and backs up from it with the same blobs", async () => {
-    const s3 = await startS3();
-    cleanups.push(() => s3.stop());
-    const target = await freshTarget();
-    const s3env = { ...env(target.url, target.blobDir), ...s3.env("backup-test") };
-    expect(await main(["restore", "--from", backupDir], s3env, () => {})).toBe(0);
-    expect(existsSync(target.blobDir)).toBe(false); // the blobs went to the bucket
-    const again = join(work, "from-s3");
-    expect(await main(["backup", "--out", again], s3env, () => {})).toBe(0);
-    const first: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
-    const second: Manifest = JSON.parse(readFileSync(join(again, MANIFEST), "utf8"));
-    expect(second.blobs).toEqual(first.blobs);
-    expect(second.tables).toEqual(first.tables);
-    const bucket = createBlobStore(loadConfig(s3env));
-    for (const b of first.blobs) expect((await bytes(await bucket.get(b.sha256))).equals(readFileSync(join(backupDir, blobPath(b.sha256))))).toBe(true);
-  }, 120_000);
+  it.runIf(dialect === "sqlite")(
+    "restores into an S3 blob store and backs up from it with the same blobs",
+    async () => {
+      const s3 = await startS3();
+      cleanups.push(() => s3.stop());
+      const target = await freshTarget();
+      const s3env = { ...env(target.url, target.blobDir), ...s3.env("backup-test") };
+      expect(await main(["restore", "--from", backupDir], s3env, () => {})).toBe(0);
+      expect(existsSync(target.blobDir)).toBe(false); // the blobs went to the bucket
+      const again = join(work, "from-s3");
+      expect(await main(["backup", "--out", again], s3env, () => {})).toBe(0);
+      const first: Manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), "utf8"));
+      const second: Manifest = JSON.parse(readFileSync(join(again, MANIFEST), "utf8"));
+      expect(second.blobs).toEqual(first.blobs);
+      expect(second.tables).toEqual(first.tables);
+      const bucket = createBlobStore(loadConfig(s3env));
+      for (const b of first.blobs)
+        expect((await bytes(await bucket.get(b.sha256))).equals(readFileSync(join(backupDir, blobPath(b.sha256))))).toBe(true);
+    },
+    120_000,
+  );
 
   it("restores into a migrated database that holds only a started server's bookkeeping rows", async () => {
     const target = await freshTarget();
@@ -228,7 +296,10 @@ describe.each(DIALECTS)("backup and restore on %s", (dialect: Dialect) => {
     await migrate(db);
     // What a server writes on its own at start: a scheduled run's log row.
     const now = new Date().toISOString();
-    await db.insertInto("task_run").values({ name: "cleanup", slot: "0", ran_by: "test", started_at: now, finished_at: now, error: null }).execute();
+    await db
+      .insertInto("task_run")
+      .values({ name: "cleanup", slot: "0", ran_by: "test", started_at: now, finished_at: now, error: null })
+      .execute();
     await db.destroy();
     const report = await restoreBackup({ from: backupDir, databaseUrl: target.url, store: target.store });
     expect(report.problems).toEqual([]);

@@ -40,7 +40,12 @@ describe.each(cases)("blob clean-up on %s, %s store", (dialect, driver) => {
   it("removes only unreferenced blobs older than the grace period", async () => {
     const a = await account(t, "gc_a", "清理甲");
     const b = await account(t, "gc_b", "清理乙");
-    const id = await makeWork(t, a, { contest: await contestId(t, "2026-ZJ-10337"), category: await catId(t, "软件应用与开发"), coAuthors: [b], files: false });
+    const id = await makeWork(t, a, {
+      contest: await contestId(t, "2026-ZJ-10337"),
+      category: await catId(t, "软件应用与开发"),
+      coAuthors: [b],
+      files: false,
+    });
     const first = await upload(a, id, "docs", "文档一.pdf", Buffer.concat([SAMPLE.pdf, Buffer.from("first")]));
     const second = await upload(a, id, "docs", "文档二.pdf", Buffer.concat([SAMPLE.pdf, Buffer.from("second")]));
     expect(second.body.info).toContain("已替换");

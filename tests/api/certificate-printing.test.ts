@@ -42,10 +42,25 @@ function pdfInfo(pdf: Buffer, page = 1): { pages: number; qr: string | null; ima
   try {
     writeFileSync(join(dir, "a.pdf"), pdf);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [join(dir, "a.pdf")]).toString())![1]);
-    execFileSync("pdftoppm", ["-r", "150", "-png", "-f", String(page), "-l", String(page), "-singlefile", join(dir, "a.pdf"), join(dir, "p")]);
+    execFileSync("pdftoppm", [
+      "-r",
+      "150",
+      "-png",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      join(dir, "a.pdf"),
+      join(dir, "p"),
+    ]);
     const png = PNG.sync.read(Buffer.from(execFileSync("cat", [join(dir, "p.png")])));
     const qr = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-    const images = execFileSync("pdfimages", ["-list", join(dir, "a.pdf")]).toString().trim().split("\n").length - 2;
+    const images =
+      execFileSync("pdfimages", ["-list", join(dir, "a.pdf")])
+        .toString()
+        .trim()
+        .split("\n").length - 2;
     return { pages, qr: qr?.data ?? null, images };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -64,12 +79,21 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
   let zjAdmin: Client;
   let student: Client;
   let dist: string;
-  const certs = (workId: number) => t.db.selectFrom("certificate").selectAll().where("work_id", "=", workId).orderBy("holder_user_id").orderBy("version").execute();
+  const certs = (workId: number) =>
+    t.db
+      .selectFrom("certificate")
+      .selectAll()
+      .where("work_id", "=", workId)
+      .orderBy("holder_user_id")
+      .orderBy("version")
+      .execute();
   const valid = async (workId: number) => (await certs(workId)).filter((c) => c.status === "valid");
   const prints = () => t.db.selectFrom("certificate_print").selectAll().orderBy("id").execute();
   const jobs = async () => (await t.db.selectFrom("job").select("id").where("resource", "=", "certificate").execute()).length;
-  const list = (c: Client, q: Record<string, string | number | boolean>) => c.get(`${C}/list?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
-  const raw = (c: Client, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: c.cookie, host: "localhost:80" } });
+  const list = (c: Client, q: Record<string, string | number | boolean>) =>
+    c.get(`${C}/list?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+  const raw = (c: Client, url: string) =>
+    t.app.inject({ method: "GET", url, headers: { cookie: c.cookie, host: "localhost:80" } });
   const pdfJob = async (c: Client, body: unknown) => {
     const r = await c.post(`${C}/print/pdf`, body);
     expect(r.status, r.body.info).toBe(202);
@@ -95,7 +119,14 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
 
   it("scope: the contest's admin and root see its certificates; an admin of another contest and a missing contest get the same 404", async () => {
     const mine = await f.cadmin.get(`${C}/contests`);
-    expect(mine.body.data).toEqual([expect.objectContaining({ id: f.js, published: true, certificates: (await t.db.selectFrom("certificate").select("number").distinct().where("contest_id", "=", f.js).execute()).length })]);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({
+        id: f.js,
+        published: true,
+        certificates: (await t.db.selectFrom("certificate").select("number").distinct().where("contest_id", "=", f.js).execute())
+          .length,
+      }),
+    ]);
     expect((await f.root.get(`${C}/contests`)).body.data.map((c: { id: number }) => c.id)).toContain(f.js);
     expect((await zjAdmin.get(`${C}/contests`)).body.data.map((c: { id: number }) => c.id)).not.toContain(f.js);
 
@@ -112,7 +143,10 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect((await zjAdmin.get(`${C}/${c.id}/prints`)).body).toEqual({ error: 404, info: CERT_NOT_FOUND });
     expect((await zjAdmin.get(`${C}/999999/prints`)).body).toEqual({ error: 404, info: CERT_NOT_FOUND });
     expect((await zjAdmin.post(`${C}/print/pdf`, { ids: [c.id] })).body).toEqual({ error: 404, info: CERT_NOT_FOUND });
-    expect((await zjAdmin.post(`${C}/print/browser`, { filters: { contestId: f.js } })).body).toEqual({ error: 404, info: NOT_MANAGED });
+    expect((await zjAdmin.post(`${C}/print/browser`, { filters: { contestId: f.js } })).body).toEqual({
+      error: 404,
+      info: NOT_MANAGED,
+    });
     expect((await zjAdmin.get(`${C}/templates?contestId=${f.js}`)).body).toEqual({ error: 404, info: NOT_MANAGED });
     // Roles without printing rights are refused by the policy.
     expect((await student.get(`${C}/contests`)).status).toBe(403);
@@ -126,13 +160,28 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     const w1 = await valid(f.w[1]);
     expect(all.total).toBe(w0.length + w1.length);
     expect(all.list.map((r: { number: string }) => r.number)).toEqual([...w0, ...w1].map((c) => c.number).sort());
-    expect(all.list[0]).toMatchObject({ holderKind: "author", status: "valid", groupName: "软件组", printCount: 0, lastPrintedAt: null, awardName: "一等奖" });
+    expect(all.list[0]).toMatchObject({
+      holderKind: "author",
+      status: "valid",
+      groupName: "软件组",
+      printCount: 0,
+      lastPrintedAt: null,
+      awardName: "一等奖",
+    });
 
     const first = (await list(f.cadmin, { contestId: f.js, awardLevelId: f.award.get("一等奖")! })).body.data;
     expect(first.list.map((r: { workId: number }) => r.workId)).toEqual(w0.map(() => f.w[0]));
-    const school = (await t.db.selectFrom("work").select("school_id").where("id", "=", f.w[1]).executeTakeFirstOrThrow()).school_id;
-    expect((await list(f.cadmin, { contestId: f.js, schoolId: school })).body.data.list.map((r: { workId: number }) => r.workId)).toEqual(w1.map(() => f.w[1]));
-    const group = await t.db.selectFrom("judge_group").select("id").where("contest_id", "=", f.js).where("name", "=", "软件组").executeTakeFirstOrThrow();
+    const school = (await t.db.selectFrom("work").select("school_id").where("id", "=", f.w[1]).executeTakeFirstOrThrow())
+      .school_id;
+    expect(
+      (await list(f.cadmin, { contestId: f.js, schoolId: school })).body.data.list.map((r: { workId: number }) => r.workId),
+    ).toEqual(w1.map(() => f.w[1]));
+    const group = await t.db
+      .selectFrom("judge_group")
+      .select("id")
+      .where("contest_id", "=", f.js)
+      .where("name", "=", "软件组")
+      .executeTakeFirstOrThrow();
     expect((await list(f.cadmin, { contestId: f.js, groupId: group.id })).body.data.total).toBe(all.total);
     expect((await list(f.cadmin, { contestId: f.js, groupId: 999999 })).body.data.total).toBe(0);
     expect((await list(f.cadmin, { contestId: f.js, holderKind: "author" })).body.data.total).toBe(all.total);
@@ -140,7 +189,9 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect((await list(f.cadmin, { contestId: f.js, status: "revoked" })).body.data.total).toBe(0);
     const byName = (await list(f.cadmin, { contestId: f.js, keyword: w0[0].holder_name })).body.data;
     expect(byName.list.map((r: { id: number }) => r.id)).toEqual([w0[0].id]);
-    expect((await list(f.cadmin, { contestId: f.js, keyword: w1[0].number })).body.data.list.map((r: { id: number }) => r.id)).toEqual([w1[0].id]);
+    expect(
+      (await list(f.cadmin, { contestId: f.js, keyword: w1[0].number })).body.data.list.map((r: { id: number }) => r.id),
+    ).toEqual([w1[0].id]);
     expect((await list(f.cadmin, { contestId: f.js, keyword: "100%_" })).body.data.total).toBe(0);
     expect((await list(f.cadmin, { contestId: f.js, unprinted: true })).body.data.total).toBe(all.total);
     expect((await list(f.cadmin, { contestId: f.js, unprinted: false })).body.data.total).toBe(0);
@@ -150,28 +201,72 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
 
   it("templates: the default until saved; a field off the page is refused naming the field, nothing saved; a valid one is saved", async () => {
     const before = (await f.cadmin.get(`${C}/templates?contestId=${f.js}`)).body.data;
-    expect(before.map((v: { awardKind: string; isDefault: boolean }) => [v.awardKind, v.isDefault])).toEqual([["work", true], ["teacher", true], ["school", true]]);
+    expect(before.map((v: { awardKind: string; isDefault: boolean }) => [v.awardKind, v.isDefault])).toEqual([
+      ["work", true],
+      ["teacher", true],
+      ["school", true],
+    ]);
     expect(before[0].fields).toEqual(defaultLayout("work").fields);
 
     const layout = defaultLayout("work");
     const off = layout.fields.map((fl) => (fl.key === "awardName" ? { ...fl, x: 250 } : fl));
-    const r = await f.cadmin.req("PUT", `${C}/templates`, { contestId: f.js, awardKind: "work", orientation: "landscape", backgroundSha256: null, fields: off });
+    const r = await f.cadmin.req("PUT", `${C}/templates`, {
+      contestId: f.js,
+      awardKind: "work",
+      orientation: "landscape",
+      backgroundSha256: null,
+      fields: off,
+    });
     expect(r.status).toBe(400);
     expect(r.body.info).toContain("「奖项」超出页面");
     expect(r.body.info).toContain("297 × 210 mm");
     // The same fields in portrait: the bottom ones are off a 210 mm wide page.
-    const portrait = await f.cadmin.req("PUT", `${C}/templates`, { contestId: f.js, awardKind: "work", orientation: "portrait", backgroundSha256: null, fields: layout.fields });
+    const portrait = await f.cadmin.req("PUT", `${C}/templates`, {
+      contestId: f.js,
+      awardKind: "work",
+      orientation: "portrait",
+      backgroundSha256: null,
+      fields: layout.fields,
+    });
     expect(portrait.status).toBe(400);
     expect(portrait.body.info).toMatch(/「.+」超出页面：页面为 210 × 297 mm/);
-    const noBg = await f.cadmin.req("PUT", `${C}/templates`, { contestId: f.js, awardKind: "work", orientation: "landscape", backgroundSha256: "a".repeat(64), fields: layout.fields });
+    const noBg = await f.cadmin.req("PUT", `${C}/templates`, {
+      contestId: f.js,
+      awardKind: "work",
+      orientation: "landscape",
+      backgroundSha256: "a".repeat(64),
+      fields: layout.fields,
+    });
     expect(noBg.body).toEqual({ error: 400, info: "背景图片不存在，请重新上传" });
     expect(await t.db.selectFrom("certificate_template").selectAll().execute()).toHaveLength(0);
-    expect((await zjAdmin.req("PUT", `${C}/templates`, { contestId: f.js, awardKind: "work", orientation: "landscape", backgroundSha256: null, fields: layout.fields })).body).toEqual({ error: 404, info: NOT_MANAGED });
+    expect(
+      (
+        await zjAdmin.req("PUT", `${C}/templates`, {
+          contestId: f.js,
+          awardKind: "work",
+          orientation: "landscape",
+          backgroundSha256: null,
+          fields: layout.fields,
+        })
+      ).body,
+    ).toEqual({ error: 404, info: NOT_MANAGED });
 
     const moved = layout.fields.map((fl) => (fl.key === "title" ? { ...fl, text: "荣誉证书（江苏）", extra: 1 } : fl));
-    const saved = await f.cadmin.req("PUT", `${C}/templates`, { contestId: f.js, awardKind: "work", orientation: "landscape", backgroundSha256: null, fields: moved });
+    const saved = await f.cadmin.req("PUT", `${C}/templates`, {
+      contestId: f.js,
+      awardKind: "work",
+      orientation: "landscape",
+      backgroundSha256: null,
+      fields: moved,
+    });
     expect(saved.body.error, saved.body.info).toBe(0);
-    expect(saved.body.data).toMatchObject({ contestId: f.js, awardKind: "work", isDefault: false, updatedBy: "苏赛务", updatedAt: expect.any(String) });
+    expect(saved.body.data).toMatchObject({
+      contestId: f.js,
+      awardKind: "work",
+      isDefault: false,
+      updatedBy: "苏赛务",
+      updatedAt: expect.any(String),
+    });
     expect(saved.body.data.fields[0]).toEqual({ ...layout.fields[0], text: "荣誉证书（江苏）" });
     const after = (await f.root.get(`${C}/templates?contestId=${f.js}`)).body.data;
     expect(after[0]).toMatchObject({ isDefault: false, fields: saved.body.data.fields });
@@ -179,7 +274,9 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
   });
 
   it("background upload: a non-image (even named .png) is refused and nothing recorded; a PNG is stored with its size and shown in scope only", async () => {
-    const bad = multipart([{ name: "file", filename: "底图.png", content: Buffer.from("%PDF-1.7 this is a pdf"), type: "image/png" }]);
+    const bad = multipart([
+      { name: "file", filename: "底图.png", content: Buffer.from("%PDF-1.7 this is a pdf"), type: "image/png" },
+    ]);
     const r = await f.cadmin.req("POST", `${C}/templates/background`, bad.body, bad.headers);
     expect(r.status).toBe(422);
     expect(r.body.info).toContain("「底图.png」不是 PNG 或 JPEG 图片");
@@ -195,17 +292,31 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(img.headers["content-type"]).toBe("image/png");
     expect(img.rawPayload.equals(pngImage(297, 210))).toBe(true);
     // Not yet in a template: only the uploader sees it.
-    expect((await zjAdmin.get(`${C}/background/${sha}`)).body).toEqual({ error: 404, info: "背景图片不存在或不在您的管理范围内" });
+    expect((await zjAdmin.get(`${C}/background/${sha}`)).body).toEqual({
+      error: 404,
+      info: "背景图片不存在或不在您的管理范围内",
+    });
     expect((await f.root.get(`${C}/background/${sha}`)).status).toBe(200);
 
     const layout = (await f.cadmin.get(`${C}/templates?contestId=${f.js}`)).body.data[0];
-    const saved = await f.cadmin.req("PUT", `${C}/templates`, { ...layout, backgroundSha256: sha, isDefault: undefined, updatedAt: undefined, updatedBy: undefined });
+    const saved = await f.cadmin.req("PUT", `${C}/templates`, {
+      ...layout,
+      backgroundSha256: sha,
+      isDefault: undefined,
+      updatedAt: undefined,
+      updatedBy: undefined,
+    });
     expect(saved.body.error, saved.body.info).toBe(0);
     expect(saved.body.data.backgroundSha256).toBe(sha);
     expect((await zjAdmin.get(`${C}/background/${sha}`)).status).toBe(404);
 
     // The preview embeds it and prints the sample's rare characters.
-    const preview = await t.app.inject({ method: "POST", url: `${C}/templates/preview`, payload: { ...layout, backgroundSha256: sha, isDefault: undefined, updatedAt: undefined, updatedBy: undefined }, headers: { cookie: f.cadmin.cookie, host: "localhost:80", origin: "http://localhost:80" } });
+    const preview = await t.app.inject({
+      method: "POST",
+      url: `${C}/templates/preview`,
+      payload: { ...layout, backgroundSha256: sha, isDefault: undefined, updatedAt: undefined, updatedBy: undefined },
+      headers: { cookie: f.cadmin.cookie, host: "localhost:80", origin: "http://localhost:80" },
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.headers["content-type"]).toBe("application/pdf");
     expect(pdfText(preview.rawPayload)).toContain("欧阳䶮𠮷");
@@ -217,7 +328,13 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     const w1 = await valid(f.w[1]);
     const { job, file } = await pdfJob(f.cadmin, { filters: { contestId: f.js } });
     const n = w0.length + w1.length;
-    expect(job).toMatchObject({ kind: "export", resource: "certificate", processed: n, total: n, downloadUrl: `/Backend/Common/job/${job.id}/download` });
+    expect(job).toMatchObject({
+      kind: "export",
+      resource: "certificate",
+      processed: n,
+      total: n,
+      downloadUrl: `/Backend/Common/job/${job.id}/download`,
+    });
     expect(job.message).toContain(`已生成 ${n} 张证书的 PDF`);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
@@ -234,7 +351,9 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(info.pages).toBe(n);
     expect(info.qr).toBe(verifyUrl("http://localhost:8080", sorted[0].number, sorted[0].signature));
     const q = new URL(info.qr!).searchParams;
-    const check = await new Client(t).get(`${C}/verify?${new URLSearchParams({ number: q.get("number")!, code: q.get("code")!, name: sorted[0].holder_name })}`);
+    const check = await new Client(t).get(
+      `${C}/verify?${new URLSearchParams({ number: q.get("number")!, code: q.get("code")!, name: sorted[0].holder_name })}`,
+    );
     expect(check.body.data).toMatchObject({ status: "valid", signature: "valid" });
 
     const logged = await prints();
@@ -245,7 +364,14 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     const again = await pdfJob(f.cadmin, { ids: [w0[0].id] });
     expect(again.job.message).toContain("其中 1 张为重印");
     const log = await f.cadmin.get(`${C}/${w0[0].id}/prints`);
-    expect(log.body.data.map((p: { mode: string; reprint: boolean; jobId: string; userName: string }) => [p.mode, p.reprint, p.jobId, p.userName])).toEqual([
+    expect(
+      log.body.data.map((p: { mode: string; reprint: boolean; jobId: string; userName: string }) => [
+        p.mode,
+        p.reprint,
+        p.jobId,
+        p.userName,
+      ]),
+    ).toEqual([
       ["pdf", true, again.job.id, "苏赛务"],
       ["pdf", false, job.id, "苏赛务"],
     ]);
@@ -263,7 +389,9 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     const v2 = (await valid(f.w[0])).find((x) => x.number === c.number)!;
     expect(v2).toMatchObject({ version: 2, holder_name: "欧阳䶮𠮷" });
     // The reissued version is unprinted.
-    expect((await list(f.cadmin, { contestId: f.js, unprinted: true })).body.data.list.map((r: { id: number }) => r.id)).toEqual([v2.id]);
+    expect((await list(f.cadmin, { contestId: f.js, unprinted: true })).body.data.list.map((r: { id: number }) => r.id)).toEqual([
+      v2.id,
+    ]);
     const runs = measuredRuns("欧阳䶮𠮷", fontSet().regular);
     expect(runs.flatMap((r) => r.glyphs).length).toBe(4);
     expect(runs.flatMap((r) => r.glyphs).every((g) => g > 0)).toBe(true);
@@ -316,7 +444,12 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(skipped).toBe(0);
     expect(sheets).toHaveLength(w0.length);
     const s = sheets.find((x: { certificateId: number }) => x.certificateId === w0[0].id);
-    expect(s).toMatchObject({ contestId: f.js, awardKind: "work", facts: { number: w0[0].number, holderName: w0[0].holder_name, awardName: "一等奖" }, verifyUrl: verifyUrl("http://localhost:8080", w0[0].number, w0[0].signature) });
+    expect(s).toMatchObject({
+      contestId: f.js,
+      awardKind: "work",
+      facts: { number: w0[0].number, holderName: w0[0].holder_name, awardName: "一等奖" },
+      verifyUrl: verifyUrl("http://localhost:8080", w0[0].number, w0[0].signature),
+    });
     expect(s.qr.size).toBeGreaterThan(20);
     expect(s.qr.path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     expect(templates.map((x: { contestId: number; awardKind: string }) => [x.contestId, x.awardKind])).toEqual([[f.js, "work"]]);
@@ -336,15 +469,31 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     const only = await f.cadmin.post(`${C}/print/pdf`, { ids: w1.map((c) => c.id) });
     expect(only.body).toEqual({ error: 400, info: `所选的 ${w1.length} 张证书都已撤销或已换发新版本，不能打印` });
     expect((await prints()).length).toBe(before);
-    expect((await f.cadmin.post(`${C}/print/browser`, {})).body).toEqual({ error: 400, info: "请选择要打印的证书，或给出筛选条件" });
+    expect((await f.cadmin.post(`${C}/print/browser`, {})).body).toEqual({
+      error: 400,
+      info: "请选择要打印的证书，或给出筛选条件",
+    });
   });
 
   it("own certificates: a holder lists and downloads their own (logged as a download); another's is 404; a revoked one cannot be downloaded", async () => {
     const [c] = await valid(f.w[0]);
-    const holder = await t.db.selectFrom("app_user").select("username").where("id", "=", c.holder_user_id!).executeTakeFirstOrThrow();
+    const holder = await t.db
+      .selectFrom("app_user")
+      .select("username")
+      .where("id", "=", c.holder_user_id!)
+      .executeTakeFirstOrThrow();
     const me = await login(t, holder.username);
     const mine = await me.get(`${C}/mine`);
-    expect(mine.body.data).toEqual([expect.objectContaining({ id: c.id, number: c.number, status: "valid", contestId: f.js, pdfUrl: `${C}/mine/${c.id}/pdf`, verifyUrl: verifyUrl("http://localhost:8080", c.number, c.signature) })]);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({
+        id: c.id,
+        number: c.number,
+        status: "valid",
+        contestId: f.js,
+        pdfUrl: `${C}/mine/${c.id}/pdf`,
+        verifyUrl: verifyUrl("http://localhost:8080", c.number, c.signature),
+      }),
+    ]);
     const before = (await prints()).length;
     const pdf = await raw(me, `${C}/mine/${c.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -361,9 +510,15 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
 
     // w[1] was disqualified: its holder sees the certificate as revoked and cannot download it.
     const [revoked] = (await certs(f.w[1])).filter((x) => x.status === "revoked");
-    const loser = await login(t, (await t.db.selectFrom("app_user").select("username").where("id", "=", revoked.holder_user_id!).executeTakeFirstOrThrow()).username);
+    const loser = await login(
+      t,
+      (await t.db.selectFrom("app_user").select("username").where("id", "=", revoked.holder_user_id!).executeTakeFirstOrThrow())
+        .username,
+    );
     const list2 = (await loser.get(`${C}/mine`)).body.data;
-    expect(list2).toEqual([expect.objectContaining({ id: revoked.id, status: "revoked", statusReason: "disqualified", pdfUrl: null })]);
+    expect(list2).toEqual([
+      expect.objectContaining({ id: revoked.id, status: "revoked", statusReason: "disqualified", pdfUrl: null }),
+    ]);
     const refused = await loser.get(`${C}/mine/${revoked.id}/pdf`);
     expect(refused.status).toBe(400);
     expect(refused.body.info).toMatch(/^该证书已于 \d{4}-\d{2}-\d{2} 撤销（作品被取消资格），不能下载/);
@@ -374,11 +529,34 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
   });
 
   it("teacher and school honours print with their own templates (优秀指导教师证书, 优秀组织奖证书)", async () => {
-    const level = async (kind: string) => (await t.db.selectFrom("award_level").select("id").where("contest_level", "=", "provincial").where("kind", "=", kind).executeTakeFirstOrThrow()).id;
-    const teacher = await t.db.selectFrom("work_teacher").innerJoin("app_user", "app_user.id", "work_teacher.user_id").select(["app_user.id", "app_user.name"]).where("work_teacher.work_id", "=", f.w[0]).executeTakeFirstOrThrow();
-    const school = await t.db.selectFrom("work").innerJoin("school", "school.id", "work.school_id").select(["school.id", "school.name"]).where("work.id", "=", f.w[0]).executeTakeFirstOrThrow();
+    const level = async (kind: string) =>
+      (
+        await t.db
+          .selectFrom("award_level")
+          .select("id")
+          .where("contest_level", "=", "provincial")
+          .where("kind", "=", kind)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const teacher = await t.db
+      .selectFrom("work_teacher")
+      .innerJoin("app_user", "app_user.id", "work_teacher.user_id")
+      .select(["app_user.id", "app_user.name"])
+      .where("work_teacher.work_id", "=", f.w[0])
+      .executeTakeFirstOrThrow();
+    const school = await t.db
+      .selectFrom("work")
+      .innerJoin("school", "school.id", "work.school_id")
+      .select(["school.id", "school.name"])
+      .where("work.id", "=", f.w[0])
+      .executeTakeFirstOrThrow();
     const H = `/Backend/ContestAdmin/judging/${f.js}/honours`;
-    const t1 = await f.cadmin.post(H, { awardLevelId: await level("teacher"), teacherUserId: teacher.id, workId: f.w[0], reason: "指导成绩优异" });
+    const t1 = await f.cadmin.post(H, {
+      awardLevelId: await level("teacher"),
+      teacherUserId: teacher.id,
+      workId: f.w[0],
+      reason: "指导成绩优异",
+    });
     expect(t1.body.error, t1.body.info).toBe(0);
     const s1 = await f.cadmin.post(H, { awardLevelId: await level("organisation"), schoolId: school.id, reason: "组织工作突出" });
     expect(s1.body.error, s1.body.info).toBe(0);
@@ -396,7 +574,10 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(text).toContain("组织工作成绩突出");
     expect(text).toContain(school.name);
     // The teacher downloads their own.
-    const me = await login(t, (await t.db.selectFrom("app_user").select("username").where("id", "=", teacher.id).executeTakeFirstOrThrow()).username);
+    const me = await login(
+      t,
+      (await t.db.selectFrom("app_user").select("username").where("id", "=", teacher.id).executeTakeFirstOrThrow()).username,
+    );
     const mine = (await me.get(`${C}/mine`)).body.data;
     expect(mine).toEqual([expect.objectContaining({ id: rows[0].id, holderKind: "teacher", status: "valid" })]);
     expect((await raw(me, mine[0].pdfUrl)).headers["content-type"]).toBe("application/pdf");

@@ -32,8 +32,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("read caches across two processe
   const warm = async (h: HttpClient, path = "/Backend/Common/user/get-current") => {
     for (let i = 0; i < 3; i++) expect((await h.get(path)).status).toBe(200);
   };
-  const userId = async (username: string) => (await c.db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
-  const phoneOf = async (username: string) => (await c.db.selectFrom("app_user").select("phone").where("username", "=", username).executeTakeFirstOrThrow()).phone;
+  const userId = async (username: string) =>
+    (await c.db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const phoneOf = async (username: string) =>
+    (await c.db.selectFrom("app_user").select("phone").where("username", "=", username).executeTakeFirstOrThrow()).phone;
   /** A write the user may make while signed in; refused (401) once the session is gone, and nothing changes. */
   const profileWriteRefused = async (h: HttpClient, username: string) => {
     const before = await phoneOf(username);
@@ -94,7 +96,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("read caches across two processe
     const here = new HttpClient(A);
     await here.login("reviewer", "admin");
     await warm(here.on(B));
-    const r = await here.post("/Backend/Common/account/security/password", { oldPassword: PASSWORD, newPassword: "Changed@2026x" });
+    const r = await here.post("/Backend/Common/account/security/password", {
+      oldPassword: PASSWORD,
+      newPassword: "Changed@2026x",
+    });
     expect(r.body.error, r.body.info).toBe(0);
     await within(1000, async () => !(await loggedIn(other)));
     // The session that changed it stays, on either process.
@@ -107,7 +112,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("read caches across two processe
     await warm(admin, works);
     const root = new HttpClient(A);
     await root.login("root");
-    const r = await root.patch(`/Backend/Admin/user/${await userId("contest_admin")}`, { role: 2, schoolId: (await c.db.selectFrom("school").select("id").executeTakeFirstOrThrow()).id });
+    const r = await root.patch(`/Backend/Admin/user/${await userId("contest_admin")}`, {
+      role: 2,
+      schoolId: (await c.db.selectFrom("school").select("id").executeTakeFirstOrThrow()).id,
+    });
     expect(r.body.error, r.body.info).toBe(0);
     await within(1000, async () => (await admin.get(works)).status === 403);
   });

@@ -47,12 +47,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("score writes across two process
     cluster = await startCluster(2);
     const { db } = cluster;
     expect(await seedScoringDemo(db)).toBe(true);
-    const rows = await db.selectFrom("work").select(["id", "name", "contest_id"]).where("name", "in", SCORING_DEMO_WORKS.map((w) => w.name)).execute();
+    const rows = await db
+      .selectFrom("work")
+      .select(["id", "name", "contest_id"])
+      .where(
+        "name",
+        "in",
+        SCORING_DEMO_WORKS.map((w) => w.name),
+      )
+      .execute();
     works = SCORING_DEMO_WORKS.map((w) => Number(rows.find((r) => r.name === w.name)!.id));
     contest = Number(rows[0].contest_id);
     const cat = await db.selectFrom("work").select("category_id").where("id", "=", works[0]).executeTakeFirstOrThrow();
-    items = (await db.selectFrom("rubric_item").select("id").where("category_id", "=", cat.category_id).orderBy("sort").orderBy("id").execute()).map((r) => String(r.id));
-    judgeIds = Object.fromEntries((await db.selectFrom("app_user").select(["id", "username"]).where("username", "in", ["judge", "judge2", "judge3"]).execute()).map((u) => [u.username, u.id]));
+    items = (
+      await db
+        .selectFrom("rubric_item")
+        .select("id")
+        .where("category_id", "=", cat.category_id)
+        .orderBy("sort")
+        .orderBy("id")
+        .execute()
+    ).map((r) => String(r.id));
+    judgeIds = Object.fromEntries(
+      (
+        await db
+          .selectFrom("app_user")
+          .select(["id", "username"])
+          .where("username", "in", ["judge", "judge2", "judge3"])
+          .execute()
+      ).map((u) => [u.username, u.id]),
+    );
   }, 120_000);
   afterAll(async () => cluster?.close());
 
@@ -78,7 +102,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("score writes across two process
       if (n >= PAIRS.length) await new Promise((r) => setTimeout(r, Math.random() * 1500));
       const read = await c.get(url(pair));
       expect(read.status, JSON.stringify(read.body)).toBe(200);
-      const body = { items: { [items[0]]: n % 20, [items[1]]: (n % 7) + 0.5 }, deductions: [], comment: `第 ${n} 次写入（经进程 ${via}）`, version: read.body.data.version as number };
+      const body = {
+        items: { [items[0]]: n % 20, [items[1]]: (n % 7) + 0.5 },
+        deductions: [],
+        comment: `第 ${n} 次写入（经进程 ${via}）`,
+        version: read.body.data.version as number,
+      };
       const w: Write = { n, pair, via, body };
       writes.push(w);
       const r = await c.req("PUT", url(pair), body);
@@ -91,10 +120,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("score writes across two process
     // Every reply is an acceptance or the version conflict, in the envelope; nothing else.
     expect(writes).toHaveLength(WRITES);
     const failed = writes.filter((w) => w.status !== 200 && w.status !== 409);
-    expect(failed.map((w) => w.status), `${JSON.stringify(failed.map((w) => w.reply))}\n${A.output}\n${B.output}`).toEqual([]);
+    expect(
+      failed.map((w) => w.status),
+      `${JSON.stringify(failed.map((w) => w.reply))}\n${A.output}\n${B.output}`,
+    ).toEqual([]);
     for (const w of writes) {
       if (w.status === 200) {
-        expect(w.reply).toMatchObject({ error: 0, data: { status: "draft", comment: w.body.comment, version: w.body.version + 1 } });
+        expect(w.reply).toMatchObject({
+          error: 0,
+          data: { status: "draft", comment: w.body.comment, version: w.body.version + 1 },
+        });
       } else {
         expect({ status: w.status, error: w.reply!.error }, JSON.stringify(w.reply)).toEqual({ status: 409, error: 409 });
         expect(w.reply!.info).toMatch(/^评分已在别处修改.*请刷新后重试；本次未保存$/);
@@ -108,14 +143,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("score writes across two process
     for (const [pair, [username, wi]] of PAIRS.entries()) {
       // The accepted writes of the pair got the versions 1..n, each once: no two writes both won one version.
       const mine = accepted.filter((w) => w.pair === pair).sort((a, b) => a.reply!.data.version - b.reply!.data.version);
-      const row = await cluster.db.selectFrom("judge_score").selectAll().where("work_id", "=", works[wi]).where("judge_id", "=", judgeIds[username]).executeTakeFirstOrThrow();
+      const row = await cluster.db
+        .selectFrom("judge_score")
+        .selectAll()
+        .where("work_id", "=", works[wi])
+        .where("judge_id", "=", judgeIds[username])
+        .executeTakeFirstOrThrow();
       expect(mine.map((w) => w.reply!.data.version)).toEqual(Array.from({ length: row.version }, (_, i) => i + 1));
       // The stored score is the body of the last accepted write.
       const last = mine.at(-1)!;
-      expect({ items: JSON.parse(row.items), comment: row.comment, status: row.status }).toEqual({ items: last.body.items, comment: last.body.comment, status: "draft" });
+      expect({ items: JSON.parse(row.items), comment: row.comment, status: row.status }).toEqual({
+        items: last.body.items,
+        comment: last.body.comment,
+        status: "draft",
+      });
       // One log entry per accepted write of the pair, in version order, with its body.
       const entries = log.filter((e) => e.workId === works[wi] && e.judgeId === judgeIds[username]);
-      expect(entries.map((e) => [e.action, e.comment, e.items])).toEqual(mine.map((w) => ["draft", w.body.comment, w.body.items]));
+      expect(entries.map((e) => [e.action, e.comment, e.items])).toEqual(
+        mine.map((w) => ["draft", w.body.comment, w.body.items]),
+      );
     }
     expect(log).toHaveLength(accepted.length);
     expect(await verifyScoreLog(cluster.db, contest)).toMatchObject({ ok: true, count: logBefore + accepted.length });

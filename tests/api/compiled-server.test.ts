@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, ROOT, SERVER_ENTRIES } from "../../scripts/build.mjs";
 import { freePort, within } from "../helpers/cluster";
 
-const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 
 /** The package a bare import names: "@scope/name" or "name". */
 const packageOf = (spec: string) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
@@ -36,8 +39,21 @@ describe("compiled server", () => {
     const files = readdirSync(out);
     for (const name of Object.keys(SERVER_ENTRIES)) expect(files).toContain(`${name}.js`);
     const scripts = Object.entries(pkg.scripts).filter(([, c]) => /^node (--\S+ )*scripts\/run\.mjs /.test(c));
-    expect(scripts.map(([s]) => s)).toEqual(expect.arrayContaining(["start", "start:cluster", "migrate", "create-root", "backup", "restore", "verify-scores", "blobs:gc", "seed"]));
-    for (const [script, command] of scripts) expect(Object.keys(SERVER_ENTRIES), `npm run ${script}`).toContain(/scripts\/run\.mjs (\S+)/.exec(command)![1]);
+    expect(scripts.map(([s]) => s)).toEqual(
+      expect.arrayContaining([
+        "start",
+        "start:cluster",
+        "migrate",
+        "create-root",
+        "backup",
+        "restore",
+        "verify-scores",
+        "blobs:gc",
+        "seed",
+      ]),
+    );
+    for (const [script, command] of scripts)
+      expect(Object.keys(SERVER_ENTRIES), `npm run ${script}`).toContain(/scripts\/run\.mjs (\S+)/.exec(command)![1]);
   });
 
   it("imports only Node's own modules and production dependencies", () => {
@@ -47,7 +63,9 @@ describe("compiled server", () => {
       const code = readFileSync(join(out, file), "utf8");
       // esbuild writes static imports one per line at the top; dynamic ones as import("…");
       // packages loaded on first use go through lazyRequire("…") (src/server/lazy-require.ts).
-      for (const m of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";|\b(?:import|lazyRequire)\("([^"]+)"\)/gm)) {
+      for (const m of code.matchAll(
+        /^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";|\b(?:import|lazyRequire)\("([^"]+)"\)/gm,
+      )) {
         const spec = m[1] ?? m[2] ?? m[3];
         if (!spec.startsWith(".")) imported.add(spec);
       }
@@ -58,13 +76,26 @@ describe("compiled server", () => {
     const notProduction = [...new Set(packages)].filter((p) => !(p in pkg.dependencies));
     expect(notProduction).toEqual([]);
     // The development tools are not production dependencies.
-    for (const tool of ["tsx", "vite", "@vitejs/plugin-react", "typescript", "esbuild", "vitest"]) expect(pkg.dependencies).not.toHaveProperty(tool);
+    for (const tool of ["tsx", "vite", "@vitejs/plugin-react", "typescript", "esbuild", "vitest"])
+      expect(pkg.dependencies).not.toHaveProperty(tool);
   });
 
   it("migrates, creates root, verifies scores and serves on plain node, and stops on SIGTERM", async () => {
-    const env = { ...process.env, DATA_DIR: data, DATABASE_URL: `file:${join(data, "saiwu.db")}`, SEED_DEMO: "0", LOG_LEVEL: "warn", NODE_OPTIONS: "" };
+    const env = {
+      ...process.env,
+      DATA_DIR: data,
+      DATABASE_URL: `file:${join(data, "saiwu.db")}`,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      NODE_OPTIONS: "",
+    };
     const node = (entry: string, args: string[] = [], extra: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [join(out, `${entry}.js`), ...args], { cwd: ROOT, env: { ...env, ...extra }, encoding: "utf8", timeout: 60_000 });
+      spawnSync(process.execPath, [join(out, `${entry}.js`), ...args], {
+        cwd: ROOT,
+        env: { ...env, ...extra },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
 
     const migrated = node("migrate");
     expect(migrated.status, migrated.stderr).toBe(0);
@@ -110,7 +141,10 @@ describe("compiled server", () => {
         body: JSON.stringify({ username: "ops", password: "Compiled2026", page: "admin" }),
       });
       expect(login.status).toBe(200);
-      const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const me = await (await fetch(`${base}/Backend/Common/user/get-current`, { headers: { cookie } })).json();
       expect(me.data).toMatchObject({ username: "ops", userType: 0 });
       // A route's validator is compiled on its first use: a bad query is still refused in Chinese.
@@ -124,7 +158,11 @@ describe("compiled server", () => {
   }, 120_000);
 
   it("scripts/run.mjs names its entries when asked for an unknown one", () => {
-    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "run.mjs"), "nonsense"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, SKIP_BUILD: "1" } });
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "run.mjs"), "nonsense"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, SKIP_BUILD: "1" },
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("用法：node scripts/run.mjs <main|cluster|migrate");
   });

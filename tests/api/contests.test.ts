@@ -26,9 +26,19 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const school = async (name: string) => (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
-  const user = async (username: string) => (await t.db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
-  const contestCount = async () => Number((await t.db.selectFrom("contest").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const school = async (name: string) =>
+    (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  const user = async (username: string) =>
+    (await t.db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const contestCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("contest")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("lists the demo contests with parent, stages, quotas, open categories and members", async () => {
     expect(Object.keys(ids).sort()).toEqual(["2026-CN", "2026-JS", "2026-ZJ", "2026-ZJ-10337"]);
@@ -36,10 +46,25 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     expect(all.status).toBe(200);
     expect(all.body.data.total).toBe(4);
     const zj = all.body.data.list.find((c: { code: string }) => c.code === "2026-ZJ");
-    expect(zj).toMatchObject({ level: "provincial", year: 2026, province: "浙江省", parentName: "2026年（第19届）中国大学生计算机设计大赛", childCount: 1, recommendQuota: 200 });
+    expect(zj).toMatchObject({
+      level: "provincial",
+      year: 2026,
+      province: "浙江省",
+      parentName: "2026年（第19届）中国大学生计算机设计大赛",
+      childCount: 1,
+      recommendQuota: 200,
+    });
     expect(zj.categories).toHaveLength(11);
     expect(zj.categoryNames).toContain("软件应用与开发");
-    expect(zj.stages.map((s: { stage: string }) => s.stage)).toEqual(["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"]);
+    expect(zj.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      "registration",
+      "school_review",
+      "format_review",
+      "online_judging",
+      "offline_judging",
+      "publicity",
+      "complaint",
+    ]);
     const reg = zj.stages[0];
     expect(Date.parse(reg.startsAt)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(reg.endsAt)).toBeGreaterThan(Date.now());
@@ -72,12 +97,36 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       [{ ...base, level: "school", parentId: ids["2026-ZJ"] }, "schoolId", "校赛必须选择学校"],
       [{ ...base, level: "school", parentId: ids["2026-ZJ"], schoolId: -1 }, "schoolId", ""],
       [{ ...base, level: "provincial", province: "安徽省", parentId: 99999 }, "parentId", "不存在"],
-      [{ ...base, level: "national", stages: [stage("registration", "2026-03-01 08:00", "2026-02-01 08:00")] }, "stages.0.endsAt", "“报名”阶段的结束时间必须晚于开始时间"],
-      [{ ...base, level: "national", stages: [stage("publicity", "2026-09-01 08:00", "2026-09-10 08:00"), stage("online_judging", "明天上午", "2026-06-30")] }, "stages.1.startsAt", "“网络评审”阶段的开始时间格式不正确"],
-      [{ ...base, level: "national", stages: [stage("complaint", "2026-09-01", "2026-09-30"), stage("complaint", "2026-10-01", "2026-10-30")] }, "stages.1.stage", "阶段“申诉”重复设置"],
+      [
+        { ...base, level: "national", stages: [stage("registration", "2026-03-01 08:00", "2026-02-01 08:00")] },
+        "stages.0.endsAt",
+        "“报名”阶段的结束时间必须晚于开始时间",
+      ],
+      [
+        {
+          ...base,
+          level: "national",
+          stages: [stage("publicity", "2026-09-01 08:00", "2026-09-10 08:00"), stage("online_judging", "明天上午", "2026-06-30")],
+        },
+        "stages.1.startsAt",
+        "“网络评审”阶段的开始时间格式不正确",
+      ],
+      [
+        {
+          ...base,
+          level: "national",
+          stages: [stage("complaint", "2026-09-01", "2026-09-30"), stage("complaint", "2026-10-01", "2026-10-30")],
+        },
+        "stages.1.stage",
+        "阶段“申诉”重复设置",
+      ],
       [{ ...base, level: "national", stages: [stage("judging", "2026-09-01", "2026-09-30")] }, "stages.0.stage", ""],
       [{ ...base, level: "national", categories: [99999] }, "categories", "不存在"],
-      [{ ...base, level: "national", categories: [], categoryQuotas: [{ categoryId: 1, quota: 5 }] }, "categoryQuotas.0.categoryId", "未开放"],
+      [
+        { ...base, level: "national", categories: [], categoryQuotas: [{ categoryId: 1, quota: 5 }] },
+        "categoryQuotas.0.categoryId",
+        "未开放",
+      ],
       [{ ...base, level: "national", adminIds: [reviewer] }, "adminIds", "“孙审核”不是赛事管理员"],
     ];
     const before = await contestCount();
@@ -90,9 +139,13 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     const js = await root.post(P, { ...base, level: "school", parentId: ids["2026-ZJ"], schoolId: await school("南京大学") });
     expect(js.status).toBe(422);
     expect(js.body.data.field).toBe("schoolId");
-    expect(js.body.info).toBe("学校“南京大学”位于江苏省，与上级省赛“2026年中国大学生计算机设计大赛浙江省级赛”的省份（浙江省）不一致");
+    expect(js.body.info).toBe(
+      "学校“南京大学”位于江苏省，与上级省赛“2026年中国大学生计算机设计大赛浙江省级赛”的省份（浙江省）不一致",
+    );
     expect(await contestCount()).toBe(before);
-    expect(await t.db.selectFrom("contest_stage").select("id").where("contest_id", "not in", Object.values(ids)).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("contest_stage").select("id").where("contest_id", "not in", Object.values(ids)).execute(),
+    ).toEqual([]);
 
     const ok = await root.post(P, {
       name: "2026年浙江大学计算机设计大赛校级赛",
@@ -100,12 +153,24 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       year: 2026,
       parentId: ids["2026-ZJ"],
       schoolId: await school("浙江大学"),
-      stages: [stage("registration", "2026-03-01 08:00", "2026-04-30 18:00"), stage("school_review", "2026-05-01T00:00:00+08:00", "2026-05-10T00:00:00+08:00")],
+      stages: [
+        stage("registration", "2026-03-01 08:00", "2026-04-30 18:00"),
+        stage("school_review", "2026-05-01T00:00:00+08:00", "2026-05-10T00:00:00+08:00"),
+      ],
       recommendQuota: 25,
     });
     expect(ok.status).toBe(201);
-    expect(ok.body.data).toMatchObject({ province: "浙江省", schoolName: "浙江大学", parentCode: "2026-ZJ", code: `2026-${ok.body.data.id}`, recommendQuota: 25 });
-    expect(ok.body.data.stages).toEqual([stage("registration", "2026-03-01T00:00:00.000Z", "2026-04-30T10:00:00.000Z"), stage("school_review", "2026-04-30T16:00:00.000Z", "2026-05-09T16:00:00.000Z")]);
+    expect(ok.body.data).toMatchObject({
+      province: "浙江省",
+      schoolName: "浙江大学",
+      parentCode: "2026-ZJ",
+      code: `2026-${ok.body.data.id}`,
+      recommendQuota: 25,
+    });
+    expect(ok.body.data.stages).toEqual([
+      stage("registration", "2026-03-01T00:00:00.000Z", "2026-04-30T10:00:00.000Z"),
+      stage("school_review", "2026-04-30T16:00:00.000Z", "2026-05-09T16:00:00.000Z"),
+    ]);
     const dup = await root.post(P, { name: "重复代码国赛", level: "national", year: 2027, code: "2026-ZJ" });
     expect(dup.status).toBe(422);
     expect(dup.body).toMatchObject({ info: "赛事代码 2026-ZJ 已被使用", data: { field: "code" } });
@@ -129,7 +194,9 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     expect((await cadmin.get(`${P}/${ids["2026-CN"]}`)).status).toBe(404);
     const w = await cadmin.req("PATCH", `${P}/${js}`, { name: "被改掉的江苏省赛" });
     expect(w.status).toBe(404);
-    expect((await t.db.selectFrom("contest").select("name").where("id", "=", js).executeTakeFirstOrThrow()).name).toBe("2026年中国大学生计算机设计大赛江苏省级赛");
+    expect((await t.db.selectFrom("contest").select("name").where("id", "=", js).executeTakeFirstOrThrow()).name).toBe(
+      "2026年中国大学生计算机设计大赛江苏省级赛",
+    );
     expect((await cadmin.post(P, { name: "自建国赛", level: "national", year: 2026 })).status).toBe(403);
     expect((await cadmin.del(`${P}/${ids["2026-ZJ-10337"]}`)).status).toBe(403);
     expect((await sadmin.get(P)).status).toBe(403);
@@ -137,14 +204,40 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     const zj = ids["2026-ZJ"];
     const other = await t.db
       .insertInto("app_user")
-      .values({ username: "cadmin2", password_hash: "x", name: "钱赛务", user_type: 1, email: null, email_verified: 0, phone: null, school_id: null, member_no: null, has_complaint_right: 0, is_school_contest_judge: 0, locked: 0, created_at: "2026-01-01", updated_at: "2026-01-01" })
+      .values({
+        username: "cadmin2",
+        password_hash: "x",
+        name: "钱赛务",
+        user_type: 1,
+        email: null,
+        email_verified: 0,
+        phone: null,
+        school_id: null,
+        member_no: null,
+        has_complaint_right: 0,
+        is_school_contest_judge: 0,
+        locked: 0,
+        created_at: "2026-01-01",
+        updated_at: "2026-01-01",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const admins = await cadmin.req("PATCH", `${P}/${zj}`, { adminIds: [await user("contest_admin"), other.id] });
     expect(admins.status).toBe(403);
     expect(admins.body.info).toBe("只有超级管理员可以指定赛事管理员");
-    expect((await t.db.selectFrom("contest_member").select("user_id").where("contest_id", "=", zj).where("role", "=", "admin").execute()).map((m) => m.user_id)).toEqual([await user("contest_admin")]);
-    expect((await cadmin.req("PATCH", `${P}/${zj}`, { level: "national" })).body.info).toBe("赛事管理员不能修改赛事级别，请联系超级管理员");
+    expect(
+      (
+        await t.db
+          .selectFrom("contest_member")
+          .select("user_id")
+          .where("contest_id", "=", zj)
+          .where("role", "=", "admin")
+          .execute()
+      ).map((m) => m.user_id),
+    ).toEqual([await user("contest_admin")]);
+    expect((await cadmin.req("PATCH", `${P}/${zj}`, { level: "national" })).body.info).toBe(
+      "赛事管理员不能修改赛事级别，请联系超级管理员",
+    );
     const parent = await cadmin.req("PATCH", `${P}/${ids["2026-ZJ-10337"]}`, { parentId: js });
     expect(parent.status).toBe(403);
     expect(parent.body.info).toBe("赛事管理员不能修改上级赛事，请联系超级管理员");
@@ -161,8 +254,17 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       reviewerIds: [],
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ description: "浙江省级赛由浙江省教育厅主办。", reviewers: [], stages: [stage("registration", "2025-12-31T16:00:00.000Z", "2027-01-31T15:59:00.000Z")] });
-    const log = await t.db.selectFrom("audit_log").selectAll().where("entity", "=", "contest").where("entity_id", "=", String(zj)).execute();
+    expect(saved.body.data).toMatchObject({
+      description: "浙江省级赛由浙江省教育厅主办。",
+      reviewers: [],
+      stages: [stage("registration", "2025-12-31T16:00:00.000Z", "2027-01-31T15:59:00.000Z")],
+    });
+    const log = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "contest")
+      .where("entity_id", "=", String(zj))
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["update"]);
     expect(JSON.parse(log[0].changes).description).toEqual([null, "浙江省级赛由浙江省教育厅主办。"]);
 
@@ -179,19 +281,37 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
 
   it("archives a contest that has children or members, and deletes an unused one", async () => {
     const n = await root.post(P, { name: "2031年测试国赛", level: "national", year: 2031 });
-    const p = await root.post(P, { name: "2031年测试省赛", level: "provincial", year: 2031, parentId: n.body.data.id, province: "浙江省", reviewerIds: [await user("reviewer")] });
+    const p = await root.post(P, {
+      name: "2031年测试省赛",
+      level: "provincial",
+      year: 2031,
+      parentId: n.body.data.id,
+      province: "浙江省",
+      reviewerIds: [await user("reviewer")],
+    });
     expect(p.status).toBe(201);
     const d1 = await root.del(`${P}/${n.body.data.id}`);
     expect(d1.body).toMatchObject({ info: "赛事已被引用，已归档", data: { result: "archived" } });
     expect((await root.get(`${P}/${n.body.data.id}`)).body.data.archived).toBe(true);
     expect((await root.del(`${P}/${n.body.data.id}`)).status).toBe(400);
     // An archived parent takes no new children.
-    const late = await root.post(P, { name: "2031年另一省赛", level: "provincial", year: 2031, parentId: n.body.data.id, province: "江苏省" });
+    const late = await root.post(P, {
+      name: "2031年另一省赛",
+      level: "provincial",
+      year: 2031,
+      parentId: n.body.data.id,
+      province: "江苏省",
+    });
     expect(late.status).toBe(422);
     expect(late.body.info).toContain("已归档");
     const d2 = await root.del(`${P}/${p.body.data.id}`);
     expect(d2.body.data.result).toBe("archived");
-    const bare = await root.post(P, { name: "2032年空国赛", level: "national", year: 2032, stages: [stage("registration", "2032-01-01", "2032-03-01")] });
+    const bare = await root.post(P, {
+      name: "2032年空国赛",
+      level: "national",
+      year: 2032,
+      stages: [stage("registration", "2032-01-01", "2032-03-01")],
+    });
     const d3 = await root.del(`${P}/${bare.body.data.id}`);
     expect(d3.body.data.result).toBe("deleted");
     expect((await root.get(`${P}/${bare.body.data.id}`)).status).toBe(404);
@@ -205,7 +325,25 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     const { wb } = await exportXlsx(root, P, { year: 2026, province: "浙江省" });
     const ws = wb.worksheets[0];
     const headers = (ws.getRow(1).values as string[]).slice(1);
-    expect(headers).toEqual(["赛事代码", "赛事名称", "级别", "年份", "上级赛事代码", "上级赛事", "省份", "学校代码", "学校", "简介", "开放大类（以、分隔）", "推荐名额", "分大类名额（大类：名额，以；分隔）", "阶段时间（每行一个阶段，北京时间）", "赛事管理员（用户名，以、分隔）", "审核员（用户名，以、分隔）", "已归档"]);
+    expect(headers).toEqual([
+      "赛事代码",
+      "赛事名称",
+      "级别",
+      "年份",
+      "上级赛事代码",
+      "上级赛事",
+      "省份",
+      "学校代码",
+      "学校",
+      "简介",
+      "开放大类（以、分隔）",
+      "推荐名额",
+      "分大类名额（大类：名额，以；分隔）",
+      "阶段时间（每行一个阶段，北京时间）",
+      "赛事管理员（用户名，以、分隔）",
+      "审核员（用户名，以、分隔）",
+      "已归档",
+    ]);
     const col = (h: string) => headers.indexOf(h) + 1;
     const rows = new Map<string, ExcelJS.Row>();
     ws.eachRow((row, i) => i > 1 && rows.set(String(row.getCell(1).value), row));
@@ -216,12 +354,28 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     expect(zjRow.getCell(col("赛事管理员（用户名，以、分隔）")).value).toBe("contest_admin");
     expect(String(zjRow.getCell(col("分大类名额（大类：名额，以；分隔）")).value)).toContain("软件应用与开发：40");
     const sch = rows.get("2026-ZJ-10337")!;
-    expect(String(sch.getCell(col("阶段时间（每行一个阶段，北京时间）")).value)).toMatch(/^报名：2026-01-01 00:00 ~ \d{4}-\d{2}-\d{2} \d{2}:\d{2}\n校内审核：/);
+    expect(String(sch.getCell(col("阶段时间（每行一个阶段，北京时间）")).value)).toMatch(
+      /^报名：2026-01-01 00:00 ~ \d{4}-\d{2}-\d{2} \d{2}:\d{2}\n校内审核：/,
+    );
 
     zjRow.getCell(col("简介")).value = "浙江省级赛：面向全省本科生，鼓励“AI+”创新。";
     ws.addRow([
-      "2026-ZJ-10345", "2026年浙江师范大学计算机设计大赛校级赛", "校赛", 2026, "2026-ZJ", "", "", "10345", "", "师范生专场",
-      "软件应用与开发、微课与AI辅助教学", 12, "微课与AI辅助教学：8", "报名：2026-02-01 08:00 ~ 2026-03-31 18:00\n校内审核：2026-04-01 08:00 ~ 2026-04-15 18:00", "", "reviewer",
+      "2026-ZJ-10345",
+      "2026年浙江师范大学计算机设计大赛校级赛",
+      "校赛",
+      2026,
+      "2026-ZJ",
+      "",
+      "",
+      "10345",
+      "",
+      "师范生专场",
+      "软件应用与开发、微课与AI辅助教学",
+      12,
+      "微课与AI辅助教学：8",
+      "报名：2026-02-01 08:00 ~ 2026-03-31 18:00\n校内审核：2026-04-01 08:00 ~ 2026-04-15 18:00",
+      "",
+      "reviewer",
     ]);
     const up = await uploadXlsx(root, `${P}/import`, await xlsxBuffer(wb), "赛事.xlsx");
     expect(up.status).toBe(202);
@@ -229,7 +383,10 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     expect(dry.status).toBe("ready");
     expect(dry.result).toMatchObject({ created: 1, changed: 1, errors: [] });
     expect(dry.result.unchanged).toBe(dry.result.total - 2);
-    expect(dry.result.changedRows[0]).toMatchObject({ key: "2026-ZJ", changes: { 简介: ["浙江省级赛由浙江省教育厅主办。", "浙江省级赛：面向全省本科生，鼓励“AI+”创新。"] } });
+    expect(dry.result.changedRows[0]).toMatchObject({
+      key: "2026-ZJ",
+      changes: { 简介: ["浙江省级赛由浙江省教育厅主办。", "浙江省级赛：面向全省本科生，鼓励“AI+”创新。"] },
+    });
     expect(await t.db.selectFrom("contest").select("id").where("code", "=", "2026-ZJ-10345").executeTakeFirst()).toBeUndefined();
     await root.post(`${P}/import/${up.body.data.jobId}/confirm`);
     expect((await waitJob(root, up.body.data.jobId)).status).toBe("done");
@@ -245,20 +402,61 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       categoryNames: ["软件应用与开发", "微课与AI辅助教学"],
       recommendQuota: 12,
       categoryQuotas: [{ categoryName: "微课与AI辅助教学", quota: 8 }],
-      stages: [stage("registration", "2026-02-01T00:00:00.000Z", "2026-03-31T10:00:00.000Z"), stage("school_review", "2026-04-01T00:00:00.000Z", "2026-04-15T10:00:00.000Z")],
+      stages: [
+        stage("registration", "2026-02-01T00:00:00.000Z", "2026-03-31T10:00:00.000Z"),
+        stage("school_review", "2026-04-01T00:00:00.000Z", "2026-04-15T10:00:00.000Z"),
+      ],
       reviewers: [{ username: "reviewer" }],
     });
-    expect((await t.db.selectFrom("contest").select("description").where("code", "=", "2026-ZJ").executeTakeFirstOrThrow()).description).toBe("浙江省级赛：面向全省本科生，鼓励“AI+”创新。");
-    const log = await t.db.selectFrom("audit_log").select("action").where("entity", "=", "contest").where("entity_id", "=", String(created.id)).execute();
+    expect(
+      (await t.db.selectFrom("contest").select("description").where("code", "=", "2026-ZJ").executeTakeFirstOrThrow())
+        .description,
+    ).toBe("浙江省级赛：面向全省本科生，鼓励“AI+”创新。");
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "contest")
+      .where("entity_id", "=", String(created.id))
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["import"]);
   });
 
   it("reports bad contest rows with row, column and reason, and imports nothing", async () => {
     const file = await sheetFile("赛事", [
-      ["赛事代码", "赛事名称", "级别", "年份", "上级赛事代码", "省份", "学校代码", "简介", "开放大类（以、分隔）", "推荐名额", "分大类名额（大类：名额，以；分隔）", "阶段时间（每行一个阶段，北京时间）", "赛事管理员（用户名，以、分隔）", "审核员（用户名，以、分隔）"],
+      [
+        "赛事代码",
+        "赛事名称",
+        "级别",
+        "年份",
+        "上级赛事代码",
+        "省份",
+        "学校代码",
+        "简介",
+        "开放大类（以、分隔）",
+        "推荐名额",
+        "分大类名额（大类：名额，以；分隔）",
+        "阶段时间（每行一个阶段，北京时间）",
+        "赛事管理员（用户名，以、分隔）",
+        "审核员（用户名，以、分隔）",
+      ],
       ["2026-AH", "安徽省级赛", "市赛", 2026, "2026-CN", "安徽省", "", "", "", "", "", "", "", ""],
       ["2026-FJ", "福建省级赛", "省赛", 2026, "2099-XX", "福建省", "", "", "", "", "", "", "", ""],
-      ["2026-HN", "湖南省级赛", "省赛", 2026, "2026-CN", "湖南省", "", "", "绘画", "", "", "报名：2026-05-01 ~ 2026-04-01", "reviewer", ""],
+      [
+        "2026-HN",
+        "湖南省级赛",
+        "省赛",
+        2026,
+        "2026-CN",
+        "湖南省",
+        "",
+        "",
+        "绘画",
+        "",
+        "",
+        "报名：2026-05-01 ~ 2026-04-01",
+        "reviewer",
+        "",
+      ],
     ]);
     const up = await uploadXlsx(root, `${P}/import`, file, "赛事.xlsx");
     const dry = await waitJob(root, up.body.data.jobId);
@@ -270,14 +468,23 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
       { row: 4, column: "赛事管理员（用户名，以、分隔）", reason: "用户 reviewer 不是赛事管理员" },
     ]);
     expect((await root.post(`${P}/import/${up.body.data.jobId}/confirm`)).status).toBe(400);
-    expect(await t.db.selectFrom("contest").select("id").where("code", "in", ["2026-AH", "2026-FJ", "2026-HN"]).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("contest").select("id").where("code", "in", ["2026-AH", "2026-FJ", "2026-HN"]).execute(),
+    ).toEqual([]);
   });
 
   it("manages field locks: root only, one per field and contest, applied from the stage on", async () => {
     const zj = ids["2026-ZJ"];
     const g = await root.post(L, { field: "name", fromStage: "format_review" });
     expect(g.status).toBe(201);
-    expect(g.body.data).toMatchObject({ contestId: null, contestName: null, field: "name", fieldName: "作品名称", fromStage: "format_review", stageName: "形式审查" });
+    expect(g.body.data).toMatchObject({
+      contestId: null,
+      contestName: null,
+      field: "name",
+      fieldName: "作品名称",
+      fromStage: "format_review",
+      stageName: "形式审查",
+    });
     const dup = await root.post(L, { field: "name", fromStage: "registration", contestId: null });
     expect(dup.status).toBe(422);
     expect(dup.body).toMatchObject({ info: "“作品名称”对全部赛事已设置锁定，请修改原有设置", data: { field: "field" } });
@@ -302,7 +509,13 @@ describe.each(DIALECTS)("contests on %s", (dialect) => {
     const del = await root.del(`${L}/${g.body.data.id}`);
     expect(del.body.data.result).toBe("deleted");
     expect((await root.get(`${L}/${g.body.data.id}`)).status).toBe(404);
-    const log = await t.db.selectFrom("audit_log").select("action").where("entity", "=", "entry_lock").where("entity_id", "=", String(g.body.data.id)).orderBy("id").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "entry_lock")
+      .where("entity_id", "=", String(g.body.data.id))
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["create", "update", "delete"]);
   });
 });

@@ -35,7 +35,10 @@ describe.skipIf(!DIALECTS.includes("postgres"))("PostgreSQL outage", () => {
     const target = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     // Short job leases: the sweep and heartbeats run (and fail) during the outage too.
-    t = await makeApp("postgres", { databaseUrl: (url) => proxy.rewrite(url), env: { JOB_LEASE_SECONDS: "2", JOB_CLEANUP_SECONDS: "1" } });
+    t = await makeApp("postgres", {
+      databaseUrl: (url) => proxy.rewrite(url),
+      env: { JOB_LEASE_SECONDS: "2", JOB_CLEANUP_SECONDS: "1" },
+    });
   }, 60_000);
   afterAll(async () => {
     await proxy?.restore();
@@ -59,7 +62,10 @@ describe.skipIf(!DIALECTS.includes("postgres"))("PostgreSQL outage", () => {
     // Readiness notices within a few seconds; liveness does not (nothing to restart).
     await until(5_000, "/readyz 503", async () => (await get("/readyz")).statusCode === 503);
     const ready = await get("/readyz");
-    expect(ready.json()).toMatchObject({ status: "unavailable", checks: { database: false, changeListener: false, accepting: true } });
+    expect(ready.json()).toMatchObject({
+      status: "unavailable",
+      checks: { database: false, changeListener: false, accepting: true },
+    });
     expect(ready.body).not.toMatch(/postgres:|127\.0\.0\.1|ECONN/);
     expect((await get("/healthz")).json()).toEqual({ status: "ok" });
 

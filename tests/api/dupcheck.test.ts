@@ -39,15 +39,25 @@ const BIKE =
   "共享单车停放秩序管理系统通过电子围栏和车锁上的定位模块，引导用户把车停入规定区域，对乱停车辆自动计费提醒，并为运维人员规划最短调度路线。";
 
 /** A light edit: a few characters changed. */
-const lightly = (s: string) => s.replace("高校学生", "大学生").replace("百分之八十七", "百分之八十五").replace("响应式设计", "自适应设计");
+const lightly = (s: string) =>
+  s.replace("高校学生", "大学生").replace("百分之八十七", "百分之八十五").replace("响应式设计", "自适应设计");
 
 /** A minimal .docx with the given paragraphs (what mammoth reads). */
 async function docx(paragraphs: string[]): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file("[Content_Types].xml", '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
-  zip.file("_rels/.rels", '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+  zip.file(
+    "[Content_Types].xml",
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    "_rels/.rels",
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join("");
-  zip.file("word/document.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
   return zip.generateAsync({ type: "nodebuffer" });
 }
 
@@ -60,11 +70,25 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
   let serial = 0;
 
   /** A work inserted directly (status accepted unless given), with its text in the summary and design fields. */
-  async function plant(name: string, contest: number, school: string, text: string, opts: { year?: number; status?: "accepted" | "format_passed" | "draft" } = {}) {
+  async function plant(
+    name: string,
+    contest: number,
+    school: string,
+    text: string,
+    opts: { year?: number; status?: "accepted" | "format_passed" | "draft" } = {},
+  ) {
     const n = ++serial;
     const schoolRow = await t.db.selectFrom("school").select("id").where("name", "=", school).executeTakeFirstOrThrow();
-    const sub = await t.db.selectFrom("work_category").select("id").where("parent_id", "=", soft).orderBy("sort").executeTakeFirstOrThrow();
-    const authors = [await insertUser(t, { username: `dup${n}a`, name: `查重甲${n}`, role: 100, school }), await insertUser(t, { username: `dup${n}b`, name: `查重乙${n}`, role: 100, school })];
+    const sub = await t.db
+      .selectFrom("work_category")
+      .select("id")
+      .where("parent_id", "=", soft)
+      .orderBy("sort")
+      .executeTakeFirstOrThrow();
+    const authors = [
+      await insertUser(t, { username: `dup${n}a`, name: `查重甲${n}`, role: 100, school }),
+      await insertUser(t, { username: `dup${n}b`, name: `查重乙${n}`, role: 100, school }),
+    ];
     const half = Math.floor(text.length / 2);
     const id = await insertDemoWork(t.db, {
       year: opts.year ?? 2026,
@@ -102,7 +126,9 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await makeApp(dialect);
-    [root, cadmin, reviewer, judge, sadmin] = await Promise.all(["root", "contest_admin", "reviewer", "judge", "school_admin"].map((u) => login(t, u)));
+    [root, cadmin, reviewer, judge, sadmin] = await Promise.all(
+      ["root", "contest_admin", "reviewer", "judge", "school_admin"].map((u) => login(t, u)),
+    );
     student = await login(t, "student");
     zj = await contestId(t, "2026-ZJ");
     js = await contestId(t, "2026-JS");
@@ -118,7 +144,22 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     await plant("内涝预警", js, "南京大学", FLOOD);
     await plant("内涝监测", zj, "浙江工业大学", FLOOD.slice(0, 130) + BIKE);
     // Last year's Zhejiang-like work: the poetry app.
-    const pastCn = await t.db.insertInto("contest").values({ name: "2025年中国大学生计算机设计大赛", level: "national", year: 2025, parent_id: null, province: null, school_id: null, archived: 1, code: "2025-CN", created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+    const pastCn = await t.db
+      .insertInto("contest")
+      .values({
+        name: "2025年中国大学生计算机设计大赛",
+        level: "national",
+        year: 2025,
+        parent_id: null,
+        province: null,
+        school_id: null,
+        archived: 1,
+        code: "2025-CN",
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await plant("诗词吟诵", pastCn.id, "浙江大学", POETRY, { year: 2025, status: "format_passed" });
     await plant("诗词吟诵（今年）", zj, "浙江师范大学", POETRY.replace("小学到高中", "中小学").replace("两万", "三万"));
     await reindexAll(Object.values(w));
@@ -128,17 +169,33 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
   it("indexes a work in the background when it is submitted, and again when a document is uploaded", async () => {
     const author = await account(t, "dup_author", "查重作者");
     const co = await account(t, "dup_coauthor", "查重合作者");
-    const id = await makeWork(t, author, { contest: zjut, category: soft, name: "港口作业优化系统", coAuthors: [co], teachers: ["teacher"] });
+    const id = await makeWork(t, author, {
+      contest: zjut,
+      category: soft,
+      name: "港口作业优化系统",
+      coAuthors: [co],
+      teachers: ["teacher"],
+    });
     w["港口作业优化系统"] = id;
     const draft = (await author.get(`${W}/${id}`)).body.data;
-    expect((await author.req("PATCH", `${W}/${id}`, { version: draft.version, summary: PORT.slice(0, 120), designIdea: PORT.slice(120) })).status).toBe(200);
+    expect(
+      (
+        await author.req("PATCH", `${W}/${id}`, {
+          version: draft.version,
+          summary: PORT.slice(0, 120),
+          designIdea: PORT.slice(120),
+        })
+      ).status,
+    ).toBe(200);
     // A draft is not indexed.
     expect(await t.db.selectFrom("dup_entry").select("work_id").where("work_id", "=", id).executeTakeFirst()).toBeUndefined();
     const version = (await author.get(`${W}/${id}`)).body.data.version;
     const submitted = await author.post(`${W}/${id}/submit`, { version });
     expect(submitted.status, submitted.body.info).toBe(200);
     // The entry exists at once (pending, or already indexed by the background task) …
-    expect(["pending", "indexed"]).toContain((await t.db.selectFrom("dup_entry").select("status").where("work_id", "=", id).executeTakeFirstOrThrow()).status);
+    expect(["pending", "indexed"]).toContain(
+      (await t.db.selectFrom("dup_entry").select("status").where("work_id", "=", id).executeTakeFirstOrThrow()).status,
+    );
     // … and is indexed soon after, without anyone checking it.
     expect(await indexed(id)).toBe("indexed");
     const first = (await root.get(`${D}/work/${id}`)).body.data;
@@ -148,13 +205,20 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
 
     // The school returns it; the author uploads a document with the elderly-care text.
     expect((await sadmin.post(`/Backend/School/work/${id}/return`, { reason: "请补充文档" })).status).toBe(200);
-    const { requirements } = (await author.get(`${W}/${id}/files`)).body.data as { requirements: { key: string; types: string[] }[] };
+    const { requirements } = (await author.get(`${W}/${id}/files`)).body.data as {
+      requirements: { key: string; types: string[] }[];
+    };
     const kind = requirements.find((r) => r.types.includes("docx"))!;
-    const m = multipart([{ name: "kind", value: kind.key }, { name: "file", filename: "设计文档.docx", content: await docx([CARE]) }]);
+    const m = multipart([
+      { name: "kind", value: kind.key },
+      { name: "file", filename: "设计文档.docx", content: await docx([CARE]) },
+    ]);
     expect((await author.req("POST", `${W}/${id}/files`, m.body, m.headers)).status).toBe(201);
     expect(await indexed(id)).toBe("indexed");
     const again = (await root.get(`${D}/work/${id}`)).body.data;
-    expect(again.matches.map((x: { workId: number }) => x.workId)).toEqual(expect.arrayContaining([w["港口调度"], w["养老预约"]]));
+    expect(again.matches.map((x: { workId: number }) => x.workId)).toEqual(
+      expect.arrayContaining([w["港口调度"], w["养老预约"]]),
+    );
     // The side by side view shows the document as a section of the work's text.
     const pair = (await root.get(`${D}/pair/${id}/${w["养老预约"]}`)).body.data;
     expect(pair.a.sections.map((s: { label: string }) => s.label)).toContain("设计文档.docx");
@@ -174,18 +238,33 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     // The spliced work holds most of the original, and other text: more of the original is in it than of it in the original.
     expect(part.containmentAB).toBeGreaterThan(part.containmentBA);
     // Filters: level, minimum similarity, year.
-    expect((await root.get(`${D}/work/${w["课程推荐"]}?level=likely`)).body.data.matches.every((m: { level: string }) => m.level === "likely")).toBe(true);
-    expect((await root.get(`${D}/work/${w["课程推荐"]}?minSimilarity=0.9`)).body.data.matches.map((m: { workId: number }) => m.workId)).toEqual([w["课程推荐（改）"]]);
+    expect(
+      (await root.get(`${D}/work/${w["课程推荐"]}?level=likely`)).body.data.matches.every(
+        (m: { level: string }) => m.level === "likely",
+      ),
+    ).toBe(true);
+    expect(
+      (await root.get(`${D}/work/${w["课程推荐"]}?minSimilarity=0.9`)).body.data.matches.map((m: { workId: number }) => m.workId),
+    ).toEqual([w["课程推荐（改）"]]);
     expect((await root.get(`${D}/work/${w["课程推荐"]}?year=2025`)).body.data.matches).toEqual([]);
     // Last year's work is found from this year's copy; last year's work is not compared with later years by default.
-    const poetry = (await root.get(`${D}/work/${w["诗词吟诵（今年）"]}`)).body.data.matches.map((m: { workId: number; year: number }) => [m.workId, m.year]);
+    const poetry = (await root.get(`${D}/work/${w["诗词吟诵（今年）"]}`)).body.data.matches.map(
+      (m: { workId: number; year: number }) => [m.workId, m.year],
+    );
     expect(poetry).toContainEqual([w["诗词吟诵"], 2025]);
-    expect((await root.get(`${D}/work/${w["诗词吟诵"]}`)).body.data.matches.map((m: { workId: number }) => m.workId)).not.toContain(w["诗词吟诵（今年）"]);
-    expect((await root.get(`${D}/work/${w["诗词吟诵"]}?allYears=true`)).body.data.matches.map((m: { workId: number }) => m.workId)).toContain(w["诗词吟诵（今年）"]);
+    expect(
+      (await root.get(`${D}/work/${w["诗词吟诵"]}`)).body.data.matches.map((m: { workId: number }) => m.workId),
+    ).not.toContain(w["诗词吟诵（今年）"]);
+    expect(
+      (await root.get(`${D}/work/${w["诗词吟诵"]}?allYears=true`)).body.data.matches.map((m: { workId: number }) => m.workId),
+    ).toContain(w["诗词吟诵（今年）"]);
     // A draft is not checked (nor indexed): it says so, with no figure.
     const draft = await plant("草稿作品", zj, "浙江大学", COURSE, { status: "draft" });
     const d = await cadmin.get(`${D}/work/${draft}`);
-    expect(d.body.data).toMatchObject({ index: { status: "missing", tooShort: true, reason: expect.stringContaining("草稿") }, matches: [] });
+    expect(d.body.data).toMatchObject({
+      index: { status: "missing", tooShort: true, reason: expect.stringContaining("草稿") },
+      matches: [],
+    });
     expect(await t.db.selectFrom("dup_entry").select("work_id").where("work_id", "=", draft).executeTakeFirst()).toBeUndefined();
   });
 
@@ -193,15 +272,42 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     const r = await cadmin.get(`${D}/work/${w["内涝监测"]}`);
     expect(r.status).toBe(200);
     const outside = r.body.data.matches.find((m: { workId: number }) => m.workId === w["内涝预警"]);
-    expect(outside).toEqual({ workId: w["内涝预警"], year: 2026, inScope: false, name: null, contestId: null, contestName: null, similarity: expect.any(Number), level: "likely", jaccard: null, containmentAB: null, containmentBA: null, shared: null });
+    expect(outside).toEqual({
+      workId: w["内涝预警"],
+      year: 2026,
+      inScope: false,
+      name: null,
+      contestId: null,
+      contestName: null,
+      similarity: expect.any(Number),
+      level: "likely",
+      jaccard: null,
+      containmentAB: null,
+      containmentBA: null,
+      shared: null,
+    });
     expect(r.body.data.outside).toBe(1);
     // Root sees the same match in full.
-    expect((await root.get(`${D}/work/${w["内涝监测"]}`)).body.data.matches[0]).toMatchObject({ workId: w["内涝预警"], inScope: true, name: "内涝预警", contestId: js });
+    expect((await root.get(`${D}/work/${w["内涝监测"]}`)).body.data.matches[0]).toMatchObject({
+      workId: w["内涝预警"],
+      inScope: true,
+      name: "内涝预警",
+      contestId: js,
+    });
     // The side by side view: the own work in full, the outside one only as its shared passages.
     const pair = (await cadmin.get(`${D}/pair/${w["内涝监测"]}/${w["内涝预警"]}`)).body.data;
     expect(pair.a).toMatchObject({ redacted: false, inScope: true, workId: w["内涝监测"] });
     expect(pair.a.text).toContain("窄带物联网");
-    expect(pair.b).toMatchObject({ redacted: true, inScope: false, workId: w["内涝预警"], year: 2026, title: null, contestName: null, text: "", sections: [] });
+    expect(pair.b).toMatchObject({
+      redacted: true,
+      inScope: false,
+      workId: w["内涝预警"],
+      year: 2026,
+      title: null,
+      contestName: null,
+      text: "",
+      sections: [],
+    });
     expect(pair.b.snippets.length).toBeGreaterThan(0);
     // Only what the two share: not the rest of the Jiangsu work.
     expect(pair.b.snippets.map((s: { text: string }) => s.text).join("")).not.toContain("七次强降雨");
@@ -220,7 +326,17 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
 
   it("a judge checks only the works assigned to them; an author reaches no duplicate-check route", async () => {
     const judgeId = await idOf(t, "judge");
-    await t.db.insertInto("judge_assignment").values({ contest_id: zj, work_id: w["课程推荐"], judge_id: judgeId, group_id: null, created_at: new Date().toISOString(), created_by: null }).execute();
+    await t.db
+      .insertInto("judge_assignment")
+      .values({
+        contest_id: zj,
+        work_id: w["课程推荐"],
+        judge_id: judgeId,
+        group_id: null,
+        created_at: new Date().toISOString(),
+        created_by: null,
+      })
+      .execute();
     const mine = await judge.get(`${D}/work/${w["课程推荐"]}`);
     expect(mine.status).toBe(200);
     // The copies are not assigned to the judge: facts only.
@@ -258,7 +374,9 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     expect(pair.body.data.a).toMatchObject({ workId: null, title: "粘贴的文本", redacted: false });
     const p = pair.body.data.passages[0];
     // The positions lead to the same text on both sides.
-    expect(pair.body.data.a.text.slice(p.aStart, p.aEnd).slice(0, 10)).toBe(pair.body.data.b.text.slice(p.bStart, p.bEnd).slice(0, 10));
+    expect(pair.body.data.a.text.slice(p.aStart, p.aEnd).slice(0, 10)).toBe(
+      pair.body.data.b.text.slice(p.bStart, p.bEnd).slice(0, 10),
+    );
 
     for (const tiny of ["你好", "", "   ", "系统采用了先进的技术。"]) {
       const s = await root.post(`${D}/text`, { text: tiny });
@@ -318,11 +436,27 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     const clusters = result.clusters.map((c: { works: { workId: number }[] }) => c.works.map((x) => x.workId).sort());
     expect(clusters).toContainEqual([w["课程推荐"], w["课程推荐（改）"], w["课程推荐（拼）"]].sort());
     // This year's poetry app and last year's, outside the admin's scope (the fact only).
-    const poetry = result.clusters.find((c: { works: { workId: number }[] }) => c.works.some((x) => x.workId === w["诗词吟诵（今年）"]));
-    expect(poetry.works.map((x: { workId: number; inScope: boolean; year: number }) => [x.workId, x.inScope, x.year]).sort()).toEqual([[w["诗词吟诵"], false, 2025], [w["诗词吟诵（今年）"], true, 2026]].sort());
+    const poetry = result.clusters.find((c: { works: { workId: number }[] }) =>
+      c.works.some((x) => x.workId === w["诗词吟诵（今年）"]),
+    );
+    expect(
+      poetry.works.map((x: { workId: number; inScope: boolean; year: number }) => [x.workId, x.inScope, x.year]).sort(),
+    ).toEqual(
+      [
+        [w["诗词吟诵"], false, 2025],
+        [w["诗词吟诵（今年）"], true, 2026],
+      ].sort(),
+    );
     // The Jiangsu work is outside the admin's scope: the fact only.
     const flood = result.clusters.find((c: { works: { workId: number }[] }) => c.works.some((x) => x.workId === w["内涝预警"]));
-    expect(flood.works.find((x: { workId: number }) => x.workId === w["内涝预警"])).toEqual({ workId: w["内涝预警"], year: 2026, inScope: false, name: null, contestId: null, contestName: null });
+    expect(flood.works.find((x: { workId: number }) => x.workId === w["内涝预警"])).toEqual({
+      workId: w["内涝预警"],
+      year: 2026,
+      inScope: false,
+      name: null,
+      contestId: null,
+      contestName: null,
+    });
     // The submitted work (port text, care document, in the school contest below) joins the two it copies.
     expect(clusters).toContainEqual([w["港口调度"], w["养老预约"], w["港口作业优化系统"]].sort());
     // The file: one row per pair, cluster by cluster.
@@ -334,9 +468,25 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     const floodRow = rows.find((r) => r.includes(String(w["内涝预警"])))!;
     expect(floodRow).toContain("（不在管理范围内）");
     // A contest outside the admin's scope: 404, no job.
-    const jobs = Number((await t.db.selectFrom("job").select((e) => e.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const jobs = Number(
+      (
+        await t.db
+          .selectFrom("job")
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect((await cadmin.post(`${D}/report`, { contestId: js })).status).toBe(404);
-    expect(Number((await t.db.selectFrom("job").select((e) => e.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(jobs);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom("job")
+            .select((e) => e.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(jobs);
   });
 
   it("the admin page: status, thresholds (refused when inconsistent), rebuild as a job", async () => {
@@ -344,28 +494,53 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     expect(stats.stats.indexed).toBeGreaterThanOrEqual(Object.keys(w).length);
     // The last benchmark: none until `npm run bench:dupcheck -- --record` writes it into this database.
     expect(stats.benchmark).toBeNull();
-    const figures = { works: 100000, buildSeconds: 300, addMs: 2, checkP50Ms: 3, checkP99Ms: 12, recallAt05: 1, lightEditsFound: 1, rewritesFound: 0.97, originalsFlagged: 0 };
+    const figures = {
+      works: 100000,
+      buildSeconds: 300,
+      addMs: 2,
+      checkP50Ms: 3,
+      checkP99Ms: 12,
+      recallAt05: 1,
+      lightEditsFound: 1,
+      rewritesFound: 0.97,
+      originalsFlagged: 0,
+    };
     await recordBenchmark(t.db, { ...figures, dialect: "SQLite", date: "2026-11-24T23:00:00.000Z", machine: "2 核" });
-    expect((await root.get(`${D}/admin/stats`)).body.data.benchmark).toEqual({ ...figures, dialect: "SQLite", date: "2026-11-24T23:00:00.000Z", machine: "2 核" });
+    expect((await root.get(`${D}/admin/stats`)).body.data.benchmark).toEqual({
+      ...figures,
+      dialect: "SQLite",
+      date: "2026-11-24T23:00:00.000Z",
+      machine: "2 核",
+    });
     const bad = await root.req("PUT", `${D}/admin/settings`, { suspect: 0.7, likely: 0.5 });
     expect(bad.status).toBe(422);
-    expect((await root.get(`${D}/admin/stats`)).body.data.stats.settings).toMatchObject({ suspect: stats.stats.settings.suspect, likely: stats.stats.settings.likely });
+    expect((await root.get(`${D}/admin/stats`)).body.data.stats.settings).toMatchObject({
+      suspect: stats.stats.settings.suspect,
+      likely: stats.stats.settings.likely,
+    });
     const saved = await root.req("PUT", `${D}/admin/settings`, { suspect: 0.35, likely: 0.65 });
     expect(saved.body.data).toMatchObject({ suspect: 0.35, likely: 0.65 });
     expect((await root.get(`${D}/work/${w["课程推荐"]}`)).body.data.thresholds).toEqual({ suspect: 0.35, likely: 0.65 });
     // Rebuild: a job with progress; the index answers the same afterwards.
-    const before = (await root.get(`${D}/work/${w["课程推荐"]}`)).body.data.matches.map((m: { workId: number; similarity: number }) => [m.workId, m.similarity]);
+    const before = (await root.get(`${D}/work/${w["课程推荐"]}`)).body.data.matches.map(
+      (m: { workId: number; similarity: number }) => [m.workId, m.similarity],
+    );
     const job = await root.post(`${D}/admin/rebuild`, { reextract: true });
     expect(job.status).toBe(202);
     const done = await waitJob(root, job.body.data.jobId, 60_000);
     expect(done).toMatchObject({ status: "done", kind: "task", processed: 1000, total: 1000, downloadUrl: null });
     expect(done.message).toContain("查重索引已重建");
     expect((await root.get(`${D}/admin/stats`)).body.data.stats.lastRebuild).toMatchObject({ reextract: true, error: null });
-    const after = (await root.get(`${D}/work/${w["课程推荐"]}`)).body.data.matches.map((m: { workId: number; similarity: number }) => [m.workId, m.similarity]);
+    const after = (await root.get(`${D}/work/${w["课程推荐"]}`)).body.data.matches.map(
+      (m: { workId: number; similarity: number }) => [m.workId, m.similarity],
+    );
     expect(after).toEqual(before);
     // Entries list with names.
     const entries = (await root.get(`${D}/admin/entries?status=indexed&pageSize=100`)).body.data;
-    expect(entries.list.find((e: { workId: number }) => e.workId === w["课程推荐"])).toMatchObject({ name: "课程推荐", statusName: "已索引" });
+    expect(entries.list.find((e: { workId: number }) => e.workId === w["课程推荐"])).toMatchObject({
+      name: "课程推荐",
+      statusName: "已索引",
+    });
     // Contest admins do not manage the engine.
     expect((await cadmin.get(`${D}/admin/stats`)).status).toBe(403);
   });

@@ -58,8 +58,11 @@ const BOGUS_MULTIPART: Req["body"][] = [
   { none: true },
   { json: { kind: "summary" } },
   { raw: "not a form", type: "multipart/form-data" },
-  { raw: "--x\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\nppt\r\n--x--\r\n", type: "multipart/form-data; boundary=x" },
-  { raw: "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.xlsx\"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004garbage\r\n--x--\r\n", type: "multipart/form-data; boundary=x" },
+  { raw: '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nppt\r\n--x--\r\n', type: "multipart/form-data; boundary=x" },
+  {
+    raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004garbage\r\n--x--\r\n',
+    type: "multipart/form-data; boundary=x",
+  },
 ];
 const BROKEN_BODIES: Req["body"][] = [
   { raw: "{", type: "application/json" },
@@ -90,11 +93,17 @@ function requestArb(op: Operation, ctx: FuzzContext, fuzzy: boolean): fc.Arbitra
   else if (op.body) {
     const json = value(op.body, ctx).map((j) => ({ json: j }));
     body = fuzzy ? fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom(...BROKEN_BODIES) }) : json;
-  } else if (UNSAFE.has(op.method)) body = fuzzy ? fc.oneof(fc.constant({ none: true as const }), fc.constant({ json: {} }), fc.constantFrom(...BROKEN_BODIES)) : fc.constant({ json: {} });
+  } else if (UNSAFE.has(op.method))
+    body = fuzzy
+      ? fc.oneof(fc.constant({ none: true as const }), fc.constant({ json: {} }), fc.constantFrom(...BROKEN_BODIES))
+      : fc.constant({ json: {} });
   return fc.record(
     {
       path: fc.record(pathModel),
-      rawSegment: fuzzy && Object.keys(pathModel).length ? fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) }) : fc.constant(undefined),
+      rawSegment:
+        fuzzy && Object.keys(pathModel).length
+          ? fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) })
+          : fc.constant(undefined),
       query: fc.record(queryModel, { requiredKeys: requiredQuery }),
       body,
     },
@@ -139,8 +148,28 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
     ops = (await openapiOperations(t)).filter((o) => !ONLY || ONLY.test(`${o.method} ${o.path}`));
     tables = await tableNames(t.db, dialect);
     const maxIds = await Promise.all(
-      ["school", "contest", "work_category", "app_user", "award_level", "news", "notice", "judge_group", "judge_assignment", "judge_score", "work_file", "defence_session"].map(
-        async (table) => Number((await t.db.selectFrom(table as "school").select((e) => e.fn.max("id").as("m")).executeTakeFirst())?.m ?? 0),
+      [
+        "school",
+        "contest",
+        "work_category",
+        "app_user",
+        "award_level",
+        "news",
+        "notice",
+        "judge_group",
+        "judge_assignment",
+        "judge_score",
+        "work_file",
+        "defence_session",
+      ].map(async (table) =>
+        Number(
+          (
+            await t.db
+              .selectFrom(table as "school")
+              .select((e) => e.fn.max("id").as("m"))
+              .executeTakeFirst()
+          )?.m ?? 0,
+        ),
       ),
     );
     const works = await t.db.selectFrom("work").select("id").orderBy("id").limit(200).execute();
@@ -152,7 +181,16 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
       await client.login(a.username, page);
       roles.push({ name: a.username, client, page });
     }
-    for (const u of await t.db.selectFrom("app_user").select("id").where("username", "in", DEMO_ACCOUNTS.map((a) => a.username)).execute()) demoIds.add(u.id);
+    for (const u of await t.db
+      .selectFrom("app_user")
+      .select("id")
+      .where(
+        "username",
+        "in",
+        DEMO_ACCOUNTS.map((a) => a.username),
+      )
+      .execute())
+      demoIds.add(u.id);
   });
   afterAll(async () => t?.close());
 
@@ -173,13 +211,17 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
     const hasQueueTable = tables.includes("queue_task");
     const pgBossBusy = async () => {
       if (t.dialect !== "postgres") return false;
-      const { rows } = await sql<{ busy: number }>`select 1 as busy from pgboss.job where state::text in ('created', 'retry', 'active') limit 1`.execute(t.db);
+      const { rows } = await sql<{
+        busy: number;
+      }>`select 1 as busy from pgboss.job where state::text in ('created', 'retry', 'active') limit 1`.execute(t.db);
       return rows.length > 0;
     };
     const jobsSettled = async () => {
       for (let i = 0; i < 200; i++) {
         const job = await t.db.selectFrom("job").select("id").where("status", "in", ["running", "applying"]).executeTakeFirst();
-        const task = hasQueueTable && (await t.db.selectFrom("queue_task").select("id").where("state", "in", ["queued", "active"]).executeTakeFirst());
+        const task =
+          hasQueueTable &&
+          (await t.db.selectFrom("queue_task").select("id").where("state", "in", ["queued", "active"]).executeTakeFirst());
         if (!job && !task && !(await pgBossBusy())) return;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -221,9 +263,18 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
             const file = FILE_ROUTES.has(route) && r.status < 400;
             if (!file) {
               const b = r.body as { error?: unknown; info?: unknown };
-              const envelope = typeof b === "object" && b !== null && typeof b.error === "number" && typeof b.info === "string" && b.error !== -1;
-              if (!envelope) problems.push(`not the envelope (${r.status} ${String(r.res.headers["content-type"])}): ${r.res.body.slice(0, 200)}`);
-              else if (b.error !== (r.status < 400 ? 0 : r.status)) problems.push(`error ${String(b.error)} with status ${r.status}`);
+              const envelope =
+                typeof b === "object" &&
+                b !== null &&
+                typeof b.error === "number" &&
+                typeof b.info === "string" &&
+                b.error !== -1;
+              if (!envelope)
+                problems.push(
+                  `not the envelope (${r.status} ${String(r.res.headers["content-type"])}): ${r.res.body.slice(0, 200)}`,
+                );
+              else if (b.error !== (r.status < 400 ? 0 : r.status))
+                problems.push(`error ${String(b.error)} with status ${r.status}`);
             }
             if (unsafe && r.status >= 400) {
               checkedWrites++;
@@ -246,7 +297,10 @@ describe.each(DIALECTS)("fuzzing every route on %s", (dialect) => {
               cached = null;
               await role.client.login(role.name, role.page).catch(() => {});
             }
-            if (problems.length) throw new Error(`${problems.join("; ")} — as ${role.name}: ${op.method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url}`);
+            if (problems.length)
+              throw new Error(
+                `${problems.join("; ")} — as ${role.name}: ${op.method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url}`,
+              );
           }),
           { numRuns: RUNS, seed, endOnFailure: true },
         );

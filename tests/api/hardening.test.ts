@@ -26,7 +26,13 @@ describe.each(DIALECTS)("origin, cookie and HSTS on %s", (dialect) => {
 
   /** A login attempt with these headers from `remote`: 403 when the origin is refused, 401 (wrong password) when it passes. */
   const attempt = async (t: TestApp, headers: Record<string, string>, remote = "192.0.2.1") => {
-    const res = await t.app.inject({ method: "POST", url: "/Backend/Common/account/login", payload: { username: "nobody", password: "wrong-pass1", page: "admin" }, remoteAddress: remote, headers });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/Backend/Common/account/login",
+      payload: { username: "nobody", password: "wrong-pass1", page: "admin" },
+      remoteAddress: remote,
+      headers,
+    });
     return res.json();
   };
 
@@ -34,11 +40,27 @@ describe.each(DIALECTS)("origin, cookie and HSTS on %s", (dialect) => {
     // Behind an untrusted TLS-terminating proxy: the browser's origin is PUBLIC_URL's.
     expect((await attempt(https, { origin: "https://saiwu.example.cn", host: "127.0.0.1:8080" })).error).toBe(401);
     expect((await attempt(https, { origin: "https://saiwu.example.cn:443", host: "127.0.0.1:8080" })).error).toBe(401);
-    expect((await attempt(https, { referer: "https://saiwu.example.cn/login?x=1", host: "127.0.0.1:8080", cookie: "saiwu_sid=x" })).error).toBe(401);
+    expect(
+      (await attempt(https, { referer: "https://saiwu.example.cn/login?x=1", host: "127.0.0.1:8080", cookie: "saiwu_sid=x" }))
+        .error,
+    ).toBe(401);
     // The dev server proxies with the browser's Host (changeOrigin false).
     expect((await attempt(http, { origin: "http://localhost:5173", host: "localhost:5173" })).error).toBe(401);
     // A trusted proxy tells the scheme and host the browser used.
-    expect((await attempt(https, { origin: "https://other.example.cn", host: "127.0.0.1:8080", "x-forwarded-host": "other.example.cn", "x-forwarded-proto": "https" }, PROXY)).error).toBe(401);
+    expect(
+      (
+        await attempt(
+          https,
+          {
+            origin: "https://other.example.cn",
+            host: "127.0.0.1:8080",
+            "x-forwarded-host": "other.example.cn",
+            "x-forwarded-proto": "https",
+          },
+          PROXY,
+        )
+      ).error,
+    ).toBe(401);
   });
 
   it("refuses another scheme, host or port, and forwarded headers from an untrusted client", async () => {
@@ -46,11 +68,22 @@ describe.each(DIALECTS)("origin, cookie and HSTS on %s", (dialect) => {
     expect(await attempt(https, { origin: "https://saiwu.example.cn:8443", host: "127.0.0.1:8080" })).toEqual(REFUSED);
     expect(await attempt(https, { origin: "https://evil.example.com", host: "saiwu.example.cn" })).toEqual(REFUSED);
     expect(await attempt(https, { origin: "null", host: "saiwu.example.cn" })).toEqual(REFUSED);
-    expect(await attempt(https, { referer: "https://evil.example.com/a", host: "saiwu.example.cn", cookie: "saiwu_sid=x" })).toEqual(REFUSED);
+    expect(
+      await attempt(https, { referer: "https://evil.example.com/a", host: "saiwu.example.cn", cookie: "saiwu_sid=x" }),
+    ).toEqual(REFUSED);
     expect(await attempt(https, { host: "saiwu.example.cn", cookie: "saiwu_sid=x" })).toEqual(REFUSED);
     // A forged X-Forwarded-Host or -Proto from a client that is not a trusted proxy is ignored.
-    expect(await attempt(https, { origin: "https://evil.example.com", host: "127.0.0.1:8080", "x-forwarded-host": "evil.example.com", "x-forwarded-proto": "https" })).toEqual(REFUSED);
-    expect(await attempt(http, { origin: "https://localhost:5173", host: "localhost:5173", "x-forwarded-proto": "https" })).toEqual(REFUSED);
+    expect(
+      await attempt(https, {
+        origin: "https://evil.example.com",
+        host: "127.0.0.1:8080",
+        "x-forwarded-host": "evil.example.com",
+        "x-forwarded-proto": "https",
+      }),
+    ).toEqual(REFUSED);
+    expect(
+      await attempt(http, { origin: "https://localhost:5173", host: "localhost:5173", "x-forwarded-proto": "https" }),
+    ).toEqual(REFUSED);
     // The scheme counts: an https page is not the http address it was sent to.
     expect(await attempt(http, { origin: "https://localhost:5173", host: "localhost:5173" })).toEqual(REFUSED);
     expect(await attempt(http, { origin: "http://localhost:5174", host: "localhost:5173" })).toEqual(REFUSED);
@@ -58,7 +91,12 @@ describe.each(DIALECTS)("origin, cookie and HSTS on %s", (dialect) => {
 
   it("marks the session cookie Secure and sends HSTS under an https PUBLIC_URL only", async () => {
     const c = new Client(https);
-    const r = await c.req("POST", "/Backend/Common/account/login", { username: "root", password: "Demo@2026", page: "admin" }, { origin: "https://saiwu.example.cn" });
+    const r = await c.req(
+      "POST",
+      "/Backend/Common/account/login",
+      { username: "root", password: "Demo@2026", page: "admin" },
+      { origin: "https://saiwu.example.cn" },
+    );
     expect(r.status).toBe(200);
     expect(r.res.cookies.find((k) => k.name === "saiwu_sid")).toMatchObject({ secure: true, httpOnly: true });
     expect(r.res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
@@ -73,7 +111,12 @@ describe.each(DIALECTS)("origin, cookie and HSTS on %s", (dialect) => {
 
   it("drops remote images from rich text and keeps inline and our own", async () => {
     const root = new Client(https);
-    await root.req("POST", "/Backend/Common/account/login", { username: "root", password: "Demo@2026", page: "admin" }, { origin: "https://saiwu.example.cn" });
+    await root.req(
+      "POST",
+      "/Backend/Common/account/login",
+      { username: "root", password: "Demo@2026", page: "admin" },
+      { origin: "https://saiwu.example.cn" },
+    );
     const png = "data:image/png;base64,iVBORw0KGgo=";
     const body = `<p>正文</p><img src="https://tracker.example.com/p.gif?u=1"><img src="//tracker.example.com/q.gif"><img src="/\\tracker.example.com/r.gif"><img src="/Backend/Public/logo.png"><img src="${png}">`;
     const r = await root.req("POST", "/Backend/Admin/news", { title: "图片测试", body }, { origin: "https://saiwu.example.cn" });

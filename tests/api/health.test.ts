@@ -26,7 +26,8 @@ describe.each(DIALECTS)("health on %s", (dialect) => {
       // PostgreSQL: the scratch database's URL is only known now; the server trusts local
       // connections, so the same URL with a password is what a deployment would configure.
       if (dialect === "postgres") {
-        t.config.databaseUrl = t.config.databaseUrl.replace(/^postgres(ql)?:\/\/([^@/]+)@/, `postgres://$2:${DB_SECRET}@`) + "?sslmode=disable";
+        t.config.databaseUrl =
+          t.config.databaseUrl.replace(/^postgres(ql)?:\/\/([^@/]+)@/, `postgres://$2:${DB_SECRET}@`) + "?sslmode=disable";
         expect(t.config.databaseUrl).toContain(`:${DB_SECRET}@`);
       }
     });
@@ -47,7 +48,13 @@ describe.each(DIALECTS)("health on %s", (dialect) => {
       expect(h.database.applied).toBe(known.length);
       expect(h.database.pending).toEqual([]);
       expect(known).toContain(h.database.latestMigration);
-      expect(h.mail).toMatchObject({ mode: "smtp", host: "smtp.example.org", port: 465, auth: true, from: "赛务平台 <noreply@example.org>" });
+      expect(h.mail).toMatchObject({
+        mode: "smtp",
+        host: "smtp.example.org",
+        port: 465,
+        auth: true,
+        from: "赛务平台 <noreply@example.org>",
+      });
       expect(h.storage).toEqual({ driver: "local", bucket: null, endpoint: null });
       expect(h.queue.driver).toMatch(dialect === "postgres" ? /pg-boss/ : /queue_task/);
       expect(h.process.pid).toBe(process.pid);
@@ -59,7 +66,11 @@ describe.each(DIALECTS)("health on %s", (dialect) => {
     });
 
     it("other roles get 403 and visitors 401", async () => {
-      for (const [user, page] of [["contest_admin", "admin"], ["school_admin", "admin"], ["student", "student"]] as const) {
+      for (const [user, page] of [
+        ["contest_admin", "admin"],
+        ["school_admin", "admin"],
+        ["student", "student"],
+      ] as const) {
         const c = new Client(t);
         await c.login(user, page);
         expect((await c.get("/Backend/Health")).status).toBe(403);

@@ -26,11 +26,26 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
   const titles: string[] = [];
 
   const verify = (number: string, name: string) => new Client(t).get(`${V}?${new URLSearchParams({ number, name })}`);
-  const setLevel = (id: number, ratio: number | null, max: number | null) => t.db.updateTable("award_level").set({ ratio, max_count: max }).where("id", "=", id).execute();
+  const setLevel = (id: number, ratio: number | null, max: number | null) =>
+    t.db.updateTable("award_level").set({ ratio, max_count: max }).where("id", "=", id).execute();
   const view = async () => {
     const r = await f.cadmin.get(H);
     expect(r.body.error, r.body.info).toBe(0);
-    return r.body.data as { levels: { id: number; cap: number | null; rule: string }[]; rows: { id: number; awardLevelId: number; holderName: string; teacherUserId: number | null; schoolId: number; workId: number | null; manual: boolean }[]; published: boolean; teachers: { userId: number }[]; schools: { schoolId: number }[] };
+    return r.body.data as {
+      levels: { id: number; cap: number | null; rule: string }[];
+      rows: {
+        id: number;
+        awardLevelId: number;
+        holderName: string;
+        teacherUserId: number | null;
+        schoolId: number;
+        workId: number | null;
+        manual: boolean;
+      }[];
+      published: boolean;
+      teachers: { userId: number }[];
+      schools: { schoolId: number }[];
+    };
   };
   const rowsOf = async (level: number) => (await view()).rows.filter((r) => r.awardLevelId === level);
   const honourCount = async () => (await t.db.selectFrom("contest_honour").select("id").execute()).length;
@@ -43,7 +58,8 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
       .where(kind === "teacher" ? "holder_user_id" : "holder_school_id", "=", holder)
       .orderBy("version")
       .execute();
-  const schoolIdOf = async (name: string) => (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  const schoolIdOf = async (name: string) =>
+    (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     t = await makeApp(dialect);
@@ -61,8 +77,16 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
       T.push({ id: r.id, name: r.name });
       titles.push(r.title);
     }
-    await t.db.insertInto("work_teacher").values({ work_id: f.w[0], user_id: T[1].id, rank: 2, created_at: new Date().toISOString() }).execute();
-    const levels = await t.db.selectFrom("award_level").select(["id", "kind"]).where("contest_level", "=", "provincial").where("kind", "in", ["teacher", "organisation"]).execute();
+    await t.db
+      .insertInto("work_teacher")
+      .values({ work_id: f.w[0], user_id: T[1].id, rank: 2, created_at: new Date().toISOString() })
+      .execute();
+    const levels = await t.db
+      .selectFrom("award_level")
+      .select(["id", "kind"])
+      .where("contest_level", "=", "provincial")
+      .where("kind", "in", ["teacher", "organisation"])
+      .execute();
     teacherLevel = levels.find((l) => l.kind === "teacher")!.id;
     schoolLevel = levels.find((l) => l.kind === "organisation")!.id;
     // Start unpublished: changes then make no result versions.
@@ -87,13 +111,22 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     expect(r.body.error, r.body.info).toBe(0);
     expect(r.body.info).toContain("新增 1 项");
     expect((await rowsOf(teacherLevel)).map((x) => [x.teacherUserId, x.workId, x.manual])).toEqual([[T[0].id, f.w[0], false]]);
-    expect(r.body.data.levels.find((l: { id: number }) => l.id === teacherLevel)).toMatchObject({ cap: 1, rule: expect.stringContaining("名额 1 人") });
+    expect(r.body.data.levels.find((l: { id: number }) => l.id === teacherLevel)).toMatchObject({
+      cap: 1,
+      rule: expect.stringContaining("名额 1 人"),
+    });
     // ratio 100% of 2 awarded works: 2; w[1]'s teacher is counted with w[0] (the better work), once.
     await setLevel(teacherLevel, 1, null);
     r = await f.cadmin.post(`${H}/propose`, { awardLevelId: teacherLevel });
     expect(r.body.error, r.body.info).toBe(0);
-    expect((await rowsOf(teacherLevel)).map((x) => [x.teacherUserId, x.workId])).toEqual([[T[0].id, f.w[0]], [T[1].id, f.w[0]]]);
-    expect(r.body.data.levels.find((l: { id: number }) => l.id === teacherLevel)).toMatchObject({ cap: 2, rule: expect.stringContaining("获奖作品 2 件 × 100%") });
+    expect((await rowsOf(teacherLevel)).map((x) => [x.teacherUserId, x.workId])).toEqual([
+      [T[0].id, f.w[0]],
+      [T[1].id, f.w[0]],
+    ]);
+    expect(r.body.data.levels.find((l: { id: number }) => l.id === teacherLevel)).toMatchObject({
+      cap: 2,
+      rule: expect.stringContaining("获奖作品 2 件 × 100%"),
+    });
     // Schools by points: 南京理工大学 (一等奖) before 江南大学 (二等奖); schools without awards never.
     await setLevel(schoolLevel, null, 1);
     r = await f.cadmin.post(`${H}/propose`, { awardLevelId: schoolLevel });
@@ -118,7 +151,10 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     const again = await f.cadmin.post(`${H}/propose`, { awardLevelId: teacherLevel });
     expect(again.body.error, again.body.info).toBe(0);
     expect(again.body.info).toContain("保留手动添加的 1 项");
-    expect((await rowsOf(teacherLevel)).map((x) => [x.teacherUserId, x.manual])).toEqual([[T[0].id, false], [T[3].id, true]]);
+    expect((await rowsOf(teacherLevel)).map((x) => [x.teacherUserId, x.manual])).toEqual([
+      [T[0].id, false],
+      [T[3].id, true],
+    ]);
   });
 
   it("add refuses a teacher who advises no work of the contest, a school without works, and duplicates — nothing changed", async () => {
@@ -134,7 +170,10 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     const wrongWork = await f.cadmin.post(H, { awardLevelId: teacherLevel, teacherUserId: T[2].id, workId: f.w[0] });
     expect(wrongWork.body.error).toBe(400);
     const workLevel = f.award.get("一等奖")!;
-    expect((await f.cadmin.post(`${H}/propose`, { awardLevelId: workLevel })).body).toMatchObject({ error: 400, info: expect.stringContaining("不是省赛的优秀指导教师或优秀组织奖类奖项") });
+    expect((await f.cadmin.post(`${H}/propose`, { awardLevelId: workLevel })).body).toMatchObject({
+      error: 400,
+      info: expect.stringContaining("不是省赛的优秀指导教师或优秀组织奖类奖项"),
+    });
     expect(await honourCount()).toBe(before);
   });
 
@@ -142,7 +181,12 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     const other = await login(t, "contest_admin");
     const id = (await rowsOf(teacherLevel))[0].id;
     const before = await honourCount();
-    for (const r of [await other.get(H), await other.post(`${H}/propose`, { awardLevelId: teacherLevel }), await other.post(H, { awardLevelId: teacherLevel, teacherUserId: T[2].id }), await other.del(`${H}/${id}`)]) {
+    for (const r of [
+      await other.get(H),
+      await other.post(`${H}/propose`, { awardLevelId: teacherLevel }),
+      await other.post(H, { awardLevelId: teacherLevel, teacherUserId: T[2].id }),
+      await other.del(`${H}/${id}`),
+    ]) {
       expect(r.status).toBe(404);
       expect(r.body.info).toBe("赛事不存在或不在您的管理范围内");
     }
@@ -158,14 +202,35 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     const p = await f.cadmin.post(`${A}/${f.js}/results/publish`, { confirmIncomplete: true });
     expect(p.body.error, p.body.info).toBe(0);
     const [c0] = await certsOf("teacher", T[0].id);
-    expect(c0).toMatchObject({ number: expect.stringMatching(/^2026-JS-5-\d{6}$/), version: 1, status: "valid", award_name: "优秀指导教师", holder_name: T[0].name, work_title: titles[0] });
+    expect(c0).toMatchObject({
+      number: expect.stringMatching(/^2026-JS-5-\d{6}$/),
+      version: 1,
+      status: "valid",
+      award_name: "优秀指导教师",
+      holder_name: T[0].name,
+      work_title: titles[0],
+    });
     teacherCert = { number: c0.number, name: T[0].name };
     const v = await verify(c0.number, T[0].name);
-    expect(v.body.data).toMatchObject({ status: "valid", certificate: { awardName: "优秀指导教师", workId: f.w[0], workTitle: titles[0] } });
+    expect(v.body.data).toMatchObject({
+      status: "valid",
+      certificate: { awardName: "优秀指导教师", workId: f.w[0], workTitle: titles[0] },
+    });
     const njust = await schoolIdOf("南京理工大学");
     const [s0] = await certsOf("school", njust);
-    expect(s0).toMatchObject({ number: expect.stringMatching(/^2026-JS-6-\d{6}$/), holder_name: "南京理工大学", school_name: "南京理工大学", work_id: null, work_title: null, award_name: "优秀组织奖", status: "valid" });
-    expect((await verify(s0.number, "南京理工大学")).body.data).toMatchObject({ status: "valid", certificate: { holderName: "南京理工大学", workId: null } });
+    expect(s0).toMatchObject({
+      number: expect.stringMatching(/^2026-JS-6-\d{6}$/),
+      holder_name: "南京理工大学",
+      school_name: "南京理工大学",
+      work_id: null,
+      work_title: null,
+      award_name: "优秀组织奖",
+      status: "valid",
+    });
+    expect((await verify(s0.number, "南京理工大学")).body.data).toMatchObject({
+      status: "valid",
+      certificate: { holderName: "南京理工大学", workId: null },
+    });
     expect(await certsOf("teacher", T[3].id)).toHaveLength(1);
     expect(await certsOf("teacher", T[1].id)).toHaveLength(0);
   });
@@ -185,12 +250,19 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
     const detail = await f.cadmin.get(`${A}/${f.js}/results/versions/${versions.body.data[1].id}`);
     expect(detail.body.error, detail.body.info).toBe(0);
     expect(detail.body.data.rows.map((x: { holderName: string }) => x.holderName)).toContain(T[3].name);
-    expect((await verify(cert.number, T[3].name)).body.data).toMatchObject({ status: "revoked", reason: "award_withdrawn", reasonText: "奖项被撤销" });
+    expect((await verify(cert.number, T[3].name)).body.data).toMatchObject({
+      status: "revoked",
+      reason: "award_withdrawn",
+      reasonText: "奖项被撤销",
+    });
 
     const back = await f.cadmin.post(H, { awardLevelId: teacherLevel, teacherUserId: T[3].id, reason: "复核后恢复" });
     expect(back.body.error, back.body.info).toBe(0);
     expect(back.body.info).toContain("第 3 版");
-    expect((await certsOf("teacher", T[3].id)).map((c) => [c.number, c.version, c.status])).toEqual([[cert.number, 1, "revoked"], [cert.number, 2, "valid"]]);
+    expect((await certsOf("teacher", T[3].id)).map((c) => [c.number, c.version, c.status])).toEqual([
+      [cert.number, 1, "revoked"],
+      [cert.number, 2, "valid"],
+    ]);
 
     // The rule after publication: a version too, and a certificate for the newly proposed teacher.
     const p = await f.cadmin.post(`${H}/propose`, { awardLevelId: teacherLevel });
@@ -207,7 +279,10 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
       [teacherCert.number, 2, "valid", "更名教师"],
     ]);
     expect((await verify(teacherCert.number, T[0].name)).body.data).toMatchObject({ status: "replaced", latestVersion: 2 });
-    expect((await verify(teacherCert.number, "更名教师")).body.data).toMatchObject({ status: "valid", certificate: { version: 2 } });
+    expect((await verify(teacherCert.number, "更名教师")).body.data).toMatchObject({
+      status: "valid",
+      certificate: { version: 2 },
+    });
   });
 
   it("a school's rename reissues the school's certificate with the new name", async () => {
@@ -225,10 +300,18 @@ describe.each(DIALECTS)("honours on %s", (dialect) => {
   it("withdrawing the result revokes every teacher and school certificate (result_withdrawn)", async () => {
     const r = await f.cadmin.post(`${A}/${f.js}/results/unpublish`, { reason: "发布有误，撤回" });
     expect(r.body.error, r.body.info).toBe(0);
-    const rows = await t.db.selectFrom("certificate").select(["status", "status_reason", "holder_kind"]).where("contest_id", "=", f.js).where("holder_kind", "in", ["teacher", "school"]).execute();
+    const rows = await t.db
+      .selectFrom("certificate")
+      .select(["status", "status_reason", "holder_kind"])
+      .where("contest_id", "=", f.js)
+      .where("holder_kind", "in", ["teacher", "school"])
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((x) => x.status === "valid")).toHaveLength(0);
-    expect((await verify(teacherCert.number, "更名教师")).body.data).toMatchObject({ status: "revoked", reason: "result_withdrawn" });
+    expect((await verify(teacherCert.number, "更名教师")).body.data).toMatchObject({
+      status: "revoked",
+      reason: "result_withdrawn",
+    });
     // Unpublished again: changes make no versions.
     const n = (await t.db.selectFrom("result_version").select("id").where("contest_id", "=", f.js).execute()).length;
     const row = (await rowsOf(teacherLevel)).find((x) => x.teacherUserId === T[1].id)!;

@@ -28,7 +28,10 @@ describe.each(DIALECTS)("bounded input on %s", (dialect) => {
       expect(r.status).toBe(422);
       expect(r.body).toMatchObject({ error: 422, data: { field: "current" } });
     }
-    expect((await anon.get(`/Backend/Public/news?current=${MAX_PAGE + 1}`)).body).toMatchObject({ error: 422, data: { field: "current" } });
+    expect((await anon.get(`/Backend/Public/news?current=${MAX_PAGE + 1}`)).body).toMatchObject({
+      error: 422,
+      data: { field: "current" },
+    });
   });
 
   it("refuses an id beyond a 4-byte integer column with 422 and answers the largest with 404", async () => {

@@ -15,11 +15,21 @@ import { waitJob } from "../helpers/jobs";
 const U = "/Backend/Admin/user";
 const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];
 const usersSheet = (prefix: string, n: number) =>
-  sheetFile("用户", [HEADERS, ...Array.from({ length: n }, (_, i) => { const u = `${prefix}${String(i).padStart(5, "0")}`; return [u, `集群学生${i}`, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"]; })]);
+  sheetFile("用户", [
+    HEADERS,
+    ...Array.from({ length: n }, (_, i) => {
+      const u = `${prefix}${String(i).padStart(5, "0")}`;
+      return [u, `集群学生${i}`, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"];
+    }),
+  ]);
 
 async function upload(c: HttpClient, buf: Buffer) {
   const m = multipart([{ name: "file", filename: "users.xlsx", content: buf, type: XLSX_TYPE }]);
-  const res = await fetch(c.base + `${U}/import`, { method: "POST", headers: { ...m.headers, cookie: c.cookie, origin: c.base }, body: m.body });
+  const res = await fetch(c.base + `${U}/import`, {
+    method: "POST",
+    headers: { ...m.headers, cookie: c.cookie, origin: c.base },
+    body: m.body,
+  });
   const body = await res.json();
   expect(res.status, body.info).toBe(202);
   return body.data.jobId as string;
@@ -31,7 +41,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
   let a: HttpClient, b: HttpClient;
   /** Every reply a poll saw, to assert none was a 500. */
   const statuses: number[] = [];
-  const count = async (prefix: string) => Number((await cluster.db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "like", `${prefix}%`).executeTakeFirstOrThrow()).n);
+  const count = async (prefix: string) =>
+    Number(
+      (
+        await cluster.db
+          .selectFrom("app_user")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("username", "like", `${prefix}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const poll = async (c: HttpClient, jobId: string) => {
     const r = await c.get(`/Backend/Common/job/${jobId}`);
     statuses.push(r.status);
@@ -76,7 +95,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
     }
     expect(seen.map((s) => s.status)).not.toContain("failed");
     // Progress between 0 and the total was visible while it ran.
-    expect(seen.some((s) => s.status === "applying" && s.processed > 0 && s.processed < N), JSON.stringify(seen.slice(0, 20))).toBe(true);
+    expect(
+      seen.some((s) => s.status === "applying" && s.processed > 0 && s.processed < N),
+      JSON.stringify(seen.slice(0, 20)),
+    ).toBe(true);
     expect((await poll(b, jobId)).body.data).toMatchObject({ status: "done", processed: N });
     expect(await count("prg")).toBe(N);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -91,9 +113,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
     // is open (it holds the job's advisory lock) — rows are being written.
     let victim: ServerProcess | undefined;
     await within(60_000, async () => {
-      const row = await cluster.db.selectFrom("job").select(["owner", "status"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+      const row = await cluster.db
+        .selectFrom("job")
+        .select(["owner", "status"])
+        .where("id", "=", jobId)
+        .executeTakeFirstOrThrow();
       if (row.status !== "applying") throw new Error(`the import ended before it could be killed: ${row.status}; make it bigger`);
-      const { rows } = await sql<{ n: number }>`select count(*) as n from pg_locks where locktype = 'advisory' and granted`.execute(cluster.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from pg_locks where locktype = 'advisory' and granted`.execute(cluster.db);
       if (!row.owner || !Number(rows[0].n)) return false;
       victim = cluster.procs.find((p) => row.owner!.startsWith(`${p.proc!.pid}@`));
       return !!victim;
@@ -123,7 +151,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
       expect(end.message).toMatch(/^导入失败，没有导入任何数据：.+/);
     }
     // The survivor took it over (a second start) — or, had the victim committed first, it was done already.
-    const row = await cluster.db.selectFrom("job").select(["attempts", "owner"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+    const row = await cluster.db
+      .selectFrom("job")
+      .select(["attempts", "owner"])
+      .where("id", "=", jobId)
+      .executeTakeFirstOrThrow();
     if (killedMidApply) expect(row.attempts).toBeGreaterThanOrEqual(2);
     expect(survivor.alive).toBe(true);
     expect(survivor.output).not.toMatch(/unhandled|UnhandledPromiseRejection/i);
@@ -140,7 +172,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
     const jobId = ex.body.data.jobId as string;
     let owner = "";
     await within(60_000, async () => {
-      const row = await cluster.db.selectFrom("job").select(["owner", "status", "processed"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+      const row = await cluster.db
+        .selectFrom("job")
+        .select(["owner", "status", "processed"])
+        .where("id", "=", jobId)
+        .executeTakeFirstOrThrow();
       if (row.status !== "running") throw new Error(`the export ended before it could be cancelled: ${row.status}`);
       owner = row.owner ?? "";
       return !!row.owner && row.processed > 0;
@@ -155,20 +191,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs across two processes on Po
       expect(r.body.data).toMatchObject({ status: "cancelled", message: "已取消", downloadUrl: null });
       expect((await a.on(p.url).get(`/Backend/Common/job/${jobId}/download`)).status).toBe(404);
     }
-    expect((await cluster.db.selectFrom("job").select("output_sha256").where("id", "=", jobId).executeTakeFirstOrThrow()).output_sha256).toBeNull();
+    expect(
+      (await cluster.db.selectFrom("job").select("output_sha256").where("id", "=", jobId).executeTakeFirstOrThrow())
+        .output_sha256,
+    ).toBeNull();
     expect((await b.post(`/Backend/Common/job/${jobId}/cancel`)).body).toEqual({ error: 400, info: "该任务已取消" });
   }, 120_000);
 
   it("runs the scheduled clean-up once per slot across both processes", async () => {
     // Two-second slots (JOB_CLEANUP_SECONDS=2): wait for a few.
     await within(30_000, async () => {
-      const slots = await cluster.db.selectFrom("task_run").select("slot").distinct().where("name", "=", "saiwu_cleanup").execute();
+      const slots = await cluster.db
+        .selectFrom("task_run")
+        .select("slot")
+        .distinct()
+        .where("name", "=", "saiwu_cleanup")
+        .execute();
       return slots.length >= 3;
     });
-    const runs = await cluster.db.selectFrom("task_run").select(["slot", "ran_by", "error"]).where("name", "=", "saiwu_cleanup").execute();
+    const runs = await cluster.db
+      .selectFrom("task_run")
+      .select(["slot", "ran_by", "error"])
+      .where("name", "=", "saiwu_cleanup")
+      .execute();
     const perSlot = new Map<string, number>();
     for (const r of runs) perSlot.set(r.slot, (perSlot.get(r.slot) ?? 0) + 1);
-    expect([...perSlot.values()].every((n) => n === 1), JSON.stringify(runs)).toBe(true);
+    expect(
+      [...perSlot.values()].every((n) => n === 1),
+      JSON.stringify(runs),
+    ).toBe(true);
     expect(runs.every((r) => r.error === null)).toBe(true);
     for (const p of cluster.procs) expect(p.alive).toBe(true);
   }, 60_000);

@@ -15,12 +15,31 @@ import { importXlsx, sheetFile } from "../helpers/xlsx";
 
 const P = "/Backend/Admin/school";
 const HEADERS = ["学校代码", "学校名称", "省份", "曾用名（以、分隔）", "联系方式"];
-const schools = (prefix: string, n: number) => sheetFile("学校", [HEADERS, ...Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(3, "0")}`, `任务测试学院${prefix}${i}`, "江苏省", "", ""])]);
+const schools = (prefix: string, n: number) =>
+  sheetFile("学校", [
+    HEADERS,
+    ...Array.from({ length: n }, (_, i) => [
+      `${prefix}${String(i).padStart(3, "0")}`,
+      `任务测试学院${prefix}${i}`,
+      "江苏省",
+      "",
+      "",
+    ]),
+  ]);
 
 describe.each(DIALECTS)("jobs on %s", (dialect) => {
   let t: TestApp;
   let root: Client, sadmin: Client;
-  const count = async (prefix: string) => Number((await t.db.selectFrom("school").select((eb) => eb.fn.countAll<number>().as("n")).where("code", "like", `${prefix}%`).executeTakeFirstOrThrow()).n);
+  const count = async (prefix: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom("school")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("code", "like", `${prefix}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const row = (id: string) => t.db.selectFrom("job").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -55,7 +74,12 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
     const [a, b] = await Promise.all([root.post(`${P}/import/${jobId}/confirm`), root.post(`${P}/import/${jobId}/confirm`)]);
     expect([a.status, b.status].sort()).toEqual([202, 400]);
     expect([a, b].find((r) => r.status === 400)!.body.info).toMatch(/不能重复确认/);
-    expect(await waitJob(root, jobId)).toMatchObject({ status: "done", message: "导入完成：新增 5，修改 0", processed: 5, total: 5 });
+    expect(await waitJob(root, jobId)).toMatchObject({
+      status: "done",
+      message: "导入完成：新增 5，修改 0",
+      processed: 5,
+      total: 5,
+    });
     expect(await count("772")).toBe(5);
     const again = await root.post(`${P}/import/${jobId}/confirm`);
     expect(again).toMatchObject({ status: 400, body: { error: 400, info: "该导入已完成，不能重复确认" } });
@@ -74,14 +98,28 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
     const ok = await importXlsx(root, P, await schools("774", 1));
     await root.post(`${P}/import/${ok.jobId}/confirm`);
     expect(await waitJob(root, ok.jobId)).toMatchObject({ status: "done" });
-    expect((await root.post(`/Backend/Common/job/${ok.jobId}/cancel`)).body).toEqual({ error: 400, info: "该导入已完成，不能取消" });
+    expect((await root.post(`/Backend/Common/job/${ok.jobId}/cancel`)).body).toEqual({
+      error: 400,
+      info: "该导入已完成，不能取消",
+    });
     expect(await count("774")).toBe(1);
   });
 
   it("takes over an import left applying by a process that died, and applies it once", async () => {
     const { jobId } = await importXlsx(root, P, await schools("775", 4));
     // As a process that confirmed it and died before committing would leave it.
-    await t.db.updateTable("job").set({ status: "applying", owner: "1@dead-host/00000000", heartbeat_at: new Date(Date.now() - 60_000).toISOString(), attempts: 1, processed: 2, total: 4 }).where("id", "=", jobId).execute();
+    await t.db
+      .updateTable("job")
+      .set({
+        status: "applying",
+        owner: "1@dead-host/00000000",
+        heartbeat_at: new Date(Date.now() - 60_000).toISOString(),
+        attempts: 1,
+        processed: 2,
+        total: 4,
+      })
+      .where("id", "=", jobId)
+      .execute();
     expect((await root.get(`/Backend/Common/job/${jobId}`)).body.data.status).toBe("applying");
     const done = await waitJob(root, jobId, 30_000);
     expect(done).toMatchObject({ status: "done", message: "导入完成：新增 4，修改 0" });
@@ -91,7 +129,16 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
 
   it("ends a job failed with a reason after too many interrupted starts", async () => {
     const { jobId } = await importXlsx(root, P, await schools("776", 2));
-    await t.db.updateTable("job").set({ status: "applying", owner: "1@dead-host/00000000", heartbeat_at: new Date(Date.now() - 60_000).toISOString(), attempts: t.config.jobs.maxAttempts }).where("id", "=", jobId).execute();
+    await t.db
+      .updateTable("job")
+      .set({
+        status: "applying",
+        owner: "1@dead-host/00000000",
+        heartbeat_at: new Date(Date.now() - 60_000).toISOString(),
+        attempts: t.config.jobs.maxAttempts,
+      })
+      .where("id", "=", jobId)
+      .execute();
     const failed = await waitJob(root, jobId, 30_000);
     expect(failed.status).toBe("failed");
     expect(failed.message).toMatch(/^导入失败，没有导入任何数据：处理该任务的服务器进程多次中断/);
@@ -106,10 +153,27 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
     const shared = (await store.put(Readable.from([Buffer.from("shared export")]))).sha256;
     const old = new Date(Date.now() - (t.config.jobs.retentionDays + 1) * 86400_000).toISOString();
     await t.db.updateTable("job").set({ updated_at: old, output_sha256: shared }).where("id", "=", jobId).execute();
-    const keeper = await t.db.selectFrom("job").select("id").where("id", "<>", jobId).where("status", "=", "done").limit(1).executeTakeFirstOrThrow();
+    const keeper = await t.db
+      .selectFrom("job")
+      .select("id")
+      .where("id", "<>", jobId)
+      .where("status", "=", "done")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await t.db.updateTable("job").set({ output_sha256: shared }).where("id", "=", keeper.id).execute();
     const user = await t.db.selectFrom("app_user").select("id").where("username", "=", "root").executeTakeFirstOrThrow();
-    await t.db.insertInto("user_session").values({ id: "e".repeat(64), user_id: user.id, created_at: old, last_seen_at: old, expires_at: old, ip: null, user_agent: null }).execute();
+    await t.db
+      .insertInto("user_session")
+      .values({
+        id: "e".repeat(64),
+        user_id: user.id,
+        created_at: old,
+        last_seen_at: old,
+        expires_at: old,
+        ip: null,
+        user_agent: null,
+      })
+      .execute();
 
     const report = await cleanup({ db: t.db, store, config: t.config });
     expect(report.jobs).toBeGreaterThanOrEqual(1);
@@ -117,7 +181,9 @@ describe.each(DIALECTS)("jobs on %s", (dialect) => {
     expect(await store.has(r.input_sha256!)).toBe(false);
     expect(await store.has(r.plan_sha256!)).toBe(false);
     expect(await store.has(shared)).toBe(true);
-    expect(await t.db.selectFrom("user_session").select("id").where("id", "=", "e".repeat(64)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("user_session").select("id").where("id", "=", "e".repeat(64)).executeTakeFirst(),
+    ).toBeUndefined();
     // Logged-in sessions stay.
     expect((await root.get("/Backend/Common/user/get-current")).body.data).toBeTruthy();
   });

@@ -34,7 +34,8 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await makeApp(dialect, { env: { LOGIN_RATE_MAX: "3", MAIL_RATE_MAX: "2", TRUSTED_PROXIES: PROXY } });
-    email = (await t.db.selectFrom("app_user").select("email").where("username", "=", "student").executeTakeFirstOrThrow()).email!;
+    email = (await t.db.selectFrom("app_user").select("email").where("username", "=", "student").executeTakeFirstOrThrow())
+      .email!;
   });
   afterAll(async () => t?.close());
 
@@ -61,32 +62,51 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
     const viaProxy = await post(LOGIN, { username: "root", password: "Demo@2026", page: "admin" }, PROXY, "198.51.100.9");
     const direct = await post(LOGIN, { username: "root", password: "Demo@2026", page: "admin" }, "192.0.2.30", "198.51.100.10");
     expect([viaProxy.status, direct.status]).toEqual([200, 200]);
-    const ips = (await t.db.selectFrom("user_session").innerJoin("app_user", "app_user.id", "user_session.user_id").select("user_session.ip").where("app_user.username", "=", "root").execute()).map((r) => r.ip);
+    const ips = (
+      await t.db
+        .selectFrom("user_session")
+        .innerJoin("app_user", "app_user.id", "user_session.user_id")
+        .select("user_session.ip")
+        .where("app_user.username", "=", "root")
+        .execute()
+    ).map((r) => r.ip);
     expect(ips).toEqual(expect.arrayContaining(["198.51.100.9", "192.0.2.30"]));
     expect(ips).not.toContain("198.51.100.10");
   });
 
   it("stops many addresses against one account at five times the per-address limit", async () => {
     const codes: number[] = [];
-    for (let a = 1; a <= 6; a++) for (let i = 0; i < 3; i++) codes.push((await login("judge2", PROXY, `198.51.100.${100 + a}`)).status);
+    for (let a = 1; a <= 6; a++)
+      for (let i = 0; i < 3; i++) codes.push((await login("judge2", PROXY, `198.51.100.${100 + a}`)).status);
     expect(codes.slice(0, 15)).toEqual(Array(15).fill(401));
     expect(codes.slice(15)).toEqual([429, 429, 429]);
   });
 
   it("does not let one address past its own limit use up an account's ceiling", async () => {
     for (let i = 0; i < 20; i++) await login("judge4", "192.0.2.20");
-    for (let a = 1; a <= 4; a++) for (let i = 0; i < 3; i++) expect((await login("judge4", PROXY, `198.51.100.${200 + a}`)).status).toBe(401);
+    for (let a = 1; a <= 4; a++)
+      for (let i = 0; i < 3; i++) expect((await login("judge4", PROXY, `198.51.100.${200 + a}`)).status).toBe(401);
   });
 
   it("limits the mails to one mailbox across register, resend and recovery, from any address", async () => {
     const to = "limit.new@example.cn";
     const school = (await t.db.selectFrom("school").select("id").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
-    const reg = await post("/Backend/Common/account/register", { role: 100, username: "limit_new", password: "Limit2026x", name: "限流新生", email: to, schoolId: school }, "192.0.2.40");
+    const reg = await post(
+      "/Backend/Common/account/register",
+      { role: 100, username: "limit_new", password: "Limit2026x", name: "限流新生", email: to, schoolId: school },
+      "192.0.2.40",
+    );
     expect(reg.status).toBe(201);
-    expect((await post("/Backend/Common/account/resend-verification", { email: to.toUpperCase() }, "192.0.2.41")).status).toBe(200);
-    expect((await post("/Backend/Common/account/resend-verification", { email: "Limit.New@Example.CN" }, "192.0.2.42")).body).toEqual(TOO_MANY);
+    expect((await post("/Backend/Common/account/resend-verification", { email: to.toUpperCase() }, "192.0.2.41")).status).toBe(
+      200,
+    );
+    expect(
+      (await post("/Backend/Common/account/resend-verification", { email: "Limit.New@Example.CN" }, "192.0.2.42")).body,
+    ).toEqual(TOO_MANY);
     // Recovery by username reaches the same mailbox.
-    expect((await post("/Backend/Common/account/recovery/request", { account: "limit_new" }, "192.0.2.43")).body).toEqual(TOO_MANY);
+    expect((await post("/Backend/Common/account/recovery/request", { account: "limit_new" }, "192.0.2.43")).body).toEqual(
+      TOO_MANY,
+    );
     expect(t.mails().filter((m) => m.to.includes(to))).toHaveLength(2);
     // Another mailbox is not affected.
     expect((await post("/Backend/Common/account/recovery/request", { account: "teacher" }, "192.0.2.44")).status).toBe(200);
@@ -94,12 +114,17 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
 
   it("limits recovery requests per address whatever X-Forwarded-For says", async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await post("/Backend/Common/account/recovery/request", { account: `nobody${i}` }, "192.0.2.50", `203.0.113.${i}`)).status);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await post("/Backend/Common/account/recovery/request", { account: `nobody${i}` }, "192.0.2.50", `203.0.113.${i}`))
+          .status,
+      );
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it("limits the public work query per address and per work", async () => {
-    const q = (remote: string, xff?: string, workId = 2026000001) => post("/Backend/Public/query-work", { workId, authorName: "某某" }, remote, xff);
+    const q = (remote: string, xff?: string, workId = 2026000001) =>
+      post("/Backend/Public/query-work", { workId, authorName: "某某" }, remote, xff);
     const first: number[] = [];
     for (let i = 0; i < 21; i++) first.push((await q("192.0.2.60", `203.0.113.${i}`)).status);
     expect(first.slice(0, 20).every((s) => s !== 429)).toBe(true);

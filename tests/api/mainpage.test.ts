@@ -55,7 +55,12 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     const titles = (await anon.get(`${PUB}/news?pageSize=50`)).body.data.list.map((n: { title: string }) => n.title);
     expect(titles.some((x: string) => x.includes("草稿"))).toBe(false);
 
-    const future = await root.post("/Backend/Admin/news", { title: "明天才发布的新闻", body: "<p>稍后</p>", status: "published", publishAt: new Date(Date.now() + 86400000).toISOString() });
+    const future = await root.post("/Backend/Admin/news", {
+      title: "明天才发布的新闻",
+      body: "<p>稍后</p>",
+      status: "published",
+      publishAt: new Date(Date.now() + 86400000).toISOString(),
+    });
     expect(future.status).toBe(201);
     const draft = await t.db.selectFrom("news").select("id").where("status", "=", "draft").executeTakeFirstOrThrow();
     expect((await anon.get(`${PUB}/news/${draft.id}`)).status).toBe(404);
@@ -71,7 +76,11 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect(all.total).toBeGreaterThan(0);
     const zj = (await anon.get(`${PUB}/notices?pageSize=50&level=provincial&province=${encodeURIComponent("浙江省")}`)).body.data;
     expect(zj.total).toBeGreaterThan(0);
-    expect(zj.list.every((n: { province: string; contestLevel: string }) => n.province === "浙江省" && n.contestLevel === "provincial")).toBe(true);
+    expect(
+      zj.list.every(
+        (n: { province: string; contestLevel: string }) => n.province === "浙江省" && n.contestLevel === "provincial",
+      ),
+    ).toBe(true);
     expect(zj.total).toBeLessThan(all.total);
     expect((await anon.get(`${PUB}/notices?pageSize=50&level=national`)).body.data.total).toBe(0);
     // A notice is not a news article and the other way round.
@@ -91,7 +100,10 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect(again.res.body).toBe("");
     expect((await anon.req("GET", `${PUB}/home`, undefined, { "if-modified-since": lm })).status).toBe(304);
     expect((await anon.req("GET", `${PUB}/home`, undefined, { "if-none-match": '"other"' })).status).toBe(200);
-    expect((await anon.req("GET", `${PUB}/home`, undefined, { "if-modified-since": new Date(Date.parse(lm) - 60000).toUTCString() })).status).toBe(200);
+    expect(
+      (await anon.req("GET", `${PUB}/home`, undefined, { "if-modified-since": new Date(Date.parse(lm) - 60000).toUTCString() }))
+        .status,
+    ).toBe(200);
 
     const n = await root.post("/Backend/Admin/news", { title: "刚刚发布的新闻", body: "<p>新内容</p>", status: "published" });
     expect(n.status).toBe(201);
@@ -113,7 +125,9 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect(JSON.parse(gunzipSync(gz.res.rawPayload).toString("utf8"))).toEqual(plain.body);
     const gzTag = gz.res.headers.etag as string;
     expect(gzTag).not.toBe(plain.res.headers.etag);
-    expect((await anon.req("GET", `${PUB}/home`, undefined, { "accept-encoding": "gzip", "if-none-match": gzTag })).status).toBe(304);
+    expect((await anon.req("GET", `${PUB}/home`, undefined, { "accept-encoding": "gzip", "if-none-match": gzTag })).status).toBe(
+      304,
+    );
     // X-Envelope: off still gets the bare data from a gzipped cached reply.
     const bare = await anon.req("GET", `${PUB}/news`, undefined, { "accept-encoding": "gzip", "x-envelope": "off" });
     expect(Array.isArray(bare.body)).toBe(true);
@@ -149,19 +163,50 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     const byName = (await anon.get(`${PUB}/results?keyword=${encodeURIComponent(w.workName)}`)).body.data;
     expect(byName.list.map((x: { workId: number }) => x.workId)).toContain(w.workId);
     const bySchool = (await anon.get(`${PUB}/results?pageSize=50&keyword=${encodeURIComponent(w.schoolName)}`)).body.data;
-    expect(bySchool.list.every((x: { schoolName: string; workName: string; authorNames: string }) => [x.schoolName, x.workName, x.authorNames].some((s) => s.includes(w.schoolName)))).toBe(true);
+    expect(
+      bySchool.list.every((x: { schoolName: string; workName: string; authorNames: string }) =>
+        [x.schoolName, x.workName, x.authorNames].some((s) => s.includes(w.schoolName)),
+      ),
+    ).toBe(true);
     const page = await anon.get(`${PUB}/works/${w.workId}`);
     expect(page.status).toBe(200);
     expect(page.body.data.awards.length).toBeGreaterThan(0);
 
     // Withdrawing a publication hides its awards at once.
-    const pub = await t.db.selectFrom("result_publication").select(["id", "contest_id"]).where("withdrawn_at", "is", null).where("contest_id", "=", w.contestId).executeTakeFirstOrThrow();
-    await t.db.updateTable("result_publication").set({ withdrawn_at: new Date().toISOString(), withdrawn_by: 1, withdraw_reason: "测试" }).where("id", "=", pub.id).execute();
+    const pub = await t.db
+      .selectFrom("result_publication")
+      .select(["id", "contest_id"])
+      .where("withdrawn_at", "is", null)
+      .where("contest_id", "=", w.contestId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("result_publication")
+      .set({ withdrawn_at: new Date().toISOString(), withdrawn_by: 1, withdraw_reason: "测试" })
+      .where("id", "=", pub.id)
+      .execute();
     const hidden = (await anon.get(`${PUB}/results?pageSize=50&contestId=${w.contestId}`)).body.data;
     expect(hidden.total).toBe(0);
-    await t.db.updateTable("result_publication").set({ withdrawn_at: null, withdrawn_by: null, withdraw_reason: null }).where("id", "=", pub.id).execute();
+    await t.db
+      .updateTable("result_publication")
+      .set({ withdrawn_at: null, withdrawn_by: null, withdraw_reason: null })
+      .where("id", "=", pub.id)
+      .execute();
     // A work with no published award has no public page.
-    const plain = await t.db.selectFrom("work").select("id").where((eb) => eb.not(eb.exists(eb.selectFrom("contest_result").select("contest_result.id").whereRef("contest_result.work_id", "=", "work.id").where("contest_result.award_level_id", "is not", null)))).executeTakeFirstOrThrow();
+    const plain = await t.db
+      .selectFrom("work")
+      .select("id")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("contest_result")
+              .select("contest_result.id")
+              .whereRef("contest_result.work_id", "=", "work.id")
+              .where("contest_result.award_level_id", "is not", null),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
     expect((await anon.get(`${PUB}/works/${plain.id}`)).status).toBe(404);
   });
 
@@ -173,7 +218,8 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
   });
 
   it("root chooses, covers, orders and publishes best works; unpublished ones never show", async () => {
-    const shown = async () => (await anon.get(`${PUB}/best-works?pageSize=50`)).body.data.list.map((b: { workId: number }) => b.workId);
+    const shown = async () =>
+      (await anon.get(`${PUB}/best-works?pageSize=50`)).body.data.list.map((b: { workId: number }) => b.workId);
     const before = await shown();
     const all = (await root.get(ADM)).body.data as { id: number; workId: number; published: boolean }[];
     const unpublished = all.filter((b) => !b.published);
@@ -187,12 +233,28 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect(made.status).toBe(200);
     expect(made.body.data.published).toBe(false);
     expect((await root.post(ADM, { workId: pick.workId })).status).toBe(409);
-    const none = await t.db.selectFrom("work").select("id").where((eb) => eb.not(eb.exists(eb.selectFrom("contest_result").select("contest_result.id").whereRef("contest_result.work_id", "=", "work.id").where("contest_result.award_level_id", "is not", null)))).executeTakeFirstOrThrow();
+    const none = await t.db
+      .selectFrom("work")
+      .select("id")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("contest_result")
+              .select("contest_result.id")
+              .whereRef("contest_result.work_id", "=", "work.id")
+              .where("contest_result.award_level_id", "is not", null),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
     expect((await root.post(ADM, { workId: none.id })).status).toBe(422);
     const id = made.body.data.id;
     expect(await shown()).not.toContain(pick.workId);
 
-    const bad = multipart([{ name: "file", filename: "封面.png", content: Buffer.from("%PDF-1.7 not an image"), type: "image/png" }]);
+    const bad = multipart([
+      { name: "file", filename: "封面.png", content: Buffer.from("%PDF-1.7 not an image"), type: "image/png" },
+    ]);
     const refused = await root.req("POST", `${ADM}/${id}/cover`, bad.body, bad.headers);
     expect(refused.status).toBe(422);
     expect(refused.body.info).toContain("不是 PNG 或 JPEG");
@@ -205,7 +267,11 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     expect((await anon.get(`${PUB}/best-work/${id}/cover`)).status).toBe(404);
 
     expect((await root.req("PUT", `${ADM}/${id}`, { videoUrl: "javascript:alert(1)" })).status).toBe(422);
-    const pub = await root.req("PUT", `${ADM}/${id}`, { text: "评委一致推荐", videoUrl: "https://video.example.cn/a.mp4", published: true });
+    const pub = await root.req("PUT", `${ADM}/${id}`, {
+      text: "评委一致推荐",
+      videoUrl: "https://video.example.cn/a.mp4",
+      published: true,
+    });
     expect(pub.status).toBe(200);
     expect(await shown()).toContain(pick.workId);
     const cover = await anon.get(`${PUB}/best-work/${id}/cover`);
@@ -223,7 +289,12 @@ describe.each(DIALECTS)("public main page and best works on %s", (dialect) => {
     const off = await root.req("PUT", `${ADM}/${id}`, { published: false });
     expect(off.status).toBe(200);
     expect(await shown()).not.toContain(pick.workId);
-    const log = await t.db.selectFrom("audit_log").select("action").where("entity", "=", "best_work").where("entity_id", "=", String(id)).execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "best_work")
+      .where("entity_id", "=", String(id))
+      .execute();
     expect(log.length).toBeGreaterThanOrEqual(4);
     expect((await root.del(`${ADM}/${id}`)).status).toBe(200);
     expect(((await root.get(ADM)).body.data as { id: number }[]).some((b) => b.id === id)).toBe(false);

@@ -30,7 +30,13 @@ interface Sample {
 function parseProm(text: string): Sample[] {
   const types = new Map<string, string>();
   const samples: Sample[] = [];
-  const suffixes: Record<string, string[]> = { counter: [""], gauge: [""], histogram: ["_bucket", "_sum", "_count"], summary: ["", "_sum", "_count"], untyped: [""] };
+  const suffixes: Record<string, string[]> = {
+    counter: [""],
+    gauge: [""],
+    histogram: ["_bucket", "_sum", "_count"],
+    summary: ["", "_sum", "_count"],
+    untyped: [""],
+  };
   for (const line of text.split("\n")) {
     if (line === "") continue;
     const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/.exec(line);
@@ -55,7 +61,8 @@ function parseProm(text: string): Sample[] {
       at = labelRe.lastIndex;
     }
     // Prometheus reads values as Go's ParseFloat does: NaN in any case (prom-client writes "Nan").
-    const value = rawValue === "+Inf" ? Infinity : rawValue === "-Inf" ? -Infinity : /^nan$/i.test(rawValue) ? NaN : Number(rawValue);
+    const value =
+      rawValue === "+Inf" ? Infinity : rawValue === "-Inf" ? -Infinity : /^nan$/i.test(rawValue) ? NaN : Number(rawValue);
     if (Number.isNaN(value) && !/^nan$/i.test(rawValue)) throw new Error(`bad value: ${line}`);
     samples.push({ name, labels, value });
   }
@@ -74,7 +81,8 @@ const HEADERS = ["学校代码", "学校名称", "省份", "曾用名（以、�
 describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
   let t: TestApp;
   let root: Client;
-  const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) => t.app.inject({ method: "GET", url: "/metrics", headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) =>
+    t.app.inject({ method: "GET", url: "/metrics", headers, ...(remoteAddress ? { remoteAddress } : {}) });
   const scrapeOk = async () => {
     const r = await scrape({ authorization: `Bearer ${TOKEN}` });
     expect(r.statusCode).toBe(200);
@@ -89,7 +97,12 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
   afterAll(async () => t?.close());
 
   it("refuses a scrape without the token or with a wrong one, loopback or not", async () => {
-    const refused: Record<string, string>[] = [{}, { authorization: "Bearer wrong-token-0000000000" }, { authorization: TOKEN }, { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}` }];
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token-0000000000" },
+      { authorization: TOKEN },
+      { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}` },
+    ];
     for (const headers of refused) {
       const r = await scrape(headers);
       expect(r.statusCode).toBe(401);
@@ -110,7 +123,11 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
     const exportId = ex.body.data.jobId as string;
     expect((await waitJob(root, exportId)).status).toBe("done");
     await t.db.updateTable("job").set({ status: "failed" }).where("id", "=", exportId).execute();
-    const { dry } = await importXlsx(root, "/Backend/Admin/school", await sheetFile("学校", [HEADERS, ["MTR001", "监控测试学院", "江苏省", "", ""]]));
+    const { dry } = await importXlsx(
+      root,
+      "/Backend/Admin/school",
+      await sheetFile("学校", [HEADERS, ["MTR001", "监控测试学院", "江苏省", "", ""]]),
+    );
     expect(dry.status).toBe("ready");
 
     // A task nobody works on stays queued.
@@ -122,7 +139,14 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
     }
 
     // Two wrong passwords, then the login limit (LOGIN_RATE_MAX=2) refuses the third.
-    const login = () => t.app.inject({ method: "POST", url: "/Backend/Common/account/login", remoteAddress: "192.0.2.50", payload: { username: "student", password: "wrong-pass1", page: "student" }, headers: { origin: ORIGIN, host: "localhost:80" } });
+    const login = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/Backend/Common/account/login",
+        remoteAddress: "192.0.2.50",
+        payload: { username: "student", password: "wrong-pass1", page: "student" },
+        headers: { origin: ORIGIN, host: "localhost:80" },
+      });
     expect([(await login()).statusCode, (await login()).statusCode, (await login()).statusCode]).toEqual([401, 401, 429]);
 
     // The same works page twice: the second is served from the "works" read cache.
@@ -142,8 +166,16 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
     expect(valueOf(samples, "saiwu_http_request_duration_seconds_bucket", { ...job, le: "10" })).toBeGreaterThan(0);
     expect(valueOf(samples, "saiwu_http_request_duration_seconds_bucket", { ...job, le: "0.005" })).toBeLessThanOrEqual(polls);
     expect(valueOf(samples, "saiwu_http_request_duration_seconds_sum", job)).toBeGreaterThan(0);
-    expect(valueOf(samples, "saiwu_http_requests_total", { route: "/Backend/Common/account/login", method: "POST", status_code: "429" })).toBe(1);
-    expect(valueOf(samples, "saiwu_http_requests_total", { route: "unmatched", method: "GET", status_code: "404" })).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(samples, "saiwu_http_requests_total", {
+        route: "/Backend/Common/account/login",
+        method: "POST",
+        status_code: "429",
+      }),
+    ).toBe(1);
+    expect(
+      valueOf(samples, "saiwu_http_requests_total", { route: "unmatched", method: "GET", status_code: "404" }),
+    ).toBeGreaterThanOrEqual(1);
     // Scrapes themselves are not counted.
     expect(samples.some((s) => s.labels.route === "/metrics")).toBe(false);
 
@@ -180,7 +212,9 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
       expect(valueOf(samples, "saiwu_metrics_source_up", { source: "jobs" })).toBe(0);
       expect(valueOf(samples, "saiwu_metrics_source_up", { source: "queue" })).toBe(1);
       expect(samples.some((s) => s.name === "saiwu_jobs")).toBe(false);
-      expect(valueOf(samples, "saiwu_http_requests_total", { route: "/Backend/Common/job/:id", method: "GET", status_code: "200" })).toBeGreaterThan(0);
+      expect(
+        valueOf(samples, "saiwu_http_requests_total", { route: "/Backend/Common/job/:id", method: "GET", status_code: "200" }),
+      ).toBeGreaterThan(0);
       expect(valueOf(samples, "process_resident_memory_bytes")).toBeGreaterThan(0);
     } finally {
       await t.db.schema.alterTable("job_moved_away").renameTo("job").execute();
@@ -193,7 +227,8 @@ describe.each(DIALECTS)("metrics with a token on %s", (dialect) => {
 
 describe.each(DIALECTS)("metrics without a token on %s", (dialect) => {
   let t: TestApp;
-  const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) => t.app.inject({ method: "GET", url: "/metrics", headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) =>
+    t.app.inject({ method: "GET", url: "/metrics", headers, ...(remoteAddress ? { remoteAddress } : {}) });
 
   beforeAll(async () => {
     t = await makeApp(dialect, { seed: false });

@@ -25,8 +25,25 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
   const entered = async () => (await entries()).filter((e) => e.status === "entered").map((e) => e.work_id);
   /** A provincial publication in force, as publishResults writes it, then the entries' sync it runs. */
   const publish = async () => {
-    const admin = (await t.db.selectFrom("app_user").select("id").where("username", "=", "js_admin").executeTakeFirstOrThrow()).id;
-    await t.db.insertInto("result_publication").values({ contest_id: js, published_at: new Date().toISOString(), published_by: admin, model: "m", model_version: 1, params: JSON.stringify({ publicity: null }), log_head: "h", log_seq: 0, note: null, withdrawn_at: null, withdrawn_by: null, withdraw_reason: null }).execute();
+    const admin = (await t.db.selectFrom("app_user").select("id").where("username", "=", "js_admin").executeTakeFirstOrThrow())
+      .id;
+    await t.db
+      .insertInto("result_publication")
+      .values({
+        contest_id: js,
+        published_at: new Date().toISOString(),
+        published_by: admin,
+        model: "m",
+        model_version: 1,
+        params: JSON.stringify({ publicity: null }),
+        log_head: "h",
+        log_seq: 0,
+        note: null,
+        withdrawn_at: null,
+        withdrawn_by: null,
+        withdraw_reason: null,
+      })
+      .execute();
     await syncNationalEntries(t.db, js, admin);
   };
 
@@ -39,12 +56,41 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     await joinContest(t, await insertUser(t, { username: "js_admin", name: "苏赛务", role: 1 }), js, "admin");
     [jsAdmin, root, zjAdmin] = await Promise.all(["js_admin", "root", "contest_admin"].map((u) => login(t, u)));
     // Quota of Jiangsu towards the national contest: 3 in all, 2 in 软件应用与开发.
-    await t.db.updateTable("contest").set({ recommend_quota: 3, category_quotas: JSON.stringify({ [soft]: 2 }) }).where("id", "=", js).execute();
-    for (const school of ["南京理工大学", "江南大学", "南京师范大学"]) w.push(await insertWork(t, { contest: js, school, category: "软件应用与开发", status: "format_passed" }));
-    for (const school of ["南京邮电大学", "扬州大学"]) w.push(await insertWork(t, { contest: js, school, category: "大数据应用", status: "format_passed" }));
-    const award = (await t.db.selectFrom("award_level").select("id").where("contest_level", "=", "provincial").where("kind", "=", "work").orderBy("id").executeTakeFirstOrThrow()).id;
+    await t.db
+      .updateTable("contest")
+      .set({ recommend_quota: 3, category_quotas: JSON.stringify({ [soft]: 2 }) })
+      .where("id", "=", js)
+      .execute();
+    for (const school of ["南京理工大学", "江南大学", "南京师范大学"])
+      w.push(await insertWork(t, { contest: js, school, category: "软件应用与开发", status: "format_passed" }));
+    for (const school of ["南京邮电大学", "扬州大学"])
+      w.push(await insertWork(t, { contest: js, school, category: "大数据应用", status: "format_passed" }));
+    const award = (
+      await t.db
+        .selectFrom("award_level")
+        .select("id")
+        .where("contest_level", "=", "provincial")
+        .where("kind", "=", "work")
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     const at = new Date().toISOString();
-    await t.db.insertInto("contest_result").values(w.map((id, i) => ({ contest_id: js, work_id: id, group_id: null, raw_mean: 90 - i, normalised: 90 - i, rank: i + 1, award_level_id: award, promoted: 1, updated_at: at }))).execute();
+    await t.db
+      .insertInto("contest_result")
+      .values(
+        w.map((id, i) => ({
+          contest_id: js,
+          work_id: id,
+          group_id: null,
+          raw_mean: 90 - i,
+          normalised: 90 - i,
+          rank: i + 1,
+          award_level_id: award,
+          promoted: 1,
+          updated_at: at,
+        })),
+      )
+      .execute();
   });
   afterAll(() => t?.close());
 
@@ -57,8 +103,15 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     const e = (await entries())[0];
     expect(e).toMatchObject({ from_contest_id: js, province: "江苏省", format_status: "pending" });
     // The work itself stays in the provincial contest, its provincial result as it was.
-    expect((await t.db.selectFrom("work").select("contest_id").where("id", "=", w[0]).executeTakeFirstOrThrow()).contest_id).toBe(js);
-    const log = await t.db.selectFrom("work_log").select("action").where("work_id", "=", w[0]).where("action", "=", "national_enter").execute();
+    expect((await t.db.selectFrom("work").select("contest_id").where("id", "=", w[0]).executeTakeFirstOrThrow()).contest_id).toBe(
+      js,
+    );
+    const log = await t.db
+      .selectFrom("work_log")
+      .select("action")
+      .where("work_id", "=", w[0])
+      .where("action", "=", "national_enter")
+      .execute();
     expect(log.length).toBe(1);
   });
 
@@ -95,7 +148,12 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
     const r = await jsAdmin.post(`${N}/${js}/promoted/${w[0]}/withdraw`, { reason: "学校要求撤回" });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ workId: w[0], status: "withdrawn", withdrawReason: "学校要求撤回" });
-    const log = await t.db.selectFrom("work_log").select("changes").where("work_id", "=", w[0]).where("action", "=", "national_withdraw").executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom("work_log")
+      .select("changes")
+      .where("work_id", "=", w[0])
+      .where("action", "=", "national_withdraw")
+      .executeTakeFirstOrThrow();
     expect(log.changes).toContain("学校要求撤回");
     // A later publication does not bring it back; its slot goes to the next promoted 软件 work.
     await syncNationalEntries(t.db, js, null);
@@ -104,14 +162,26 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
   });
 
   it("an entered work follows the national contest's field locks; its author sees both levels", async () => {
-    await t.db.insertInto("entry_lock").values({ contest_id: cn, field: "name", from_stage: "format_review", created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto("entry_lock")
+      .values({ contest_id: cn, field: "name", from_stage: "format_review", created_at: new Date().toISOString() })
+      .execute();
     await setStage(t, cn, "format_review", -1, 10);
-    const work = (id: number) => t.db.selectFrom("work").select(["id", "contest_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const work = (id: number) =>
+      t.db.selectFrom("work").select(["id", "contest_id"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect((await workLocksOf(t.db, await work(w[1]))).get("name")).toBe("format_review");
     // Not entered (withdrawn / never promoted): the provincial contest's locks only.
     expect((await workLocksOf(t.db, await work(w[0]))).has("name")).toBe(false);
     expect((await workLocksOf(t.db, await work(w[4]))).has("name")).toBe(false);
-    const authorName = (await t.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", w[1]).where("work_author.rank", "=", 1).executeTakeFirstOrThrow()).username;
+    const authorName = (
+      await t.db
+        .selectFrom("work_author")
+        .innerJoin("app_user", "app_user.id", "work_author.user_id")
+        .select("app_user.username")
+        .where("work_author.work_id", "=", w[1])
+        .where("work_author.rank", "=", 1)
+        .executeTakeFirstOrThrow()
+    ).username;
     const author = await login(t, authorName);
     const r = await author.get(`/Backend/Work/work/${w[1]}`);
     expect(r.status).toBe(200);

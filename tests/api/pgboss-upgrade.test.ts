@@ -17,7 +17,9 @@ async function oldSchema(db: Db, states: string[]) {
   await sql`create table pgboss.version (version int primary key)`.execute(db);
   await sql`insert into pgboss.version values (24)`.execute(db);
   await sql`create type pgboss.job_state as enum ('created', 'retry', 'active', 'completed', 'cancelled', 'failed')`.execute(db);
-  await sql`create table pgboss.job (id uuid primary key default gen_random_uuid(), name text, state pgboss.job_state)`.execute(db);
+  await sql`create table pgboss.job (id uuid primary key default gen_random_uuid(), name text, state pgboss.job_state)`.execute(
+    db,
+  );
   for (const s of states) await sql`insert into pgboss.job (name, state) values ('mail', ${s}::pgboss.job_state)`.execute(db);
 }
 
@@ -59,7 +61,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss 10 → 12", () => {
   it("refuses while a task is unfinished and leaves the old schema alone", async () => {
     const { url, db } = await scratch();
     await oldSchema(db, ["completed", "retry"]);
-    await expect(PgBossQueue.start(db, loadConfig({ DATABASE_URL: url }), () => {})).rejects.toThrow(/pg-boss 12 不能原地升级，而其中还有 1 个未完成的任务/);
+    await expect(PgBossQueue.start(db, loadConfig({ DATABASE_URL: url }), () => {})).rejects.toThrow(
+      /pg-boss 12 不能原地升级，而其中还有 1 个未完成的任务/,
+    );
     const v = await sql<{ version: number }>`select version from pgboss.version`.execute(db);
     expect(Number(v.rows[0].version)).toBe(24);
     const jobs = await sql<{ n: number }>`select count(*)::int as n from pgboss.job`.execute(db);

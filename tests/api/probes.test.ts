@@ -16,13 +16,17 @@ describe.each(DIALECTS)("probes on %s", (dialect) => {
   afterAll(async () => t?.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
-  const allPassing = dialect === "postgres"
-    ? { database: true, storage: true, migrations: true, changeListener: true, accepting: true }
-    : { database: true, storage: true, migrations: true, accepting: true };
+  const allPassing =
+    dialect === "postgres"
+      ? { database: true, storage: true, migrations: true, changeListener: true, accepting: true }
+      : { database: true, storage: true, migrations: true, accepting: true };
 
   it("a migration this code has and the database has not: /readyz 503 naming it, /healthz still 200", async () => {
     // Before any /readyz: a passing migration check is kept for the life of the process.
-    const last = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.db);
+    const last = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.db);
     const { name, timestamp } = last.rows[0];
     await sql`delete from kysely_migration where name = ${name}`.execute(t.db);
     try {
@@ -52,7 +56,12 @@ describe.each(DIALECTS)("probes on %s", (dialect) => {
   });
 
   it("are not refused by a stale session cookie, a foreign Origin, a bad API token or many calls", async () => {
-    const odd = { cookie: "saiwu_sid=not-a-session", origin: "https://evil.example", referer: "https://evil.example/x", authorization: "Bearer swp_1_nope" };
+    const odd = {
+      cookie: "saiwu_sid=not-a-session",
+      origin: "https://evil.example",
+      referer: "https://evil.example/x",
+      authorization: "Bearer swp_1_nope",
+    };
     for (const url of ["/healthz", "/readyz"]) {
       const r = await get(url, odd);
       expect(r.statusCode, url).toBe(200);

@@ -36,19 +36,54 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
   });
 
   it("saves name, number, major and phone, logs the change and renames the user in works lists", async () => {
-    const r = await student.req("PATCH", P, { name: "冯晓同", memberNo: "202305019999", majorCode: "080910T", phone: "13912345678" });
-    expect(r.body).toMatchObject({ error: 0, info: "个人信息已保存", data: { name: "冯晓同", memberNo: "202305019999", majorCode: "080910T", majorName: "数据科学与大数据技术", phone: "13912345678" } });
-    const log = await t.db.selectFrom("audit_log").select("changes").where("entity", "=", "user").where("entity_id", "=", String(await idOf(t, "student"))).execute();
-    expect(JSON.parse(log[0].changes)).toEqual({ name: ["冯同学", "冯晓同"], member_no: ["202305010101", "202305019999"], major_code: ["080901", "080910T"], phone: [null, "13912345678"] });
+    const r = await student.req("PATCH", P, {
+      name: "冯晓同",
+      memberNo: "202305019999",
+      majorCode: "080910T",
+      phone: "13912345678",
+    });
+    expect(r.body).toMatchObject({
+      error: 0,
+      info: "个人信息已保存",
+      data: {
+        name: "冯晓同",
+        memberNo: "202305019999",
+        majorCode: "080910T",
+        majorName: "数据科学与大数据技术",
+        phone: "13912345678",
+      },
+    });
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("changes")
+      .where("entity", "=", "user")
+      .where("entity_id", "=", String(await idOf(t, "student")))
+      .execute();
+    expect(JSON.parse(log[0].changes)).toEqual({
+      name: ["冯同学", "冯晓同"],
+      member_no: ["202305010101", "202305019999"],
+      major_code: ["080901", "080910T"],
+      phone: [null, "13912345678"],
+    });
     const mine = await student.get("/Backend/Work/work/mine");
     expect(mine.body.data.list.every((w: { authorNames: string }) => w.authorNames.startsWith("冯晓同"))).toBe(true);
   });
 
   it("refuses the school, the email, an unknown major and a bad phone, changing nothing", async () => {
     const before = await student.get(P);
-    expect((await student.req("PATCH", P, { email: "new@example.com" })).body).toEqual({ error: 400, info: "邮箱请在「账号安全」中修改，修改后需重新验证" });
-    expect((await student.req("PATCH", P, { schoolId: 1, name: "改学校" })).body).toEqual({ error: 400, info: "所属学校不能自行修改，请联系学校管理员" });
-    expect((await student.req("PATCH", P, { majorCode: "999999" })).body).toMatchObject({ error: 422, info: "专业代码 999999 不存在", data: { field: "majorCode" } });
+    expect((await student.req("PATCH", P, { email: "new@example.com" })).body).toEqual({
+      error: 400,
+      info: "邮箱请在「账号安全」中修改，修改后需重新验证",
+    });
+    expect((await student.req("PATCH", P, { schoolId: 1, name: "改学校" })).body).toEqual({
+      error: 400,
+      info: "所属学校不能自行修改，请联系学校管理员",
+    });
+    expect((await student.req("PATCH", P, { majorCode: "999999" })).body).toMatchObject({
+      error: 422,
+      info: "专业代码 999999 不存在",
+      data: { field: "majorCode" },
+    });
     expect((await student.req("PATCH", P, { phone: "12345" })).body).toMatchObject({ error: 422, data: { field: "phone" } });
     expect((await student.get(P)).body).toEqual(before.body);
   });

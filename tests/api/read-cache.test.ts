@@ -32,9 +32,30 @@ describe("which tables a statement writes", () => {
             .values({ name: "x" } as never),
         ),
       ).toEqual(["school", "work_author"]);
-      expect(c(t.db.with("w", (qc) => qc.selectFrom("work").select("id")).selectFrom("w").selectAll())).toEqual([]);
-      expect(c(t.db.with("w", () => sql`delete from work_author`).selectFrom("w").selectAll())).toEqual(["*"]);
-      expect(InsertQueryNode.is(t.db.insertInto("school").values({ name: "x" } as never).toOperationNode())).toBe(true);
+      expect(
+        c(
+          t.db
+            .with("w", (qc) => qc.selectFrom("work").select("id"))
+            .selectFrom("w")
+            .selectAll(),
+        ),
+      ).toEqual([]);
+      expect(
+        c(
+          t.db
+            .with("w", () => sql`delete from work_author`)
+            .selectFrom("w")
+            .selectAll(),
+        ),
+      ).toEqual(["*"]);
+      expect(
+        InsertQueryNode.is(
+          t.db
+            .insertInto("school")
+            .values({ name: "x" } as never)
+            .toOperationNode(),
+        ),
+      ).toBe(true);
       expect(DeleteQueryNode.is(t.db.deleteFrom("school").toOperationNode())).toBe(true);
       // Raw SQL: a read is a read; a write of unknown tables counts as a write of every table.
       expect(writtenTables(undefined, "with recursive m(id) as (select 1) select id from m")).toEqual([]);
@@ -53,7 +74,15 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const schoolCount = async () => Number((await t.db.selectFrom("school").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const schoolCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("school")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("serves a read until one of its tables is written, alone or in a transaction", async () => {
     const cache = new ReadCache(trackerOf(t.db), { maxEntries: 10, maxAgeMs: 60_000 });
@@ -69,13 +98,33 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
     expect(computed).toBe(1);
 
     // A plain insert ends it.
-    await t.db.insertInto("school").values({ name: "缓存测试学校一", former_names: "[]", province: "浙江省", code: "CACHE1", created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never).execute();
+    await t.db
+      .insertInto("school")
+      .values({
+        name: "缓存测试学校一",
+        former_names: "[]",
+        province: "浙江省",
+        code: "CACHE1",
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      } as never)
+      .execute();
     expect(await read()).toBe(n0 + 1);
     expect(computed).toBe(2);
 
     // A committed transaction ends it.
     await t.db.transaction().execute(async (trx) => {
-      await trx.insertInto("school").values({ name: "缓存测试学校二", former_names: "[]", province: "浙江省", code: "CACHE2", created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never).execute();
+      await trx
+        .insertInto("school")
+        .values({
+          name: "缓存测试学校二",
+          former_names: "[]",
+          province: "浙江省",
+          code: "CACHE2",
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        } as never)
+        .execute();
     });
     expect(await read()).toBe(n0 + 2);
     expect(computed).toBe(3);
@@ -83,7 +132,17 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
     // A rolled-back one too (conservatively), and the count is unchanged.
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await trx.insertInto("school").values({ name: "缓存测试学校三", former_names: "[]", province: "浙江省", code: "CACHE3", created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never).execute();
+        await trx
+          .insertInto("school")
+          .values({
+            name: "缓存测试学校三",
+            former_names: "[]",
+            province: "浙江省",
+            code: "CACHE3",
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          } as never)
+          .execute();
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
@@ -131,7 +190,8 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
     await student.login("student", "student");
     const again = new Client(t);
     await again.login("student", "student");
-    const me = async (c: Client) => (await c.get("/Backend/Common/user/get-current")).body.data as { needToLogin: boolean; name?: string };
+    const me = async (c: Client) =>
+      (await c.get("/Backend/Common/user/get-current")).body.data as { needToLogin: boolean; name?: string };
     expect(await me(again)).toMatchObject({ needToLogin: false });
     expect(await me(student)).toMatchObject({ needToLogin: false });
     // The same cookie kept elsewhere (the browser clears its own copy on logout).
@@ -152,21 +212,29 @@ describe.each(DIALECTS)("read caches on %s", (dialect) => {
   it("shows a work's new state in the works list right after it changes", async () => {
     const root = new Client(t);
     await root.login("root", "admin");
-    const list = async () => (await root.get("/Backend/Admin/work?pageSize=100")).body.data as { total: number; list: { id: number; name: string }[] };
+    const list = async () =>
+      (await root.get("/Backend/Admin/work?pageSize=100")).body.data as { total: number; list: { id: number; name: string }[] };
     const before = await list();
     expect(before.total).toBeGreaterThan(0);
     const first = before.list[0];
     await t.db.updateTable("work").set({ name: "列表缓存改名后的作品" }).where("id", "=", first.id).execute();
     const after = await list();
     expect(after.list.find((w) => w.id === first.id)?.name).toBe("列表缓存改名后的作品");
-    expect(readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).hits + readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).misses).toBeGreaterThan(0);
+    expect(
+      readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).hits +
+        readCache(t.db, "works", { maxEntries: 0, maxAgeMs: 0 }).misses,
+    ).toBeGreaterThan(0);
   });
   it("sends a works page gzipped to a browser that accepts it, the same JSON either way", async () => {
     const root = new Client(t);
     await root.login("root", "admin");
     const url = "/Backend/Admin/work?pageSize=50";
     const plain = await t.app.inject({ method: "GET", url, headers: { cookie: root.cookie } });
-    const zipped = await t.app.inject({ method: "GET", url, headers: { cookie: root.cookie, "accept-encoding": "gzip, deflate, br" } });
+    const zipped = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { cookie: root.cookie, "accept-encoding": "gzip, deflate, br" },
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.vary).toContain("accept-encoding");

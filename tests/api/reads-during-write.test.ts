@@ -37,7 +37,17 @@ describe.each(DIALECTS)("reads during a write transaction on %s", (dialect) => {
   afterAll(() => t.close());
 
   const addNews = (db: TestApp["db"], title: string) =>
-    db.insertInto("news").values({ title, body: "<p>正文</p>", status: "published", publish_at: new Date(Date.now() - 60_000).toISOString(), created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+    db
+      .insertInto("news")
+      .values({
+        title,
+        body: "<p>正文</p>",
+        status: "published",
+        publish_at: new Date(Date.now() - 60_000).toISOString(),
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
 
   it("answers a read while a transaction is held open, without its uncommitted rows, and with them after commit", async () => {
     await addNews(t.db, "已发布的旧闻");
@@ -86,7 +96,17 @@ describe.each(DIALECTS)("reads during a write transaction on %s", (dialect) => {
         // A busy import: awaited statements only (on SQLite each resolves at once). It stops
         // early once the read is answered; a read that waits for it finds it has written all.
         for (let i = 0; i < 20_000 && !readDone; i++) {
-          await trx.insertInto("audit_log").values({ at: new Date().toISOString(), user_id: null, entity: "test", entity_id: String(i), action: "import", changes: "{}" }).execute();
+          await trx
+            .insertInto("audit_log")
+            .values({
+              at: new Date().toISOString(),
+              user_id: null,
+              entity: "test",
+              entity_id: String(i),
+              action: "import",
+              changes: "{}",
+            })
+            .execute();
           if (i === 0) started();
         }
       })

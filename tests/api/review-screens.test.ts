@@ -28,7 +28,12 @@ describe.each(DIALECTS)("the demo's format review on %s", (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const demoWorks = async () => (await reviewer.get(`${R}/contest/${zj}/works?status=pending&pageSize=100`)).body.data.list as { id: number; name: string; school: { name: string } }[];
+  const demoWorks = async () =>
+    (await reviewer.get(`${R}/contest/${zj}/works?status=pending&pageSize=100`)).body.data.list as {
+      id: number;
+      name: string;
+      school: { name: string };
+    }[];
 
   it("gives the demo reviewer the ten works of other Zhejiang schools waiting for review", async () => {
     const c = (await reviewer.get(`${R}/contests`)).body.data;
@@ -40,7 +45,10 @@ describe.each(DIALECTS)("the demo's format review on %s", (dialect) => {
     // The incomplete one shows on its checklist; the team rules hold for all.
     const lost = list.find((w) => w.name === "校园失物招领平台")!;
     const sheet = (await reviewer.get(`${R}/work/${lost.id}`)).body.data;
-    expect(sheet.checklist.find((c: { key: string }) => c.key === "field:summary")).toMatchObject({ ok: false, detail: "未填写" });
+    expect(sheet.checklist.find((c: { key: string }) => c.key === "field:summary")).toMatchObject({
+      ok: false,
+      detail: "未填写",
+    });
     expect(sheet.checklist.filter((c: { kind: string; ok: boolean }) => c.kind === "team" && !c.ok)).toEqual([]);
     expect(sheet.history.map((h: { action: string }) => h.action)).toEqual(["accept"]);
   });
@@ -56,7 +64,10 @@ describe.each(DIALECTS)("the demo's format review on %s", (dialect) => {
     expect(full.files.map((f: { kind: string }) => f.kind)).toEqual(["defense", "source", "docs", "video"]);
     expect(full.checklist.filter((c: { kind: string; ok: boolean }) => c.kind === "attachment" && !c.ok)).toEqual([]);
     const noVideo = await sheetOf("鞋类表面瑕疵智能检测系统");
-    expect(noVideo.checklist.find((c: { key: string }) => c.key === "file:video")).toMatchObject({ ok: false, detail: "未上传（必交）" });
+    expect(noVideo.checklist.find((c: { key: string }) => c.key === "file:video")).toMatchObject({
+      ok: false,
+      detail: "未上传（必交）",
+    });
     expect((await sheetOf("校园失物招领平台")).files).toEqual([]);
     // The reviewer downloads a file: a real PDF.
     const doc = full.files.find((f: { kind: string }) => f.kind === "docs");
@@ -84,8 +95,10 @@ describe.each(DIALECTS)("automatic assignment of one judge group on %s", (dialec
       await makeJudge(t, "og_c", "丙评委", null, js),
       await makeJudge(t, "og_d", "丁评委", "苏州大学", js),
     ];
-    for (const school of ["江南大学", "扬州大学", "南京师范大学"]) soft.push(await insertWork(t, { contest: js, school, category: "软件应用与开发", status: "format_passed" }));
-    for (const school of ["江南大学", "扬州大学"]) data.push(await insertWork(t, { contest: js, school, category: "大数据应用", status: "format_passed" }));
+    for (const school of ["江南大学", "扬州大学", "南京师范大学"])
+      soft.push(await insertWork(t, { contest: js, school, category: "软件应用与开发", status: "format_passed" }));
+    for (const school of ["江南大学", "扬州大学"])
+      data.push(await insertWork(t, { contest: js, school, category: "大数据应用", status: "format_passed" }));
     const group = async (name: string, category: string, userIds: number[]) => {
       const id = (await root.post(`${A}/${js}/groups`, { name, categoryId: await catId(t, category) })).body.data.id as number;
       await root.post(`${A}/group/${id}/judges`, { userIds });
@@ -98,7 +111,8 @@ describe.each(DIALECTS)("automatic assignment of one judge group on %s", (dialec
   });
   afterAll(async () => t?.close());
 
-  const judgesOf = async (workId: number) => (await t.db.selectFrom("judge_assignment").select("judge_id").where("work_id", "=", workId).execute()).length;
+  const judgesOf = async (workId: number) =>
+    (await t.db.selectFrom("judge_assignment").select("judge_id").where("work_id", "=", workId).execute()).length;
 
   it("assigns only the group's works and leaves the others as they are", async () => {
     const r = await root.post(`${A}/${js}/assign`, { groupId: softGroup, reviewsPerWork: 3 });
@@ -112,12 +126,27 @@ describe.each(DIALECTS)("automatic assignment of one judge group on %s", (dialec
   });
 
   it("refuses a group without works, and a group of another contest, changing nothing", async () => {
-    const before = await t.db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    expect((await root.post(`${A}/${js}/assign`, { groupId: emptyGroup })).body).toMatchObject({ error: 400, info: "评审组「物联网组」还没有作品，请先把作品分入该组" });
-    expect((await root.post(`${A}/${js}/assign`, { groupId: dataGroup, workIds: [soft[1]] })).body).toMatchObject({ error: 400, info: "所选作品都不在评审组「大数据组」中" });
+    const before = await t.db
+      .selectFrom("judge_assignment")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect((await root.post(`${A}/${js}/assign`, { groupId: emptyGroup })).body).toMatchObject({
+      error: 400,
+      info: "评审组「物联网组」还没有作品，请先把作品分入该组",
+    });
+    expect((await root.post(`${A}/${js}/assign`, { groupId: dataGroup, workIds: [soft[1]] })).body).toMatchObject({
+      error: 400,
+      info: "所选作品都不在评审组「大数据组」中",
+    });
     const zj = await contestId(t, "2026-ZJ");
-    expect((await root.post(`${A}/${zj}/assign`, { groupId: softGroup })).body).toMatchObject({ error: 404, info: "评审组不存在或不在您的管理范围内" });
-    const after = await t.db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect((await root.post(`${A}/${zj}/assign`, { groupId: softGroup })).body).toMatchObject({
+      error: 404,
+      info: "评审组不存在或不在您的管理范围内",
+    });
+    const after = await t.db
+      .selectFrom("judge_assignment")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

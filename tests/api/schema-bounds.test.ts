@@ -36,7 +36,10 @@ describe("request schemas are bounded", () => {
     const tooBig: string[] = [];
     for (const op of ops) {
       const at = `${op.method} ${op.path}`;
-      const places = [...op.params.flatMap((p) => integerPlaces(p.schema, `${at} ${p.in}:${p.name}`)), ...integerPlaces(op.body, `${at} body`)];
+      const places = [
+        ...op.params.flatMap((p) => integerPlaces(p.schema, `${at} ${p.in}:${p.name}`)),
+        ...integerPlaces(op.body, `${at} body`),
+      ];
       for (const { where, schema } of places) {
         if (schema.maximum > MAX_ID && schema.title !== "作品编号") tooBig.push(`${where}: maximum ${schema.maximum}`);
         if (schema.minimum < -MAX_ID) tooBig.push(`${where}: minimum ${schema.minimum}`);
@@ -46,12 +49,18 @@ describe("request schemas are bounded", () => {
   });
 
   it("the walk finds what is missing", () => {
-    expect(unboundedPlaces({ type: "object", properties: { a: { type: "integer", minimum: 1 } } }, "x")).toEqual(["x.a: integer without maximum"]);
-    expect(unboundedPlaces({ type: "array", items: { type: "string", maxLength: 3 } }, "x")).toEqual(["x: array without maxItems"]);
+    expect(unboundedPlaces({ type: "object", properties: { a: { type: "integer", minimum: 1 } } }, "x")).toEqual([
+      "x.a: integer without maximum",
+    ]);
+    expect(unboundedPlaces({ type: "array", items: { type: "string", maxLength: 3 } }, "x")).toEqual([
+      "x: array without maxItems",
+    ]);
     expect(unboundedPlaces({ anyOf: [{ type: "string" }, { type: "null" }] }, "x")).toEqual(["x: string without maxLength"]);
     expect(unboundedPlaces({ type: "string", format: "date-time" }, "x")).toEqual([]);
     expect(unboundedPlaces({ type: "string", enum: ["a"] }, "x")).toEqual([]);
-    expect(unboundedPlaces({ type: "object", additionalProperties: { type: "number", minimum: 0, maximum: 1 } }, "x")).toEqual(["x: map without maxProperties"]);
+    expect(unboundedPlaces({ type: "object", additionalProperties: { type: "number", minimum: 0, maximum: 1 } }, "x")).toEqual([
+      "x: map without maxProperties",
+    ]);
     expect(unboundedPlaces({}, "x")).toEqual(["x: value of any type"]);
   });
 });

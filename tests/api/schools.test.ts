@@ -19,7 +19,8 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const idOf = async (name: string) => (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  const idOf = async (name: string) =>
+    (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 
   it("lists schools paginated, filtered and sorted, each within the user's scope", async () => {
     const all = await root.get(`${P}?current=1&pageSize=5&sort=-code`);
@@ -69,7 +70,13 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     const id = c.body.data.id;
     const r = await root.req("PATCH", `${P}/${id}`, { name: "杭州测试大学" });
     expect(r.body.data).toMatchObject({ name: "杭州测试大学", formerNames: ["杭州测试学院"] });
-    const log = await t.db.selectFrom("audit_log").selectAll().where("entity", "=", "school").where("entity_id", "=", String(id)).orderBy("id").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "school")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["create", "update"]);
     expect(JSON.parse(log[1].changes).name).toEqual(["杭州测试学院", "杭州测试大学"]);
     const dup = await root.post(P, { name: "重复代码学校", code: "88801", province: "浙江省" });
@@ -143,7 +150,15 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     const confirm = await root.post(`${P}/import/${up.body.data.jobId}/confirm`);
     expect(confirm.status).toBe(400);
     expect(await t.db.selectFrom("school").select("id").where("code", "=", "55501").executeTakeFirst()).toBeUndefined();
-    const wrong = await uploadXlsx(root, `${P}/import`, await sheetFile("学校", [["甲", "乙"], ["1", "2"]]), "学校.xlsx");
+    const wrong = await uploadXlsx(
+      root,
+      `${P}/import`,
+      await sheetFile("学校", [
+        ["甲", "乙"],
+        ["1", "2"],
+      ]),
+      "学校.xlsx",
+    );
     const failed = await waitJob(root, wrong.body.data.jobId);
     expect(failed.status).toBe("failed");
     expect(failed.message).toContain("缺少列");
@@ -153,6 +168,12 @@ describe.each(DIALECTS)("schools on %s", (dialect) => {
     const r = await t.app.inject({ method: "GET", url: `${P}/template`, headers: { cookie: root.cookie } });
     expect(r.statusCode).toBe(200);
     const wb = await loadWorkbook(r.rawPayload);
-    expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual(["学校代码", "学校名称", "省份", "曾用名（以、分隔）", "联系方式"]);
+    expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual([
+      "学校代码",
+      "学校名称",
+      "省份",
+      "曾用名（以、分隔）",
+      "联系方式",
+    ]);
   });
 });

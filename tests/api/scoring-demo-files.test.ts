@@ -22,7 +22,12 @@ describe("attachments of the online-judging demo works", () => {
     expect(added).toBeGreaterThanOrEqual(SCORING_DEMO_WORKS.length);
     expect(await seedScoringDemoFiles(t.db, store)).toBe(0);
     const w = await t.db.selectFrom("work").select("id").where("name", "=", SCORING_DEMO_WORKS[0].name).executeTakeFirstOrThrow();
-    const files = await t.db.selectFrom("work_file").select(["id", "kind", "filename"]).where("work_id", "=", w.id).orderBy("id").execute();
+    const files = await t.db
+      .selectFrom("work_file")
+      .select(["id", "kind", "filename"])
+      .where("work_id", "=", w.id)
+      .orderBy("id")
+      .execute();
     expect(files.map((f) => f.kind)).toEqual(["defense", "source", "docs", "video"]);
     const root = await login(t, "root");
     const got = await root.get(`/Backend/Work/work/${w.id}/files/${files[0].id}/download`);

@@ -42,7 +42,9 @@ function parseResponses(data: Buffer): RawResponse[] {
     const end = data.indexOf("\r\n\r\n", at);
     if (end < 0) break;
     const [statusLine, ...lines] = data.subarray(at, end).toString("latin1").split("\r\n");
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+    );
     const length = Number(headers["content-length"] ?? 0);
     const body = data.subarray(end + 4, end + 4 + length).toString("utf8");
     out.push({ status: Number(statusLine.split(" ")[1]), headers, body: body ? JSON.parse(body) : null });
@@ -55,8 +57,17 @@ function parseResponses(data: Buffer): RawResponse[] {
  * An upload on a keep-alive connection of its own (as a browser sends it), whose first half
  * is sent now; `finish(then)` sends the rest, followed by `then` (a pipelined request).
  */
-function slowUpload(port: number, cookie: string, workId: number, content: Buffer, file = { kind: "source", filename: "源码.zip", type: "application/zip" }) {
-  const m = multipart([{ name: "kind", value: file.kind }, { name: "file", filename: file.filename, content, type: file.type }]);
+function slowUpload(
+  port: number,
+  cookie: string,
+  workId: number,
+  content: Buffer,
+  file = { kind: "source", filename: "源码.zip", type: "application/zip" },
+) {
+  const m = multipart([
+    { name: "kind", value: file.kind },
+    { name: "file", filename: file.filename, content, type: file.type },
+  ]);
   const head =
     `POST /Backend/Work/work/${workId}/files HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${m.headers["content-type"]}\r\n` +
     `Content-Length: ${m.body.length}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`;
@@ -161,7 +172,9 @@ describe.each(DIALECTS)("graceful shutdown on %s", (dialect) => {
       SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
     });
     await server.start();
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => server!.proc!.once("exit", (code, signal) => ok({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+      server!.proc!.once("exit", (code, signal) => ok({ code, signal })),
+    );
     const student = new HttpClient(server.url);
     await student.login("student", "student");
     return { server, exited, student };
@@ -174,7 +187,11 @@ describe.each(DIALECTS)("graceful shutdown on %s", (dialect) => {
     const upload = slowUpload(server.port, student.cookie, workId, content);
     // A second one on another connection, which will stay open (keep-alive) after its answer.
     const doc = Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), randomBytes(512 * 1024)]);
-    const other = slowUpload(server.port, student.cookie, workId, doc, { kind: "docs", filename: "文档.pdf", type: "application/pdf" });
+    const other = slowUpload(server.port, student.cookie, workId, doc, {
+      kind: "docs",
+      filename: "文档.pdf",
+      type: "application/pdf",
+    });
     // The server is writing both: their temporary files exist.
     await until(30_000, "uploads under way", () => unfinished(blobDir).length >= 2);
 
@@ -188,7 +205,10 @@ describe.each(DIALECTS)("graceful shutdown on %s", (dialect) => {
     if (!responses.length) throw new Error(`the upload in flight was cut: ${error?.message}\n${server.output}`);
     const [uploaded, ready] = responses;
     expect(uploaded.status, uploaded.body?.info).toBe(201);
-    expect(uploaded.body).toMatchObject({ error: 0, data: { kind: "source", filename: "源码.zip", size: content.length, sha256: sha256(content) } });
+    expect(uploaded.body).toMatchObject({
+      error: 0,
+      data: { kind: "source", filename: "源码.zip", size: content.length, sha256: sha256(content) },
+    });
     // Answered while draining: not ready, and the connection is not kept.
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: "unavailable", checks: { database: true, accepting: false } });
@@ -204,7 +224,9 @@ describe.each(DIALECTS)("graceful shutdown on %s", (dialect) => {
     const hash = sha256(content);
     expect(readFileSync(join(blobDir, hash.slice(0, 2), hash.slice(2, 4), hash)).equals(content)).toBe(true);
     expect(unfinished(blobDir)).toEqual([]);
-    const rows = await withDb((db) => db.selectFrom("work_file").select(["work_id", "sha256", "size"]).where("sha256", "=", hash).execute());
+    const rows = await withDb((db) =>
+      db.selectFrom("work_file").select(["work_id", "sha256", "size"]).where("sha256", "=", hash).execute(),
+    );
     expect(rows).toEqual([{ work_id: workId, sha256: hash, size: content.length }]);
   }, 120_000);
 
@@ -232,7 +254,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a background job on a process t
   const U = "/Backend/Admin/user";
   const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];
   const usersSheet = (prefix: string, n: number) =>
-    sheetFile("用户", [HEADERS, ...Array.from({ length: n }, (_, i) => { const u = `${prefix}${String(i).padStart(5, "0")}`; return [u, `停机学生${i}`, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"]; })]);
+    sheetFile("用户", [
+      HEADERS,
+      ...Array.from({ length: n }, (_, i) => {
+        const u = `${prefix}${String(i).padStart(5, "0")}`;
+        return [u, `停机学生${i}`, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"];
+      }),
+    ]);
   let cluster: Cluster;
   beforeAll(async () => {
     // A lease far longer than the test: only a hand-back lets the other process take the job in time.
@@ -246,16 +274,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a background job on a process t
     await root.login("root", "admin");
     const N = 20000;
     const m = multipart([{ name: "file", filename: "users.xlsx", content: await usersSheet("sdn", N), type: XLSX_TYPE }]);
-    const res = await fetch(`${A.url}${U}/import`, { method: "POST", headers: { ...m.headers, cookie: root.cookie, origin: A.url }, body: m.body });
+    const res = await fetch(`${A.url}${U}/import`, {
+      method: "POST",
+      headers: { ...m.headers, cookie: root.cookie, origin: A.url },
+      body: m.body,
+    });
     const jobId = (await res.json()).data.jobId as string;
     expect((await waitJob(root, jobId, 120_000)).status).toBe("ready");
     expect((await root.post(`${U}/import/${jobId}/confirm`)).status).toBe(202);
     // The process applying it, once its transaction is open (it holds the job's advisory lock).
     let victim: ServerProcess | undefined;
     await within(60_000, async () => {
-      const row = await cluster.db.selectFrom("job").select(["owner", "status"]).where("id", "=", jobId).executeTakeFirstOrThrow();
-      if (row.status !== "applying") throw new Error(`the import ended before the process could be stopped: ${row.status}; make it bigger`);
-      const { rows } = await sql<{ n: number }>`select count(*) as n from pg_locks where locktype = 'advisory' and granted`.execute(cluster.db);
+      const row = await cluster.db
+        .selectFrom("job")
+        .select(["owner", "status"])
+        .where("id", "=", jobId)
+        .executeTakeFirstOrThrow();
+      if (row.status !== "applying")
+        throw new Error(`the import ended before the process could be stopped: ${row.status}; make it bigger`);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from pg_locks where locktype = 'advisory' and granted`.execute(cluster.db);
       if (!row.owner || !Number(rows[0].n)) return false;
       victim = cluster.procs.find((p) => row.owner!.startsWith(`${p.proc!.pid}@`));
       return !!victim;
@@ -265,12 +304,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a background job on a process t
     await victim!.kill("SIGTERM");
     expect(victim!.exits.slice(exits)).toEqual([{ code: 0, signal: null }]);
 
-    const count = async () => Number((await cluster.db.selectFrom("app_user").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "like", "sdn%").executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await cluster.db
+            .selectFrom("app_user")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("username", "like", "sdn%")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const onSurvivor = root.on(survivor.url);
     const end = await waitJob(onSurvivor, jobId, 180_000);
     expect(end, end.message).toMatchObject({ status: "done", processed: N });
     expect(await count()).toBe(N);
-    const row = await cluster.db.selectFrom("job").select(["owner", "attempts"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+    const row = await cluster.db
+      .selectFrom("job")
+      .select(["owner", "attempts"])
+      .where("id", "=", jobId)
+      .executeTakeFirstOrThrow();
     // Taken by the survivor; the stopped start did not count as a failed attempt.
     expect(row.owner?.startsWith(`${survivor.proc!.pid}@`)).toBe(true);
     expect(row.attempts).toBe(1);

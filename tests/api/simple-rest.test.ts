@@ -14,7 +14,18 @@ import { STATUS_TEXT } from "../../src/shared/errors";
 
 const T = "/Backend/Common/account/api-tokens";
 const inDays = (d: number) => new Date(Date.now() + d * 86400_000).toISOString();
-const MASTER = ["api.schools", "api.majors", "api.awards", "api.workTypes", "api.contests", "api.notices", "api.news", "api.users", "api.schoolWorks", "api.contestWorks"];
+const MASTER = [
+  "api.schools",
+  "api.majors",
+  "api.awards",
+  "api.workTypes",
+  "api.contests",
+  "api.notices",
+  "api.news",
+  "api.users",
+  "api.schoolWorks",
+  "api.contestWorks",
+];
 /** refine resource name → the project's list path under /Backend/Admin */
 const RESOURCES = ["school", "major", "award", "work-type", "contest", "notice", "news", "user"] as const;
 
@@ -63,7 +74,14 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     rootSecret = await mk(root, "省级看板", MASTER);
     schoolSecret = await mk(sadmin, "教务同步", ["api.users", "api.schoolWorks", "api.schools"]);
     const zju = (await t.db.selectFrom("school").select("id").where("name", "=", "浙江大学").executeTakeFirstOrThrow()).id;
-    const a = await root.post("/Backend/Admin/user", { username: "sr_outsider", name: "外校学生", role: 100, schoolId: zju, email: "sr.outsider@example.com", memberNo: "3190100002" });
+    const a = await root.post("/Backend/Admin/user", {
+      username: "sr_outsider",
+      name: "外校学生",
+      role: 100,
+      schoolId: zju,
+      email: "sr.outsider@example.com",
+      memberNo: "3190100002",
+    });
     expect(a.status, a.body.info).toBe(201);
     outsider = a.body.data.id;
   });
@@ -78,26 +96,65 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     for (const resource of RESOURCES) {
       const all = await own(root, `/Backend/Admin/${resource}?pageSize=500&sort=id`);
       expect(all.total, resource).toBeGreaterThan(0);
-      const page1 = await p.getList({ resource, pagination: { currentPage: 1, pageSize: 2 }, sorters: [{ field: "id", order: "asc" }] });
+      const page1 = await p.getList({
+        resource,
+        pagination: { currentPage: 1, pageSize: 2 },
+        sorters: [{ field: "id", order: "asc" }],
+      });
       expect(page1.total, resource).toBe(all.total);
-      expect(page1.data.map((r) => r.id), resource).toEqual(all.list.slice(0, 2).map((r) => r.id));
+      expect(
+        page1.data.map((r) => r.id),
+        resource,
+      ).toEqual(all.list.slice(0, 2).map((r) => r.id));
       // The rows are the project's rows, field for field.
       expect(page1.data[0], resource).toEqual(all.list[0]);
-      const page2 = await p.getList({ resource, pagination: { currentPage: 2, pageSize: 2 }, sorters: [{ field: "id", order: "asc" }] });
-      expect(page2.data.map((r) => r.id), resource).toEqual(all.list.slice(2, 4).map((r) => r.id));
-      const desc = await p.getList({ resource, pagination: { currentPage: 1, pageSize: 3 }, sorters: [{ field: "id", order: "desc" }] });
-      expect(desc.data.map((r) => r.id), resource).toEqual(all.list.slice(-3).reverse().map((r) => r.id));
+      const page2 = await p.getList({
+        resource,
+        pagination: { currentPage: 2, pageSize: 2 },
+        sorters: [{ field: "id", order: "asc" }],
+      });
+      expect(
+        page2.data.map((r) => r.id),
+        resource,
+      ).toEqual(all.list.slice(2, 4).map((r) => r.id));
+      const desc = await p.getList({
+        resource,
+        pagination: { currentPage: 1, pageSize: 3 },
+        sorters: [{ field: "id", order: "desc" }],
+      });
+      expect(
+        desc.data.map((r) => r.id),
+        resource,
+      ).toEqual(
+        all.list
+          .slice(-3)
+          .reverse()
+          .map((r) => r.id),
+      );
       const one = await p.getOne({ resource, id: all.list[0].id! });
       expect(one.data, resource).toEqual((await root.get(`/Backend/Admin/${resource}/${all.list[0].id}`)).body.data);
       const many = await p.getMany!({ resource, ids: all.list.slice(0, 2).map((r) => r.id!) });
-      expect(many.data.map((r) => r.id).sort(), resource).toEqual(all.list.slice(0, 2).map((r) => r.id).sort());
+      expect(many.data.map((r) => r.id).sort(), resource).toEqual(
+        all.list
+          .slice(0, 2)
+          .map((r) => r.id)
+          .sort(),
+      );
     }
   });
 
   it("filters with _like / _gte / _lte / _ne and eq on whitelisted fields; totals follow the filter", async () => {
     const p = use(rootSecret);
-    const all = (await own(root, "/Backend/Admin/school?pageSize=500&sort=id")).list as { id: number; name: string; province: string }[];
-    const like = await p.getList({ resource: "school", pagination: { currentPage: 1, pageSize: 500 }, filters: [{ field: "name", operator: "contains", value: "大学" }] });
+    const all = (await own(root, "/Backend/Admin/school?pageSize=500&sort=id")).list as {
+      id: number;
+      name: string;
+      province: string;
+    }[];
+    const like = await p.getList({
+      resource: "school",
+      pagination: { currentPage: 1, pageSize: 500 },
+      filters: [{ field: "name", operator: "contains", value: "大学" }],
+    });
     const want = all.filter((s) => s.name.includes("大学"));
     expect(want.length).toBeGreaterThan(0);
     expect(like.total).toBe(want.length);
@@ -115,14 +172,29 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     expect(range.total).toBe(all.filter((s) => s.id >= mid).length);
     expect(range.data[0].id).toBe(mid);
     const province = all[0].province;
-    const ne = await p.getList({ resource: "school", pagination: { currentPage: 1, pageSize: 500 }, filters: [{ field: "province", operator: "ne", value: province }] });
+    const ne = await p.getList({
+      resource: "school",
+      pagination: { currentPage: 1, pageSize: 500 },
+      filters: [{ field: "province", operator: "ne", value: province }],
+    });
     expect(ne.total).toBe(all.filter((s) => s.province !== province).length);
     // The project's own filter and a simple-rest one together.
-    const both = await p.getList({ resource: "school", pagination: { currentPage: 1, pageSize: 500 }, filters: [{ field: "province", operator: "eq", value: province }, { field: "name", operator: "contains", value: "大学" }] });
+    const both = await p.getList({
+      resource: "school",
+      pagination: { currentPage: 1, pageSize: 500 },
+      filters: [
+        { field: "province", operator: "eq", value: province },
+        { field: "name", operator: "contains", value: "大学" },
+      ],
+    });
     expect(both.total).toBe(all.filter((s) => s.province === province && s.name.includes("大学")).length);
     // Users: a boolean-free integer range and text like on the same list.
     const users = (await own(root, "/Backend/Admin/user?pageSize=500")).list as { id: number; username: string }[];
-    const stu = await p.getList({ resource: "user", pagination: { currentPage: 1, pageSize: 500 }, filters: [{ field: "username", operator: "contains", value: "STU" }] });
+    const stu = await p.getList({
+      resource: "user",
+      pagination: { currentPage: 1, pageSize: 500 },
+      filters: [{ field: "username", operator: "contains", value: "STU" }],
+    });
     expect(stu.total).toBe(users.filter((u) => u.username.toLowerCase().includes("stu")).length);
   });
 
@@ -140,7 +212,14 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     const gone = await refused(p.getOne({ resource: "major", id }));
     expect(gone).toMatchObject({ statusCode: 404, message: "专业不存在或不在您的管理范围内" });
     // Each write is in the audit log with the token's name.
-    const audit = await t.db.selectFrom("audit_log").select(["action"]).where("entity", "=", "major").where("entity_id", "=", String(id)).where("token_name", "=", "省级看板").orderBy("id").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action"])
+      .where("entity", "=", "major")
+      .where("entity_id", "=", String(id))
+      .where("token_name", "=", "省级看板")
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "delete"]);
   });
 
@@ -153,7 +232,9 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     expect((await own(root, "/Backend/Admin/major?pageSize=1")).total).toBe(before);
     const wrongSort = await refused(p.getList({ resource: "major", sorters: [{ field: "secret", order: "asc" }] }));
     expect(wrongSort).toMatchObject({ statusCode: 422, message: "不能按 secret 排序" });
-    const badFilter = await refused(p.getList({ resource: "major", filters: [{ field: "password_hash", operator: "contains", value: "a" }] }));
+    const badFilter = await refused(
+      p.getList({ resource: "major", filters: [{ field: "password_hash", operator: "contains", value: "a" }] }),
+    );
     expect(badFilter).toMatchObject({ statusCode: 422, message: "不能按 password_hash 筛选（like）" });
     const revoked = dataProvider(`${base}/Backend/Admin`, axiosInstance);
     axiosInstance.defaults.headers.common.Authorization = "Bearer swp_000000000000_" + "A".repeat(43);
@@ -171,15 +252,30 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
     expect(foreign).toMatchObject({ statusCode: 404, message: missing.message });
     const edit = await refused(p.update({ resource: "user", id: outsider, variables: { name: "被改名" } }));
     expect(edit.statusCode).toBe(404);
-    expect((await t.db.selectFrom("app_user").select("name").where("id", "=", outsider).executeTakeFirstOrThrow()).name).toBe("外校学生");
+    expect((await t.db.selectFrom("app_user").select("name").where("id", "=", outsider).executeTakeFirstOrThrow()).name).toBe(
+      "外校学生",
+    );
     // A resource outside the token's grant: 403 with the catalogue's text.
-    expect(await refused(p.getList({ resource: "major" }))).toMatchObject({ statusCode: 403, message: "该 API 令牌无权访问此资源" });
+    expect(await refused(p.getList({ resource: "major" }))).toMatchObject({
+      statusCode: 403,
+      message: "该 API 令牌无权访问此资源",
+    });
     // The school's program creates and updates a student: the same rules and texts as the Excel import.
-    const made = await p.create({ resource: "user", variables: { username: "sr_new_student", name: "新同学", role: 100, memberNo: "2026000001", email: "sr.new@example.com" } });
+    const made = await p.create({
+      resource: "user",
+      variables: { username: "sr_new_student", name: "新同学", role: 100, memberNo: "2026000001", email: "sr.new@example.com" },
+    });
     expect(made.data).toMatchObject({ username: "sr_new_student", school: { name: expect.any(String) } });
-    const dupMail = await refused(p.create({ resource: "user", variables: { username: "sr_new_student2", name: "新同学二", role: 100, email: "sr.new@example.com" } }));
+    const dupMail = await refused(
+      p.create({
+        resource: "user",
+        variables: { username: "sr_new_student2", name: "新同学二", role: 100, email: "sr.new@example.com" },
+      }),
+    );
     expect(dupMail).toMatchObject({ statusCode: 422, message: "该邮箱已被其他账号使用" });
-    const other = await refused(p.create({ resource: "user", variables: { username: "sr_new_student3", name: "新同学三", role: 100, schoolId: 99999 } }));
+    const other = await refused(
+      p.create({ resource: "user", variables: { username: "sr_new_student3", name: "新同学三", role: 100, schoolId: 99999 } }),
+    );
     expect(other).toMatchObject({ statusCode: 403, message: "学校管理员只能管理本校的用户" });
     const renamed = await p.update({ resource: "user", id: made.data.id!, variables: { name: "新同学改" } });
     expect(renamed.data.name).toBe("新同学改");
@@ -188,12 +284,20 @@ describe.each(DIALECTS)("the stock simple-rest provider on %s", (dialect) => {
   it("lists the works with simple-rest paging and the project's totals", async () => {
     const p = use(schoolSecret, "/Backend/School");
     const all = await own(sadmin, "/Backend/School/work?pageSize=500&sort=id");
-    const page = await p.getList({ resource: "work", pagination: { currentPage: 1, pageSize: 2 }, sorters: [{ field: "id", order: "asc" }] });
+    const page = await p.getList({
+      resource: "work",
+      pagination: { currentPage: 1, pageSize: 2 },
+      sorters: [{ field: "id", order: "asc" }],
+    });
     expect(page.total).toBe(all.total);
     expect(page.data.map((w) => w.id)).toEqual(all.list.slice(0, 2).map((w) => w.id));
     if (all.list.length) {
       const name = String(all.list[0].name).slice(0, 2);
-      const like = await p.getList({ resource: "work", pagination: { currentPage: 1, pageSize: 500 }, filters: [{ field: "name", operator: "contains", value: name }] });
+      const like = await p.getList({
+        resource: "work",
+        pagination: { currentPage: 1, pageSize: 500 },
+        filters: [{ field: "name", operator: "contains", value: name }],
+      });
       expect(like.total).toBe((await own(sadmin, `/Backend/School/work?pageSize=500&name=${encodeURIComponent(name)}`)).total);
     }
     const contest = use(rootSecret, "/Backend/Admin");
@@ -217,7 +321,9 @@ describe.each(DIALECTS)("simple-rest conventions in both dialects of the reply o
     expect(env.status).toBe(200);
     const all = await root.get("/Backend/Admin/school?pageSize=500&sort=id");
     expect(env.body).toMatchObject({ error: 0, data: { total: all.body.data.total } });
-    expect(env.body.data.list.map((s: { id: number }) => s.id)).toEqual(all.body.data.list.slice(2, 4).map((s: { id: number }) => s.id));
+    expect(env.body.data.list.map((s: { id: number }) => s.id)).toEqual(
+      all.body.data.list.slice(2, 4).map((s: { id: number }) => s.id),
+    );
     expect(env.res.headers["x-total-count"]).toBe(String(all.body.data.total));
     expect(env.res.headers["access-control-expose-headers"]).toContain("x-total-count");
     const bare = await root.req("GET", "/Backend/Admin/school?_start=0&_end=2", undefined, { "x-envelope": "off" });
@@ -269,29 +375,48 @@ describe.each(DIALECTS)("the 对接指南's calls on %s", (dialect) => {
   it("a school syncs its students: list, create (own school by default, the import's texts), update — in the envelope", async () => {
     const sadmin = new Client(t);
     await sadmin.login("school_admin", "admin");
-    const secret = (await sadmin.post(T, { name: "教务系统", readOnly: false, resources: ["api.users"], expiresAt: inDays(365) })).body.data.secret as string;
+    const secret = (await sadmin.post(T, { name: "教务系统", readOnly: false, resources: ["api.users"], expiresAt: inDays(365) }))
+      .body.data.secret as string;
     const U = "/Backend/Admin/user";
-    const made = await bearer(secret, "POST", U, { username: "s2026000001", name: "张三", role: 100, memberNo: "2026000001", email: "zhangsan@example.edu.cn" });
+    const made = await bearer(secret, "POST", U, {
+      username: "s2026000001",
+      name: "张三",
+      role: 100,
+      memberNo: "2026000001",
+      email: "zhangsan@example.edu.cn",
+    });
     expect(made.status, made.body.info).toBe(201);
-    const me = await t.db.selectFrom("app_user").select("school_id").where("username", "=", "school_admin").executeTakeFirstOrThrow();
+    const me = await t.db
+      .selectFrom("app_user")
+      .select("school_id")
+      .where("username", "=", "school_admin")
+      .executeTakeFirstOrThrow();
     expect(made.body.data.school.id).toBe(me.school_id);
     const found = await bearer(secret, "GET", `${U}?userType=100&keyword=2026000001&pageSize=100`);
     expect(found.body.data.list.map((u: { id: number }) => u.id)).toEqual([made.body.data.id]);
     const upd = await bearer(secret, "PATCH", `${U}/${made.body.data.id}`, { name: "张三丰", phone: "13800000000" });
     expect(upd.status, upd.body.info).toBe(200);
     expect(upd.body.data).toMatchObject({ name: "张三丰", phone: "13800000000" });
-    const dup = await bearer(secret, "POST", U, { username: "s2026000002", name: "李四", role: 100, email: "zhangsan@example.edu.cn" });
+    const dup = await bearer(secret, "POST", U, {
+      username: "s2026000002",
+      name: "李四",
+      role: 100,
+      email: "zhangsan@example.edu.cn",
+    });
     expect(dup).toEqual({ status: 422, body: { error: 422, info: "该邮箱已被其他账号使用", data: { field: "email" } } });
     const badMajor = await bearer(secret, "POST", U, { username: "s2026000003", name: "王五", role: 100, majorCode: "999999" });
     expect(badMajor.status).toBe(422);
     expect(badMajor.body.info).toBe("专业代码 999999 不存在");
-    expect(await t.db.selectFrom("app_user").select("id").where("username", "in", ["s2026000002", "s2026000003"]).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("app_user").select("id").where("username", "in", ["s2026000002", "s2026000003"]).execute(),
+    ).toEqual([]);
   });
 
   it("a province pulls its results with a read-only token and cannot change them", async () => {
     const cadmin = new Client(t);
     await cadmin.login("contest_admin", "admin");
-    const secret = (await cadmin.post(T, { name: "省级看板", readOnly: true, resources: ["api.results"], expiresAt: inDays(90) })).body.data.secret as string;
+    const secret = (await cadmin.post(T, { name: "省级看板", readOnly: true, resources: ["api.results"], expiresAt: inDays(90) }))
+      .body.data.secret as string;
     const A = "/Backend/ContestAdmin/judging";
     const contests = await bearer(secret, "GET", `${A}/result-contests`);
     expect(contests.status).toBe(200);
@@ -308,10 +433,24 @@ describe.each(DIALECTS)("the 对接指南's calls on %s", (dialect) => {
     const doc = (await t.app.inject({ method: "GET", url: "/Backend/openapi.json" })).json();
     expect(doc.info.description).toContain("对接指南");
     expect(doc.info.description).toContain('curl -s -X POST -H "Authorization: Bearer $TOKEN"');
-    for (const p of ["/Backend/Admin/school", "/Backend/Admin/major", "/Backend/Admin/award", "/Backend/Admin/work-type", "/Backend/Admin/contest", "/Backend/Admin/notice", "/Backend/Admin/news", "/Backend/Admin/user", "/Backend/School/work", "/Backend/Admin/work", "/Backend/ContestAdmin/judging/result-contests"]) {
+    for (const p of [
+      "/Backend/Admin/school",
+      "/Backend/Admin/major",
+      "/Backend/Admin/award",
+      "/Backend/Admin/work-type",
+      "/Backend/Admin/contest",
+      "/Backend/Admin/notice",
+      "/Backend/Admin/news",
+      "/Backend/Admin/user",
+      "/Backend/School/work",
+      "/Backend/Admin/work",
+      "/Backend/ContestAdmin/judging/result-contests",
+    ]) {
       expect(doc.paths[p].get.security, p).toEqual([{ apiToken: [] }]);
     }
-    expect(doc.paths["/Backend/Admin/school"].get.parameters.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(["_start", "_end", "_sort", "_order", "name_like", "id_gte"]));
+    expect(doc.paths["/Backend/Admin/school"].get.parameters.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(["_start", "_end", "_sort", "_order", "name_like", "id_gte"]),
+    );
     expect(doc.paths["/Backend/Common/account/security/password"].post.security).toBeUndefined();
     expect((await t.app.inject({ method: "GET", url: "/Backend/docs/" })).statusCode).toBe(200);
   });
@@ -325,19 +464,36 @@ describe.each(DIALECTS)("a refine app on another origin on %s", (dialect) => {
   afterAll(async () => t?.close());
 
   it("answers the preflight, lets bearer replies (errors too) be read cross-origin, and never cookie replies", async () => {
-    const pre = await t.app.inject({ method: "OPTIONS", url: "/Backend/Admin/school", headers: { origin: "https://dashboard.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization,x-envelope" } });
+    const pre = await t.app.inject({
+      method: "OPTIONS",
+      url: "/Backend/Admin/school",
+      headers: {
+        origin: "https://dashboard.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,x-envelope",
+      },
+    });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers["access-control-allow-origin"]).toBe("*");
     expect(String(pre.headers["access-control-allow-headers"])).toContain("x-envelope");
     expect(pre.headers["access-control-allow-credentials"]).toBeUndefined();
     const root = new Client(t);
     await root.login("root", "admin");
-    const secret = (await root.post(T, { name: "看板", readOnly: true, resources: ["api.schools"], expiresAt: inDays(5) })).body.data.secret as string;
-    const ok = await t.app.inject({ method: "GET", url: "/Backend/Admin/school?_start=0&_end=5", headers: { origin: "https://dashboard.example", authorization: `Bearer ${secret}`, "x-envelope": "off" } });
+    const secret = (await root.post(T, { name: "看板", readOnly: true, resources: ["api.schools"], expiresAt: inDays(5) })).body
+      .data.secret as string;
+    const ok = await t.app.inject({
+      method: "GET",
+      url: "/Backend/Admin/school?_start=0&_end=5",
+      headers: { origin: "https://dashboard.example", authorization: `Bearer ${secret}`, "x-envelope": "off" },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers["access-control-allow-origin"]).toBe("*");
     expect(ok.headers["access-control-expose-headers"]).toContain("x-total-count");
-    const bad = await t.app.inject({ method: "GET", url: "/Backend/Admin/school", headers: { origin: "https://dashboard.example", authorization: "Bearer swp_nope", "x-envelope": "off" } });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/Backend/Admin/school",
+      headers: { origin: "https://dashboard.example", authorization: "Bearer swp_nope", "x-envelope": "off" },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.headers["access-control-allow-origin"]).toBe("*");
     expect(bad.json()).toEqual({ message: STATUS_TEXT[401], statusCode: 401 });

@@ -30,7 +30,11 @@ function startCluster(args: string[], env: Record<string, string>) {
 
 /** The pids of a process's children. */
 const children = (pid: number) =>
-  execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).split("\n").map((s) => s.trim()).filter(Boolean).map(Number);
+  execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+    .split("\n")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
 const childrenOrNone = (pid: number) => {
   try {
     return children(pid);
@@ -50,7 +54,10 @@ describe("start:cluster", () => {
   }, 60_000);
 
   it("refuses a bad worker count", async () => {
-    const { out, exited } = startCluster(["--workers", "0"], { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: dir });
+    const { out, exited } = startCluster(["--workers", "0"], {
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      DATA_DIR: dir,
+    });
     expect(await exited).toBe(2);
     expect(out.text).toContain("--workers 应为 1 到 64 之间的整数");
   }, 60_000);
@@ -67,7 +74,12 @@ describe("start:cluster", () => {
       const db = await createScratchPgDatabase(process.env.TEST_DATABASE_URL!, "saiwu_sc");
       drop = db.drop;
       const port = await freePort();
-      const c = startCluster(["--workers", "2", "--port", String(port)], { DATABASE_URL: db.url, DATA_DIR: dir, DIST_DIR: join(dir, "no-dist"), PUBLIC_URL: "http://localhost:8080" });
+      const c = startCluster(["--workers", "2", "--port", String(port)], {
+        DATABASE_URL: db.url,
+        DATA_DIR: dir,
+        DIST_DIR: join(dir, "no-dist"),
+        PUBLIC_URL: "http://localhost:8080",
+      });
       proc = c.proc;
       const pid = c.proc.pid!;
       const up = async () => {
@@ -85,7 +97,13 @@ describe("start:cluster", () => {
       expect(workers).toHaveLength(2);
 
       process.kill(workers[0], "SIGKILL");
-      await within(30_000, async () => /工作进程 \d（pid \d+）运行 \d+ 秒后意外退出（被信号 SIGKILL 终止）/.test(c.out.text) && childrenOrNone(pid).length === 2 && !childrenOrNone(pid).includes(workers[0]));
+      await within(
+        30_000,
+        async () =>
+          /工作进程 \d（pid \d+）运行 \d+ 秒后意外退出（被信号 SIGKILL 终止）/.test(c.out.text) &&
+          childrenOrNone(pid).length === 2 &&
+          !childrenOrNone(pid).includes(workers[0]),
+      );
       await within(30_000, async () => /工作进程 \d 已重启/.test(c.out.text) && (await up()));
       expect(c.out.text.match(/数据库迁移完成/g)).toHaveLength(1);
 

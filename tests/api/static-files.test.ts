@@ -15,7 +15,10 @@ import { precompressDir } from "../../src/server/static/precompress";
 const JS = "/assets/index-Bx3k9QzA.js";
 const CSS = "/assets/index-D4f2LmNo.css";
 const jsBody = Array.from({ length: 3000 }, (_, i) => `export const v${i} = "赛务平台 ${i % 17}";`).join("\n");
-const cssBody = Array.from({ length: 500 }, (_, i) => `.c${i}{color:#${(i % 4096).toString(16).padStart(3, "0")};margin:${i % 9}px}`).join("\n");
+const cssBody = Array.from(
+  { length: 500 },
+  (_, i) => `.c${i}{color:#${(i % 4096).toString(16).padStart(3, "0")};margin:${i % 9}px}`,
+).join("\n");
 const html = `<!doctype html><html><head><script type="module" src="${JS}"></script></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
@@ -119,7 +122,20 @@ describe("index.html", () => {
   });
 
   it("files, dot-files and probe paths that are not served are 404s in the envelope, not the page", async () => {
-    for (const url of ["/wp-login.php", "/.env", "/x.js", "/favicon.ico", "/.git/config", "/%2eenv", "/metrics", "/healthz/extra", "/livez", "/server-status", "/wp-admin/setup-config.php", "/api/v1/users"]) {
+    for (const url of [
+      "/wp-login.php",
+      "/.env",
+      "/x.js",
+      "/favicon.ico",
+      "/.git/config",
+      "/%2eenv",
+      "/metrics",
+      "/healthz/extra",
+      "/livez",
+      "/server-status",
+      "/wp-admin/setup-config.php",
+      "/api/v1/users",
+    ]) {
       const r = await get(url);
       expect(r.statusCode, url).toBe(404);
       expect(r.headers["content-type"], url).toMatch(/application\/json/);

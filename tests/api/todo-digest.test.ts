@@ -24,7 +24,13 @@ const TODO = "/Backend/UserCenter/todo";
 const URL = "http://x";
 
 type Sent = { to: string; subject: string; text: string };
-const catcher = () => ({ sent: [] as Sent[], async send(m: Sent) { this.sent.push(m); }, describe: () => "test" });
+const catcher = () => ({
+  sent: [] as Sent[],
+  async send(m: Sent) {
+    this.sent.push(m);
+  },
+  describe: () => "test",
+});
 
 describe.each(DIALECTS)("to-do items in batches and the digest on %s", (dialect) => {
   let t: TestApp;
@@ -49,13 +55,34 @@ describe.each(DIALECTS)("to-do items in batches and the digest on %s", (dialect)
     const b = await account(t, "bat_b", "批量乙");
     await makeWork(t, a, { contest: zjut, category: soft, name: "批量作品", coAuthors: [b], confirm: false, files: false });
     const j = await makeJudge(t, "bat_judge", "批量评委", "浙江大学", zj);
-    const w = await insertWork(t, { contest: zj, school: "浙江工业大学", category: "软件应用与开发", status: "format_passed", name: "批量待评" });
-    await t.db.insertInto("judge_assignment").values({ contest_id: zj, work_id: w, judge_id: j, group_id: null, created_at: new Date().toISOString(), created_by: null }).execute();
+    const w = await insertWork(t, {
+      contest: zj,
+      school: "浙江工业大学",
+      category: "软件应用与开发",
+      status: "format_passed",
+      name: "批量待评",
+    });
+    await t.db
+      .insertInto("judge_assignment")
+      .values({ contest_id: zj, work_id: w, judge_id: j, group_id: null, created_at: new Date().toISOString(), created_by: null })
+      .execute();
     await setStage(t, zj, "online_judging", -1, 3);
     // Works waiting for two schools, each with its school admin.
     await account(t, "bat_sa_zju", "浙大校管", { role: 2, school: "浙江大学" });
-    await insertWork(t, { contest: zj, school: "浙江大学", category: "软件应用与开发", status: "submitted", name: "浙大批量待审" });
-    await insertWork(t, { contest: zj, school: "浙江工业大学", category: "软件应用与开发", status: "submitted", name: "工大批量待审" });
+    await insertWork(t, {
+      contest: zj,
+      school: "浙江大学",
+      category: "软件应用与开发",
+      status: "submitted",
+      name: "浙大批量待审",
+    });
+    await insertWork(t, {
+      contest: zj,
+      school: "浙江工业大学",
+      category: "软件应用与开发",
+      status: "submitted",
+      name: "工大批量待审",
+    });
 
     const users = await allUsers();
     const now = new Date();
@@ -68,8 +95,16 @@ describe.each(DIALECTS)("to-do items in batches and the digest on %s", (dialect)
 
     // A school admin's counts are their own school's works, nothing else.
     for (const u of users.filter((x) => x.username === "school_admin" || x.username === "bat_sa_zju")) {
-      const counted = single.get(u.id)!.filter((i) => i.kind === "schoolReview").reduce((n, i) => n + i.count, 0);
-      const own = await t.db.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).where("school_id", "=", u.school_id!).where("status", "in", ["submitted", "school_approved"]).executeTakeFirstOrThrow();
+      const counted = single
+        .get(u.id)!
+        .filter((i) => i.kind === "schoolReview")
+        .reduce((n, i) => n + i.count, 0);
+      const own = await t.db
+        .selectFrom("work")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("school_id", "=", u.school_id!)
+        .where("status", "in", ["submitted", "school_approved"])
+        .executeTakeFirstOrThrow();
       expect(counted, u.username).toBe(Number(own.n));
       expect(counted, u.username).toBeGreaterThan(0);
     }
@@ -104,21 +139,61 @@ describe.each(DIALECTS)("to-do items in batches and the digest on %s", (dialect)
     await account(t, "dg_idle", "无事同学");
     const x = await account(t, "dg_x", "外校甲", { school: "浙江大学" });
     const y = await account(t, "dg_y", "外校乙", { school: "浙江大学" });
-    const zjuContest = (await t.db.selectFrom("contest").select("id").where("parent_id", "=", zj).where("level", "=", "school").where("school_id", "=", (await t.db.selectFrom("school").select("id").where("name", "=", "浙江大学").executeTakeFirstOrThrow()).id).executeTakeFirst())?.id;
+    const zjuContest = (
+      await t.db
+        .selectFrom("contest")
+        .select("id")
+        .where("parent_id", "=", zj)
+        .where("level", "=", "school")
+        .where(
+          "school_id",
+          "=",
+          (await t.db.selectFrom("school").select("id").where("name", "=", "浙江大学").executeTakeFirstOrThrow()).id,
+        )
+        .executeTakeFirst()
+    )?.id;
     await makeWork(t, a, { contest: zjut, category: soft, name: "工大新作品", coAuthors: [b], confirm: false, files: false });
-    if (zjuContest) await makeWork(t, x, { contest: zjuContest, category: soft, name: "浙大新作品", coAuthors: [y], confirm: false, files: false });
+    if (zjuContest)
+      await makeWork(t, x, {
+        contest: zjuContest,
+        category: soft,
+        name: "浙大新作品",
+        coAuthors: [y],
+        confirm: false,
+        files: false,
+      });
     const j = await makeJudge(t, "dg_judge", "摘要评委", "南京大学", zj);
     const jsJudge = await makeJudge(t, "dg_judge_js", "江苏摘要评委", "浙江大学", js);
-    const w = await insertWork(t, { contest: zj, school: "浙江工业大学", category: "软件应用与开发", status: "format_passed", name: "省赛待评新作" });
-    await t.db.insertInto("judge_assignment").values({ contest_id: zj, work_id: w, judge_id: j, group_id: null, created_at: new Date().toISOString(), created_by: null }).execute();
+    const w = await insertWork(t, {
+      contest: zj,
+      school: "浙江工业大学",
+      category: "软件应用与开发",
+      status: "format_passed",
+      name: "省赛待评新作",
+    });
+    await t.db
+      .insertInto("judge_assignment")
+      .values({ contest_id: zj, work_id: w, judge_id: j, group_id: null, created_at: new Date().toISOString(), created_by: null })
+      .execute();
     await setStage(t, zj, "online_judging", -1, 3);
     // A work of 浙江大学 submitted to its school: its school admin's item, not 浙江工业大学's.
     await account(t, "dg_sa_zju", "浙大管理员", { role: 2, school: "浙江大学" });
-    await insertWork(t, { contest: zjuContest ?? zj, school: "浙江大学", category: "软件应用与开发", status: "submitted", name: "浙大待审" });
+    await insertWork(t, {
+      contest: zjuContest ?? zj,
+      school: "浙江大学",
+      category: "软件应用与开发",
+      status: "submitted",
+      name: "浙大待审",
+    });
 
     // Expected: per user, the endpoint's items that the recorded state has not seen.
     const now = new Date();
-    const seen = new Map((await t.db.selectFrom("todo_digest_state").select(["user_id", "seen"]).execute()).map((r) => [r.user_id, JSON.parse(r.seen) as Record<string, number>]));
+    const seen = new Map(
+      (await t.db.selectFrom("todo_digest_state").select(["user_id", "seen"]).execute()).map((r) => [
+        r.user_id,
+        JSON.parse(r.seen) as Record<string, number>,
+      ]),
+    );
     const expected = new Map<string, string>();
     for (const u of await allUsers()) {
       if (!u.todo_digest || u.locked || u.archived || !u.email) continue;
@@ -162,35 +237,99 @@ describe.each(DIALECTS)("to-do items in batches and the digest on %s", (dialect)
 
   it("a defence session leaves the to-do centre 7 days after it ended", async () => {
     const judgeId = await insertUser(t, { username: "dfn_judge", name: "答辩评委", role: 4, school: "南京大学" });
-    await t.db.insertInto("contest_member").values({ contest_id: zj, user_id: judgeId, role: "judge", created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto("contest_member")
+      .values({ contest_id: zj, user_id: judgeId, role: "judge", created_at: new Date().toISOString() })
+      .execute();
     const other = await insertUser(t, { username: "dfn_other", name: "旁组评委", role: 4, school: "南京大学" });
-    await t.db.insertInto("contest_member").values({ contest_id: zj, user_id: other, role: "judge", created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto("contest_member")
+      .values({ contest_id: zj, user_id: other, role: "judge", created_at: new Date().toISOString() })
+      .execute();
     const at = new Date().toISOString();
     const cat = await catId(t, "软件应用与开发");
-    const g = await t.db.insertInto("judge_group").values({ contest_id: zj, name: "待办答辩组", category_id: cat, subcategory_id: null, group_type: null, leader_id: judgeId, note: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const g = await t.db
+      .insertInto("judge_group")
+      .values({
+        contest_id: zj,
+        name: "待办答辩组",
+        category_id: cat,
+        subcategory_id: null,
+        group_type: null,
+        leader_id: judgeId,
+        note: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const DAY = 86400_000;
     // Three works of 60 minutes: the session ends 3 hours after its start.
     const start = Date.now() - 7 * DAY - 2 * 3600_000;
-    const s = await t.db.insertInto("defence_session").values({ contest_id: zj, group_id: g.id, starts_at: new Date(start).toISOString(), place: "答辩厅", meeting_link: null, prepare_note: null, minutes_per_work: 60, draw_seed: null, drawn_at: null, drawn_by: null, signed_off_at: null, signed_off_by: null, sign_off_note: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const s = await t.db
+      .insertInto("defence_session")
+      .values({
+        contest_id: zj,
+        group_id: g.id,
+        starts_at: new Date(start).toISOString(),
+        place: "答辩厅",
+        meeting_link: null,
+        prepare_note: null,
+        minutes_per_work: 60,
+        draw_seed: null,
+        drawn_at: null,
+        drawn_by: null,
+        signed_off_at: null,
+        signed_off_by: null,
+        sign_off_note: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     for (const name of ["答辩作品一", "答辩作品二", "答辩作品三"]) {
-      const w = await insertWork(t, { contest: zj, school: "浙江工业大学", category: "软件应用与开发", status: "format_passed", name });
-      await t.db.insertInto("defence_slot").values({ session_id: s.id, work_id: w, position: null, slot_time: null, code: `C${w}`, created_at: at }).execute();
+      const w = await insertWork(t, {
+        contest: zj,
+        school: "浙江工业大学",
+        category: "软件应用与开发",
+        status: "format_passed",
+        name,
+      });
+      await t.db
+        .insertInto("defence_slot")
+        .values({ session_id: s.id, work_id: w, position: null, slot_time: null, code: `C${w}`, created_at: at })
+        .execute();
     }
     const judge = await login(t, "dfn_judge");
-    const defenceItems = async (c: Awaited<ReturnType<typeof login>>) => ((await c.get(TODO)).body.data.items as TodoItem[]).filter((i) => i.key === `defence:${s.id}`);
+    const defenceItems = async (c: Awaited<ReturnType<typeof login>>) =>
+      ((await c.get(TODO)).body.data.items as TodoItem[]).filter((i) => i.key === `defence:${s.id}`);
     // Started 7 days and 2 hours ago, ended 7 days minus 1 hour ago: still shown.
-    expect(await defenceItems(judge)).toMatchObject([{ kind: "defence", count: 3, title: "待办答辩组现场答辩（专家组长，评分后签署）", link: `/judge/Offline/${zj}` }]);
+    expect(await defenceItems(judge)).toMatchObject([
+      { kind: "defence", count: 3, title: "待办答辩组现场答辩（专家组长，评分后签署）", link: `/judge/Offline/${zj}` },
+    ]);
     expect(await defenceItems(await login(t, "dfn_other"))).toEqual([]);
     // Ended more than 7 days ago: gone.
-    await t.db.updateTable("defence_session").set({ starts_at: new Date(Date.now() - 7 * DAY - 4 * 3600_000).toISOString() }).where("id", "=", s.id).execute();
+    await t.db
+      .updateTable("defence_session")
+      .set({ starts_at: new Date(Date.now() - 7 * DAY - 4 * 3600_000).toISOString() })
+      .where("id", "=", s.id)
+      .execute();
     expect(await defenceItems(judge)).toEqual([]);
     // A session that ended yesterday, and one without a date, are shown.
-    await t.db.updateTable("defence_session").set({ starts_at: new Date(Date.now() - DAY).toISOString() }).where("id", "=", s.id).execute();
+    await t.db
+      .updateTable("defence_session")
+      .set({ starts_at: new Date(Date.now() - DAY).toISOString() })
+      .where("id", "=", s.id)
+      .execute();
     expect(await defenceItems(judge)).toHaveLength(1);
     await t.db.updateTable("defence_session").set({ starts_at: null }).where("id", "=", s.id).execute();
     expect(await defenceItems(judge)).toHaveLength(1);
     // Signed off: gone, whatever the date.
-    await t.db.updateTable("defence_session").set({ starts_at: new Date(Date.now() - DAY).toISOString(), signed_off_at: at, signed_off_by: judgeId }).where("id", "=", s.id).execute();
+    await t.db
+      .updateTable("defence_session")
+      .set({ starts_at: new Date(Date.now() - DAY).toISOString(), signed_off_at: at, signed_off_by: judgeId })
+      .where("id", "=", s.id)
+      .execute();
     expect(await defenceItems(judge)).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ import { ROLE } from "../../src/shared/roles";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 
 const P = "/Backend/Admin/user";
-const COLUMNS: Record<string, string> = { id: "id", username: "username", name: "name", userType: "user_type", memberNo: "member_no", schoolId: "school_id", createdAt: "created_at" };
+const COLUMNS: Record<string, string> = {
+  id: "id",
+  username: "username",
+  name: "name",
+  userType: "user_type",
+  memberNo: "member_no",
+  schoolId: "school_id",
+  createdAt: "created_at",
+};
 const N = 400;
 
 describe.each(DIALECTS)("user list of many users on %s", (dialect) => {
@@ -56,8 +64,14 @@ describe.each(DIALECTS)("user list of many users on %s", (dialect) => {
   it("has an index for each sortable column of the user list", async () => {
     const names =
       dialect === "postgres"
-        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'app_user'`.execute(t.db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'app_user'`.execute(t.db)).rows.map((r) => r.name);
+        ? (
+            await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'app_user'`.execute(t.db)
+          ).rows.map((r) => r.name)
+        : (
+            await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'app_user'`.execute(
+              t.db,
+            )
+          ).rows.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(["app_user_name", "app_user_member_no", "app_user_type", "app_user_created"]));
   });
 
@@ -67,7 +81,9 @@ describe.each(DIALECTS)("user list of many users on %s", (dialect) => {
     const total = Number((await base.select((eb: any) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     const col = COLUMNS[field];
     // NULLs sort as the database sorts them; the list leaves that to the database as well.
-    const ids = (await base.select("id").orderBy(sql.ref(col), dir).orderBy("id").offset(offset).limit(limit).execute()).map((r: { id: number }) => r.id);
+    const ids = (await base.select("id").orderBy(sql.ref(col), dir).orderBy("id").offset(offset).limit(limit).execute()).map(
+      (r: { id: number }) => r.id,
+    );
     return { total, ids };
   }
 
@@ -84,11 +100,20 @@ describe.each(DIALECTS)("user list of many users on %s", (dialect) => {
     for (const [label, qs, where] of FILTERS) {
       for (const field of Object.keys(COLUMNS)) {
         for (const dir of ["asc", "desc"] as const) {
-          for (const [current, pageSize] of [[1, 20], [3, 20], [2, 50]] as const) {
-            const r = await root.get(`${P}?current=${current}&pageSize=${pageSize}&sort=${dir === "desc" ? "-" : ""}${field}${qs.replace("__ZJUT__", String(zjut))}`);
+          for (const [current, pageSize] of [
+            [1, 20],
+            [3, 20],
+            [2, 50],
+          ] as const) {
+            const r = await root.get(
+              `${P}?current=${current}&pageSize=${pageSize}&sort=${dir === "desc" ? "-" : ""}${field}${qs.replace("__ZJUT__", String(zjut))}`,
+            );
             expect(r.status, `${label} ${field} ${dir}`).toBe(200);
             const want = await expected(where, field, dir, (current - 1) * pageSize, pageSize);
-            expect({ total: r.body.data.total, ids: r.body.data.list.map((u: { id: number }) => u.id) }, `${label} ${field} ${dir} page ${current}`).toEqual(want);
+            expect(
+              { total: r.body.data.total, ids: r.body.data.list.map((u: { id: number }) => u.id) },
+              `${label} ${field} ${dir} page ${current}`,
+            ).toEqual(want);
           }
         }
       }
@@ -97,7 +122,16 @@ describe.each(DIALECTS)("user list of many users on %s", (dialect) => {
 
   it("counts only the users of the school admin's and contest admin's scope", async () => {
     const own = await sadmin.get(`${P}?pageSize=100&sort=name`);
-    const ownIds = (await t.db.selectFrom("app_user").select("id").where("school_id", "=", zjut).where("user_type", "in", [ROLE.teacher, ROLE.author]).orderBy("name").orderBy("id").execute()).map((r) => r.id);
+    const ownIds = (
+      await t.db
+        .selectFrom("app_user")
+        .select("id")
+        .where("school_id", "=", zjut)
+        .where("user_type", "in", [ROLE.teacher, ROLE.author])
+        .orderBy("name")
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.id);
     expect(own.body.data.total).toBe(ownIds.length);
     expect(own.body.data.list.map((u: { id: number }) => u.id)).toEqual(ownIds.slice(0, 100));
     // The bulk judges are members of no contest: the contest admin's list neither shows nor counts them.

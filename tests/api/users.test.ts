@@ -19,7 +19,8 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
   let zjut: number, zju: number, zjContest: number, jsContest: number;
   let outsider: number, foreignJudge: number;
 
-  const userRow = (username: string) => t.db.selectFrom("app_user").selectAll().where("username", "=", username).executeTakeFirst();
+  const userRow = (username: string) =>
+    t.db.selectFrom("app_user").selectAll().where("username", "=", username).executeTakeFirst();
   const idOf = async (username: string) => (await userRow(username))!.id;
 
   beforeAll(async () => {
@@ -30,14 +31,30 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     await root.login("root", "admin");
     await cadmin.login("contest_admin", "admin");
     await sadmin.login("school_admin", "admin");
-    const school = async (name: string) => (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const school = async (name: string) =>
+      (await t.db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
     zjut = await school("浙江工业大学");
     zju = await school("浙江大学");
-    const contest = async (province: string) => (await t.db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", province).executeTakeFirstOrThrow()).id;
+    const contest = async (province: string) =>
+      (
+        await t.db
+          .selectFrom("contest")
+          .select("id")
+          .where("level", "=", "provincial")
+          .where("province", "=", province)
+          .executeTakeFirstOrThrow()
+      ).id;
     zjContest = await contest("浙江省");
     jsContest = await contest("江苏省");
     // Data that could leak: a student of another school, a judge of another province's contest.
-    const a = await root.post(P, { username: "zju_stu", name: "外校学生", role: 100, schoolId: zju, email: "zju.stu@example.com", memberNo: "3190100001" });
+    const a = await root.post(P, {
+      username: "zju_stu",
+      name: "外校学生",
+      role: 100,
+      schoolId: zju,
+      email: "zju.stu@example.com",
+      memberNo: "3190100001",
+    });
     expect(a.status).toBe(201);
     outsider = a.body.data.id;
     const j = await root.post(P, { username: "js_judge", name: "苏评委", role: 4, contestId: jsContest });
@@ -53,10 +70,25 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(names).toEqual(expect.arrayContaining(["root", "zju_stu", "js_judge", "student", "teacher"]));
     expect(JSON.stringify(all.body)).not.toMatch(/password|\$argon2/);
     const stu = all.body.data.list.find((u: { username: string }) => u.username === "zju_stu");
-    expect(stu).toMatchObject({ userType: 100, roleName: "作者（学生）", school: { id: zju, name: "浙江大学" }, memberNo: "3190100001", needsClaim: true, emailVerified: false, locked: false });
+    expect(stu).toMatchObject({
+      userType: 100,
+      roleName: "作者（学生）",
+      school: { id: zju, name: "浙江大学" },
+      memberNo: "3190100001",
+      needsClaim: true,
+      emailVerified: false,
+      locked: false,
+    });
 
     const own = await sadmin.get(`${P}?pageSize=100`);
-    expect(own.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(["student", "student2", "student3", "student4", "student5", "teacher"]);
+    expect(own.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual([
+      "student",
+      "student2",
+      "student3",
+      "student4",
+      "student5",
+      "teacher",
+    ]);
     const judges = await cadmin.get(`${P}?pageSize=100`);
     const cnames = judges.body.data.list.map((u: { username: string }) => u.username);
     expect(cnames).toEqual(expect.arrayContaining(["judge", "reviewer"]));
@@ -84,7 +116,15 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(works.length).toBeGreaterThan(0);
     const patch = await root.req("PATCH", `${P}/${id}`, { name: "林雨桐改" });
     expect(patch.body.error).toBe(0);
-    const names = await t.db.selectFrom("work").select("author_names").where("id", "in", works.map((w) => w.work_id)).execute();
+    const names = await t.db
+      .selectFrom("work")
+      .select("author_names")
+      .where(
+        "id",
+        "in",
+        works.map((w) => w.work_id),
+      )
+      .execute();
     for (const n of names) expect(n.author_names.split("、")).toContain("林雨桐改");
     const listed = (await root.get(`/Backend/Admin/work?authorName=${encodeURIComponent("林雨桐改")}`)).body.data;
     expect(listed.total).toBe(works.length);
@@ -110,9 +150,21 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
   });
 
   it("lets a school admin create only own students and teachers, with the own school forced", async () => {
-    const c = await sadmin.post(P, { username: "zjut_new", name: "陈新生", role: 100, memberNo: "202305010101", majorCode: "080902", email: "Chen.XS@Example.com" });
+    const c = await sadmin.post(P, {
+      username: "zjut_new",
+      name: "陈新生",
+      role: 100,
+      memberNo: "202305010101",
+      majorCode: "080902",
+      email: "Chen.XS@Example.com",
+    });
     expect(c.status).toBe(201);
-    expect(c.body.data).toMatchObject({ school: { id: zjut, name: "浙江工业大学" }, majorName: "软件工程", email: "chen.xs@example.com", needsClaim: true });
+    expect(c.body.data).toMatchObject({
+      school: { id: zjut, name: "浙江工业大学" },
+      majorName: "软件工程",
+      email: "chen.xs@example.com",
+      needsClaim: true,
+    });
     expect((await userRow("zjut_new"))!.password_hash).toBe("!");
     const elsewhere = await sadmin.post(P, { username: "zjut_x", name: "他校生", role: 100, schoolId: zju });
     expect(elsewhere.status).toBe(403);
@@ -156,7 +208,10 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect((await cadmin.req("PATCH", `${P}/${id}`, { role: 1 })).status).toBe(403);
     expect((await cadmin.req("PATCH", `${P}/${id}`, { hasComplaintRight: true })).status).toBe(403);
     const rev = await cadmin.req("PATCH", `${P}/${id}`, { role: 3 });
-    expect(rev.body.data).toMatchObject({ userType: 3, contests: [expect.objectContaining({ id: zjContest, role: "reviewer" })] });
+    expect(rev.body.data).toMatchObject({
+      userType: 3,
+      contests: [expect.objectContaining({ id: zjContest, role: "reviewer" })],
+    });
     expect(await t.db.selectFrom("app_user").select("id").where("username", "like", "zj_r%").execute()).toEqual([]);
     // Contest admins delete nobody (policy), and nobody edits their own role or locks themselves.
     expect((await cadmin.del(`${P}/${id}`)).status).toBe(403);
@@ -178,7 +233,11 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(lock.body).toMatchObject({ error: 0, data: { locked: true } });
     expect(await t.db.selectFrom("user_session").select("id").where("user_id", "=", id).execute()).toEqual([]);
     expect((await stu.get("/Backend/Common/user/get-current")).body.data.needToLogin).toBe(true);
-    const again = await new Client(t).post("/Backend/Common/account/login", { username: "student", password: "Demo@2026", page: "student" });
+    const again = await new Client(t).post("/Backend/Common/account/login", {
+      username: "student",
+      password: "Demo@2026",
+      page: "student",
+    });
     expect(again.status).toBe(403);
     expect(again.body.info).toContain("已被锁定");
     const locked = await sadmin.get(`${P}?locked=true`);
@@ -186,18 +245,31 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     const unlock = await sadmin.post(`${P}/${id}/unlock`);
     expect(unlock.body.data.locked).toBe(false);
     await new Client(t).login("student", "student");
-    const log = await t.db.selectFrom("audit_log").select("action").where("entity", "=", "user").where("entity_id", "=", String(id)).orderBy("id").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "user")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["lock", "unlock"]);
   });
 
   it("reset password mails a claim link with which the user sets a password and logs in", async () => {
     const c = await sadmin.post(P, { username: "zjut_claim", name: "林认领", role: 100, email: "claim@example.com" });
     const id = c.body.data.id;
-    const before = await new Client(t).post("/Backend/Common/account/login", { username: "zjut_claim", password: "!", page: "student" });
+    const before = await new Client(t).post("/Backend/Common/account/login", {
+      username: "zjut_claim",
+      password: "!",
+      page: "student",
+    });
     expect(before.status).toBe(401);
     const r = await sadmin.post(`${P}/${id}/reset-password`);
     expect(r.body).toMatchObject({ error: 0, data: { email: "claim@example.com" } });
-    const mail = t.mails().filter((m) => m.to.includes("claim@example.com")).pop()!;
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes("claim@example.com"))
+      .pop()!;
     expect(mail.text).toContain("zjut_claim");
     const token = mail.text.match(/claim-account\?token=([\w-]+)/)![1];
     const anon = new Client(t);
@@ -253,7 +325,12 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect((await sadmin.post(`${P}/import/${jobId}/confirm`)).status).toBe(202);
     const done = await waitJob(sadmin, jobId);
     expect(done.status).toBe("done");
-    const rows = await t.db.selectFrom("app_user").selectAll().where("username", "in", ["zjut2301", "zjut2302", "zjut2303", "zjut_t01"]).orderBy("username").execute();
+    const rows = await t.db
+      .selectFrom("app_user")
+      .selectAll()
+      .where("username", "in", ["zjut2301", "zjut2302", "zjut2303", "zjut_t01"])
+      .orderBy("username")
+      .execute();
     expect(rows.map((r) => [r.name, r.school_id, r.user_type, r.password_hash])).toEqual([
       ["欧阳晨曦", zjut, 100, "!"],
       ["司马嘉怡", zjut, 100, "!"],
@@ -263,7 +340,12 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect(rows[1].major_code).toBe("080906");
     expect(rows[3].is_school_contest_judge).toBe(1);
     expect((await userRow("student"))!.name).toBe("冯同学（改）");
-    const log = await t.db.selectFrom("audit_log").select(["entity_id", "changes"]).where("entity", "=", "user").where("action", "=", "import").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select(["entity_id", "changes"])
+      .where("entity", "=", "user")
+      .where("action", "=", "import")
+      .execute();
     expect(log).toHaveLength(5);
     expect(JSON.parse(log.find((l) => l.entity_id === String(rows[0].id))!.changes).name).toEqual([null, "欧阳晨曦"]);
 
@@ -272,13 +354,24 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
     expect((ws.getRow(1).values as string[]).slice(1, 10)).toEqual(HEADERS);
     const exported: string[] = [];
     ws.eachRow((row, n) => n > 1 && exported.push(String(row.getCell(2).value)));
-    const ownStudents = await t.db.selectFrom("app_user").select("name").where("school_id", "=", zjut).where("user_type", "=", 100).execute();
+    const ownStudents = await t.db
+      .selectFrom("app_user")
+      .select("name")
+      .where("school_id", "=", zjut)
+      .where("user_type", "=", 100)
+      .execute();
     expect(exported.sort()).toEqual(ownStudents.map((s) => s.name).sort());
     expect(exported).toEqual(expect.arrayContaining(["冯同学（改）", "司马嘉怡", "欧阳晨曦", "诸葛若曦"]));
     expect(exported).not.toContain("外校学生");
     // The exported file imports back unchanged.
     const back = await upload(sadmin, await xlsxBuffer(wb));
-    expect(back.dry.result).toMatchObject({ total: exported.length, created: 0, changed: 0, unchanged: exported.length, errors: [] });
+    expect(back.dry.result).toMatchObject({
+      total: exported.length,
+      created: 0,
+      changed: 0,
+      unchanged: exported.length,
+      errors: [],
+    });
   });
 
   it("reports every bad row and imports nothing when a file has errors", async () => {
@@ -316,49 +409,81 @@ describe.each(DIALECTS)("users on %s", (dialect) => {
 
   it("imports thousands of students in one go with every Chinese character intact", async () => {
     const r = rng(7);
-    const people = Array.from({ length: 4000 }, (_, i) => [`bulk${String(i).padStart(5, "0")}`, `${personName(r)}${personName(r)}`]);
-    const { jobId, dry } = await upload(root, await sheet(people.map(([u, n]) => [u, n, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"])));
+    const people = Array.from({ length: 4000 }, (_, i) => [
+      `bulk${String(i).padStart(5, "0")}`,
+      `${personName(r)}${personName(r)}`,
+    ]);
+    const { jobId, dry } = await upload(
+      root,
+      await sheet(people.map(([u, n]) => [u, n, "作者（学生）", "10285", u, "080901", `${u}@stu.example.edu.cn`, "", "否"])),
+    );
     expect(dry.result).toMatchObject({ total: 4000, created: 4000, errors: [] });
     await root.post(`${P}/import/${jobId}/confirm`);
     expect((await waitJob(root, jobId)).status).toBe("done");
-    const rows = await t.db.selectFrom("app_user").select(["username", "name"]).where("username", "like", "bulk%").orderBy("username").execute();
+    const rows = await t.db
+      .selectFrom("app_user")
+      .select(["username", "name"])
+      .where("username", "like", "bulk%")
+      .orderBy("username")
+      .execute();
     expect(rows.map((u) => [u.username, u.name])).toEqual(people);
-    const audit = await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "import").where("entity", "=", "user").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("action", "=", "import")
+      .where("entity", "=", "user")
+      .executeTakeFirstOrThrow();
     expect(Number(audit.n)).toBeGreaterThanOrEqual(4000);
   });
 
   it("names a row that breaks a whole-row rule in the dry run, and imports nothing", async () => {
     // Every cell of row 3 is fine on its own; a student without a school is not.
-    const { jobId, dry } = await upload(root, await sheet([
-      ["root_i1", "赵一", "作者（学生）", "10335", "", "", "", "", ""],
-      ["root_i2", "钱二", "作者（学生）", "", "", "", "", "", ""],
-    ]));
-    expect(dry.result.errors).toEqual([{ row: 3, column: "用户名", reason: expect.stringContaining("作者（学生）须选择所属学校") }]);
+    const { jobId, dry } = await upload(
+      root,
+      await sheet([
+        ["root_i1", "赵一", "作者（学生）", "10335", "", "", "", "", ""],
+        ["root_i2", "钱二", "作者（学生）", "", "", "", "", "", ""],
+      ]),
+    );
+    expect(dry.result.errors).toEqual([
+      { row: 3, column: "用户名", reason: expect.stringContaining("作者（学生）须选择所属学校") },
+    ]);
     const refused = await root.post(`${P}/import/${jobId}/confirm`);
     expect(refused.status).toBe(400);
     expect(await userRow("root_i1")).toBeUndefined();
   });
 
   it("imports judges for a contest admin into the own contest", async () => {
-    const { jobId, dry } = await upload(cadmin, await sheet([
-      ["zj_imp_j", "韩评委", "评委", "10335", "", "", "", "", ""],
-      ["zj_imp_r", "曹审核", "赛事审核员", "", "", "", "", "", ""],
-      ["js_judge", "苏评委", "评委", "", "", "", "", "", ""],
-      ["zj_imp_s", "学生甲", "作者（学生）", "", "", "", "", "", ""],
-    ]));
+    const { jobId, dry } = await upload(
+      cadmin,
+      await sheet([
+        ["zj_imp_j", "韩评委", "评委", "10335", "", "", "", "", ""],
+        ["zj_imp_r", "曹审核", "赛事审核员", "", "", "", "", "", ""],
+        ["js_judge", "苏评委", "评委", "", "", "", "", "", ""],
+        ["zj_imp_s", "学生甲", "作者（学生）", "", "", "", "", "", ""],
+      ]),
+    );
     expect(dry.result.errors).toEqual([
       { row: 4, column: "用户名", reason: "该记录已存在，但不在您的管理范围内" },
       { row: 5, column: "身份", reason: expect.stringContaining("赛事管理员只能管理评委和赛事审核员") },
     ]);
-    const ok = await upload(cadmin, await sheet([
-      ["zj_imp_j", "韩评委", "评委", "10335", "", "", "", "", ""],
-      ["zj_imp_r", "曹审核", "赛事审核员", "", "", "", "", "", ""],
-    ]));
+    const ok = await upload(
+      cadmin,
+      await sheet([
+        ["zj_imp_j", "韩评委", "评委", "10335", "", "", "", "", ""],
+        ["zj_imp_r", "曹审核", "赛事审核员", "", "", "", "", "", ""],
+      ]),
+    );
     expect(ok.dry).toMatchObject({ status: "ready", message: "可导入：新增 2，修改 0，不变 0" });
     expect((await cadmin.post(`${P}/import/${ok.jobId}/confirm`)).status).toBe(202);
     expect(await waitJob(cadmin, ok.jobId)).toMatchObject({ status: "done", message: "导入完成：新增 2，修改 0" });
     const mine = await cadmin.get(`${P}?keyword=zj_imp&sort=username`);
-    expect(mine.body.data.list.map((u: { username: string; contests: { id: number; role: string }[] }) => [u.username, u.contests.map((c) => [c.id, c.role])])).toEqual([
+    expect(
+      mine.body.data.list.map((u: { username: string; contests: { id: number; role: string }[] }) => [
+        u.username,
+        u.contests.map((c) => [c.id, c.role]),
+      ]),
+    ).toEqual([
       ["zj_imp_j", [[zjContest, "judge"]]],
       ["zj_imp_r", [[zjContest, "reviewer"]]],
     ]);

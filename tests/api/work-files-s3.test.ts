@@ -34,7 +34,11 @@ describe.each(DIALECTS)("work attachments in S3 on %s", (dialect) => {
   it("stores an uploaded file in the bucket and serves it back", async () => {
     expect(t.config.storage.driver).toBe("s3");
     const a = await account(t, "s3_a", "对象存储甲");
-    const id = await makeWork(t, a, { contest: await contestId(t, "2026-ZJ-10337"), category: await catId(t, "软件应用与开发"), files: false });
+    const id = await makeWork(t, a, {
+      contest: await contestId(t, "2026-ZJ-10337"),
+      category: await catId(t, "软件应用与开发"),
+      files: false,
+    });
     // Larger than one 5 MiB upload part, so the multipart path is taken.
     const content = Buffer.concat([SAMPLE.pdf, Buffer.alloc(6 * 1024 * 1024, "对象存储")]);
     const sha = createHash("sha256").update(content).digest("hex");
@@ -62,7 +66,9 @@ describe("start-up with a missing bucket", () => {
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", ...s3.env(), S3_BUCKET: "no-such-bucket" });
     const { db } = openDb(config.databaseUrl);
     try {
-      await expect(buildApp({ db, dialect: "sqlite", config, logger: false })).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`);
+      await expect(buildApp({ db, dialect: "sqlite", config, logger: false })).rejects.toThrow(
+        `对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`,
+      );
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

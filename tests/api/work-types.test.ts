@@ -4,7 +4,8 @@ import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 const P = "/Backend/Admin/work-type";
 const TREE = "/Backend/Common/work-type/tree";
 
-const rubric = (...points: number[]) => points.map((p, i) => ({ name: `评分项${i + 1}`, maxPoints: p, description: `第 ${i + 1} 项` }));
+const rubric = (...points: number[]) =>
+  points.map((p, i) => ({ name: `评分项${i + 1}`, maxPoints: p, description: `第 ${i + 1} 项` }));
 const attachments = [
   { key: "defense", name: "作品与答辩材料", required: true, maxSizeMB: 200, types: [".PDF", "pptx"] },
   { key: "video", name: "作品演示视频", required: false, maxSizeMB: 500, types: ["mp4"] },
@@ -22,8 +23,18 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const idOf = async (name: string) => (await t.db.selectFrom("work_category").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
-  const countOf = async (name: string) => Number((await t.db.selectFrom("work_category").select((eb) => eb.fn.countAll().as("n")).where("name", "=", name).executeTakeFirstOrThrow()).n);
+  const idOf = async (name: string) =>
+    (await t.db.selectFrom("work_category").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  const countOf = async (name: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom("work_category")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("name", "=", name)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("lists the 大类 with their seeded scoring standards, and the 小类 of one 大类 inheriting them", async () => {
     const tops = await root.get(`${P}?parentId=null&pageSize=50`);
@@ -32,10 +43,20 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     for (const c of tops.body.data.list) {
       expect(c.parentId).toBeNull();
       expect(c.rubric.reduce((s: number, r: { maxPoints: number }) => s + r.maxPoints, 0)).toBe(100);
-      expect(c.requiredAttachments.map((a: { name: string }) => a.name)).toEqual(["作品与答辩材料", "素材与源码", "设计与开发文档", "作品演示视频"]);
+      expect(c.requiredAttachments.map((a: { name: string }) => a.name)).toEqual([
+        "作品与答辩材料",
+        "素材与源码",
+        "设计与开发文档",
+        "作品演示视频",
+      ]);
     }
     const software = tops.body.data.list.find((c: { name: string }) => c.name === "软件应用与开发");
-    expect(software.rubric.map((r: { name: string; maxPoints: number }) => [r.name, r.maxPoints])).toEqual([["主题与内容", 20], ["方案概要", 25], ["核心内容", 35], ["技术与创新", 20]]);
+    expect(software.rubric.map((r: { name: string; maxPoints: number }) => [r.name, r.maxPoints])).toEqual([
+      ["主题与内容", 20],
+      ["方案概要", 25],
+      ["核心内容", 35],
+      ["技术与创新", 20],
+    ]);
     expect(software.deductions).toEqual([{ name: "非原创", points: 10 }]);
     expect(software.children.map((c: { name: string }) => c.name)).toContain("Web应用与开发");
     const micro = tops.body.data.list.find((c: { name: string }) => c.name === "微课与AI辅助教学");
@@ -45,11 +66,21 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     expect(subs.body.data.total).toBe(6);
     expect(subs.body.data.list[0].name).toBe("区块链");
     const web = subs.body.data.list.find((c: { name: string }) => c.name === "Web应用与开发");
-    expect(web).toMatchObject({ parentId: software.id, parentName: "软件应用与开发", minAuthors: 2, maxAuthors: 5, maxTeachers: 2, children: [] });
+    expect(web).toMatchObject({
+      parentId: software.id,
+      parentName: "软件应用与开发",
+      minAuthors: 2,
+      maxAuthors: 5,
+      maxTeachers: 2,
+      children: [],
+    });
     expect(web.rubric).toEqual(software.rubric);
     const kw = await root.get(`${P}?keyword=${encodeURIComponent("静态")}`);
     expect(kw.body.data.list.map((c: { name: string }) => c.name)).toEqual(["(AI+)数媒静态设计"]);
-    expect(kw.body.data.list[0]).toMatchObject({ hasProfessionalGroup: true, professionalMajors: expect.arrayContaining(["080906", "130310"]) });
+    expect(kw.body.data.list[0]).toMatchObject({
+      hasProfessionalGroup: true,
+      professionalMajors: expect.arrayContaining(["080906", "130310"]),
+    });
   });
 
   it("serves the whole tree with rubrics to every logged-in role, not to visitors", async () => {
@@ -57,7 +88,12 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(11);
     const anim = r.body.data.find((c: { name: string }) => c.name === "(AI+)数媒动漫与短片");
-    expect(anim.rubric.map((i: { name: string; maxPoints: number }) => [i.name, i.maxPoints])).toEqual([["主题与内容", 30], ["美工与创意", 25], ["技术与创新", 30], ["作品完整性", 15]]);
+    expect(anim.rubric.map((i: { name: string; maxPoints: number }) => [i.name, i.maxPoints])).toEqual([
+      ["主题与内容", 30],
+      ["美工与创意", 25],
+      ["技术与创新", 30],
+      ["作品完整性", 15],
+    ]);
     expect(anim.children.map((c: { name: string }) => c.name)).toEqual(["动画", "纪录片", "数字短片", "微电影"]);
     expect((await anon.get(TREE)).status).toBe(401);
     expect((await anon.get(P)).status).toBe(401);
@@ -79,26 +115,49 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
   it("refuses a rubric that does not add up to 100, naming the field, and creates nothing", async () => {
     const r = await root.post(P, { name: "区块链应用", rubric: rubric(30, 30, 39), requiredAttachments: attachments });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ error: 422, info: "评分标准各项满分之和须为 100 分，当前为 99 分", data: { field: "rubric" } });
+    expect(r.body).toMatchObject({
+      error: 422,
+      info: "评分标准各项满分之和须为 100 分，当前为 99 分",
+      data: { field: "rubric" },
+    });
     const none = await root.post(P, { name: "区块链应用" });
     expect(none.status).toBe(422);
     expect(none.body.data.field).toBe("rubric");
-    const dupItem = await root.post(P, { name: "区块链应用", rubric: [{ name: "创新", maxPoints: 50 }, { name: "创新", maxPoints: 50 }] });
+    const dupItem = await root.post(P, {
+      name: "区块链应用",
+      rubric: [
+        { name: "创新", maxPoints: 50 },
+        { name: "创新", maxPoints: 50 },
+      ],
+    });
     expect(dupItem.body).toMatchObject({ error: 422, info: "评分项「创新」重复", data: { field: "rubric" } });
     expect(await countOf("区块链应用")).toBe(0);
   });
 
   it("checks team sizes, 专业组 majors and names", async () => {
     const minMax = await root.post(P, { name: "新大类", rubric: rubric(100), minAuthors: 4, maxAuthors: 3 });
-    expect(minMax.body).toMatchObject({ error: 422, info: "最少作者人数（4）不能大于最多作者人数（3）", data: { field: "minAuthors" } });
+    expect(minMax.body).toMatchObject({
+      error: 422,
+      info: "最少作者人数（4）不能大于最多作者人数（3）",
+      data: { field: "minAuthors" },
+    });
     const six = await root.post(P, { name: "新大类", rubric: rubric(100), maxAuthors: 6 });
     expect(six.status).toBe(422);
     expect(six.body.data.field).toBe("maxAuthors");
     expect(six.body.info).toContain("不能大于 5");
     const teachers = await root.post(P, { name: "新大类", rubric: rubric(100), maxTeachers: 3 });
     expect(teachers.body.data.field).toBe("maxTeachers");
-    const major = await root.post(P, { name: "新大类", rubric: rubric(100), hasProfessionalGroup: true, professionalMajors: ["080906", "999999"] });
-    expect(major.body).toMatchObject({ error: 422, info: "专业代码 999999 不存在，请先在专业管理中添加", data: { field: "professionalMajors" } });
+    const major = await root.post(P, {
+      name: "新大类",
+      rubric: rubric(100),
+      hasProfessionalGroup: true,
+      professionalMajors: ["080906", "999999"],
+    });
+    expect(major.body).toMatchObject({
+      error: 422,
+      info: "专业代码 999999 不存在，请先在专业管理中添加",
+      data: { field: "professionalMajors" },
+    });
     const empty = await root.post(P, { name: "新大类", rubric: rubric(100), hasProfessionalGroup: true });
     expect(empty.body.data.field).toBe("professionalMajors");
     const noGroup = await root.post(P, { name: "新大类", rubric: rubric(100), professionalMajors: ["080906"] });
@@ -123,7 +182,15 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     });
     expect(c.status).toBe(201);
     expect(c.body.info).toBe("作品类别已创建");
-    expect(c.body.data).toMatchObject({ parentId: null, name: "数字孪生应用", minAuthors: 3, maxAuthors: 4, maxTeachers: 1, professionalMajors: ["080906", "080904K"], sort: 12 });
+    expect(c.body.data).toMatchObject({
+      parentId: null,
+      name: "数字孪生应用",
+      minAuthors: 3,
+      maxAuthors: 4,
+      maxTeachers: 1,
+      professionalMajors: ["080906", "080904K"],
+      sort: 12,
+    });
     expect(c.body.data.requiredAttachments[0].types).toEqual(["pdf", "pptx"]);
     expect(c.body.data.rubric.map((r: { maxPoints: number }) => r.maxPoints)).toEqual([40, 35, 25]);
     const parent = c.body.data.id;
@@ -133,36 +200,73 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     expect(own.body.info).toContain("小类沿用所属大类");
     const sub = await root.post(P, { parentId: parent, name: "工业孪生" });
     expect(sub.status).toBe(201);
-    expect(sub.body.data).toMatchObject({ parentId: parent, parentName: "数字孪生应用", minAuthors: 3, maxAuthors: 4, professionalMajors: ["080906", "080904K"] });
+    expect(sub.body.data).toMatchObject({
+      parentId: parent,
+      parentName: "数字孪生应用",
+      minAuthors: 3,
+      maxAuthors: 4,
+      professionalMajors: ["080906", "080904K"],
+    });
     expect(sub.body.data.rubric).toEqual(c.body.data.rubric);
     const nested = await root.post(P, { parentId: sub.body.data.id, name: "三级类别" });
     expect(nested.body).toMatchObject({ error: 422, data: { field: "parentId" } });
 
     // Changing the 大类's rules reaches its 小类; rubric items given with an id keep it.
     const [a, b] = c.body.data.rubric;
-    const u = await root.req("PATCH", `${P}/${parent}`, { maxAuthors: 5, rubric: [{ id: a.id, name: "主题与需求", maxPoints: 50 }, { id: b.id, name: b.name, maxPoints: 30 }, { name: "答辩表现", maxPoints: 20 }] });
+    const u = await root.req("PATCH", `${P}/${parent}`, {
+      maxAuthors: 5,
+      rubric: [
+        { id: a.id, name: "主题与需求", maxPoints: 50 },
+        { id: b.id, name: b.name, maxPoints: 30 },
+        { name: "答辩表现", maxPoints: 20 },
+      ],
+    });
     expect(u.status).toBe(200);
-    expect(u.body.data.rubric.map((r: { id: number; name: string; maxPoints: number }) => [r.name, r.maxPoints])).toEqual([["主题与需求", 50], [b.name, 30], ["答辩表现", 20]]);
+    expect(u.body.data.rubric.map((r: { id: number; name: string; maxPoints: number }) => [r.name, r.maxPoints])).toEqual([
+      ["主题与需求", 50],
+      [b.name, 30],
+      ["答辩表现", 20],
+    ]);
     expect(u.body.data.rubric[0].id).toBe(a.id);
     const items = await t.db.selectFrom("rubric_item").select(["id"]).where("category_id", "=", parent).execute();
     expect(items).toHaveLength(3);
-    const child = await t.db.selectFrom("work_category").select(["max_authors", "professional_majors"]).where("id", "=", sub.body.data.id).executeTakeFirstOrThrow();
+    const child = await t.db
+      .selectFrom("work_category")
+      .select(["max_authors", "professional_majors"])
+      .where("id", "=", sub.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(child.max_authors).toBe(5);
     expect(JSON.parse(child.professional_majors)).toEqual(["080906", "080904K"]);
 
     const bad = await root.req("PATCH", `${P}/${parent}`, { rubric: [{ id: a.id, name: "主题与需求", maxPoints: 70 }] });
-    expect(bad.body).toMatchObject({ error: 422, info: "评分标准各项满分之和须为 100 分，当前为 70 分", data: { field: "rubric" } });
+    expect(bad.body).toMatchObject({
+      error: 422,
+      info: "评分标准各项满分之和须为 100 分，当前为 70 分",
+      data: { field: "rubric" },
+    });
     expect((await root.get(`${P}/${parent}`)).body.data.rubric).toHaveLength(3);
     const shrink = await root.req("PATCH", `${P}/${parent}`, { minAuthors: 6 });
     expect(shrink.body.data.field).toBe("minAuthors");
     const bigMin = await root.req("PATCH", `${P}/${parent}`, { maxAuthors: 2 });
     expect(bigMin.body).toMatchObject({ error: 422, info: "最少作者人数（3）不能大于最多作者人数（2）" });
-    const foreign = (await t.db.selectFrom("rubric_item").select("id").where("category_id", "=", await idOf("软件应用与开发")).executeTakeFirstOrThrow()).id;
+    const foreign = (
+      await t.db
+        .selectFrom("rubric_item")
+        .select("id")
+        .where("category_id", "=", await idOf("软件应用与开发"))
+        .executeTakeFirstOrThrow()
+    ).id;
     const steal = await root.req("PATCH", `${P}/${parent}`, { rubric: [{ id: foreign, name: "偷来的", maxPoints: 100 }] });
     expect(steal.body).toMatchObject({ error: 422, data: { field: "rubric" } });
     expect(steal.body.info).toContain("不属于该类别");
 
-    const log = await t.db.selectFrom("audit_log").select(["action", "changes"]).where("entity", "=", "work_category").where("entity_id", "=", String(parent)).orderBy("id").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "changes"])
+      .where("entity", "=", "work_category")
+      .where("entity_id", "=", String(parent))
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["create", "update"]);
     expect(JSON.parse(log[1].changes).maxAuthors).toEqual([4, 5]);
   });
@@ -195,10 +299,20 @@ describe.each(DIALECTS)("work types on %s", (dialect) => {
     // A 大类 that a contest opens is in use.
     const open = await root.post(P, { name: "赛事已开放的大类", rubric: rubric(100) });
     const national = await t.db.selectFrom("contest").select("id").where("level", "=", "national").executeTakeFirstOrThrow();
-    await t.db.updateTable("contest").set({ categories: JSON.stringify([open.body.data.id]) }).where("id", "=", national.id).execute();
+    await t.db
+      .updateTable("contest")
+      .set({ categories: JSON.stringify([open.body.data.id]) })
+      .where("id", "=", national.id)
+      .execute();
     const od = await root.del(`${P}/${open.body.data.id}`);
     expect(od.body.data.result).toBe("archived");
-    const log = await t.db.selectFrom("audit_log").select("action").where("entity", "=", "work_category").where("entity_id", "=", String(open.body.data.id)).orderBy("id").execute();
+    const log = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "work_category")
+      .where("entity_id", "=", String(open.body.data.id))
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => l.action)).toEqual(["create", "archive"]);
   });
 

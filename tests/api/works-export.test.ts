@@ -21,7 +21,12 @@ async function exportRows(c: Client, filters: Record<string, unknown>) {
   expect(start.status).toBe(202);
   const jobId = start.body.data.jobId as string;
   const job = await waitJob(c, jobId);
-  expect(job).toMatchObject({ status: "done", kind: "export", resource: "work", downloadUrl: `/Backend/Common/job/${jobId}/download` });
+  expect(job).toMatchObject({
+    status: "done",
+    kind: "export",
+    resource: "work",
+    downloadUrl: `/Backend/Common/job/${jobId}/download`,
+  });
   const file = await c.get(job.downloadUrl);
   expect(file.res.headers["content-type"]).toBe(XLSX_TYPE);
   const dir = mkdtempSync(join(tmpdir(), "saiwu-export-"));
@@ -46,28 +51,68 @@ describe.each(DIALECTS)("works export on %s", (dialect) => {
   beforeAll(async () => {
     t = await makeApp(dialect);
     [cadmin, root] = await Promise.all(["contest_admin", "root"].map((u) => login(t, u)));
-    const [a, b] = [await account(t, "exp_zju_a", "浙大甲", { school: "浙江大学" }), await account(t, "exp_zju_b", "浙大乙", { school: "浙江大学" })];
-    zjuWork = await makeWork(t, a, { contest: await contestId(t, "2026-ZJ"), category: await catId(t, "物联网应用"), coAuthors: [b], name: "智慧农业物联网监测系统", files: false });
-    const [j, k] = [await account(t, "exp_js_a", "南大甲", { school: "南京大学" }), await account(t, "exp_js_b", "南大乙", { school: "南京大学" })];
-    jsWork = await makeWork(t, j, { contest: await contestId(t, "2026-JS"), category: await catId(t, "物联网应用"), coAuthors: [k], name: "江苏的物联网作品", files: false });
+    const [a, b] = [
+      await account(t, "exp_zju_a", "浙大甲", { school: "浙江大学" }),
+      await account(t, "exp_zju_b", "浙大乙", { school: "浙江大学" }),
+    ];
+    zjuWork = await makeWork(t, a, {
+      contest: await contestId(t, "2026-ZJ"),
+      category: await catId(t, "物联网应用"),
+      coAuthors: [b],
+      name: "智慧农业物联网监测系统",
+      files: false,
+    });
+    const [j, k] = [
+      await account(t, "exp_js_a", "南大甲", { school: "南京大学" }),
+      await account(t, "exp_js_b", "南大乙", { school: "南京大学" }),
+    ];
+    jsWork = await makeWork(t, j, {
+      contest: await contestId(t, "2026-JS"),
+      category: await catId(t, "物联网应用"),
+      coAuthors: [k],
+      name: "江苏的物联网作品",
+      files: false,
+    });
   });
   afterAll(async () => t?.close());
 
   it("exports the works of the contest admin's contests and their children only, with Chinese headers and content", async () => {
     const { headers, rows } = await exportRows(cadmin, {});
-    expect(headers.slice(0, 11)).toEqual(["作品编号", "作品名称", "状态", "赛事", "赛事级别", "学校", "作品大类", "作品小类", "组别", "作者", "指导教师"]);
+    expect(headers.slice(0, 11)).toEqual([
+      "作品编号",
+      "作品名称",
+      "状态",
+      "赛事",
+      "赛事级别",
+      "学校",
+      "作品大类",
+      "作品小类",
+      "组别",
+      "作者",
+      "指导教师",
+    ]);
     expect(headers).toContain("作者5邮箱");
     expect(headers).toContain("指导教师2工号");
     const scope = [await contestId(t, "2026-ZJ"), await contestId(t, "2026-ZJ-10337")];
-    const inScope = (await t.db.selectFrom("work").select("id").where("contest_id", "in", scope).orderBy("id").execute()).map((w) => String(w.id));
+    const inScope = (await t.db.selectFrom("work").select("id").where("contest_id", "in", scope).orderBy("id").execute()).map(
+      (w) => String(w.id),
+    );
     expect(rows.map((r) => r["作品编号"])).toEqual(inScope);
     expect(rows.map((r) => r["作品编号"])).toContain(String(zjuWork));
     expect(rows.map((r) => r["作品编号"])).not.toContain(String(jsWork));
     expect(rows.map((r) => r["作品名称"])).not.toContain("江苏的物联网作品");
 
     const energy = rows.find((r) => r["作品名称"] === "校园能耗数据可视化分析系统")!;
-    const student = await t.db.selectFrom("app_user").select(["member_no", "phone", "email"]).where("username", "=", "student").executeTakeFirstOrThrow();
-    const teacher = await t.db.selectFrom("app_user").select(["member_no", "email"]).where("username", "=", "teacher").executeTakeFirstOrThrow();
+    const student = await t.db
+      .selectFrom("app_user")
+      .select(["member_no", "phone", "email"])
+      .where("username", "=", "student")
+      .executeTakeFirstOrThrow();
+    const teacher = await t.db
+      .selectFrom("app_user")
+      .select(["member_no", "email"])
+      .where("username", "=", "teacher")
+      .executeTakeFirstOrThrow();
     expect(energy).toMatchObject({
       状态: "已提交",
       赛事: "2026年浙江工业大学计算机设计大赛校级赛",
@@ -96,13 +141,23 @@ describe.each(DIALECTS)("works export on %s", (dialect) => {
 
   it("applies the list's filters and lets root export every work", async () => {
     const submitted = await exportRows(cadmin, { status: ["submitted", "returned"], schoolName: "工业" });
-    expect(submitted.rows.map((r) => [r["作品名称"], r["状态"]]).sort()).toEqual([["基于大模型的古诗词学习助手", "已退回修改"], ["校园能耗数据可视化分析系统", "已提交"]]);
+    expect(submitted.rows.map((r) => [r["作品名称"], r["状态"]]).sort()).toEqual([
+      ["基于大模型的古诗词学习助手", "已退回修改"],
+      ["校园能耗数据可视化分析系统", "已提交"],
+    ]);
     const byAuthor = await exportRows(cadmin, { authorName: "浙大乙" });
     expect(byAuthor.rows.map((r) => r["作品编号"])).toEqual([String(zjuWork)]);
     expect(byAuthor.job).toMatchObject({ processed: 1, total: 1, message: "已导出 1 件作品" });
 
     const all = await exportRows(root, {});
-    const count = Number((await t.db.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await t.db
+          .selectFrom("work")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(all.rows).toHaveLength(count);
     expect(all.rows.map((r) => r["作品名称"])).toContain("江苏的物联网作品");
   });

@@ -19,8 +19,15 @@ export async function contestId(t: TestApp, code: string) {
 }
 
 /** A new account (password Demo@2026) of a school, logged in. */
-export async function account(t: TestApp, username: string, name: string, opts: { role?: 99 | 100 | 2; school?: string; major?: string | null } = {}) {
-  const hash = (await t.db.selectFrom("app_user").select("password_hash").where("username", "=", "student").executeTakeFirstOrThrow()).password_hash;
+export async function account(
+  t: TestApp,
+  username: string,
+  name: string,
+  opts: { role?: 99 | 100 | 2; school?: string; major?: string | null } = {},
+) {
+  const hash = (
+    await t.db.selectFrom("app_user").select("password_hash").where("username", "=", "student").executeTakeFirstOrThrow()
+  ).password_hash;
   const now = new Date().toISOString();
   await t.db
     .insertInto("app_user")
@@ -57,14 +64,32 @@ export async function login(t: TestApp, username: string) {
 /** Sets a stage of a contest: relative days from now (negative: in the past). */
 export async function setStage(t: TestApp, contest: number, stage: string, fromDays: number, toDays: number) {
   const at = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-  await t.db.deleteFrom("contest_stage").where("contest_id", "=", contest).where("stage", "=", stage as never).execute();
-  await t.db.insertInto("contest_stage").values({ contest_id: contest, stage: stage as never, starts_at: at(fromDays), ends_at: at(toDays) }).execute();
+  await t.db
+    .deleteFrom("contest_stage")
+    .where("contest_id", "=", contest)
+    .where("stage", "=", stage as never)
+    .execute();
+  await t.db
+    .insertInto("contest_stage")
+    .values({ contest_id: contest, stage: stage as never, starts_at: at(fromDays), ends_at: at(toDays) })
+    .execute();
 }
 
 /** The fields submit requires, for a 大类's first 小类. */
 export async function filled(t: TestApp, category: number) {
-  const sub = await t.db.selectFrom("work_category").select("id").where("parent_id", "=", category).orderBy("sort").executeTakeFirstOrThrow();
-  return { subcategoryId: sub.id, summary: "作品简介：一个完整的作品。", designIdea: "设计思路：分层设计。", keyPoints: "重点和难点：性能与易用。", aiDeclaration: AI_NONE };
+  const sub = await t.db
+    .selectFrom("work_category")
+    .select("id")
+    .where("parent_id", "=", category)
+    .orderBy("sort")
+    .executeTakeFirstOrThrow();
+  return {
+    subcategoryId: sub.id,
+    summary: "作品简介：一个完整的作品。",
+    designIdea: "设计思路：分层设计。",
+    keyPoints: "重点和难点：性能与易用。",
+    aiDeclaration: AI_NONE,
+  };
 }
 
 /** Small files that pass the signature check of their type. */
@@ -76,13 +101,18 @@ export const SAMPLE: Record<string, Buffer> = {
 
 /** Uploads one attachment of a work: the kind field first, then the file. */
 export function upload(c: Client, id: number, kind: string, filename: string, content: Buffer) {
-  const m = multipart([{ name: "kind", value: kind }, { name: "file", filename, content }]);
+  const m = multipart([
+    { name: "kind", value: kind },
+    { name: "file", filename, content },
+  ]);
   return c.req("POST", `${W}/${id}/files`, m.body, m.headers);
 }
 
 /** Uploads a small valid file for every attachment the work's 大类 requires. */
 export async function attachRequired(c: Client, id: number) {
-  const { requirements } = (await c.get(`${W}/${id}/files`)).body.data as { requirements: { key: string; required: boolean; types: string[] }[] };
+  const { requirements } = (await c.get(`${W}/${id}/files`)).body.data as {
+    requirements: { key: string; required: boolean; types: string[] }[];
+  };
   for (const r of requirements.filter((x) => x.required)) {
     // docx and pptx are zip archives; other types are checked by extension only.
     const type = r.types.find((x) => x in SAMPLE) ?? r.types[0];
@@ -93,19 +123,41 @@ export async function attachRequired(c: Client, id: number) {
 }
 
 /** A work created through the API by `author`, filled, with co-authors who confirm and the required files uploaded (files: false leaves them out). */
-export async function makeWork(t: TestApp, author: Client, opts: { contest: number; category: number; name?: string; coAuthors?: Client[]; teachers?: string[]; confirm?: boolean; files?: boolean }) {
+export async function makeWork(
+  t: TestApp,
+  author: Client,
+  opts: {
+    contest: number;
+    category: number;
+    name?: string;
+    coAuthors?: Client[];
+    teachers?: string[];
+    confirm?: boolean;
+    files?: boolean;
+  },
+) {
   const co = [];
   for (const c of opts.coAuthors ?? []) co.push((await c.get("/Backend/Common/user/get-current")).body.data.username as string);
-  const r = await author.post(W, { contestId: opts.contest, categoryId: opts.category, name: opts.name ?? "测试作品", coAuthors: co, teachers: opts.teachers ?? [], ...(await filled(t, opts.category)) });
+  const r = await author.post(W, {
+    contestId: opts.contest,
+    categoryId: opts.category,
+    name: opts.name ?? "测试作品",
+    coAuthors: co,
+    teachers: opts.teachers ?? [],
+    ...(await filled(t, opts.category)),
+  });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.body.info}`);
   const id = r.body.data.id as number;
-  if (opts.confirm !== false) for (const c of opts.coAuthors ?? []) {
-    const ok = await c.post(`${W}/${id}/confirm`, {});
-    if (ok.status !== 200) throw new Error(`confirm failed: ${ok.body.info}`);
-  }
+  if (opts.confirm !== false)
+    for (const c of opts.coAuthors ?? []) {
+      const ok = await c.post(`${W}/${id}/confirm`, {});
+      if (ok.status !== 200) throw new Error(`confirm failed: ${ok.body.info}`);
+    }
   if (opts.files !== false) await attachRequired(author, id);
   return id;
 }
 
-export const statusOf = async (t: TestApp, id: number) => (await t.db.selectFrom("work").select(["status", "version"]).where("id", "=", id).executeTakeFirstOrThrow());
-export const logOf = async (t: TestApp, id: number) => t.db.selectFrom("work_log").select(["action", "changes", "user_id"]).where("work_id", "=", id).orderBy("id").execute();
+export const statusOf = async (t: TestApp, id: number) =>
+  await t.db.selectFrom("work").select(["status", "version"]).where("id", "=", id).executeTakeFirstOrThrow();
+export const logOf = async (t: TestApp, id: number) =>
+  t.db.selectFrom("work_log").select(["action", "changes", "user_id"]).where("work_id", "=", id).orderBy("id").execute();

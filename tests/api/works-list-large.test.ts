@@ -13,7 +13,16 @@ import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
 import { login } from "./works-fixtures";
 
 const A = "/Backend/Admin/work";
-const COLUMNS: Record<string, string> = { id: "id", name: "name", status: "status", createdAt: "created_at", updatedAt: "updated_at", submittedAt: "submitted_at", categoryId: "category_id", schoolId: "school_id" };
+const COLUMNS: Record<string, string> = {
+  id: "id",
+  name: "name",
+  status: "status",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  submittedAt: "submitted_at",
+  categoryId: "category_id",
+  schoolId: "school_id",
+};
 
 const DEFAULT_TUNING = { ...LIST_TUNING.plainUpTo };
 
@@ -26,37 +35,79 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
     await generateWorks(t.db, { count: 6000, seed: 7, year: 2026, passwordHash: await hashPassword("Seed@2026") });
     // Varied times, so the sorts by time are not decided by the id alone.
     await sql`update work set submitted_at = null where status = 'draft'`.execute(t.db);
-    await sql`update work set updated_at = '2026-03-0' || (id % 9 + 1) || 'T08:00:00.000Z', submitted_at = case when submitted_at is null then null else '2026-02-1' || (id % 7) || 'T09:00:00.000Z' end`.execute(t.db);
+    await sql`update work set updated_at = '2026-03-0' || (id % 9 + 1) || 'T08:00:00.000Z', submitted_at = case when submitted_at is null then null else '2026-02-1' || (id % 7) || 'T09:00:00.000Z' end`.execute(
+      t.db,
+    );
     [root, cadmin] = await Promise.all(["root", "contest_admin"].map((u) => login(t, u)));
     const zjContest = await t.db.selectFrom("contest").select("id").where("code", "=", "2026-ZJ").executeTakeFirstOrThrow();
-    zj = (await t.db.selectFrom("contest").select("id").where((eb) => eb.or([eb("id", "=", zjContest.id), eb("parent_id", "=", zjContest.id)])).execute()).map((c) => c.id);
+    zj = (
+      await t.db
+        .selectFrom("contest")
+        .select("id")
+        .where((eb) => eb.or([eb("id", "=", zjContest.id), eb("parent_id", "=", zjContest.id)]))
+        .execute()
+    ).map((c) => c.id);
   }, 120_000);
   afterAll(async () => t?.close());
 
   /** The plain ordered query the page must equal. */
-  async function expected(contests: number[] | null, status: string[] | null, field: string, dir: "asc" | "desc", offset: number, limit: number) {
+  async function expected(
+    contests: number[] | null,
+    status: string[] | null,
+    field: string,
+    dir: "asc" | "desc",
+    offset: number,
+    limit: number,
+  ) {
     let q = t.db.selectFrom("work").select("id");
     if (contests) q = q.where("contest_id", "in", contests);
     if (status) q = q.where("status", "in", status as never[]);
-    const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     let o = q.orderBy(sql.ref(COLUMNS[field]), dir);
     if (field !== "id") o = o.orderBy("id", dir);
     return { ids: (await o.offset(offset).limit(limit).execute()).map((r) => Number(r.id)), total };
   }
 
   // Both plans: the plain query for every list, then merged branches for every list.
-  for (const [plan, plainUpTo] of [["plain", 1e9], ["merged", 0]] as const) {
+  for (const [plan, plainUpTo] of [
+    ["plain", 1e9],
+    ["merged", 0],
+  ] as const) {
     it(`gives root every page in every sort exactly as the plain ordered query would (${plan} plan)`, async () => {
       LIST_TUNING.plainUpTo = { sqlite: plainUpTo, postgres: plainUpTo };
-      expect(Number((await t.db.selectFrom("work").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBeGreaterThan(6000);
+      expect(
+        Number(
+          (
+            await t.db
+              .selectFrom("work")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBeGreaterThan(6000);
       for (const status of [null, ["submitted", "school_approved"], ["accepted"]]) {
         for (const field of WORK_SORT) {
           for (const dir of ["asc", "desc"] as const) {
-            for (const [current, pageSize] of [[1, 20], [3, 20], [40, 50]]) {
+            for (const [current, pageSize] of [
+              [1, 20],
+              [3, 20],
+              [40, 50],
+            ]) {
               const qs = `${status ? status.map((s) => `status=${s}&`).join("") : ""}sort=${dir === "desc" ? "-" : ""}${field}&current=${current}&pageSize=${pageSize}`;
               const r = await root.get(`${A}?${qs}`);
               const want = await expected(null, status, field, dir, (current - 1) * pageSize, pageSize);
-              expect([qs, r.body.data.list.map((w: { id: number }) => w.id), r.body.data.total]).toEqual([qs, want.ids, want.total]);
+              expect([qs, r.body.data.list.map((w: { id: number }) => w.id), r.body.data.total]).toEqual([
+                qs,
+                want.ids,
+                want.total,
+              ]);
             }
           }
         }
@@ -65,11 +116,21 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
 
     it(`gives a contest admin the pages of the own contests only, in order (${plan} plan)`, async () => {
       LIST_TUNING.plainUpTo = { sqlite: plainUpTo, postgres: plainUpTo };
-      for (const [field, dir] of [["submittedAt", "desc"], ["name", "asc"], ["id", "desc"], ["updatedAt", "asc"]] as const) {
+      for (const [field, dir] of [
+        ["submittedAt", "desc"],
+        ["name", "asc"],
+        ["id", "desc"],
+        ["updatedAt", "asc"],
+      ] as const) {
         for (const current of [1, 2, 7]) {
           const r = await cadmin.get(`${A}?sort=${dir === "desc" ? "-" : ""}${field}&current=${current}&pageSize=20`);
           const want = await expected(zj, null, field, dir, (current - 1) * 20, 20);
-          expect([field, current, r.body.data.list.map((w: { id: number }) => w.id), r.body.data.total]).toEqual([field, current, want.ids, want.total]);
+          expect([field, current, r.body.data.list.map((w: { id: number }) => w.id), r.body.data.total]).toEqual([
+            field,
+            current,
+            want.ids,
+            want.total,
+          ]);
         }
       }
       // Past the end: no rows, the right total.

@@ -14,10 +14,20 @@ describe.each(DIALECTS)("works lists on %s", (dialect) => {
     root = await login(t, "root");
     const a = await account(t, "list_a", "浙大甲", { school: "浙江大学" });
     const b = await account(t, "list_b", "浙大乙", { school: "浙江大学" });
-    zjuWork = await makeWork(t, a, { contest: await contestId(t, "2026-ZJ"), category: await catId(t, "物联网应用"), coAuthors: [b], name: "智慧农业物联网监测系统" });
+    zjuWork = await makeWork(t, a, {
+      contest: await contestId(t, "2026-ZJ"),
+      category: await catId(t, "物联网应用"),
+      coAuthors: [b],
+      name: "智慧农业物联网监测系统",
+    });
     const j = await account(t, "list_js", "江苏甲", { school: "南京大学" });
     const k = await account(t, "list_js2", "江苏乙", { school: "南京大学" });
-    await makeWork(t, j, { contest: await contestId(t, "2026-JS"), category: await catId(t, "物联网应用"), coAuthors: [k], name: "江苏的物联网作品" });
+    await makeWork(t, j, {
+      contest: await contestId(t, "2026-JS"),
+      category: await catId(t, "物联网应用"),
+      coAuthors: [k],
+      name: "江苏的物联网作品",
+    });
   });
   afterAll(async () => t?.close());
 
@@ -33,8 +43,13 @@ describe.each(DIALECTS)("works lists on %s", (dialect) => {
     expect(names(await cadmin.get(`${A}?keyword=${encodeURIComponent("物联网")}`))).toEqual(["智慧农业物联网监测系统"]);
     expect(names(await cadmin.get(`${A}?schoolName=${encodeURIComponent("浙江大")}`))).toEqual(["智慧农业物联网监测系统"]);
     expect(names(await cadmin.get(`${A}?categoryId=${await catId(t, "大数据应用")}`))).toEqual(["校园能耗数据可视化分析系统"]);
-    expect(names(await cadmin.get(`${A}?status=submitted&status=returned&sort=name`))).toEqual(["基于大模型的古诗词学习助手", "校园能耗数据可视化分析系统"].sort());
-    expect(names(await cadmin.get(`${A}?authorName=${encodeURIComponent("林雨桐")}&sort=id`))).toEqual(["智慧助农：乡村特产直播电商平台", "校园能耗数据可视化分析系统"]);
+    expect(names(await cadmin.get(`${A}?status=submitted&status=returned&sort=name`))).toEqual(
+      ["基于大模型的古诗词学习助手", "校园能耗数据可视化分析系统"].sort(),
+    );
+    expect(names(await cadmin.get(`${A}?authorName=${encodeURIComponent("林雨桐")}&sort=id`))).toEqual([
+      "智慧助农：乡村特产直播电商平台",
+      "校园能耗数据可视化分析系统",
+    ]);
     expect(names(await cadmin.get(`${A}?authorName=${encodeURIComponent("%")}`))).toEqual([]);
     expect((await cadmin.get(`${A}?sort=bogus`)).body).toMatchObject({ error: 422, info: "不能按 bogus 排序" });
   });
@@ -47,7 +62,15 @@ describe.each(DIALECTS)("works lists on %s", (dialect) => {
     expect(p1.body.data.list).toHaveLength(3);
     expect(p2.body.data.list).toHaveLength(1);
     const item = p1.body.data.list[0];
-    expect(item).toMatchObject({ name: "智慧农业物联网监测系统", status: "draft", statusName: "草稿", school: { name: "浙江大学" }, category: { name: "物联网应用" }, authorNames: "浙大甲、浙大乙", myRank: null });
+    expect(item).toMatchObject({
+      name: "智慧农业物联网监测系统",
+      status: "draft",
+      statusName: "草稿",
+      school: { name: "浙江大学" },
+      category: { name: "物联网应用" },
+      authorNames: "浙大甲、浙大乙",
+      myRank: null,
+    });
     const byName = (await cadmin.get(`${A}?sort=-name&pageSize=50`)).body.data.list.map((w: { name: string }) => w.name);
     expect(byName).toEqual([...byName].sort().reverse());
   });

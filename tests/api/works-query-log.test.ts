@@ -25,7 +25,11 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
   it("finds a work by id and any author's name, and returns only its name, status and award", async () => {
     const anon = new Client(t);
     const r = await anon.post(Q, { workId: submitted, authorName: "林雨桐" });
-    expect(r.body).toEqual({ error: 0, info: "查询成功", data: { id: submitted, name: "校园能耗数据可视化分析系统", statusName: "已提交", award: null } });
+    expect(r.body).toEqual({
+      error: 0,
+      info: "查询成功",
+      data: { id: submitted, name: "校园能耗数据可视化分析系统", statusName: "已提交", award: null },
+    });
     expect((await anon.post(Q, { workId: returned, authorName: " 冯同学 " })).body.data.statusName).toBe("已退回修改");
     const miss = { error: 404, info: "未找到匹配的作品" };
     // A wrong name, a missing id, a draft: the same answer, so nothing can be probed.
@@ -33,7 +37,10 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
     expect((await anon.post(Q, { workId: 2026999999, authorName: "冯同学" })).body).toEqual(miss);
     expect((await anon.post(Q, { workId: draft, authorName: "冯同学" })).body).toEqual(miss);
     expect((await anon.post(Q, { workId: submitted, authorName: "冯" })).body).toEqual(miss);
-    expect((await anon.post(Q, { workId: 123, authorName: "冯同学" })).body).toMatchObject({ error: 422, data: { field: "workId" } });
+    expect((await anon.post(Q, { workId: 123, authorName: "冯同学" })).body).toMatchObject({
+      error: 422,
+      data: { field: "workId" },
+    });
   });
 
   it("records every change of a work: who, when, which fields, old and new", async () => {
@@ -54,20 +61,30 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
     await attachRequired(student, returned);
     const earlier = await t.db.selectFrom("work_log").selectAll().orderBy("id").execute();
     const w = (await student.get(`${W}/${returned}`)).body.data;
-    const edit = await student.req("PATCH", `${W}/${returned}`, { version: w.version, summary: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。", otherNotes: "无" });
+    const edit = await student.req("PATCH", `${W}/${returned}`, {
+      version: w.version,
+      summary: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。",
+      otherNotes: "无",
+    });
     expect(edit.status).toBe(200);
     expect((await student.post(`${W}/${returned}/submit`, {})).status).toBe(200);
     const now = (await student.get(`${W}/${returned}/log`)).body.data;
     expect(now.slice(-2).map((e: { action: string }) => e.action)).toEqual(["update", "submit"]);
     expect(now.at(-2).changes).toEqual([
-      { field: "summary", fieldName: "作品简介", old: "古诗词学习助手。", new: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。" },
+      {
+        field: "summary",
+        fieldName: "作品简介",
+        old: "古诗词学习助手。",
+        new: "补充后的作品简介：支持诗词讲解、背诵检测和意象图谱。",
+      },
       { field: "otherNotes", fieldName: "其他说明", old: null, new: "无" },
     ]);
     // Append-only: the earlier entries are exactly as they were.
     const after = await t.db.selectFrom("work_log").selectAll().orderBy("id").limit(earlier.length).execute();
     expect(after).toEqual(earlier);
     // Its people read it; a teacher and outsiders do not.
-    for (const u of ["student5", "school_admin", "contest_admin", "root"]) expect([u, (await (await login(t, u)).get(`${W}/${returned}/log`)).status]).toEqual([u, 200]);
+    for (const u of ["student5", "school_admin", "contest_admin", "root"])
+      expect([u, (await (await login(t, u)).get(`${W}/${returned}/log`)).status]).toEqual([u, 200]);
     expect((await (await login(t, "teacher")).get(`${W}/${returned}/log`)).status).toBe(403);
     expect((await (await login(t, "student4")).get(`${W}/${returned}/log`)).status).toBe(404);
   });
@@ -78,21 +95,38 @@ describe.each(DIALECTS)("work lookup and log on %s", (dialect) => {
     expect(del.body).toEqual({ error: 0, info: "草稿已删除" });
     expect(await t.db.selectFrom("work").select("id").where("id", "=", draft).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom("work_author").select("id").where("work_id", "=", draft).execute()).toEqual([]);
-    const entries = await t.db.selectFrom("work_log").select(["action", "changes"]).where("work_id", "=", draft).orderBy("id").execute();
+    const entries = await t.db
+      .selectFrom("work_log")
+      .select(["action", "changes"])
+      .where("work_id", "=", draft)
+      .orderBy("id")
+      .execute();
     expect(entries.map((e) => e.action)).toEqual(["create", "delete"]);
-    expect(JSON.parse(entries[1].changes)).toMatchObject({ status: ["draft", null], name: ["智慧助农：乡村特产直播电商平台", null] });
+    expect(JSON.parse(entries[1].changes)).toMatchObject({
+      status: ["draft", null],
+      name: ["智慧助农：乡村特产直播电商平台", null],
+    });
     expect((await student.del(`${W}/${submitted}`)).body.info).toBe("只有草稿可以删除，作品当前状态为「已提交」");
   });
 
   it("gives root the log of all works, newest first, filtered", async () => {
     const all = await root.get("/Backend/Admin/work-log?pageSize=5");
-    const count = Number((await t.db.selectFrom("work_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await t.db
+          .selectFrom("work_log")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(all.body.data.total).toBe(count);
     expect(all.body.data.list).toHaveLength(5);
     const ids = all.body.data.list.map((e: { id: number }) => e.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     const one = await root.get(`/Backend/Admin/work-log?workId=${submitted}&action=submit`);
-    expect(one.body.data.list.map((e: { workId: number; action: string }) => [e.workId, e.action])).toEqual([[submitted, "submit"]]);
+    expect(one.body.data.list.map((e: { workId: number; action: string }) => [e.workId, e.action])).toEqual([
+      [submitted, "submit"],
+    ]);
     const byUser = await root.get(`/Backend/Admin/work-log?userId=${await idOf(t, "school_admin")}`);
     expect(byUser.body.data.list.map((e: { action: string }) => e.action)).toEqual(["return"]);
     expect((await (await login(t, "contest_admin")).get("/Backend/Admin/work-log")).status).toBe(403);

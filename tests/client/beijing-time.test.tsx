@@ -79,8 +79,18 @@ describe("Beijing time in a browser in New York", () => {
   test("the table formatters show the Beijing wall clock of any zoned moment (checked against Intl)", () => {
     // The same moment written with another offset (by hand: dayjs's utcOffset is off by an hour
     // near the browser zone's daylight-saving change).
-    const withOffset = (d: Date, minutes: number, suffix: string) => new Date(d.getTime() + minutes * 60_000).toISOString().replace("Z", suffix);
-    const clock = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Shanghai", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    const withOffset = (d: Date, minutes: number, suffix: string) =>
+      new Date(d.getTime() + minutes * 60_000).toISOString().replace("Z", suffix);
+    const clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Shanghai",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     const shapes = [
       (d: Date) => d.toISOString(), // the server's: 2026-07-20T17:30:00.000Z
       (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z"),
@@ -88,15 +98,19 @@ describe("Beijing time in a browser in New York", () => {
       (d: Date) => withOffset(d, -330, "-0530"),
     ];
     fc.assert(
-      fc.property(fc.date({ min: new Date("1992-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }), fc.nat(shapes.length - 1), (d, k) => {
-        const second = new Date(Math.floor(d.getTime() / 1000) * 1000);
-        const iso = shapes[k](second);
-        const p = Object.fromEntries(clock.formatToParts(second).map((x) => [x.type, x.value]));
-        expect(fmtTimeSec(iso), iso).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`);
-        expect(fmtTime(iso), iso).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`);
-        expect(fmtDate(iso), iso).toBe(`${p.year}-${p.month}-${p.day}`);
-        expect(fmtShortTime(iso), iso).toBe(`${p.month}-${p.day} ${p.hour}:${p.minute}`);
-      }),
+      fc.property(
+        fc.date({ min: new Date("1992-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }),
+        fc.nat(shapes.length - 1),
+        (d, k) => {
+          const second = new Date(Math.floor(d.getTime() / 1000) * 1000);
+          const iso = shapes[k](second);
+          const p = Object.fromEntries(clock.formatToParts(second).map((x) => [x.type, x.value]));
+          expect(fmtTimeSec(iso), iso).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`);
+          expect(fmtTime(iso), iso).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`);
+          expect(fmtDate(iso), iso).toBe(`${p.year}-${p.month}-${p.day}`);
+          expect(fmtShortTime(iso), iso).toBe(`${p.month}-${p.day} ${p.hour}:${p.minute}`);
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(fmtTime("2026-12-31T16:00:00.000Z")).toBe("2027-01-01 00:00");

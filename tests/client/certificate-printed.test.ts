@@ -28,15 +28,22 @@ describe("printed facts", () => {
 
   it("a code, or the QR code's address", () => {
     const code = `0123456789ab.${"A".repeat(86)}`;
-    expect(parseCodeInput(verifyUrl("https://saiwu.example.edu.cn/", "2026-ZJ-1-000123", code))).toEqual({ code, number: "2026-ZJ-1-000123" });
+    expect(parseCodeInput(verifyUrl("https://saiwu.example.edu.cn/", "2026-ZJ-1-000123", code))).toEqual({
+      code,
+      number: "2026-ZJ-1-000123",
+    });
     expect(parseCodeInput(` ${code.slice(0, 40)}\n${code.slice(40)} `)).toEqual({ code });
   });
 });
 
 describe("lookup failures", () => {
   it("rate limiting and network errors in Chinese", () => {
-    expect(verifyFailure(429, "操作过于频繁，请稍后再试")).toBe("查询过于频繁：同一网络短时间内查询次数过多，请稍等一分钟后再试。");
+    expect(verifyFailure(429, "操作过于频繁，请稍后再试")).toBe(
+      "查询过于频繁：同一网络短时间内查询次数过多，请稍等一分钟后再试。",
+    );
     expect(verifyFailure(0, "")).toMatch(/^网络异常：无法连接服务器/);
-    expect(verifyFailure(400, "请填写持证人姓名，或使用证书二维码中的验证码")).toBe("请填写持证人姓名，或使用证书二维码中的验证码");
+    expect(verifyFailure(400, "请填写持证人姓名，或使用证书二维码中的验证码")).toBe(
+      "请填写持证人姓名，或使用证书二维码中的验证码",
+    );
   });
 });

@@ -8,7 +8,13 @@
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { SAMPLE_FACTS, checkLayout, defaultLayout, type PrintFacts, type TemplateLayout } from "../../src/shared/certificate/layout";
+import {
+  SAMPLE_FACTS,
+  checkLayout,
+  defaultLayout,
+  type PrintFacts,
+  type TemplateLayout,
+} from "../../src/shared/certificate/layout";
 import type { BrowserPrint, PrintSheet } from "../../src/shared/certificate/print-schema";
 import { CertificateSheet, PLACEHOLDER_QR } from "../../src/client/certificate/CertificateSheet";
 import { PrintView, pageRules } from "../../src/client/certificate/PrintView";
@@ -74,9 +80,18 @@ describe("CertificateSheet", () => {
   });
 
   test("the QR code is the server's path on its module grid at the field's place and size; a background covers the page", () => {
-    const layout: TemplateLayout = { orientation: "portrait", backgroundSha256: "a".repeat(64), fields: [{ key: "qr", x: 25, y: 250, size: 26 }, { key: "holderName", x: 10, y: 10, width: 100, fontSize: 20, align: "center" }] };
+    const layout: TemplateLayout = {
+      orientation: "portrait",
+      backgroundSha256: "a".repeat(64),
+      fields: [
+        { key: "qr", x: 25, y: 250, size: 26 },
+        { key: "holderName", x: 10, y: 10, width: 100, fontSize: 20, align: "center" },
+      ],
+    };
     const qr = { size: 33, path: "M4 4h7v7h-7z" };
-    const { container } = render(<CertificateSheet layout={layout} facts={SAMPLE_FACTS} qr={qr} backgroundUrl="/bg.png" testId="sheet" />);
+    const { container } = render(
+      <CertificateSheet layout={layout} facts={SAMPLE_FACTS} qr={qr} backgroundUrl="/bg.png" testId="sheet" />,
+    );
     expect(screen.getByTestId("sheet").style.width).toBe("210mm");
     expect(screen.getByTestId("sheet").style.height).toBe("297mm");
     const svg = container.querySelector<SVGSVGElement>("svg.certificate-qr")!;
@@ -90,10 +105,23 @@ describe("CertificateSheet", () => {
 
   test("a fact the certificate lacks prints nothing; the editor shows the field's name in its place", () => {
     const teacher: PrintFacts = { ...SAMPLE_FACTS, workTitle: null, categoryName: null };
-    const layout: TemplateLayout = { orientation: "landscape", backgroundSha256: null, fields: [{ key: "workTitle", x: 30, y: 40, width: 100, fontSize: 12, align: "center" }, { key: "qr", x: 10, y: 10, size: 20 }] };
+    const layout: TemplateLayout = {
+      orientation: "landscape",
+      backgroundSha256: null,
+      fields: [
+        { key: "workTitle", x: 30, y: 40, width: 100, fontSize: 12, align: "center" },
+        { key: "qr", x: 10, y: 10, size: 20 },
+      ],
+    };
     const { container, rerender } = render(<CertificateSheet layout={layout} facts={teacher} />);
     expect(field(container, "workTitle")).toBeNull();
-    rerender(<CertificateSheet layout={layout} facts={teacher} editing={{ selected: 0, problems: new Set([1]), onPointerDown: () => {} }} />);
+    rerender(
+      <CertificateSheet
+        layout={layout}
+        facts={teacher}
+        editing={{ selected: 0, problems: new Set([1]), onPointerDown: () => {} }}
+      />,
+    );
     const box = field(container, "workTitle");
     expect(box.textContent).toBe("（作品名称）");
     expect(box.className).toContain("selected");
@@ -120,7 +148,14 @@ describe("print view", () => {
       sheets: [sheet(1, "张三", false), sheet(2, "李四", true), sheet(3, "王老师", false, "teacher")],
       templates: [
         { contestId: 1, awardKind: "work", ...defaultLayout("work"), isDefault: true, updatedAt: null, updatedBy: null },
-        { contestId: 1, awardKind: "teacher", ...portrait, isDefault: false, updatedAt: "2026-07-01T00:00:00Z", updatedBy: "root" },
+        {
+          contestId: 1,
+          awardKind: "teacher",
+          ...portrait,
+          isDefault: false,
+          updatedAt: "2026-07-01T00:00:00Z",
+          updatedBy: "root",
+        },
       ],
       skipped: 2,
     };
@@ -160,7 +195,10 @@ describe("template editor maths", () => {
 
   test("turning the page: the built-in layout becomes the other built-in one, a custom one is scaled onto the page", () => {
     expect(reorient("work", defaultLayout("work", "landscape"), "portrait")).toEqual(defaultLayout("work", "portrait"));
-    const custom: TemplateLayout = { ...defaultLayout("school"), fields: defaultLayout("school").fields.map((f) => ({ ...f, x: f.x + 5 })) };
+    const custom: TemplateLayout = {
+      ...defaultLayout("school"),
+      fields: defaultLayout("school").fields.map((f) => ({ ...f, x: f.x + 5 })),
+    };
     const turned = reorient("school", custom, "portrait");
     expect(turned.orientation).toBe("portrait");
     expect(checkLayout(turned)).toEqual([]);
@@ -173,8 +211,19 @@ describe("print page address", () => {
     expect(parseCertParams(new URLSearchParams(""), "contest").filters).toEqual({ holderKind: "author" });
     expect(parseCertParams(new URLSearchParams("holderKind=all"), "contest").filters).toEqual({});
     expect(parseCertParams(new URLSearchParams(""), "root").filters).toEqual({});
-    const p = parseCertParams(new URLSearchParams("contestId=3&tab=template&groupId=5&status=valid&unprinted=1&keyword=%20张%20&current=2&pageSize=50&schoolId=x"), "root");
-    expect(p).toEqual({ contestId: 3, tab: "template", filters: { groupId: 5, status: "valid", unprinted: true, keyword: "张" }, current: 2, pageSize: 50 });
+    const p = parseCertParams(
+      new URLSearchParams(
+        "contestId=3&tab=template&groupId=5&status=valid&unprinted=1&keyword=%20张%20&current=2&pageSize=50&schoolId=x",
+      ),
+      "root",
+    );
+    expect(p).toEqual({
+      contestId: 3,
+      tab: "template",
+      filters: { groupId: 5, status: "valid", unprinted: true, keyword: "张" },
+      current: 2,
+      pageSize: 50,
+    });
   });
 
   test("the page's first pick of a contest keeps the filters of the address; the user's choice of another starts afresh", async () => {
@@ -183,7 +232,9 @@ describe("print page address", () => {
       api = useCertParams("contest");
       return null;
     };
-    const router = createMemoryRouter([{ path: "*", element: <Probe /> }], { initialEntries: ["/p?holderKind=teacher&keyword=%E5%BC%A0"] });
+    const router = createMemoryRouter([{ path: "*", element: <Probe /> }], {
+      initialEntries: ["/p?holderKind=teacher&keyword=%E5%BC%A0"],
+    });
     render(<RouterProvider router={router} />);
     await act(async () => api!.setContest(2, true));
     expect(new URLSearchParams(router.state.location.search).toString()).toBe("contestId=2&keyword=%E5%BC%A0&holderKind=teacher");

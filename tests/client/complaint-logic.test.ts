@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_LIMITS, appealPath, canAppealWork, dueWords, evidenceHint, evidenceProblem, plainLength, textProblem } from "../../src/client/complaint/logic";
+import {
+  DEFAULT_LIMITS,
+  appealPath,
+  canAppealWork,
+  dueWords,
+  evidenceHint,
+  evidenceProblem,
+  plainLength,
+  textProblem,
+} from "../../src/client/complaint/logic";
 import { parseListParams } from "../../src/client/complaint/use-list-params";
 import { DESK_STEPS } from "../../src/client/complaint/StepForms";
 import { COMPLAINT_ACTIONS } from "../../src/shared/complaint/states";
@@ -42,7 +51,10 @@ describe("complaint screens: pure parts", () => {
   test("list filters from the address: unknown values dropped", () => {
     const f = parseListParams(new URLSearchParams("contestId=3&state=decided&type=appeal&overdue=1&current=2"));
     expect(f).toEqual({ contestId: 3, state: "decided", type: "appeal", overdue: 1, current: 2, pageSize: 20 });
-    expect(parseListParams(new URLSearchParams("state=nope&type=x&contestId=-1&overdue=yes"))).toEqual({ current: 1, pageSize: 20 });
+    expect(parseListParams(new URLSearchParams("state=nope&type=x&contestId=-1&overdue=yes"))).toEqual({
+      current: 1,
+      pageSize: 20,
+    });
   });
 
   test("every step of the state machine has exactly one screen (filer steps excepted)", () => {

@@ -16,7 +16,10 @@ let userId: number;
 let listVersion: number;
 
 function reply(data: unknown) {
-  return new Response(JSON.stringify({ error: 0, info: "", data }), { status: 200, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ error: 0, info: "", data }), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 beforeEach(() => {
@@ -29,7 +32,8 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (url: string) => {
       calls.push(url);
-      if (url === SESSION) return reply({ needToLogin: false, userType: 0, id: userId, hasComplaintRight: false, isSchoolContestJudge: false });
+      if (url === SESSION)
+        return reply({ needToLogin: false, userType: 0, id: userId, hasComplaintRight: false, isSchoolContestJudge: false });
       if (url === LIST) return reply({ list: [{ id: 1, name: `v${listVersion}` }], total: 1 });
       return reply({ list: [], total: 0 });
     }),
@@ -50,7 +54,11 @@ async function pageLoad() {
 /** What the page does: who is signed in, then its list and the schools select. */
 async function openPage(p: Awaited<ReturnType<typeof pageLoad>>) {
   const user = await p.session.getCurrentUser();
-  const list = await p.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", { current: 1, pageSize: 20, sort: "-id" });
+  const list = await p.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", {
+    current: 1,
+    pageSize: 20,
+    sort: "-id",
+  });
   await p.request.get("/Backend/Admin/school", { archived: false, current: 1, pageSize: 30 });
   return { user, rows: list.data?.list.map((r) => r.name) };
 }
@@ -74,7 +82,10 @@ describe("the page's first requests start with the session check", () => {
     expect(calls).toEqual([SESSION, LIST, SCHOOLS]); // nothing asked twice
     // A later read of the same list is a new request (the early answer served once).
     listVersion = 2;
-    expect((await second.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", { current: 1, pageSize: 20, sort: "-id" })).data?.list[0].name).toBe("v2");
+    expect(
+      (await second.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", { current: 1, pageSize: 20, sort: "-id" }))
+        .data?.list[0].name,
+    ).toBe("v2");
     expect(count(LIST)).toBe(2);
   });
 
@@ -90,7 +101,11 @@ describe("the page's first requests start with the session check", () => {
     const afterLogout = await pageLoad();
     await afterLogout.session.setCurrentUser(afterLogout.session.ANONYMOUS);
     listVersion = 4;
-    const list = await afterLogout.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", { current: 1, pageSize: 20, sort: "-id" });
+    const list = await afterLogout.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", {
+      current: 1,
+      pageSize: 20,
+      sort: "-id",
+    });
     expect(list.data?.list[0].name).toBe("v4");
 
     const afterInput = await pageLoad();
@@ -101,7 +116,11 @@ describe("the page's first requests start with the session check", () => {
     const moved = await pageLoad();
     history.pushState(null, "", "/admin/SchoolManagement");
     listVersion = 6;
-    const other = await moved.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", { current: 1, pageSize: 20, sort: "-id" });
+    const other = await moved.request.get<{ list: { name: string }[] }>("/Backend/Admin/user", {
+      current: 1,
+      pageSize: 20,
+      sort: "-id",
+    });
     expect(other.data?.list[0].name).toBe("v6");
   });
 

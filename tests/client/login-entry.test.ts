@@ -34,14 +34,29 @@ describe("the light login entry", () => {
       expect(isLoginPath(path.toLowerCase() + "/")).toBe(true);
       expect(matchEntry(ROUTES, path)?.authority).toEqual(["page.guestAccount", "view"]);
     }
-    for (const path of ["/account/Register", "/account/claim-account", "/account/choose", "/account/Login/x", "/x/account/Login", "/", "/index"]) {
+    for (const path of [
+      "/account/Register",
+      "/account/claim-account",
+      "/account/choose",
+      "/account/Login/x",
+      "/x/account/Login",
+      "/",
+      "/index",
+    ]) {
       expect(isLoginPath(path)).toBe(false);
     }
   });
 
   test("it serves the registration, password and invitation pages of the route table too, open to visitors, and nothing else", () => {
     const guest = (rule: readonly [string, string]) => guestRules.includes(ruleKey(rule));
-    for (const path of [...Object.values(LOGIN_PAGE_PATHS), "/account/Register", "/account/claim-account", "/verify-email", "/verify-email-claim", "/workInvite/abc"]) {
+    for (const path of [
+      ...Object.values(LOGIN_PAGE_PATHS),
+      "/account/Register",
+      "/account/claim-account",
+      "/verify-email",
+      "/verify-email-claim",
+      "/workInvite/abc",
+    ]) {
       expect(isLightAccountPath(path)).toBe(true);
       expect(isLightAccountPath(path.toLowerCase() + "/")).toBe(true);
       const entry = matchEntry(ROUTES, path);
@@ -56,7 +71,20 @@ describe("the light login entry", () => {
     expect(routeParams(invite, "/workinvite/a%2Bb/")).toEqual({ code: "a+b" });
     expect(routeParams(invite, "/workInvite/%E0%A4%A")).toEqual({});
     expect(routeParams(invite, "/workInvite/abc/x")).toEqual({});
-    for (const path of ["/account/choose", "/account/security", "/account/logout", "/verify-email/x", "/verify-emails", "/workInvite", "/workInvite/abc/x", "/inviteJudge/abc", "/account/Register/x", "/x/account/Register", "/", "/index"]) {
+    for (const path of [
+      "/account/choose",
+      "/account/security",
+      "/account/logout",
+      "/verify-email/x",
+      "/verify-emails",
+      "/workInvite",
+      "/workInvite/abc/x",
+      "/inviteJudge/abc",
+      "/account/Register/x",
+      "/x/account/Register",
+      "/",
+      "/index",
+    ]) {
       expect(isLightAccountPath(path), path).toBe(false);
     }
   });

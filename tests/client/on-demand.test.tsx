@@ -9,7 +9,9 @@ afterEach(cleanup);
 
 const row = (onConfirm: () => void) => (
   <OnDemand tip="锁定" confirm={{ title: "锁定该账号？", okText: "锁定", onConfirm }}>
-    <Button size="small" data-testid="lock">L</Button>
+    <Button size="small" data-testid="lock">
+      L
+    </Button>
   </OnDemand>
 );
 
@@ -47,7 +49,13 @@ describe("OnDemand", () => {
   test("with `real`, a click on the look-alike reaches the real button", async () => {
     const clicked = vi.fn();
     render(
-      <OnDemand real={<Button data-testid="real" onClick={clicked}>删除</Button>}>
+      <OnDemand
+        real={
+          <Button data-testid="real" onClick={clicked}>
+            删除
+          </Button>
+        }
+      >
         <Button data-testid="light">删除</Button>
       </OnDemand>,
     );

@@ -79,10 +79,17 @@ describe("the root loader and the opened page's script", () => {
   beforeEach(() => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ error: 0, info: "", data: visitor }), { status: 200, headers: { "content-type": "application/json" } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 0, info: "", data: visitor }), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+      ),
     );
   });
-  const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {} }) as unknown as LoaderFunctionArgs;
+  const args = (path: string) =>
+    ({ request: new Request(`http://localhost${path}`), params: {} }) as unknown as LoaderFunctionArgs;
 
   test("returns once the page's script is in, so the first render has the page", async () => {
     const load = deferred<{ default: () => null }>();
@@ -107,7 +114,9 @@ describe("the root loader and the opened page's script", () => {
 
   test("a page this user may not open is not waited for", async () => {
     const load = vi.fn(() => new Promise<{ default: () => null }>(() => {}));
-    const table: RouteEntry[] = [{ label: "用户", path: "/admin/users", authority: ["page.admin", "view"], element: lazyPage(load) }];
+    const table: RouteEntry[] = [
+      { label: "用户", path: "/admin/users", authority: ["page.admin", "view"], element: lazyPage(load) },
+    ];
     const started = Date.now();
     await rootLoader(args("/admin/users"), table);
     expect(Date.now() - started).toBeLessThan(PAGE_WAIT_MS);

@@ -3,7 +3,13 @@
  * subjects, and the root loader starts the opened page's chunk early (preloadPageOf).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { createAccessControlProvider, pagePermissionCache, permissionSet, permissionsQuery, policyReady } from "../../src/client/providers/access-control";
+import {
+  createAccessControlProvider,
+  pagePermissionCache,
+  permissionSet,
+  permissionsQuery,
+  policyReady,
+} from "../../src/client/providers/access-control";
 import { CURRENT_USER_KEY, queryClient } from "../../src/client/providers/session";
 import { lazyPage } from "../../src/client/routing/lazy-page";
 import { preloadPageOf } from "../../src/client/routing/router";
@@ -71,7 +77,12 @@ describe("page permissions kept between page loads", () => {
     expect((await permissionsQuery(student).queryFn()).has("api.users update")).toBe(false);
     // A kept set decides (casbin is not asked): here it lacks the delete the policy grants root.
     store.setItem(pagePermissionCache.key(["role:0"]), JSON.stringify(["api.users update"]));
-    queryClient.setQueryData(CURRENT_USER_KEY, { needToLogin: false, userType: 0, hasComplaintRight: false, isSchoolContestJudge: false });
+    queryClient.setQueryData(CURRENT_USER_KEY, {
+      needToLogin: false,
+      userType: 0,
+      hasComplaintRight: false,
+      isSchoolContestJudge: false,
+    });
     const provider = createAccessControlProvider(() => undefined);
     expect((await provider.can({ resource: "api.users", action: "update" })).can).toBe(true);
     expect((await provider.can({ resource: "api.users", action: "delete" })).can).toBe(false);
@@ -85,12 +96,29 @@ describe("page permissions kept between page loads", () => {
 });
 
 describe("the opened page's chunk starts early", () => {
-  const entry = (path: string, load: () => Promise<{ default: () => null }>): RouteEntry => ({ label: path, path, element: lazyPage(load) });
+  const entry = (path: string, load: () => Promise<{ default: () => null }>): RouteEntry => ({
+    label: path,
+    path,
+    element: lazyPage(load),
+  });
 
   test("the entry matching the path (a fixed path before a parameter) is preloaded, once", async () => {
-    const loads = { users: vi.fn(async () => ({ default: () => null })), section: vi.fn(async () => ({ default: () => null })), fixed: vi.fn(async () => ({ default: () => null })) };
+    const loads = {
+      users: vi.fn(async () => ({ default: () => null })),
+      section: vi.fn(async () => ({ default: () => null })),
+      fixed: vi.fn(async () => ({ default: () => null })),
+    };
     const table: RouteEntry[] = [
-      { label: "管理", path: "/admin", disableRoute: true, children: [entry("/admin/UserManagement", loads.users), entry("/admin/contest/:section", loads.section), entry("/admin/contest/list", loads.fixed)] },
+      {
+        label: "管理",
+        path: "/admin",
+        disableRoute: true,
+        children: [
+          entry("/admin/UserManagement", loads.users),
+          entry("/admin/contest/:section", loads.section),
+          entry("/admin/contest/list", loads.fixed),
+        ],
+      },
     ];
     preloadPageOf(table, "/admin/UserManagement");
     expect(loads.users).toHaveBeenCalledTimes(1);
@@ -106,7 +134,9 @@ describe("the opened page's chunk starts early", () => {
 
   test("a ruled page downloads only for a user it allows (a forbidden page is not fetched for nothing)", () => {
     const load = vi.fn(async () => ({ default: () => null }));
-    const table: RouteEntry[] = [{ label: "新闻", path: "/ContestAdmin/news", authority: ["page.contestAdmin", "view"], element: lazyPage(load) }];
+    const table: RouteEntry[] = [
+      { label: "新闻", path: "/ContestAdmin/news", authority: ["page.contestAdmin", "view"], element: lazyPage(load) },
+    ];
     preloadPageOf(table, "/ContestAdmin/news");
     preloadPageOf(table, "/ContestAdmin/news", (rule) => rule[0] === "page.admin");
     expect(load).not.toHaveBeenCalled();

@@ -31,7 +31,12 @@ describe("data provider", () => {
     ).toEqual({ state: "draft", keyword: "AI", userType: [99, 100], createdAt_gte: "2026-01-01" });
   });
   test("sorters become repeated sort keys, descending ones with a minus", () => {
-    expect(sortParams([{ field: "id", order: "desc" }, { field: "title", order: "asc" }])).toEqual({ sort: ["-id", "title"] });
+    expect(
+      sortParams([
+        { field: "id", order: "desc" },
+        { field: "title", order: "asc" },
+      ]),
+    ).toEqual({ sort: ["-id", "title"] });
     expect(sortParams(undefined)).toEqual({});
   });
   test("a failed reply becomes an HttpError, with the 422 field as a form error", () => {
@@ -40,7 +45,10 @@ describe("data provider", () => {
       statusCode: 422,
       errors: { email: "邮箱不是有效的邮箱地址" },
     });
-    expect(toHttpError({ error: 403, info: "您没有权限进行此操作", status: 403 })).toEqual({ message: "您没有权限进行此操作", statusCode: 403 });
+    expect(toHttpError({ error: 403, info: "您没有权限进行此操作", status: 403 })).toEqual({
+      message: "您没有权限进行此操作",
+      statusCode: 403,
+    });
   });
 });
 
@@ -54,7 +62,8 @@ describe("refine's messages name resources in Chinese", () => {
 
 describe("the data provider built on @refinedev/simple-rest over the seed's request client", () => {
   const fetchMock = vi.fn();
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const sent = (i = 0) => {
     const [url, init] = fetchMock.mock.calls[i] as [string, RequestInit & { headers: Record<string, string> }];
     const u = new URL(url, "http://localhost");
@@ -71,7 +80,10 @@ describe("the data provider built on @refinedev/simple-rest over the seed's requ
     const r = await dataProvider.getList({
       resource: "schools",
       pagination: { currentPage: 2, pageSize: 2 },
-      sorters: [{ field: "name", order: "asc" }, { field: "id", order: "desc" }],
+      sorters: [
+        { field: "name", order: "asc" },
+        { field: "id", order: "desc" },
+      ],
       filters: [
         { field: "keyword", operator: "contains", value: "大学" },
         { field: "userType", operator: "in", value: [99, 100] },
@@ -101,7 +113,11 @@ describe("the data provider built on @refinedev/simple-rest over the seed's requ
     expect((await dataProvider.getOne({ resource: "majors", id: 7 })).data).toEqual({ id: 7, name: "x" });
     expect(sent(1).path).toBe("/Backend/Admin/major/7");
     await dataProvider.create({ resource: "majors", variables: { name: "x" } });
-    expect([sent(2).path, sent(2).init.method, sent(2).init.body]).toEqual(["/Backend/Admin/major", "POST", JSON.stringify({ name: "x" })]);
+    expect([sent(2).path, sent(2).init.method, sent(2).init.body]).toEqual([
+      "/Backend/Admin/major",
+      "POST",
+      JSON.stringify({ name: "x" }),
+    ]);
     await dataProvider.update({ resource: "majors", id: 7, variables: { name: "y" } });
     expect([sent(3).path, sent(3).init.method]).toEqual(["/Backend/Admin/major/7", "PATCH"]);
     await dataProvider.deleteOne({ resource: "majors", id: 7 });
@@ -111,7 +127,9 @@ describe("the data provider built on @refinedev/simple-rest over the seed's requ
   });
 
   test("a refusal becomes refine's HttpError with the server's text and the field", async () => {
-    fetchMock.mockResolvedValue(json(422, { error: 422, info: "专业名称（name）长度不能少于 2 个字符", data: { field: "name" } }));
+    fetchMock.mockResolvedValue(
+      json(422, { error: 422, info: "专业名称（name）长度不能少于 2 个字符", data: { field: "name" } }),
+    );
     await expect(dataProvider.create({ resource: "majors", variables: { name: "x" } })).rejects.toEqual({
       message: "专业名称（name）长度不能少于 2 个字符",
       statusCode: 422,
@@ -120,7 +138,9 @@ describe("the data provider built on @refinedev/simple-rest over the seed's requ
   });
 
   test("simple-rest's paging parameters translate back to the project's", () => {
-    expect(projectParams(new URLSearchParams("_start=20&_end=30&_sort=name,id&_order=asc,desc&keyword=a&status=x&status=y"))).toEqual({
+    expect(
+      projectParams(new URLSearchParams("_start=20&_end=30&_sort=name,id&_order=asc,desc&keyword=a&status=x&status=y")),
+    ).toEqual({
       current: "3",
       pageSize: "10",
       sort: ["name", "-id"],

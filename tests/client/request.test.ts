@@ -58,20 +58,36 @@ describe("GET cache lifetime", () => {
 
 describe("error mapping", () => {
   test("an HTTP error without info shows the catalogue text with status and url", () => {
-    expect(describeHttpError(502, "/Backend/x")).toEqual({ message: REQUEST_ERROR_TITLE, description: `${STATUS_TEXT[502]}（502：/Backend/x）` });
+    expect(describeHttpError(502, "/Backend/x")).toEqual({
+      message: REQUEST_ERROR_TITLE,
+      description: `${STATUS_TEXT[502]}（502：/Backend/x）`,
+    });
   });
   test("an HTTP error with the server's info shows the info", () => {
-    expect(describeHttpError(422, "/Backend/x", "密码须至少 8 位")).toEqual({ message: "请求错误", description: "密码须至少 8 位" });
+    expect(describeHttpError(422, "/Backend/x", "密码须至少 8 位")).toEqual({
+      message: "请求错误",
+      description: "密码须至少 8 位",
+    });
   });
   test("no response at all is 网络异常", () => {
     expect(describeNetworkError(false)).toEqual({ message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_TEXT });
     expect(describeNetworkError(true).description).toContain("超时");
   });
   test("feedback: error status → notification, error flag → error message, success → success message unless silent", () => {
-    expect(feedbackFor({ error: 500, info: "", status: 500 }, "/u")).toEqual({ kind: "notification", notice: describeHttpError(500, "/u") });
-    expect(feedbackFor({ error: NETWORK_ERROR, info: "", status: 0 }, "/u")).toEqual({ kind: "notification", notice: describeNetworkError(false) });
+    expect(feedbackFor({ error: 500, info: "", status: 500 }, "/u")).toEqual({
+      kind: "notification",
+      notice: describeHttpError(500, "/u"),
+    });
+    expect(feedbackFor({ error: NETWORK_ERROR, info: "", status: 0 }, "/u")).toEqual({
+      kind: "notification",
+      notice: describeNetworkError(false),
+    });
     expect(feedbackFor({ error: 7, info: "不行", status: 200 }, "/u")).toEqual({ kind: "message", type: "error", text: "不行" });
-    expect(feedbackFor({ error: 0, info: "已保存", status: 200 }, "/u")).toEqual({ kind: "message", type: "success", text: "已保存" });
+    expect(feedbackFor({ error: 0, info: "已保存", status: 200 }, "/u")).toEqual({
+      kind: "message",
+      type: "success",
+      text: "已保存",
+    });
     expect(feedbackFor({ error: 0, info: "成功", status: 200 }, "/u", { silent: true })).toBeNull();
   });
   test("toReply keeps envelopes and wraps other bodies", () => {
@@ -105,7 +121,8 @@ describe("request client over fetch", () => {
     setFeedbackSink(null);
   });
 
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
   test("POST sends JSON with same-origin credentials and shows the success info", async () => {
     fetchMock.mockResolvedValue(json(200, { error: 0, info: "已保存" }));
@@ -126,7 +143,9 @@ describe("request client over fetch", () => {
       await get("/Backend/a");
       await get("/Backend/b");
       expect(calls).toBe(2);
-      expect(shown).toEqual([{ kind: "notification", value: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } }]);
+      expect(shown).toEqual([
+        { kind: "notification", value: { message: "登录已失效", description: "请重新登录，登录后回到当前页面" } },
+      ]);
       // Not the application's case (e.g. a visitor): the request's own error as before.
       shown.length = 0;
       setSessionLostHandler(() => false);
@@ -191,7 +210,9 @@ describe("request client over fetch", () => {
   test("a timeout aborts the request and shows 网络异常", async () => {
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        ),
     );
     const r = await get("/Backend/hang", undefined, { timeout: 20 });
     expect(r.error).toBe(NETWORK_ERROR);

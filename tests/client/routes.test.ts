@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { ROUTES } from "../../src/client/routes";
-import { buildMenu, hasParam, matchEntry, menuItems, resolveRoutes, routableEntries, type RouteEntry } from "../../src/client/routing/model";
+import {
+  buildMenu,
+  hasParam,
+  matchEntry,
+  menuItems,
+  resolveRoutes,
+  routableEntries,
+  type RouteEntry,
+} from "../../src/client/routing/model";
 import { permissionSet, policyReady, ruleKey } from "../../src/client/providers/access-control";
 import { afterLoginTarget, loginFor } from "../../src/client/routing/redirects";
 import { ruleOfResource } from "../../src/client/routing/rule-of";
@@ -10,42 +18,127 @@ import { CURRENT_USER_KEY, queryClient } from "../../src/client/providers/sessio
 import type { Principal } from "../../src/shared/access";
 import { NOTICE_SECTIONS as NOTICE_CATALOGUE } from "../../src/shared/notice/sections";
 
-const allEntries = (entries: readonly RouteEntry[]): RouteEntry[] => entries.flatMap((e) => [e, ...(e.children ? allEntries(e.children) : [])]);
+const allEntries = (entries: readonly RouteEntry[]): RouteEntry[] =>
+  entries.flatMap((e) => [e, ...(e.children ? allEntries(e.children) : [])]);
 
 async function menuFor(p: Principal, complaintView = false) {
   const perms = await permissionSet(await policyReady(), p);
-  return menuItems(buildMenu(resolveRoutes(ROUTES, (r) => perms.has(ruleKey(r))), { complaintView })).map((m) => `${m.label}=${m.path}`);
+  return menuItems(
+    buildMenu(
+      resolveRoutes(ROUTES, (r) => perms.has(ruleKey(r))),
+      { complaintView },
+    ),
+  ).map((m) => `${m.label}=${m.path}`);
 }
 
 const ACCOUNT = ["账号安全=/account/security", "退出登录=/account/logout"];
 const OPEN = ["申诉入口=/complaint", "证书查询=/verify-cert"];
-const user = (userType: number, flags: Partial<Principal> = {}): Principal => ({ needToLogin: false, userType, hasComplaintRight: false, isSchoolContestJudge: false, ...flags });
+const user = (userType: number, flags: Partial<Principal> = {}): Principal => ({
+  needToLogin: false,
+  userType,
+  hasComplaintRight: false,
+  isSchoolContestJudge: false,
+  ...flags,
+});
 
 describe("the route table", () => {
   test("every seed path is in it", () => {
     const paths = new Set(allEntries(ROUTES).map((e) => e.path));
     const seed = [
-      "/complaint", "/test", "/", "/verify-email", "/verify-email-claim", "/verify-cert", "/query-work", "/WorkManagement", "/ComplaintManagement",
-      "/account/StudentLogin", "/account/TeacherLogin", "/account/Login", "/account/Register", "/account/claim-account", "/account/security", "/account/logout",
-      "/complaint-view/complaint", "/complaint-view/view-complaint",
-      "/admin/NoticeManagement/:noticeSection", "/admin/UserManagement", "/admin/SchoolManagement", "/admin/WorkTypeManagement", "/admin/AwardManagement",
-      "/admin/contest/:section", "/admin/contest/ProvinceContest", "/admin/contest/NationalContest", "/admin/PrintCertification", "/work/export",
-      "/admin/EntryLock", "/admin/MajorManagement", "/Article", "/admin/BestWork", "/admin/ArbitrateManagement", "/author/WorkLog", "/admin/ElasticSearch",
-      "/school/schoolInfo", "/school/WorkManagement", "/school/AuthorManagement", "/school/TeacherManagement", "/school/SchoolContest",
-      "/ContestAdmin/NoticeManagement", "/ContestAdmin/UserManagement", "/ContestAdmin/news", "/ContestAdmin/ContestSettings", "/ContestAdmin/AddWork",
-      "/contest-admin/check-group-setting", "/ContestAdmin/Group", "/ContestAdmin/ContestResult", "/ContestAdmin/PrintAward", "/ContestAdmin/SchoolManagement",
-      "/ContestReviewer/SelectContest", "/ContestReviewer/Review/:contestId",
-      "/judge/Info", "/judge", "/judge/yearWorkQuery", "/judge/Online/:contestId", "/judge/Offline/:contestId", "/judge/offline-group-result",
-      "/teacher/info", "/teacher/SchoolContestJudge/:contestId", "/teacher/WorkManagement", "/author/info", "/author/work-management", "/Arbitrate",
-      "/print/Registration/:workId", "/print/Copyright/:workId", "/reviewer/reviewDetail/:workId", "/reviewer/fastReview/:contestId/startFrom/:startWorkId",
-      "/workDetail/:workId", "/index", "/mainpage/:section", "/mainpage/:section/:id", "/judgePool", "/inviteJudge/:code", "/dup-check", "/contest/reply/:code",
+      "/complaint",
+      "/test",
+      "/",
+      "/verify-email",
+      "/verify-email-claim",
+      "/verify-cert",
+      "/query-work",
+      "/WorkManagement",
+      "/ComplaintManagement",
+      "/account/StudentLogin",
+      "/account/TeacherLogin",
+      "/account/Login",
+      "/account/Register",
+      "/account/claim-account",
+      "/account/security",
+      "/account/logout",
+      "/complaint-view/complaint",
+      "/complaint-view/view-complaint",
+      "/admin/NoticeManagement/:noticeSection",
+      "/admin/UserManagement",
+      "/admin/SchoolManagement",
+      "/admin/WorkTypeManagement",
+      "/admin/AwardManagement",
+      "/admin/contest/:section",
+      "/admin/contest/ProvinceContest",
+      "/admin/contest/NationalContest",
+      "/admin/PrintCertification",
+      "/work/export",
+      "/admin/EntryLock",
+      "/admin/MajorManagement",
+      "/Article",
+      "/admin/BestWork",
+      "/admin/ArbitrateManagement",
+      "/author/WorkLog",
+      "/admin/ElasticSearch",
+      "/school/schoolInfo",
+      "/school/WorkManagement",
+      "/school/AuthorManagement",
+      "/school/TeacherManagement",
+      "/school/SchoolContest",
+      "/ContestAdmin/NoticeManagement",
+      "/ContestAdmin/UserManagement",
+      "/ContestAdmin/news",
+      "/ContestAdmin/ContestSettings",
+      "/ContestAdmin/AddWork",
+      "/contest-admin/check-group-setting",
+      "/ContestAdmin/Group",
+      "/ContestAdmin/ContestResult",
+      "/ContestAdmin/PrintAward",
+      "/ContestAdmin/SchoolManagement",
+      "/ContestReviewer/SelectContest",
+      "/ContestReviewer/Review/:contestId",
+      "/judge/Info",
+      "/judge",
+      "/judge/yearWorkQuery",
+      "/judge/Online/:contestId",
+      "/judge/Offline/:contestId",
+      "/judge/offline-group-result",
+      "/teacher/info",
+      "/teacher/SchoolContestJudge/:contestId",
+      "/teacher/WorkManagement",
+      "/author/info",
+      "/author/work-management",
+      "/Arbitrate",
+      "/print/Registration/:workId",
+      "/print/Copyright/:workId",
+      "/reviewer/reviewDetail/:workId",
+      "/reviewer/fastReview/:contestId/startFrom/:startWorkId",
+      "/workDetail/:workId",
+      "/index",
+      "/mainpage/:section",
+      "/mainpage/:section/:id",
+      "/judgePool",
+      "/inviteJudge/:code",
+      "/dup-check",
+      "/contest/reply/:code",
     ];
     expect(seed.filter((p) => !paths.has(p))).toEqual([]);
   });
 
   test("every rule is an (object, action) pair of casbin/policy.csv", () => {
     const policy = readFileSync(new URL("../../casbin/policy.csv", import.meta.url), "utf8");
-    const pairs = new Set(policy.split("\n").filter((l) => l.startsWith("p,")).map((l) => l.split(",").slice(2).map((s) => s.trim()).join(" ")));
+    const pairs = new Set(
+      policy
+        .split("\n")
+        .filter((l) => l.startsWith("p,"))
+        .map((l) =>
+          l
+            .split(",")
+            .slice(2)
+            .map((s) => s.trim())
+            .join(" "),
+        ),
+    );
     const used = allEntries(ROUTES).flatMap((e) => (e.authority ? [ruleKey(e.authority)] : []));
     expect(used.filter((k) => !pairs.has(k))).toEqual([]);
   });
@@ -58,9 +151,23 @@ describe("the route table", () => {
   });
 
   test("pure routes are the print, main page, invitation, defence, offline result and email pages", () => {
-    const pure = routableEntries(ROUTES).filter((e) => e.pure).map((e) => e.path).sort();
+    const pure = routableEntries(ROUTES)
+      .filter((e) => e.pure)
+      .map((e) => e.path)
+      .sort();
     expect(pure).toEqual(
-      ["/contest/reply/:code", "/inviteJudge/:code", "/workInvite/:code", "/judge/offline-group-result", "/mainpage/:section", "/mainpage/:section/:id", "/print/Copyright/:workId", "/print/Registration/:workId", "/verify-email", "/verify-email-claim"].sort(),
+      [
+        "/contest/reply/:code",
+        "/inviteJudge/:code",
+        "/workInvite/:code",
+        "/judge/offline-group-result",
+        "/mainpage/:section",
+        "/mainpage/:section/:id",
+        "/print/Copyright/:workId",
+        "/print/Registration/:workId",
+        "/verify-email",
+        "/verify-email-claim",
+      ].sort(),
     );
   });
 
@@ -92,27 +199,59 @@ describe("menus per demo role follow the policy", () => {
     expect(m.slice(0, 14)).toContain("参赛人员管理说明=/admin/NoticeManagement/participant_management");
     expect(m.slice(0, 14)).toContain("作者（学生）公告=/admin/NoticeManagement/role_100");
     expect(m.slice(14)).toEqual([
-      "用户管理=/admin/UserManagement", "学校管理=/admin/SchoolManagement", "作品类别管理=/admin/WorkTypeManagement", "奖项管理=/admin/AwardManagement",
-      "省赛管理=/admin/contest/ProvinceContest", "国赛管理=/admin/contest/NationalContest", "证书打印=/admin/PrintCertification", "作品导出=/work/export",
-      "字段锁定=/admin/EntryLock", "专业管理=/admin/MajorManagement", "新闻管理=/Article", "优秀作品=/admin/BestWork", "仲裁审核=/admin/ArbitrateManagement",
-      "作品日志=/author/WorkLog", "查重引擎=/admin/ElasticSearch",
-      "作品管理=/WorkManagement", "申诉管理=/ComplaintManagement", "评委库=/judgePool", "作品查重=/dup-check", ...OPEN, ...ACCOUNT,
+      "用户管理=/admin/UserManagement",
+      "学校管理=/admin/SchoolManagement",
+      "作品类别管理=/admin/WorkTypeManagement",
+      "奖项管理=/admin/AwardManagement",
+      "省赛管理=/admin/contest/ProvinceContest",
+      "国赛管理=/admin/contest/NationalContest",
+      "证书打印=/admin/PrintCertification",
+      "作品导出=/work/export",
+      "字段锁定=/admin/EntryLock",
+      "专业管理=/admin/MajorManagement",
+      "新闻管理=/Article",
+      "优秀作品=/admin/BestWork",
+      "仲裁审核=/admin/ArbitrateManagement",
+      "作品日志=/author/WorkLog",
+      "查重引擎=/admin/ElasticSearch",
+      "作品管理=/WorkManagement",
+      "申诉管理=/ComplaintManagement",
+      "评委库=/judgePool",
+      "作品查重=/dup-check",
+      ...OPEN,
+      ...ACCOUNT,
     ]);
   });
 
   test("contest admin (1)", async () => {
     expect(await menuFor(user(1))).toEqual([
-      "通知与说明=/ContestAdmin/NoticeManagement", "评委与审核员=/ContestAdmin/UserManagement", "省赛新闻=/ContestAdmin/news", "赛事设置=/ContestAdmin/ContestSettings",
-      "添加作品=/ContestAdmin/AddWork", "分组回避检查=/contest-admin/check-group-setting", "设置分组=/ContestAdmin/Group", "比赛结果=/ContestAdmin/ContestResult",
-      "证书打印=/ContestAdmin/PrintAward", "学校管理=/ContestAdmin/SchoolManagement",
-      "作品管理=/WorkManagement", "评委库=/judgePool", "作品查重=/dup-check", ...OPEN, ...ACCOUNT,
+      "通知与说明=/ContestAdmin/NoticeManagement",
+      "评委与审核员=/ContestAdmin/UserManagement",
+      "省赛新闻=/ContestAdmin/news",
+      "赛事设置=/ContestAdmin/ContestSettings",
+      "添加作品=/ContestAdmin/AddWork",
+      "分组回避检查=/contest-admin/check-group-setting",
+      "设置分组=/ContestAdmin/Group",
+      "比赛结果=/ContestAdmin/ContestResult",
+      "证书打印=/ContestAdmin/PrintAward",
+      "学校管理=/ContestAdmin/SchoolManagement",
+      "作品管理=/WorkManagement",
+      "评委库=/judgePool",
+      "作品查重=/dup-check",
+      ...OPEN,
+      ...ACCOUNT,
     ]);
   });
 
   test("school admin (2)", async () => {
     expect(await menuFor(user(2))).toEqual([
-      "学校信息=/school/schoolInfo", "本校作品=/school/WorkManagement", "学生管理=/school/AuthorManagement", "教师管理=/school/TeacherManagement", "校级赛=/school/SchoolContest",
-      ...OPEN, ...ACCOUNT,
+      "学校信息=/school/schoolInfo",
+      "本校作品=/school/WorkManagement",
+      "学生管理=/school/AuthorManagement",
+      "教师管理=/school/TeacherManagement",
+      "校级赛=/school/SchoolContest",
+      ...OPEN,
+      ...ACCOUNT,
     ]);
   });
 
@@ -121,7 +260,15 @@ describe("menus per demo role follow the policy", () => {
   });
 
   test("judge (4)", async () => {
-    expect(await menuFor(user(4))).toEqual(["评委信息=/judge/Info", "评审赛事=/judge", "往年作品=/judge/yearWorkQuery", "评委库=/judgePool", "作品查重=/dup-check", ...OPEN, ...ACCOUNT]);
+    expect(await menuFor(user(4))).toEqual([
+      "评委信息=/judge/Info",
+      "评审赛事=/judge",
+      "往年作品=/judge/yearWorkQuery",
+      "评委库=/judgePool",
+      "作品查重=/dup-check",
+      ...OPEN,
+      ...ACCOUNT,
+    ]);
   });
 
   test("complaint reviewer (5) and complaint admin (6) with the complaint right", async () => {
@@ -136,7 +283,13 @@ describe("menus per demo role follow the policy", () => {
   });
 
   test("teacher (99) flagged as school contest judge", async () => {
-    expect(await menuFor(user(99, { isSchoolContestJudge: true }))).toEqual(["评审赛事=/judge", "教师信息=/teacher/info", "指导作品=/teacher/WorkManagement", ...OPEN, ...ACCOUNT]);
+    expect(await menuFor(user(99, { isSchoolContestJudge: true }))).toEqual([
+      "评审赛事=/judge",
+      "教师信息=/teacher/info",
+      "指导作品=/teacher/WorkManagement",
+      ...OPEN,
+      ...ACCOUNT,
+    ]);
     expect(await menuFor(user(99))).toEqual(["教师信息=/teacher/info", "指导作品=/teacher/WorkManagement", ...OPEN, ...ACCOUNT]);
   });
 
@@ -156,7 +309,9 @@ describe("redirects and refine access control", () => {
   test("anonymous visitors of guarded pages go to the matching login page", () => {
     expect(loginFor({ authority: ["page.author", "view"] }, "/author/info")).toBe("/account/StudentLogin?to=%2Fauthor%2Finfo");
     expect(loginFor({ authority: ["page.teacher", "view"] }, "/teacher/info")).toBe("/account/TeacherLogin?to=%2Fteacher%2Finfo");
-    expect(loginFor({ authority: ["page.admin", "view"] }, "/admin/UserManagement")).toBe("/account/Login?to=%2Fadmin%2FUserManagement");
+    expect(loginFor({ authority: ["page.admin", "view"] }, "/admin/UserManagement")).toBe(
+      "/account/Login?to=%2Fadmin%2FUserManagement",
+    );
     expect(loginFor({ authority: ["page.account", "view"], deniedRedirect: "/" }, "/account/logout")).toBe("/");
   });
 
@@ -168,7 +323,19 @@ describe("redirects and refine access control", () => {
 
   test("the return address is a same-origin path only: no open redirect, no login loop", () => {
     expect(afterLoginTarget("?to=%2Fprint%2FRegistration%2F2026000001%3Fx%3D1")).toBe("/print/Registration/2026000001?x=1");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\\/evil.example", "\\evil.example", "javascript:alert(1)", "/a\u0000b", "/account/StudentLogin?to=/x", "/account/Login", "evil", "/" + "a".repeat(2001)]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "\\evil.example",
+      "javascript:alert(1)",
+      "/a\u0000b",
+      "/account/StudentLogin?to=/x",
+      "/account/Login",
+      "evil",
+      "/" + "a".repeat(2001),
+    ]) {
       expect(afterLoginTarget(`?to=${encodeURIComponent(bad)}`), bad).toBe("/index");
     }
     // A control character decoded from the query is refused.
@@ -176,8 +343,12 @@ describe("redirects and refine access control", () => {
   });
 
   test("pages without a rule that need a login send anonymous visitors to their login page with the return address", () => {
-    expect(loginFor({ signIn: "student" }, "/print/Registration/2026000001")).toBe("/account/StudentLogin?to=%2Fprint%2FRegistration%2F2026000001");
-    expect(loginFor({ signIn: "admin" }, "/reviewer/reviewDetail/2026000001")).toBe("/account/Login?to=%2Freviewer%2FreviewDetail%2F2026000001");
+    expect(loginFor({ signIn: "student" }, "/print/Registration/2026000001")).toBe(
+      "/account/StudentLogin?to=%2Fprint%2FRegistration%2F2026000001",
+    );
+    expect(loginFor({ signIn: "admin" }, "/reviewer/reviewDetail/2026000001")).toBe(
+      "/account/Login?to=%2Freviewer%2FreviewDetail%2F2026000001",
+    );
     const print = routableEntries(ROUTES).find((e) => e.path === "/print/Registration/:workId")!;
     const detail = routableEntries(ROUTES).find((e) => e.path === "/workDetail/:workId")!;
     expect([print.signIn, detail.signIn]).toEqual(["student", "student"]);
@@ -192,7 +363,8 @@ describe("redirects and refine access control", () => {
 
   test("refine's can() maps a route path or a policy object to the policy, for the server's current user", async () => {
     const provider = createAccessControlProvider(ruleOfResource);
-    const as = (u: Principal) => queryClient.setQueryData(CURRENT_USER_KEY, { hasComplaintRight: false, isSchoolContestJudge: false, userType: null, ...u });
+    const as = (u: Principal) =>
+      queryClient.setQueryData(CURRENT_USER_KEY, { hasComplaintRight: false, isSchoolContestJudge: false, userType: null, ...u });
     as(user(0));
     expect((await provider.can({ resource: "/WorkManagement", action: "list" })).can).toBe(true);
     expect((await provider.can({ resource: "page.noticeManagement", action: "view" })).can).toBe(true);

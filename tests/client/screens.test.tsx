@@ -5,16 +5,30 @@ import { RouterProvider, createMemoryRouter } from "react-router";
 import { ErrorScreen } from "../../src/client/components/ErrorScreen";
 import { LoadingLogo } from "../../src/client/components/LoadingLogo";
 import { loadingOpacity, nextLoadingPhase } from "../../src/client/components/loading-phase";
-import { NOT_FOUND_HEADLINE, OTHER_ERROR_HEADLINE, REFUSED_HEADLINE, describeRouteError, truncateStack } from "../../src/client/components/route-error";
+import {
+  NOT_FOUND_HEADLINE,
+  OTHER_ERROR_HEADLINE,
+  REFUSED_HEADLINE,
+  describeRouteError,
+  truncateStack,
+} from "../../src/client/components/route-error";
 import { notFoundLoader } from "../../src/client/routing/router";
 import { LoaderError } from "../../src/client/request";
-import { ERROR_REDIRECT_SECONDS, ERROR_STACK_MAX_CHARS, LOADING_BOX_HEIGHT_PX, LOADING_BOX_PADDING_PX, LOADING_PHASE_STEP, LOADING_TICK_MS } from "../../src/shared/constants";
+import {
+  ERROR_REDIRECT_SECONDS,
+  ERROR_STACK_MAX_CHARS,
+  LOADING_BOX_HEIGHT_PX,
+  LOADING_BOX_PADDING_PX,
+  LOADING_PHASE_STEP,
+  LOADING_TICK_MS,
+} from "../../src/shared/constants";
 import { STATUS_TEXT } from "../../src/shared/errors";
 
 /** Lets the router's loader promises and React's renders finish (timers stay faked). */
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
 
 afterEach(() => {
   cleanup();
@@ -58,7 +72,13 @@ describe("route errors", () => {
   test("a server refusal (4xx from a loader) shows the server's Chinese message without a stack", () => {
     const e = new LoaderError("您无权打印该作品的报名表", 403);
     e.stack = "Error: at loader (x.js:1:1)";
-    expect(describeRouteError(e)).toEqual({ headline: REFUSED_HEADLINE, message: "您无权打印该作品的报名表", status: 403, statusText: STATUS_TEXT[403], stack: "" });
+    expect(describeRouteError(e)).toEqual({
+      headline: REFUSED_HEADLINE,
+      message: "您无权打印该作品的报名表",
+      status: 403,
+      statusText: STATUS_TEXT[403],
+      stack: "",
+    });
     const gone = describeRouteError(new LoaderError("作品不存在或您无权查看", 404));
     expect(gone).toMatchObject({ headline: NOT_FOUND_HEADLINE, message: "作品不存在或您无权查看", stack: "" });
   });

@@ -18,7 +18,12 @@ describe("a session that ends mid-use", () => {
     [1, "/admin/SchoolManagement", "", "/account/Login?to=%2Fadmin%2FSchoolManagement"],
   ])("role %i on %s%s goes to %s", async (userType, pathname, search, expected) => {
     vi.stubGlobal("window", { location: { pathname, search } });
-    queryClient.setQueryData(CURRENT_USER_KEY, { needToLogin: false, userType, hasComplaintRight: false, isSchoolContestJudge: false });
+    queryClient.setQueryData(CURRENT_USER_KEY, {
+      needToLogin: false,
+      userType,
+      hasComplaintRight: false,
+      isSchoolContestJudge: false,
+    });
     const r = await authProvider.onError({ statusCode: 401 });
     expect(r).toMatchObject({ logout: true, redirectTo: expected, error: { name: "登录已失效" } });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toMatchObject({ needToLogin: true });

@@ -13,7 +13,9 @@ class FakeXhr {
   status = 0;
   responseText = "";
   sent: FormData | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   constructor() {
@@ -44,9 +46,16 @@ describe("uploadWithProgress", () => {
   test("posts the fields first, then the file, with credentials, and reports progress below 100 until the answer", async () => {
     vi.stubGlobal("XMLHttpRequest", FakeXhr);
     const progress: number[] = [];
-    const done = uploadWithProgress<{ id: number }>("/Backend/Work/work/7/files", { kind: "docs" }, file(), (p) => progress.push(p));
+    const done = uploadWithProgress<{ id: number }>("/Backend/Work/work/7/files", { kind: "docs" }, file(), (p) =>
+      progress.push(p),
+    );
     const xhr = FakeXhr.last;
-    expect([xhr.method, xhr.url, xhr.withCredentials, xhr.headers.Accept]).toEqual(["POST", "/Backend/Work/work/7/files", true, "application/json"]);
+    expect([xhr.method, xhr.url, xhr.withCredentials, xhr.headers.Accept]).toEqual([
+      "POST",
+      "/Backend/Work/work/7/files",
+      true,
+      "application/json",
+    ]);
     expect([...xhr.sent!.keys()]).toEqual(["kind", "file"]);
     expect(xhr.sent!.get("kind")).toBe("docs");
     expect((xhr.sent!.get("file") as File).name).toBe("答辩材料.pdf");

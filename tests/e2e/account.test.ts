@@ -44,7 +44,10 @@ describe("accounts in a real browser", () => {
     expect(loaded.some((p) => p.includes("/assets/register-"))).toBe(true);
     expect(adminBundle(loaded)).toEqual([]);
 
-    const link = e.mailedLinks().filter((l) => l.includes("/verify-email?token=")).pop()!;
+    const link = e
+      .mailedLinks()
+      .filter((l) => l.includes("/verify-email?token="))
+      .pop()!;
     expect(link).toBeTruthy();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
     await page.getByText("验证成功").first().waitFor();
@@ -66,13 +69,22 @@ describe("accounts in a real browser", () => {
     await page.goto(e.base + "/account/claim-account");
     await page.getByLabel("用户名或邮箱").fill("teacher");
     await page.getByRole("button", { name: /发送/ }).click();
-    await page.getByText(/已发送/).first().waitFor();
-    const link = e.mailedLinks().filter((l) => l.includes("/account/claim-account?token=")).pop()!;
+    await page
+      .getByText(/已发送/)
+      .first()
+      .waitFor();
+    const link = e
+      .mailedLinks()
+      .filter((l) => l.includes("/account/claim-account?token="))
+      .pop()!;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, e.base));
     await page.getByLabel("新密码", { exact: true }).fill("Renewed2026x");
     await page.getByLabel("确认新密码").fill("Renewed2026x");
     await page.getByRole("button", { name: /重置|设置|确认/ }).click();
-    await page.getByText(/密码已重置/).first().waitFor();
+    await page
+      .getByText(/密码已重置/)
+      .first()
+      .waitFor();
     // Both the recovery page and its mailed link: the light entry, no admin bundle.
     expect(loaded.some((p) => p.includes("/assets/claim-account-"))).toBe(true);
     expect(adminBundle(loaded)).toEqual([]);

@@ -11,7 +11,8 @@ import type { Page } from "playwright-core";
 import { login, startE2E, type E2E } from "./harness";
 
 /** antd's run-time style tags (cssinjs marks each with data-css-hash). */
-const runtimeStyles = (page: Page) => page.evaluate(() => [...document.querySelectorAll("style[data-css-hash]")].map((s) => (s.textContent ?? "").slice(0, 80)));
+const runtimeStyles = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("style[data-css-hash]")].map((s) => (s.textContent ?? "").slice(0, 80)));
 
 describe("antd styles from the built CSS file", () => {
   let e: E2E;
@@ -28,9 +29,21 @@ describe("antd styles from the built CSS file", () => {
     const href = await admin.locator('link[rel=stylesheet][href^="/assets/antd-"]').getAttribute("href");
     expect(await (await fetch(e.base + href)).text()).toContain(".data-ant-cssinjs-cache-path{content:");
     expect(await runtimeStyles(admin)).toEqual([]);
-    expect(await admin.locator(".ant-table-thead th").first().evaluate((t) => getComputedStyle(t).backgroundColor)).toBe("rgb(250, 250, 250)");
-    expect(await admin.locator(".ant-layout-sider").first().evaluate((s) => getComputedStyle(s).position)).not.toBe("static");
-    expect(await admin.getByTestId("filter-search").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(22, 119, 255)");
+    expect(
+      await admin
+        .locator(".ant-table-thead th")
+        .first()
+        .evaluate((t) => getComputedStyle(t).backgroundColor),
+    ).toBe("rgb(250, 250, 250)");
+    expect(
+      await admin
+        .locator(".ant-layout-sider")
+        .first()
+        .evaluate((s) => getComputedStyle(s).position),
+    ).not.toBe("static");
+    expect(await admin.getByTestId("filter-search").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
+      "rgb(22, 119, 255)",
+    );
     await admin.context().close();
   });
 

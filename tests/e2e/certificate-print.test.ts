@@ -91,11 +91,23 @@ describe("certificate printing in a real browser", () => {
 
   /** Contests with certificates or a published result, limited to `ids` unless "all". */
   const printable = async (ids: number[] | "all") => {
-    const withCerts = (await e.db.selectFrom("certificate").select("contest_id").distinct().execute()).map((r) => Number(r.contest_id));
-    const published = (await e.db.selectFrom("result_publication").select("contest_id").execute()).map((r) => Number(r.contest_id));
+    const withCerts = (await e.db.selectFrom("certificate").select("contest_id").distinct().execute()).map((r) =>
+      Number(r.contest_id),
+    );
+    const published = (await e.db.selectFrom("result_publication").select("contest_id").execute()).map((r) =>
+      Number(r.contest_id),
+    );
     const all = new Set([...withCerts, ...published]);
     const keep = [...all].filter((id) => ids === "all" || ids.includes(id));
-    return (await e.db.selectFrom("contest").select("name").where("id", "in", keep.length ? keep : [0]).execute()).map((r) => r.name).sort();
+    return (
+      await e.db
+        .selectFrom("contest")
+        .select("name")
+        .where("id", "in", keep.length ? keep : [0])
+        .execute()
+    )
+      .map((r) => r.name)
+      .sort();
   };
   const pickerNames = async (page: Page) => {
     await page.getByTestId("cert-contest").click();
@@ -140,7 +152,10 @@ describe("certificate printing in a real browser", () => {
     for (const i of [0, 1, 2]) {
       const row = rows(page).nth(i);
       await row.locator(".ant-checkbox-input").check();
-      picked.push({ number: (await row.getByTestId("cert-number").textContent())!, name: (await row.getByTestId("cert-holder").textContent())! });
+      picked.push({
+        number: (await row.getByTestId("cert-number").textContent())!,
+        name: (await row.getByTestId("cert-holder").textContent())!,
+      });
     }
     await expect.poll(() => page.getByTestId("cert-selected").textContent()).toContain("已选择 3 张");
     await page.getByTestId("cert-print-browser").click();
@@ -149,13 +164,22 @@ describe("certificate printing in a real browser", () => {
     await view.and(page.locator('[data-ready="1"]')).waitFor();
     const sheets = view.locator(".certificate-sheet");
     expect(await sheets.count()).toBe(3);
-    expect(await sheets.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.number))).toEqual(picked.map((p) => p.number));
+    expect(await sheets.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.number))).toEqual(
+      picked.map((p) => p.number),
+    );
     // Every field where the (built-in) work template puts it, in millimetres.
     const layout = defaultLayout("work", "landscape");
     for (let i = 0; i < 3; i++) {
       const sheet = sheets.nth(i);
-      expect(await sheet.evaluate((el) => [(el as HTMLElement).style.width, (el as HTMLElement).style.height])).toEqual(["297mm", "210mm"]);
-      const placed = await sheet.locator("[data-field]").evaluateAll((els) => els.map((el) => [el.getAttribute("data-field"), (el as HTMLElement).style.left, (el as HTMLElement).style.top]));
+      expect(await sheet.evaluate((el) => [(el as HTMLElement).style.width, (el as HTMLElement).style.height])).toEqual([
+        "297mm",
+        "210mm",
+      ]);
+      const placed = await sheet
+        .locator("[data-field]")
+        .evaluateAll((els) =>
+          els.map((el) => [el.getAttribute("data-field"), (el as HTMLElement).style.left, (el as HTMLElement).style.top]),
+        );
       expect(placed).toEqual(layout.fields.map((f) => [f.key, `${f.x}mm`, `${f.y}mm`]));
       expect(await sheet.textContent()).toContain(`${picked[i].name} 同学的作品`);
       expect(await sheet.locator("svg.certificate-qr path").getAttribute("d")).toMatch(/^M\d/);
@@ -197,7 +221,15 @@ describe("certificate printing in a real browser", () => {
 
     // 选择全部符合条件: every valid student certificate of the contest, not only the page's ten.
     const valid = Number(
-      (await e.db.selectFrom("certificate").select((eb) => eb.fn.countAll().as("n")).where("contest_id", "=", zj).where("holder_kind", "=", "author").where("status", "=", "valid").executeTakeFirstOrThrow()).n,
+      (
+        await e.db
+          .selectFrom("certificate")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("contest_id", "=", zj)
+          .where("holder_kind", "=", "author")
+          .where("status", "=", "valid")
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(valid).toBeGreaterThan(10);
     await page.goto(`${e.base}${PAGE}?contestId=${zj}&holderKind=author&pageSize=10`);
@@ -255,7 +287,12 @@ describe("certificate printing in a real browser", () => {
     const qr = defaultLayout("work").fields.find((f) => f.key === "qr")!;
     const dpmm = 300 / 25.4;
     const margin = 6;
-    const crop = { x: Math.round((qr.x - margin) * dpmm), y: Math.round((qr.y - margin) * dpmm), w: Math.round((26 + 2 * margin) * dpmm), h: Math.round((26 + 2 * margin) * dpmm) };
+    const crop = {
+      x: Math.round((qr.x - margin) * dpmm),
+      y: Math.round((qr.y - margin) * dpmm),
+      w: Math.round((26 + 2 * margin) * dpmm),
+      h: Math.round((26 + 2 * margin) * dpmm),
+    };
     const pic = render(file, p, 300, crop);
     const decoded = jsQR(new Uint8ClampedArray(pic.data), pic.width, pic.height);
     expect(decoded?.data).toBeTruthy();
@@ -274,9 +311,15 @@ describe("certificate printing in a real browser", () => {
     expect(await visitor.getByTestId("cert-facts").textContent()).toContain(name);
 
     // Disqualify the work (as the other tests do, through the API), then the code is 已撤销.
-    const workId = Number((await e.db.selectFrom("certificate").select("work_id").where("number", "=", number).executeTakeFirstOrThrow()).work_id);
+    const workId = Number(
+      (await e.db.selectFrom("certificate").select("work_id").where("number", "=", number).executeTakeFirstOrThrow()).work_id,
+    );
     const dq = await page.evaluate(async (id) => {
-      const r = await fetch(`/Backend/Admin/work/${id}/disqualify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "抄袭属实" }) });
+      const r = await fetch(`/Backend/Admin/work/${id}/disqualify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ reason: "抄袭属实" }),
+      });
       return (await r.json()) as { error: number; info: string };
     }, workId);
     expect(dq.error).toBe(0);
@@ -299,11 +342,16 @@ describe("certificate printing in a real browser", () => {
     const editor = page.getByTestId("cert-template-editor");
     const preview = page.getByTestId("cert-template-preview");
     await editor.waitFor();
-    await expect.poll(() => preview.locator(".certificate-sheet").textContent()).toContain(`${SAMPLE_FACTS.schoolName} ${SAMPLE_FACTS.holderName} 同学的作品`);
+    await expect
+      .poll(() => preview.locator(".certificate-sheet").textContent())
+      .toContain(`${SAMPLE_FACTS.schoolName} ${SAMPLE_FACTS.holderName} 同学的作品`);
     const award = preview.locator('.certificate-sheet [data-field="awardName"]');
     const layout = defaultLayout("work");
     const awardField = layout.fields.find((f) => f.key === "awardName")!;
-    expect(await award.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([`${awardField.x}mm`, `${awardField.y}mm`]);
+    expect(await award.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([
+      `${awardField.x}mm`,
+      `${awardField.y}mm`,
+    ]);
 
     // A field off the page: the problem shows and 保存 is disabled; the preview follows the width.
     await editor.getByTestId("cert-field-list").getByText("奖项", { exact: true }).click();
@@ -324,7 +372,9 @@ describe("certificate printing in a real browser", () => {
     await page.mouse.move(box.x + box.width / 2 + 20 * mmPx, box.y + box.height / 2 + 10 * mmPx, { steps: 4 });
     await page.mouse.up();
     const moved = { x: awardField.x + 20, y: awardField.y + 10 };
-    await expect.poll(() => award.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([`${moved.x}mm`, `${moved.y}mm`]);
+    await expect
+      .poll(() => award.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top]))
+      .toEqual([`${moved.x}mm`, `${moved.y}mm`]);
     expect(await page.getByTestId("cert-field-x").inputValue()).toBe(moved.x.toFixed(1));
 
     // 预览 PDF opens the server's sample certificate.
@@ -340,8 +390,15 @@ describe("certificate printing in a real browser", () => {
 
     await page.getByTestId("cert-template-save").click();
     await expect.poll(() => editor.textContent()).toContain("已保存于");
-    const saved = await e.db.selectFrom("certificate_template").selectAll().where("contest_id", "=", zj).where("award_kind", "=", "work").executeTakeFirstOrThrow();
-    expect((JSON.parse(saved.fields) as { key: string; x: number; y: number }[]).find((f) => f.key === "awardName")).toMatchObject(moved);
+    const saved = await e.db
+      .selectFrom("certificate_template")
+      .selectAll()
+      .where("contest_id", "=", zj)
+      .where("award_kind", "=", "work")
+      .executeTakeFirstOrThrow();
+    expect(
+      (JSON.parse(saved.fields) as { key: string; x: number; y: number }[]).find((f) => f.key === "awardName"),
+    ).toMatchObject(moved);
 
     // The browser print places 奖项 where it was dragged.
     await page.goto(`${e.base}/ContestAdmin/PrintAward?contestId=${zj}&status=valid`);
@@ -354,14 +411,28 @@ describe("certificate printing in a real browser", () => {
     const view = page.getByTestId("cert-print-view");
     await view.and(page.locator('[data-ready="1"]')).waitFor();
     const printed = view.locator('.certificate-sheet [data-field="awardName"]');
-    expect(await printed.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([`${moved.x}mm`, `${moved.y}mm`]);
+    expect(await printed.evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])).toEqual([
+      `${moved.x}mm`,
+      `${moved.y}mm`,
+    ]);
     await page.context().close();
   });
 
   it("a character no font has: the PDF dialog shows the server's Chinese message and nothing is generated", async () => {
-    const cert = await e.db.selectFrom("certificate").select(["id", "number", "holder_name"]).where("contest_id", "=", zj).where("holder_kind", "=", "author").where("status", "=", "valid").orderBy("number", "desc").executeTakeFirstOrThrow();
+    const cert = await e.db
+      .selectFrom("certificate")
+      .select(["id", "number", "holder_name"])
+      .where("contest_id", "=", zj)
+      .where("holder_kind", "=", "author")
+      .where("status", "=", "valid")
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
     // A private-use character (as a mistyped name could hold): no installed font draws it.
-    await e.db.updateTable("certificate").set({ holder_name: `${cert.holder_name}\u{E000}` }).where("id", "=", cert.id).execute();
+    await e.db
+      .updateTable("certificate")
+      .set({ holder_name: `${cert.holder_name}\u{E000}` })
+      .where("id", "=", cert.id)
+      .execute();
     const page = await login(e, "root");
     await page.goto(`${e.base}${PAGE}?contestId=${zj}&holderKind=author&keyword=${encodeURIComponent(cert.number)}`);
     await rows(page).first().waitFor();

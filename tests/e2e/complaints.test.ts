@@ -18,11 +18,16 @@ const TARGET_AUTHOR = "程子昂";
 const APPEALED = "渔船作业行为智能监测";
 const EMAIL = "gongzhong@example.com";
 // A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-const workId = async (e: E2E, name: string) => Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
+const workId = async (e: E2E, name: string) =>
+  Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
 const popconfirmOk = (page: Page) => page.locator(".ant-popover:visible .ant-btn-primary").click();
-const menuPaths = (page: Page) => page.locator("[data-menu-path]").evaluateAll((els) => els.map((el) => el.getAttribute("data-menu-path")));
+const menuPaths = (page: Page) =>
+  page.locator("[data-menu-path]").evaluateAll((els) => els.map((el) => el.getAttribute("data-menu-path")));
 
 async function publicAward(e: E2E, id: number): Promise<string> {
   const anon = await e.newPage();
@@ -61,7 +66,10 @@ describe("complaints and arbitration in a real browser", () => {
     await v.getByPlaceholder("name@example.com").fill(EMAIL);
     await v.getByTestId("send-code").click();
     await expect.poll(() => v.getByTestId("code-sent").textContent()).toContain(`验证码已发送至 ${EMAIL}`);
-    const mail = e.mailedTexts().filter((t) => t.includes("验证码是")).pop()!;
+    const mail = e
+      .mailedTexts()
+      .filter((t) => t.includes("验证码是"))
+      .pop()!;
     const code = /验证码是 (\d{6})/.exec(mail)![1];
     await v.getByPlaceholder("6 位数字").fill(code);
     await v.getByTestId("verify-code").click();
@@ -71,10 +79,15 @@ describe("complaints and arbitration in a real browser", () => {
     await expect.poll(() => v.getByTestId("complaint-work").textContent()).toContain("受理中");
     await v.getByTestId("complaint-category").click();
     await selectOption(v, "抄袭、剽窃").click();
-    await v.getByTestId("complaint-text").fill("该作品的问答界面和提示词设计与某开源项目完全一致，代码仓库提交记录也显示为直接复制，请核查。");
+    await v
+      .getByTestId("complaint-text")
+      .fill("该作品的问答界面和提示词设计与某开源项目完全一致，代码仓库提交记录也显示为直接复制，请核查。");
     await v.getByTestId("complaint-name").fill("赵公众");
     await v.getByTestId("complaint-phone").fill("13800001111");
-    await v.getByTestId("evidence-upload").locator("input[type=file]").setInputFiles({ name: "截图.png", mimeType: "image/png", buffer: PNG });
+    await v
+      .getByTestId("evidence-upload")
+      .locator("input[type=file]")
+      .setInputFiles({ name: "截图.png", mimeType: "image/png", buffer: PNG });
     await v.getByTestId("evidence-name").getByText("截图.png").waitFor();
     await v.getByTestId("complaint-submit").click();
     await v.getByTestId("complaint-filed").waitFor();
@@ -112,14 +125,22 @@ describe("complaints and arbitration in a real browser", () => {
     await a.getByTestId("decision-submit").click();
     await answerOf(a, "POST", `/complaints/${id}/decision`, () => popconfirmOk(a));
     await expect.poll(() => a.getByTestId("handler-decision").textContent()).toContain("成立 · 取消作品资格");
-    await expect.poll(() => a.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent()).toContain("已决定");
+    await expect
+      .poll(() => a.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent())
+      .toContain("已决定");
     await a.context().close();
 
     await expect.poll(() => publicAward(e, target), { timeout: 15000 }).not.toContain("一等奖");
   });
 
   it("the work's first author sees the complaint and the decision, never who filed it", async () => {
-    const author = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", target).where("work_author.rank", "=", 1).executeTakeFirstOrThrow();
+    const author = await e.db
+      .selectFrom("work_author")
+      .innerJoin("app_user", "app_user.id", "work_author.user_id")
+      .select("app_user.username")
+      .where("work_author.work_id", "=", target)
+      .where("work_author.rank", "=", 1)
+      .executeTakeFirstOrThrow();
     const s = await login(e, author.username, "/account/StudentLogin");
     await s.goto(e.base + "/complaint-view/view-complaint");
     const card = s.getByTestId("filer-complaint").filter({ hasText: TARGET });
@@ -134,8 +155,19 @@ describe("complaints and arbitration in a real browser", () => {
 
   it("the author requests arbitration from complaint-view mode, which ends on leaving the area", async () => {
     const appealed = await workId(e, APPEALED);
-    const c = await e.db.selectFrom("complaint").select("id").where("work_id", "=", appealed).where("state", "=", "decided").executeTakeFirstOrThrow();
-    const author = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", appealed).where("work_author.rank", "=", 1).executeTakeFirstOrThrow();
+    const c = await e.db
+      .selectFrom("complaint")
+      .select("id")
+      .where("work_id", "=", appealed)
+      .where("state", "=", "decided")
+      .executeTakeFirstOrThrow();
+    const author = await e.db
+      .selectFrom("work_author")
+      .innerJoin("app_user", "app_user.id", "work_author.user_id")
+      .select("app_user.username")
+      .where("work_author.work_id", "=", appealed)
+      .where("work_author.rank", "=", 1)
+      .executeTakeFirstOrThrow();
 
     const s = await login(e, author.username, "/account/StudentLogin");
     // The work's page offers 申诉, leading to the form for that work.
@@ -181,7 +213,9 @@ describe("complaints and arbitration in a real browser", () => {
     await root.goto(`${e.base}/admin/ArbitrateManagement?id=${appealId}`);
     await root.getByTestId("step-confirm").click();
     await popconfirmOk(root);
-    await expect.poll(() => root.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent()).toBe("已结案");
+    await expect
+      .poll(() => root.getByTestId("complaint-drawer").getByTestId("complaint-state").first().textContent())
+      .toBe("已结案");
     await expect.poll(() => root.getByTestId("handler-arbitration").textContent()).toContain("确认生效");
     await root.context().close();
   });

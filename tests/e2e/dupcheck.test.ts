@@ -24,18 +24,41 @@ describe("duplicate check in a real browser", () => {
     e = await startE2E();
     const zj = await zhejiangContestId(e.db);
     const spec = DEMO_REVIEW_WORKS[0];
-    const row = await e.db.selectFrom("work").select(["id", "name", "category_id", "subcategory_id", "summary", "design_idea", "key_points"]).where("contest_id", "=", zj).where("name", "=", spec.name).executeTakeFirstOrThrow();
+    const row = await e.db
+      .selectFrom("work")
+      .select(["id", "name", "category_id", "subcategory_id", "summary", "design_idea", "key_points"])
+      .where("contest_id", "=", zj)
+      .where("name", "=", spec.name)
+      .executeTakeFirstOrThrow();
     original = { id: Number(row.id), name: row.name };
     await e.db.updateTable("work").set({ other_notes: NOTES }).where("id", "=", original.id).execute();
     // The planted copy: another school's work with the original's text, lightly edited.
-    const school = await e.db.selectFrom("school").select("id").where("name", "=", "浙江海洋大学").executeTakeFirst() ?? (await e.db.selectFrom("school").select("id").where("name", "=", "宁波大学").executeTakeFirstOrThrow());
+    const school =
+      (await e.db.selectFrom("school").select("id").where("name", "=", "浙江海洋大学").executeTakeFirst()) ??
+      (await e.db.selectFrom("school").select("id").where("name", "=", "宁波大学").executeTakeFirstOrThrow());
     const now = new Date().toISOString();
     const author = async (username: string) =>
       Number(
         (
           await e.db
             .insertInto("app_user")
-            .values({ username, password_hash: "x", name: `作者${username}`, user_type: 100, email: `${username}@example.com`, email_verified: 1, phone: null, school_id: school.id, member_no: username, major_code: "080901", has_complaint_right: 0, is_school_contest_judge: 0, locked: 0, created_at: now, updated_at: now })
+            .values({
+              username,
+              password_hash: "x",
+              name: `作者${username}`,
+              user_type: 100,
+              email: `${username}@example.com`,
+              email_verified: 1,
+              phone: null,
+              school_id: school.id,
+              member_no: username,
+              major_code: "080901",
+              has_complaint_right: 0,
+              is_school_contest_judge: 0,
+              locked: 0,
+              created_at: now,
+              updated_at: now,
+            })
             .returning("id")
             .executeTakeFirstOrThrow()
         ).id,
@@ -53,7 +76,11 @@ describe("duplicate check in a real browser", () => {
       version: 1,
       at: now,
     });
-    await e.db.updateTable("work").set({ other_notes: NOTES.replace("百分之八十七", "百分之九十") }).where("id", "=", copy).execute();
+    await e.db
+      .updateTable("work")
+      .set({ other_notes: NOTES.replace("百分之八十七", "百分之九十") })
+      .where("id", "=", copy)
+      .execute();
   });
   afterAll(async () => e?.close());
 
@@ -64,7 +91,9 @@ describe("duplicate check in a real browser", () => {
     await page.getByTestId("dup-rebuild-start").click();
     await page.getByTestId("dup-rebuild-done").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("dup-rebuild-done").textContent()).toContain("查重索引已重建");
-    await expect.poll(async () => Number(await page.getByTestId("dup-stat-indexed").locator(".ant-statistic-content-value").textContent())).toBeGreaterThan(10);
+    await expect
+      .poll(async () => Number(await page.getByTestId("dup-stat-indexed").locator(".ant-statistic-content-value").textContent()))
+      .toBeGreaterThan(10);
     expect(await page.getByTestId("dup-benchmark").textContent()).toMatch(/尚未记录|作品数/);
     await page.close();
   });

@@ -26,8 +26,18 @@ describe("judge groups and assignment in a real browser", () => {
     e.db
       .selectFrom("judge_assignment")
       .innerJoin("app_user", "app_user.id", "judge_assignment.judge_id")
-      .select(["judge_assignment.id", "judge_assignment.work_id", "judge_assignment.judge_id", "app_user.username", "app_user.school_id"])
-      .where("judge_assignment.work_id", "in", works.map((w) => w.id))
+      .select([
+        "judge_assignment.id",
+        "judge_assignment.work_id",
+        "judge_assignment.judge_id",
+        "app_user.username",
+        "app_user.school_id",
+      ])
+      .where(
+        "judge_assignment.work_id",
+        "in",
+        works.map((w) => w.id),
+      )
       .orderBy("judge_assignment.id")
       .execute();
   const openGroup = async () => {
@@ -44,7 +54,9 @@ describe("judge groups and assignment in a real browser", () => {
     zj = await zhejiangContestId(e.db);
     // The reviewer has passed these two (format review has its own browser test).
     await e.db.updateTable("work").set({ status: "format_passed" }).where("name", "in", AI_WORKS).execute();
-    works = (await e.db.selectFrom("work").select(["id", "school_id"]).where("name", "in", AI_WORKS).orderBy("id").execute()).map((w) => ({ id: Number(w.id), school_id: w.school_id }));
+    works = (await e.db.selectFrom("work").select(["id", "school_id"]).where("name", "in", AI_WORKS).orderBy("id").execute()).map(
+      (w) => ({ id: Number(w.id), school_id: w.school_id }),
+    );
     expect(works).toHaveLength(2);
     page = await login(e, "contest_admin");
   });
@@ -59,12 +71,22 @@ describe("judge groups and assignment in a real browser", () => {
     await selectOption(page, "人工智能应用").click();
     // The name follows the scope until the admin types one.
     await expect.poll(() => page.getByTestId("group-name").inputValue()).toBe("人工智能应用组");
-    await page.getByRole("dialog").getByRole("button", { name: /保\s*存/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /保\s*存/ })
+      .click();
     // The new group opens in its drawer, which keeps the focus once the form has closed (a
     // select opened in the drawer must not lose it to 新建评审组 and close).
     await page.getByTestId("group-drawer").waitFor();
     await expectFocusStaysInDrawer(page);
-    groupId = (await e.db.selectFrom("judge_group").select("id").where("contest_id", "=", zj).where("name", "=", "人工智能应用组").executeTakeFirstOrThrow()).id;
+    groupId = (
+      await e.db
+        .selectFrom("judge_group")
+        .select("id")
+        .where("contest_id", "=", zj)
+        .where("name", "=", "人工智能应用组")
+        .executeTakeFirstOrThrow()
+    ).id;
     const select = page.getByTestId("add-judges-select");
     await select.click();
     for (const u of ["judge2", "judge3"]) {
@@ -79,8 +101,15 @@ describe("judge groups and assignment in a real browser", () => {
 
   it("puts the works in groups by category; with two judges the group's assignment is refused with the exact reason", async () => {
     await page.getByTestId("auto-group").click();
-    await expect.poll(async () => (await e.db.selectFrom("judge_group_work").select("work_id").where("group_id", "=", groupId).execute()).length).toBe(2);
-    await expect.poll(() => page.getByTestId("groups-table").locator("tr", { hasText: "人工智能应用组" }).textContent()).toContain("陈评审");
+    await expect
+      .poll(
+        async () =>
+          (await e.db.selectFrom("judge_group_work").select("work_id").where("group_id", "=", groupId).execute()).length,
+      )
+      .toBe(2);
+    await expect
+      .poll(() => page.getByTestId("groups-table").locator("tr", { hasText: "人工智能应用组" }).textContent())
+      .toContain("陈评审");
     await openGroup();
     await page.getByTestId("group-auto-assign").click();
     await page.getByTestId("auto-assign-run").click();
@@ -88,7 +117,9 @@ describe("judge groups and assignment in a real browser", () => {
     await refused.waitFor();
     const text = await refused.textContent();
     expect(text).toContain("无法为全部作品分配足够的评委，未写入任何分配");
-    expect(text).toContain(`评审组“人工智能应用组”只有 2 位评委，每件作品需要 3 位（涉及作品 ${works.map((w) => w.id).join("、")}）`);
+    expect(text).toContain(
+      `评审组“人工智能应用组”只有 2 位评委，每件作品需要 3 位（涉及作品 ${works.map((w) => w.id).join("、")}）`,
+    );
     expect(await assignments()).toEqual([]);
     await page.locator(".ant-modal-close").click();
   });
@@ -126,7 +157,10 @@ describe("judge groups and assignment in a real browser", () => {
     // A judge declares a conflict with a work already assigned to them.
     const victim = (await assignments())[0];
     const judgePage = await login(e, victim.username);
-    const declared = await judgePage.request.post(`${e.base}/Backend/Judging/conflicts`, { data: { workId: Number(victim.work_id), note: "与作者是亲属" }, headers: { origin: e.base } });
+    const declared = await judgePage.request.post(`${e.base}/Backend/Judging/conflicts`, {
+      data: { workId: Number(victim.work_id), note: "与作者是亲属" },
+      headers: { origin: e.base },
+    });
     expect(declared.status()).toBeLessThan(300);
     await judgePage.context().close();
 
@@ -142,7 +176,10 @@ describe("judge groups and assignment in a real browser", () => {
     await expect.poll(() => page.getByTestId("check-group-loads").textContent()).toContain("人工智能应用组");
 
     await conflict.getByTestId("conflict-remove").click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: /移\s*除/ }).click();
+    await page
+      .locator(".ant-popconfirm")
+      .getByRole("button", { name: /移\s*除/ })
+      .click();
     await expect.poll(() => page.getByTestId("check-conflicts").textContent()).toContain("0");
     expect((await assignments()).some((r) => r.id === victim.id)).toBe(false);
     await expect.poll(() => page.getByTestId("check-short").textContent()).toContain(String(victim.work_id));

@@ -31,7 +31,14 @@ export async function startE2E(): Promise<E2E> {
   const dist = process.env.E2E_DIST;
   if (!dist) throw new Error("E2E_DIST is not set: run the browser tests through `npm test`");
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-e2e-"));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: "warn", LOGIN_RATE_MAX: "1000", MAIL_RATE_MAX: "1000", PORT: "0" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: dist,
+    LOG_LEVEL: "warn",
+    LOGIN_RATE_MAX: "1000",
+    MAIL_RATE_MAX: "1000",
+    PORT: "0",
+  });
   const { db, dialect } = openDb(config.databaseUrl);
   await migrate(db);
   await seedDemo(db);
@@ -43,7 +50,15 @@ export async function startE2E(): Promise<E2E> {
   config.publicUrl = base;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const mailedTexts = (): string[] => {
     const dir = join(dataDir, "outbox");
@@ -52,7 +67,9 @@ export async function startE2E(): Promise<E2E> {
       .sort()
       .map((f) => {
         const raw = readFileSync(join(dir, f), "utf8");
-        return /Content-Transfer-Encoding: base64/i.test(raw) ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8") : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        return /Content-Transfer-Encoding: base64/i.test(raw)
+          ? Buffer.from(raw.split(/\n\n/).slice(1).join("").replace(/\s+/g, ""), "base64").toString("utf8")
+          : raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
       });
   };
   return {
@@ -95,7 +112,12 @@ export async function submitLogin(page: Page, url: string, username: string, pas
  * teachers /account/TeacherLogin) on a new page, or on `opts.page`, and waits for the user
  * centre. Returns the page.
  */
-export async function login(e: E2E, username: string, path = "/account/Login", opts: { page?: Page; password?: string } = {}): Promise<Page> {
+export async function login(
+  e: E2E,
+  username: string,
+  path = "/account/Login",
+  opts: { page?: Page; password?: string } = {},
+): Promise<Page> {
   const page = opts.page ?? (await e.newPage());
   await submitLogin(page, e.base + path, username, opts.password);
   await page.getByTestId("user-center").waitFor();
@@ -136,11 +158,20 @@ export async function settled(locator: Locator) {
 }
 
 /** The option with `text` in the open antd Select dropdown. */
-export const selectOption = (page: Page, text: string) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first();
+export const selectOption = (page: Page, text: string) =>
+  page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: text }).first();
 
 /** The id of the demo's current (not archived) Zhejiang provincial contest. */
 export async function zhejiangContestId(db: Db): Promise<number> {
-  return (await db.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 0).executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .selectFrom("contest")
+      .select("id")
+      .where("level", "=", "provincial")
+      .where("province", "=", "浙江省")
+      .where("archived", "=", 0)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /**
@@ -148,10 +179,15 @@ export async function zhejiangContestId(db: Db): Promise<number> {
  * that accepts one (the demo student has works in some 大类 already); returns its id.
  */
 export async function createDraft(e: E2E, page: Page, name: string): Promise<number> {
-  const open = (await (await page.request.get(e.base + "/Backend/Work/work/open-contests")).json()) as { data: { id: number; categories: { id: number }[] }[] };
+  const open = (await (await page.request.get(e.base + "/Backend/Work/work/open-contests")).json()) as {
+    data: { id: number; categories: { id: number }[] }[];
+  };
   for (const c of open.data) {
     for (const cat of c.categories) {
-      const r = await page.request.post(e.base + "/Backend/Work/work", { data: { contestId: c.id, categoryId: cat.id, name }, headers: { origin: e.base } });
+      const r = await page.request.post(e.base + "/Backend/Work/work", {
+        data: { contestId: c.id, categoryId: cat.id, name },
+        headers: { origin: e.base },
+      });
       if (r.status() === 201) return ((await r.json()) as { data: { id: number } }).data.id;
     }
   }

@@ -29,9 +29,26 @@ describe("judge invitations in a real browser", () => {
   beforeAll(async () => {
     e = await startE2E();
     zj = await zhejiangContestId(e.db);
-    big = (await e.db.selectFrom("work_category").select("id").where("name", "=", "大数据应用").where("parent_id", "is", null).executeTakeFirstOrThrow()).id;
+    big = (
+      await e.db
+        .selectFrom("work_category")
+        .select("id")
+        .where("name", "=", "大数据应用")
+        .where("parent_id", "is", null)
+        .executeTakeFirstOrThrow()
+    ).id;
     expect(await seedJudgePoolDemo(e.db)).toBe(true);
-    conflictWork = Number((await e.db.selectFrom("work").select("id").where("category_id", "=", big).where("status", "=", "format_passed").orderBy("id").executeTakeFirstOrThrow()).id);
+    conflictWork = Number(
+      (
+        await e.db
+          .selectFrom("work")
+          .select("id")
+          .where("category_id", "=", big)
+          .where("status", "=", "format_passed")
+          .orderBy("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     admin = await login(e, "contest_admin");
   });
   afterAll(async () => e?.close());
@@ -75,19 +92,29 @@ describe("judge invitations in a real browser", () => {
     await table.waitFor();
     await expect.poll(() => table.textContent()).toContain("孙新人");
     await expect.poll(() => table.textContent()).toContain(POOL_NAME);
-    await expect.poll(() => dialog.getByTestId("invite-check-after").textContent()).toMatch(/每件作品均可得到 3 位无回避评委|件作品不足 3 位/);
+    await expect
+      .poll(() => dialog.getByTestId("invite-check-after").textContent())
+      .toMatch(/每件作品均可得到 3 位无回避评委|件作品不足 3 位/);
     await dialog.getByTestId("invite-send").click();
     await expect.poll(() => dialog.getByTestId("invite-sent").textContent()).toContain("已发出 2 份邀请");
     await admin.getByRole("button", { name: /完\s*成/ }).click();
     await invitationsTab();
     await expect.poll(() => admin.getByTestId("invite-list").textContent()).toContain(NEW_EMAIL);
     // The pool judge's invitation is linked to her pool record.
-    const pool = await e.db.selectFrom("judge_invitation").innerJoin("judge_person", "judge_person.id", "judge_invitation.person_id").select("judge_person.name").where("judge_invitation.email", "=", POOL_EMAIL).executeTakeFirstOrThrow();
+    const pool = await e.db
+      .selectFrom("judge_invitation")
+      .innerJoin("judge_person", "judge_person.id", "judge_invitation.person_id")
+      .select("judge_person.name")
+      .where("judge_invitation.email", "=", POOL_EMAIL)
+      .executeTakeFirstOrThrow();
     expect(pool.name).toBe(POOL_NAME);
   });
 
   it("the new person opens the mailed link, creates the account, declares a conflict and accepts", async () => {
-    const mail = e.mailedTexts().filter((t) => t.includes("孙新人")).pop()!;
+    const mail = e
+      .mailedTexts()
+      .filter((t) => t.includes("孙新人"))
+      .pop()!;
     link = /https?:\/\/\S+\/inviteJudge\/[A-Za-z0-9_-]+/.exec(mail)![0];
     const p = await e.newPage();
     await p.goto(link);
@@ -114,10 +141,26 @@ describe("judge invitations in a real browser", () => {
     await expect.poll(() => done.textContent()).toContain("您已成为「");
     await expect.poll(() => done.textContent()).toContain("已记录您申报的 1 项回避");
 
-    const user = await e.db.selectFrom("app_user").select(["id", "user_type", "email_verified"]).where("username", "=", "sunxinren").executeTakeFirstOrThrow();
+    const user = await e.db
+      .selectFrom("app_user")
+      .select(["id", "user_type", "email_verified"])
+      .where("username", "=", "sunxinren")
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ user_type: 4, email_verified: 1 });
-    expect(await e.db.selectFrom("contest_member").select("id").where("contest_id", "=", zj).where("user_id", "=", user.id).where("role", "=", "judge").executeTakeFirst()).toBeTruthy();
-    expect((await e.db.selectFrom("declared_conflict").select("target").where("judge_id", "=", user.id).execute()).map((r) => r.target)).toEqual([`w:${conflictWork}`]);
+    expect(
+      await e.db
+        .selectFrom("contest_member")
+        .select("id")
+        .where("contest_id", "=", zj)
+        .where("user_id", "=", user.id)
+        .where("role", "=", "judge")
+        .executeTakeFirst(),
+    ).toBeTruthy();
+    expect(
+      (await e.db.selectFrom("declared_conflict").select("target").where("judge_id", "=", user.id).execute()).map(
+        (r) => r.target,
+      ),
+    ).toEqual([`w:${conflictWork}`]);
 
     // The judge sees the accepted invitation on /judgePool.
     await done.getByTestId("invite-to-pool").click();

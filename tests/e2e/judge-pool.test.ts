@@ -10,7 +10,10 @@ import type { Page } from "playwright-core";
 import { login, selectOption, startE2E, type E2E } from "./harness";
 import { seedJudgePoolDemo } from "../../src/server/db/seed/judge-pool-demo";
 
-const rowNames = async (page: Page) => (await page.getByTestId("pool-table").locator("tbody tr.ant-table-row td:nth-child(2)").allTextContents()).map((s) => s.trim()).sort();
+const rowNames = async (page: Page) =>
+  (await page.getByTestId("pool-table").locator("tbody tr.ant-table-row td:nth-child(2)").allTextContents())
+    .map((s) => s.trim())
+    .sort();
 
 describe("judge pool in a real browser", () => {
   let e: E2E;
@@ -24,7 +27,10 @@ describe("judge pool in a real browser", () => {
     const select = page.getByTestId("pool-category");
     await select.click();
     await page.keyboard.type(name);
-    await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper", { hasText: name }).first().click();
+    await page
+      .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper", { hasText: name })
+      .first()
+      .click();
   }
 
   it("a contest admin filters the pool by category and sees the expected persons", async () => {
@@ -77,13 +83,19 @@ describe("judge pool in a real browser", () => {
 
     await page.reload();
     await page.getByTestId("judge-self").waitFor();
-    await expect.poll(() => page.getByTestId("judge-self").textContent()).toContain("2026年不可参评".replace("2026", String(new Date(Date.now() + 8 * 3600_000).getUTCFullYear())));
+    await expect
+      .poll(() => page.getByTestId("judge-self").textContent())
+      .toContain("2026年不可参评".replace("2026", String(new Date(Date.now() + 8 * 3600_000).getUTCFullYear())));
     await expect.poll(() => page.getByTestId("self-note").inputValue()).toBe("今年 7 月出国，无法参加");
     await expect.poll(() => page.getByTestId("conflicts").textContent()).toContain("曾指导的学生");
 
     const judge = await e.db.selectFrom("app_user").select("id").where("username", "=", "judge").executeTakeFirstOrThrow();
     const student = await e.db.selectFrom("app_user").select("id").where("username", "=", "student").executeTakeFirstOrThrow();
-    const row = await e.db.selectFrom("declared_conflict").select(["target", "user_id"]).where("judge_id", "=", judge.id).executeTakeFirstOrThrow();
+    const row = await e.db
+      .selectFrom("declared_conflict")
+      .select(["target", "user_id"])
+      .where("judge_id", "=", judge.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ target: `u:${student.id}`, user_id: student.id });
   });
 });

@@ -11,7 +11,13 @@ import type { Page } from "playwright-core";
 import { login, zhejiangContestId, startE2E, type E2E } from "./harness";
 
 /** Scores one work through the row's button and the modal. */
-async function scoreWork(page: Page, workId: number, score: string, recommendation: "强烈推荐" | "推荐" | "不推荐", comment: string) {
+async function scoreWork(
+  page: Page,
+  workId: number,
+  score: string,
+  recommendation: "强烈推荐" | "推荐" | "不推荐",
+  comment: string,
+) {
   await page.getByTestId(`score-${workId}`).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByTestId("score-form").waitFor();
@@ -33,9 +39,20 @@ describe("offline defence in a real browser", () => {
   beforeAll(async () => {
     e = await startE2E();
     zj = await zhejiangContestId(e.db);
-    const s = await e.db.selectFrom("defence_session").innerJoin("judge_group", "judge_group.id", "defence_session.group_id").select("defence_session.id").where("judge_group.name", "=", "大数据应用组").executeTakeFirstOrThrow();
+    const s = await e.db
+      .selectFrom("defence_session")
+      .innerJoin("judge_group", "judge_group.id", "defence_session.group_id")
+      .select("defence_session.id")
+      .where("judge_group.name", "=", "大数据应用组")
+      .executeTakeFirstOrThrow();
     session = s.id;
-    const slots = await e.db.selectFrom("defence_slot").innerJoin("work", "work.id", "defence_slot.work_id").innerJoin("school", "school.id", "work.school_id").select(["work.id", "school.name", "defence_slot.code"]).where("session_id", "=", session).execute();
+    const slots = await e.db
+      .selectFrom("defence_slot")
+      .innerJoin("work", "work.id", "defence_slot.work_id")
+      .innerJoin("school", "school.id", "work.school_id")
+      .select(["work.id", "school.name", "defence_slot.code"])
+      .where("session_id", "=", session)
+      .execute();
     for (const x of slots) work[x.name] = Number(x.id);
     code = slots.find((x) => x.name === "浙江工业大学")!.code;
   });
@@ -78,7 +95,9 @@ describe("offline defence in a real browser", () => {
     expect(await table.textContent()).not.toContain(String(work["浙江大学"]));
     expect(await lead.getByText("本组另有 1 件作品与您存在回避关系").count()).toBe(1);
     // The material uploaded by the authors is there to download.
-    await expect.poll(() => table.locator("tr.ant-table-row", { hasText: String(work["浙江工业大学"]) }).textContent()).toContain("答辩演示.pdf");
+    await expect
+      .poll(() => table.locator("tr.ant-table-row", { hasText: String(work["浙江工业大学"]) }).textContent())
+      .toContain("答辩演示.pdf");
     await scoreWork(lead, work["杭州电子科技大学"], "93", "强烈推荐", "选题好，模型验证充分");
     await scoreWork(lead, work["宁波大学"], "85", "推荐", "");
     await scoreWork(lead, work["浙江工业大学"], "80", "推荐", "数据授权需补充说明");
@@ -114,7 +133,11 @@ describe("offline defence in a real browser", () => {
     await liu.getByTestId("slots").waitFor();
     await expect.poll(() => liu.getByTestId("session-status").textContent()).toBe("组长已签署");
     expect(await liu.getByTestId(`score-${work["温州大学"]}`).isDisabled()).toBe(true);
-    const row = await e.db.selectFrom("defence_session").select(["signed_off_at", "sign_off_note"]).where("id", "=", session).executeTakeFirstOrThrow();
+    const row = await e.db
+      .selectFrom("defence_session")
+      .select(["signed_off_at", "sign_off_note"])
+      .where("id", "=", session)
+      .executeTakeFirstOrThrow();
     expect(row.sign_off_note).toBe("全组评委均已到场评分");
     expect(row.signed_off_at).not.toBeNull();
     await liu.context().close();

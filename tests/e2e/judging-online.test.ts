@@ -82,7 +82,13 @@ describe("online judging in a real browser", () => {
 
     // 陈评审 takes the 非原创 deduction.
     page = await openWork("judge2");
-    for (const [name, v] of [["主题与内容", "15"], ["方案概要", "20"], ["核心内容", "28"], ["技术与创新", "12"]]) await item(page, name).fill(v);
+    for (const [name, v] of [
+      ["主题与内容", "15"],
+      ["方案概要", "20"],
+      ["核心内容", "28"],
+      ["技术与创新", "12"],
+    ])
+      await item(page, name).fill(v);
     await page.getByTestId("live-total").getByText("75").waitFor();
     await page.getByLabel("非原创（扣 10 分）").check();
     await page.getByTestId("live-total").getByText("65").waitFor();
@@ -91,7 +97,13 @@ describe("online judging in a real browser", () => {
 
     // 刘评审.
     page = await openWork("judge3");
-    for (const [name, v] of [["主题与内容", "17"], ["方案概要", "21"], ["核心内容", "31"], ["技术与创新", "17"]]) await item(page, name).fill(v);
+    for (const [name, v] of [
+      ["主题与内容", "17"],
+      ["方案概要", "21"],
+      ["核心内容", "31"],
+      ["技术与创新", "17"],
+    ])
+      await item(page, name).fill(v);
     await submit(page, "86");
     await page.context().close();
   });
@@ -118,13 +130,22 @@ describe("online judging in a real browser", () => {
     // The form is in place (the dialog opens with an animation) before 退回 is pressed empty.
     await dialog.getByLabel("退回原因").waitFor();
     await expect
-      .poll(async () => {
-        await dialog.getByRole("button", { name: "退 回" }).or(dialog.getByRole("button", { name: "退回" })).click();
-        return dialog.getByText("请填写退回原因").isVisible();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await dialog
+            .getByRole("button", { name: "退 回" })
+            .or(dialog.getByRole("button", { name: "退回" }))
+            .click();
+          return dialog.getByText("请填写退回原因").isVisible();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await dialog.getByLabel("退回原因").fill("技术与创新一项评分偏高，请复核");
-    await dialog.getByRole("button", { name: "退 回" }).or(dialog.getByRole("button", { name: "退回" })).click();
+    await dialog
+      .getByRole("button", { name: "退 回" })
+      .or(dialog.getByRole("button", { name: "退回" }))
+      .click();
     await page.getByText(/已退回评委「刘评审」对作品/).waitFor();
     await progress.filter({ hasText: "2" }).waitFor();
     await page.context().close();

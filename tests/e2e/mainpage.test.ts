@@ -25,7 +25,12 @@ describe("public main page in a real browser", () => {
   afterAll(async () => e?.close());
 
   const phone = async (viewport = { width: 360, height: 780 }) => {
-    const ctx = await e.browser.newContext({ locale: "zh-CN", viewport, isMobile: viewport.width < 400, hasTouch: viewport.width < 400 });
+    const ctx = await e.browser.newContext({
+      locale: "zh-CN",
+      viewport,
+      isMobile: viewport.width < 400,
+      hasTouch: viewport.width < 400,
+    });
     const page = await ctx.newPage();
     page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
     return page;
@@ -54,16 +59,32 @@ describe("public main page in a real browser", () => {
 
   /** The element is on screen: inside the viewport's width and height and not covered. */
   const onScreen = (page: Page, selector: string) =>
-    page.locator(selector).first().evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight && !!hit && (hit === el || el.contains(hit));
-    });
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return (
+          r.width > 0 &&
+          r.left >= 0 &&
+          r.right <= window.innerWidth &&
+          r.top >= 0 &&
+          r.bottom <= window.innerHeight &&
+          !!hit &&
+          (hit === el || el.contains(hit))
+        );
+      });
 
   it("a visitor on a 390 × 844 phone reads every section from the navigation, opens a news article and finds a winning work", async () => {
     const page = await phone({ width: 390, height: 844 });
     const sections: { key: string; name: string; ready: string; texts: string[] }[] = [
-      { key: "home", name: "首页", ready: "[data-news-list] > li", texts: ["赛程安排", "新闻动态", "通知公告", "作品查询", "证书查询"] },
+      {
+        key: "home",
+        name: "首页",
+        ready: "[data-news-list] > li",
+        texts: ["赛程安排", "新闻动态", "通知公告", "作品查询", "证书查询"],
+      },
       { key: "news", name: "新闻", ready: "[data-news-list] > li", texts: ["新闻"] },
       { key: "notices", name: "通知公告", ready: ".mp-articles > li", texts: ["通知公告"] },
       { key: "intro", name: "赛事介绍", ready: ".mp-category", texts: ["赛事介绍", "作品类别与评分标准"] },
@@ -80,7 +101,8 @@ describe("public main page in a real browser", () => {
       await page.waitForURL(new RegExp(`/mainpage/${s.key}$`));
       await page.locator(s.ready).first().waitFor();
       expect(await nav.getAttribute("class")).toContain("mp-active");
-      for (const text of s.texts) await page.getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout: 5000 });
+      for (const text of s.texts)
+        await page.getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout: 5000 });
       if (s.key === "intro") {
         // A category opens to its rubric.
         const cat = page.locator(".mp-category", { has: page.locator("table") }).first();
@@ -115,7 +137,9 @@ describe("public main page in a real browser", () => {
     const names = page.getByTestId("results").locator(".mp-result-name");
     await names.first().waitFor();
     const work = (await names.first().textContent())!;
-    const school = (await page.getByTestId("results").locator("li").first().locator(".mp-muted").first().textContent())!.split(" · ")[0];
+    const school = (await page.getByTestId("results").locator("li").first().locator(".mp-muted").first().textContent())!.split(
+      " · ",
+    )[0];
     await page.getByTestId("results-keyword").fill(school);
     await page.getByRole("button", { name: "搜索" }).tap();
     await page.waitForURL(/keyword=/);
@@ -134,7 +158,9 @@ describe("public main page in a real browser", () => {
   it("a visitor at 360 px sees the news and the timeline, opens an article and comes back", async () => {
     const page = await phone();
     const scripts: string[] = [];
-    page.on("request", (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname); });
+    page.on("request", (r) => {
+      if (/\.(js|css)$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto(e.base + "/mainpage/home");
     const news = page.locator("[data-news-list] > li");
     await news.first().waitFor();
@@ -179,7 +205,12 @@ describe("public main page in a real browser", () => {
   });
 
   it("root publishes a best work and it shows on 优秀作品", async () => {
-    const unpublished = await e.db.selectFrom("best_work").innerJoin("work", "work.id", "best_work.work_id").select(["best_work.work_id", "work.name"]).where("best_work.published", "=", 0).executeTakeFirstOrThrow();
+    const unpublished = await e.db
+      .selectFrom("best_work")
+      .innerJoin("work", "work.id", "best_work.work_id")
+      .select(["best_work.work_id", "work.name"])
+      .where("best_work.published", "=", 0)
+      .executeTakeFirstOrThrow();
     const visitor = await phone();
     await visitor.goto(e.base + "/mainpage/best");
     await visitor.getByTestId("best-works").waitFor();

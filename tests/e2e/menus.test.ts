@@ -9,24 +9,87 @@ import { login, startE2E, submitLogin, type E2E } from "./harness";
 
 const OPEN = ["/complaint", "/verify-cert"];
 const ACC = ["/account/security", "/account/logout"];
-const NOTICE_SECTIONS = ["role_0", "role_1", "role_2", "role_3", "role_4", "role_5", "role_6", "role_7", "role_99", "role_100", "participant_management", "work_info_edit", "work_link_edit", "registration_material_edit"].map((s) => `/admin/NoticeManagement/${s}`);
+const NOTICE_SECTIONS = [
+  "role_0",
+  "role_1",
+  "role_2",
+  "role_3",
+  "role_4",
+  "role_5",
+  "role_6",
+  "role_7",
+  "role_99",
+  "role_100",
+  "participant_management",
+  "work_info_edit",
+  "work_link_edit",
+  "registration_material_edit",
+].map((s) => `/admin/NoticeManagement/${s}`);
 
 /** [username, login page, menu paths in order] */
 const ROLES: [string, string, string[]][] = [
-  ["root", "/account/Login", [
-    ...NOTICE_SECTIONS,
-    "/admin/UserManagement", "/admin/SchoolManagement", "/admin/WorkTypeManagement", "/admin/AwardManagement",
-    "/admin/contest/ProvinceContest", "/admin/contest/NationalContest", "/admin/PrintCertification", "/work/export",
-    "/admin/EntryLock", "/admin/MajorManagement", "/Article", "/admin/BestWork", "/admin/ArbitrateManagement",
-    "/author/WorkLog", "/admin/ElasticSearch",
-    "/WorkManagement", "/ComplaintManagement", "/judgePool", "/dup-check", ...OPEN, ...ACC,
-  ]],
-  ["contest_admin", "/account/Login", [
-    "/ContestAdmin/NoticeManagement", "/ContestAdmin/UserManagement", "/ContestAdmin/news", "/ContestAdmin/ContestSettings",
-    "/ContestAdmin/AddWork", "/contest-admin/check-group-setting", "/ContestAdmin/Group", "/ContestAdmin/ContestResult",
-    "/ContestAdmin/PrintAward", "/ContestAdmin/SchoolManagement", "/WorkManagement", "/judgePool", "/dup-check", ...OPEN, ...ACC,
-  ]],
-  ["school_admin", "/account/Login", ["/school/schoolInfo", "/school/WorkManagement", "/school/AuthorManagement", "/school/TeacherManagement", "/school/SchoolContest", ...OPEN, ...ACC]],
+  [
+    "root",
+    "/account/Login",
+    [
+      ...NOTICE_SECTIONS,
+      "/admin/UserManagement",
+      "/admin/SchoolManagement",
+      "/admin/WorkTypeManagement",
+      "/admin/AwardManagement",
+      "/admin/contest/ProvinceContest",
+      "/admin/contest/NationalContest",
+      "/admin/PrintCertification",
+      "/work/export",
+      "/admin/EntryLock",
+      "/admin/MajorManagement",
+      "/Article",
+      "/admin/BestWork",
+      "/admin/ArbitrateManagement",
+      "/author/WorkLog",
+      "/admin/ElasticSearch",
+      "/WorkManagement",
+      "/ComplaintManagement",
+      "/judgePool",
+      "/dup-check",
+      ...OPEN,
+      ...ACC,
+    ],
+  ],
+  [
+    "contest_admin",
+    "/account/Login",
+    [
+      "/ContestAdmin/NoticeManagement",
+      "/ContestAdmin/UserManagement",
+      "/ContestAdmin/news",
+      "/ContestAdmin/ContestSettings",
+      "/ContestAdmin/AddWork",
+      "/contest-admin/check-group-setting",
+      "/ContestAdmin/Group",
+      "/ContestAdmin/ContestResult",
+      "/ContestAdmin/PrintAward",
+      "/ContestAdmin/SchoolManagement",
+      "/WorkManagement",
+      "/judgePool",
+      "/dup-check",
+      ...OPEN,
+      ...ACC,
+    ],
+  ],
+  [
+    "school_admin",
+    "/account/Login",
+    [
+      "/school/schoolInfo",
+      "/school/WorkManagement",
+      "/school/AuthorManagement",
+      "/school/TeacherManagement",
+      "/school/SchoolContest",
+      ...OPEN,
+      ...ACC,
+    ],
+  ],
   ["reviewer", "/account/Login", ["/ContestReviewer/SelectContest", ...OPEN, ...ACC]],
   ["judge", "/account/Login", ["/judge/Info", "/judge", "/judge/yearWorkQuery", "/judgePool", "/dup-check", ...OPEN, ...ACC]],
   ["complaint_reviewer", "/account/Login", ["/ComplaintManagement", ...OPEN, ...ACC]],
@@ -36,11 +99,21 @@ const ROLES: [string, string, string[]][] = [
   ["student", "/account/StudentLogin", ["/author/info", "/author/work-management", ...OPEN, ...ACC]],
 ];
 
-const ANONYMOUS = [...OPEN, "/query-work", "/account/StudentLogin", "/account/TeacherLogin", "/account/Login", "/account/Register", "/account/claim-account"];
+const ANONYMOUS = [
+  ...OPEN,
+  "/query-work",
+  "/account/StudentLogin",
+  "/account/TeacherLogin",
+  "/account/Login",
+  "/account/Register",
+  "/account/claim-account",
+];
 
 async function menuPaths(page: Page) {
-  await page.locator('aside[data-testid=app-sider] li[data-menu-path]').first().waitFor();
-  return page.locator('aside[data-testid=app-sider] li[data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-path")));
+  await page.locator("aside[data-testid=app-sider] li[data-menu-path]").first().waitFor();
+  return page
+    .locator("aside[data-testid=app-sider] li[data-menu-path]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-path")));
 }
 
 describe("menus per role in a real browser", () => {

@@ -41,7 +41,11 @@ describe("own certificates in a real browser", () => {
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
     // The work row's action opens the same certificate.
-    await page.getByTestId("my-works").locator("tr", { hasText: String(cert.work_id) }).getByTestId("work-certificates").click();
+    await page
+      .getByTestId("my-works")
+      .locator("tr", { hasText: String(cert.work_id) })
+      .getByTestId("work-certificates")
+      .click();
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.textContent()).toContain(cert.number);
     await dialog.getByRole("button", { name: "Close" }).click();

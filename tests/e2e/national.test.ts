@@ -24,7 +24,14 @@ describe("national round in a real browser", () => {
     // The demo as `npm start` seeds it: the Zhejiang result computed and published, promoting its awarded works.
     expect(await seedResultsDemo(e.db)).toBe(true);
     expect(await seedComplaintsDemo(e.db, e.base)).toBe(true);
-    cn = (await e.db.selectFrom("contest").select("id").where("level", "=", "national").orderBy("year", "desc").executeTakeFirstOrThrow()).id;
+    cn = (
+      await e.db
+        .selectFrom("contest")
+        .select("id")
+        .where("level", "=", "national")
+        .orderBy("year", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
     const rows = await e.db
       .selectFrom("national_entry")
       .innerJoin("work", "work.id", "national_entry.work_id")
@@ -50,10 +57,18 @@ describe("national round in a real browser", () => {
     await expect.poll(() => page.getByTestId("fast-work-name").textContent()).toBe(first.name);
     await page.getByTestId("fast-work").waitFor();
     await page.keyboard.press("p");
-    const entry = () => e.db.selectFrom("national_entry").select("format_status").where("work_id", "=", first.work_id).where("contest_id", "=", cn).executeTakeFirstOrThrow();
+    const entry = () =>
+      e.db
+        .selectFrom("national_entry")
+        .select("format_status")
+        .where("work_id", "=", first.work_id)
+        .where("contest_id", "=", cn)
+        .executeTakeFirstOrThrow();
     await expect.poll(async () => (await entry()).format_status).toBe("passed");
     // The provincial record is unchanged.
-    expect((await e.db.selectFrom("work").select("status").where("id", "=", first.work_id).executeTakeFirstOrThrow()).status).toBe(first.status);
+    expect(
+      (await e.db.selectFrom("work").select("status").where("id", "=", first.work_id).executeTakeFirstOrThrow()).status,
+    ).toBe(first.status);
     // Back on the results page the entry shows as passed.
     await page.goto(`${e.base}/ContestAdmin/ContestResult?contestId=${cn}`);
     await expect.poll(() => page.getByTestId("national-incoming").textContent()).toContain("形式审查通过");
@@ -66,12 +81,32 @@ describe("national round in a real browser", () => {
   });
 
   it("the first author edits an entry the national review returned; the provincial record stays", async () => {
-    const second = (await e.db.selectFrom("national_entry").select("work_id").where("contest_id", "=", cn).where("status", "=", "entered").where("format_status", "=", "pending").orderBy("work_id").executeTakeFirstOrThrow()).work_id;
+    const second = (
+      await e.db
+        .selectFrom("national_entry")
+        .select("work_id")
+        .where("contest_id", "=", cn)
+        .where("status", "=", "entered")
+        .where("format_status", "=", "pending")
+        .orderBy("work_id")
+        .executeTakeFirstOrThrow()
+    ).work_id;
     const deadline = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const r = await page.request.post(`${e.base}/Backend/Review/work/${second}/format_return`, { data: { reasonCodes: ["missing_material"], reason: "请按国赛要求补充作品简介", deadline }, headers: { origin: e.base } });
+    const r = await page.request.post(`${e.base}/Backend/Review/work/${second}/format_return`, {
+      data: { reasonCodes: ["missing_material"], reason: "请按国赛要求补充作品简介", deadline },
+      headers: { origin: e.base },
+    });
     expect((await r.json()).error).toBe(0);
     const before = await e.db.selectFrom("work").selectAll().where("id", "=", Number(second)).executeTakeFirstOrThrow();
-    const username = (await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.username").where("work_author.work_id", "=", second).orderBy("rank").executeTakeFirstOrThrow()).username;
+    const username = (
+      await e.db
+        .selectFrom("work_author")
+        .innerJoin("app_user", "app_user.id", "work_author.user_id")
+        .select("app_user.username")
+        .where("work_author.work_id", "=", second)
+        .orderBy("rank")
+        .executeTakeFirstOrThrow()
+    ).username;
     const author = await login(e, username, "/account/StudentLogin");
     await author.goto(`${e.base}/author/work-management?work=${second}&tab=info`);
     const drawer = author.getByTestId("work-drawer");
@@ -79,7 +114,12 @@ describe("national round in a real browser", () => {
     await drawer.getByText("国赛阶段按省赛推荐时的大类和组别参赛，不能修改").first().waitFor();
     await drawer.getByTestId("work-summary").fill("国赛版简介：补充了在三所高校课堂的试用效果。");
     await answerOf(author, "PATCH", `/Backend/Work/work/${second}`, () => drawer.getByTestId("work-save").click());
-    const entry = await e.db.selectFrom("national_entry").select("fields").where("work_id", "=", second).where("contest_id", "=", cn).executeTakeFirstOrThrow();
+    const entry = await e.db
+      .selectFrom("national_entry")
+      .select("fields")
+      .where("work_id", "=", second)
+      .where("contest_id", "=", cn)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.fields!).summary).toBe("国赛版简介：补充了在三所高校课堂的试用效果。");
     expect(await e.db.selectFrom("work").selectAll().where("id", "=", Number(second)).executeTakeFirstOrThrow()).toEqual(before);
     await author.context().close();

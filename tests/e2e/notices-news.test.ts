@@ -34,7 +34,9 @@ describe("notices, news and majors in a real browser", () => {
     const student = await login(e, "student", "/account/StudentLogin");
     const card = student.getByTestId("announcement");
     await card.getByText("报名截止提醒").waitFor();
-    expect(await card.getByTestId("announcement-content").innerHTML()).toBe("<p>请在 <strong>6 月 30 日前</strong> 完成作品报名。</p>");
+    expect(await card.getByTestId("announcement-content").innerHTML()).toBe(
+      "<p>请在 <strong>6 月 30 日前</strong> 完成作品报名。</p>",
+    );
     await student.context().close();
   });
 

@@ -19,11 +19,25 @@ describe("results: incomplete works listed apart", () => {
 
   it("shows the work with 1 of its scores in the 评分未完成 list, not at the top of the ranking", async () => {
     const late = Number((await e.db.selectFrom("work").select("id").where("name", "=", LATE).executeTakeFirstOrThrow()).id);
-    const scores = await e.db.selectFrom("judge_score").select("id").where("work_id", "=", late).where("status", "=", "submitted").orderBy("id").execute();
+    const scores = await e.db
+      .selectFrom("judge_score")
+      .select("id")
+      .where("work_id", "=", late)
+      .where("status", "=", "submitted")
+      .orderBy("id")
+      .execute();
     expect(scores.length).toBeGreaterThan(1);
     // One judge gave 100; the others have not submitted.
     await e.db.updateTable("judge_score").set({ total: 100 }).where("id", "=", scores[0].id).execute();
-    await e.db.updateTable("judge_score").set({ status: "draft" }).where("id", "in", scores.slice(1).map((s) => s.id)).execute();
+    await e.db
+      .updateTable("judge_score")
+      .set({ status: "draft" })
+      .where(
+        "id",
+        "in",
+        scores.slice(1).map((s) => s.id),
+      )
+      .execute();
 
     const page = await login(e, "contest_admin");
     await page.goto(e.base + "/ContestAdmin/ContestResult");

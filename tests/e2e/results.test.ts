@@ -16,7 +16,8 @@ const TOP = "基于大模型的课堂问答助教";
 const DISPUTED = "城市道路积水智能识别";
 const LAST = "渔船作业行为智能监测";
 
-const workId = async (e: E2E, name: string) => Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
+const workId = async (e: E2E, name: string) =>
+  Number((await e.db.selectFrom("work").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
 const row = (page: Page, text: string) => page.getByTestId("result-ranking").locator("tr.ant-table-row", { hasText: text });
 
 describe("contest results in a real browser", () => {
@@ -75,10 +76,17 @@ describe("contest results in a real browser", () => {
     await honours.getByRole("tab", { name: /优秀指导教师/ }).click();
     await honours.getByText("不限人数（本奖项未设比例和名额）").first().waitFor();
     await honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-propose").click();
-    await page.getByRole("dialog", { name: "按规则生成「优秀指导教师」名单？" }).getByText("结果尚未发布：发布时按此名单为指导教师和学校签发证书").waitFor();
+    await page
+      .getByRole("dialog", { name: "按规则生成「优秀指导教师」名单？" })
+      .getByText("结果尚未发布：发布时按此名单为指导教师和学校签发证书")
+      .waitFor();
     await page.getByTestId("honour-ok").click();
     await page.getByText(/优秀指导教师：按规则新增 7 项/).waitFor();
-    const firstRow = honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-rows").locator("tr.ant-table-row").first();
+    const firstRow = honours
+      .locator('[data-testid^="honour-level-"]:visible')
+      .getByTestId("honour-rows")
+      .locator("tr.ant-table-row")
+      .first();
     await expect.poll(() => firstRow.textContent()).toContain(TOP);
 
     // 发布结果: five works of the defence group have no online scores: confirm first.
@@ -96,20 +104,46 @@ describe("contest results in a real browser", () => {
 
     // After publication a removal asks for a reason, makes a result version and revokes the certificate.
     await honours.getByTestId("honours-published").waitFor();
-    const teacherRow = honours.locator('[data-testid^="honour-level-"]:visible').getByTestId("honour-rows").locator("tr.ant-table-row").last();
+    const teacherRow = honours
+      .locator('[data-testid^="honour-level-"]:visible')
+      .getByTestId("honour-rows")
+      .locator("tr.ant-table-row")
+      .last();
     const teacherName = (await teacherRow.locator("td").nth(1).textContent())!;
-    const issued = await e.db.selectFrom("certificate").select(["number", "status"]).where("holder_kind", "=", "teacher").where("holder_name", "=", teacherName).executeTakeFirstOrThrow();
+    const issued = await e.db
+      .selectFrom("certificate")
+      .select(["number", "status"])
+      .where("holder_kind", "=", "teacher")
+      .where("holder_name", "=", teacherName)
+      .executeTakeFirstOrThrow();
     expect(issued.status).toBe("valid");
     await teacherRow.getByRole("button", { name: /移\s*除/ }).click();
     await page.getByRole("dialog").getByText("结果已发布：此修改将生成该奖项的新结果版本").waitFor();
     await page.getByTestId("honour-reason").fill("指导关系有误");
     await page.getByTestId("honour-ok").click();
     await page.getByText(/已生成「优秀指导教师」结果第 2 版，证书已同步/).waitFor();
-    expect((await e.db.selectFrom("certificate").select("status").where("number", "=", issued.number).orderBy("version", "desc").executeTakeFirstOrThrow()).status).toBe("revoked");
+    expect(
+      (
+        await e.db
+          .selectFrom("certificate")
+          .select("status")
+          .where("number", "=", issued.number)
+          .orderBy("version", "desc")
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("revoked");
     await page.context().close();
 
     // The public lookup shows the award now.
-    const author = (await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.name").where("work_author.work_id", "=", top).where("work_author.rank", "=", 1).executeTakeFirstOrThrow()).name;
+    const author = (
+      await e.db
+        .selectFrom("work_author")
+        .innerJoin("app_user", "app_user.id", "work_author.user_id")
+        .select("app_user.name")
+        .where("work_author.work_id", "=", top)
+        .where("work_author.rank", "=", 1)
+        .executeTakeFirstOrThrow()
+    ).name;
     const anon = await e.newPage();
     await anon.goto(e.base + "/query-work");
     await anon.getByTestId("query-work-id").fill(String(top));

@@ -22,7 +22,12 @@ describe("format review in a real browser", () => {
   let reviewed0: number;
   const requests: string[] = [];
 
-  const statusOf = async (id: number) => e.db.selectFrom("work").select(["status", "format_reasons", "return_reason", "format_deadline"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const statusOf = async (id: number) =>
+    e.db
+      .selectFrom("work")
+      .select(["status", "format_reasons", "return_reason", "format_deadline"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   const shown = () => page.getByTestId("fast-work-name").textContent();
   const press = async (key: string) => {
     // The work card must be there before a key is a command.
@@ -33,11 +38,20 @@ describe("format review in a real browser", () => {
   beforeAll(async () => {
     e = await startE2E();
     zj = await zhejiangContestId(e.db);
-    works = (await e.db.selectFrom("work").select(["id", "name"]).where("contest_id", "=", zj).where("status", "=", "accepted").orderBy("id").execute()).map((w) => ({ id: Number(w.id), name: w.name }));
+    works = (
+      await e.db
+        .selectFrom("work")
+        .select(["id", "name"])
+        .where("contest_id", "=", zj)
+        .where("status", "=", "accepted")
+        .orderBy("id")
+        .execute()
+    ).map((w) => ({ id: Number(w.id), name: w.name }));
     expect(works.map((w) => w.name)).toEqual(DEMO_REVIEW_WORKS.map((w) => w.name));
     page = await login(e, "reviewer");
     // The contest's whole format review (also works of its school contests), as the server lists it.
-    const inReview = (await (await page.request.get(`${e.base}/Backend/Review/contest/${zj}/works?pageSize=500`)).json()).data.list as { id: number; status: string }[];
+    const inReview = (await (await page.request.get(`${e.base}/Backend/Review/contest/${zj}/works?pageSize=500`)).json()).data
+      .list as { id: number; status: string }[];
     all = inReview.map((w) => w.id);
     reviewed0 = inReview.filter((w) => w.status !== "accepted" && w.status !== "format_resubmitted").length;
     page.on("request", (r) => requests.push(r.url()));
@@ -56,7 +70,9 @@ describe("format review in a real browser", () => {
     const keys = await page.getByTestId("fast-keys").textContent();
     for (const k of ["P/Enter 通过", "R 退回修改", "X 不符合要求", "J/→ 下一件", "K/← 上一件"]) expect(keys).toContain(k);
     // The position comes with the contest's order, which may arrive after the work itself.
-    await expect.poll(() => page.getByTestId("fast-position").textContent()).toBe(`第 ${all.indexOf(works[0].id) + 1} / ${all.length} 件`);
+    await expect
+      .poll(() => page.getByTestId("fast-position").textContent())
+      .toBe(`第 ${all.indexOf(works[0].id) + 1} / ${all.length} 件`);
   });
 
   it("passes works with P and Enter: the server's status changes and the preloaded next work shows", async () => {
@@ -91,7 +107,13 @@ describe("format review in a real browser", () => {
     await page.reload();
     await expect.poll(shown).toBe(works[2].name);
     // The position is on the server: the contest list resumes there.
-    await expect.poll(async () => Number((await e.db.selectFrom("review_position").select("work_id").where("contest_id", "=", zj).executeTakeFirst())?.work_id)).toBe(works[2].id);
+    await expect
+      .poll(async () =>
+        Number(
+          (await e.db.selectFrom("review_position").select("work_id").where("contest_id", "=", zj).executeTakeFirst())?.work_id,
+        ),
+      )
+      .toBe(works[2].id);
     await page.goto(e.base + "/ContestReviewer/SelectContest");
     const card = page.getByTestId(`review-contest-${zj}`);
     await expect.poll(() => card.getByTestId("review-progress").textContent()).toBe(`${reviewed0 + 2} / ${all.length}`);

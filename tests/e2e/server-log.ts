@@ -25,7 +25,9 @@ export function recordRequests(app: FastifyInstance) {
       return;
     }
     const answer = answers.get(req);
-    lines.push(`+${Date.now() - t0} ms ${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(0)} ms)${answer ? ` ${answer}` : ""}`);
+    lines.push(
+      `+${Date.now() - t0} ms ${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(0)} ms)${answer ? ` ${answer}` : ""}`,
+    );
     if (lines.length > KEEP) lines.shift();
   });
 }

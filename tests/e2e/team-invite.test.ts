@@ -15,7 +15,13 @@ import { answerOf, createDraft, login, startE2E, type E2E } from "./harness";
 const STUDENT_LOGIN = "/account/StudentLogin";
 const WORK_NAME = "E2E 邮件邀请合作者";
 const SHOTS = process.env.TEAM_INVITE_SHOTS ?? "/tmp/saiwu-e2e-shots";
-const INVITEE = { name: "程邀请", email: "cheng.invitee@example.com", username: "e2e_invitee", password: "Invite2026!x", memberNo: "202699000123" };
+const INVITEE = {
+  name: "程邀请",
+  email: "cheng.invitee@example.com",
+  username: "e2e_invitee",
+  password: "Invite2026!x",
+  memberNo: "202699000123",
+};
 
 describe("inviting a co-author by email in a real browser", () => {
   let e: E2E;
@@ -39,17 +45,26 @@ describe("inviting a co-author by email in a real browser", () => {
     await drawer.getByTestId("team-author-invite").click();
     await page.getByTestId("team-author-invite-name").fill(INVITEE.name);
     await page.getByTestId("team-author-invite-email").fill(INVITEE.email);
-    await answerOf(page, "POST", `/Backend/Work/work/${workId}/invitations`, () => page.getByRole("button", { name: "发送邀请" }).click());
+    await answerOf(page, "POST", `/Backend/Work/work/${workId}/invitations`, () =>
+      page.getByRole("button", { name: "发送邀请" }).click(),
+    );
     // The invitation holds a place in the team until the invitee registers.
-    await expect.poll(() => drawer.getByTestId("team-author-invites").textContent()).toContain(`${INVITEE.name}（${INVITEE.email}）`);
+    await expect
+      .poll(() => drawer.getByTestId("team-author-invites").textContent())
+      .toContain(`${INVITEE.name}（${INVITEE.email}）`);
     await page.context().close();
 
     // The mail (the outbox's body text), with the link; the invitation is to the invitee's address.
     const mail = e.mailedTexts().find((t) => t.includes("/workInvite/"));
     expect(mail).toBeTruthy();
-    expect((await e.db.selectFrom("work_invitation").select("email").where("work_id", "=", workId).executeTakeFirstOrThrow()).email).toBe(INVITEE.email);
+    expect(
+      (await e.db.selectFrom("work_invitation").select("email").where("work_id", "=", workId).executeTakeFirstOrThrow()).email,
+    ).toBe(INVITEE.email);
     expect(mail).toContain(WORK_NAME);
-    const link = e.mailedLinks().filter((l) => l.includes("/workInvite/")).pop()!;
+    const link = e
+      .mailedLinks()
+      .filter((l) => l.includes("/workInvite/"))
+      .pop()!;
     expect(link).toBeTruthy();
 
     // The invitee, not logged in, opens the link: the work, the school, the role.
@@ -83,14 +98,26 @@ describe("inviting a co-author by email in a real browser", () => {
     // 待我确认的作品: the work, with 确认参赛.
     const pending = guest.getByTestId("invitations");
     await pending.getByText(WORK_NAME).first().waitFor();
-    const user = await e.db.selectFrom("app_user").select(["id", "email", "school_id"]).where("username", "=", INVITEE.username).executeTakeFirstOrThrow();
+    const user = await e.db
+      .selectFrom("app_user")
+      .select(["id", "email", "school_id"])
+      .where("username", "=", INVITEE.username)
+      .executeTakeFirstOrThrow();
     expect(user.email).toBe(INVITEE.email);
-    const membership = () => e.db.selectFrom("work_author").select(["confirmed", "rank"]).where("work_id", "=", workId).where("user_id", "=", user.id).executeTakeFirst();
+    const membership = () =>
+      e.db
+        .selectFrom("work_author")
+        .select(["confirmed", "rank"])
+        .where("work_id", "=", workId)
+        .where("user_id", "=", user.id)
+        .executeTakeFirst();
     expect(Number((await membership())!.confirmed)).toBe(0);
     await guest.screenshot({ path: join(SHOTS, "team-invite-landed.png"), fullPage: true });
 
     // Confirms: the work moves to 我的作品, confirmed.
-    await answerOf(guest, "POST", `/Backend/Work/work/${workId}/confirm`, () => pending.getByTestId("invite-confirm").first().click());
+    await answerOf(guest, "POST", `/Backend/Work/work/${workId}/confirm`, () =>
+      pending.getByTestId("invite-confirm").first().click(),
+    );
     await guest.getByTestId("my-works").getByText(WORK_NAME).first().waitFor();
     expect(Number((await membership())!.confirmed)).toBe(1);
 

@@ -62,7 +62,10 @@ describe("finding people and deep links in a real browser", () => {
     const out = await page.request.post(e.base + "/Backend/Common/account/logout", { headers: { origin: e.base } });
     expect(out.status()).toBe(200);
     // The next request of the page (the menu's own, or opening 我的作品) finds no session.
-    await page.getByRole("link", { name: "我的作品" }).click({ timeout: 3000 }).catch(() => undefined);
+    await page
+      .getByRole("link", { name: "我的作品" })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
     await page.waitForURL((u) => u.pathname === STUDENT_LOGIN);
     const to = new URL(page.url()).searchParams.get("to");
     expect(["/author/info", "/author/work-management"]).toContain(to);

@@ -15,18 +15,45 @@ describe("to-do centre in a real browser", () => {
   afterAll(async () => e?.close());
 
   it("a co-author sees the confirmation on /index and confirms from there", async () => {
-    const contest = await e.db.selectFrom("contest").select(["id", "categories"]).where("code", "=", "2026-ZJ-10337").executeTakeFirstOrThrow();
-    const users = await e.db.selectFrom("app_user").select(["id", "username"]).where("username", "in", ["student", "student5"]).execute();
-    const taken = new Set((await e.db.selectFrom("work_author").select("category_id").where("user_id", "in", users.map((u) => u.id)).execute()).map((r) => r.category_id));
+    const contest = await e.db
+      .selectFrom("contest")
+      .select(["id", "categories"])
+      .where("code", "=", "2026-ZJ-10337")
+      .executeTakeFirstOrThrow();
+    const users = await e.db
+      .selectFrom("app_user")
+      .select(["id", "username"])
+      .where("username", "in", ["student", "student5"])
+      .execute();
+    const taken = new Set(
+      (
+        await e.db
+          .selectFrom("work_author")
+          .select("category_id")
+          .where(
+            "user_id",
+            "in",
+            users.map((u) => u.id),
+          )
+          .execute()
+      ).map((r) => r.category_id),
+    );
     const category = (JSON.parse(contest.categories) as number[]).map(Number).find((c) => !taken.has(c))!;
     expect(category).toBeTruthy();
 
     // The first author creates a draft naming student5 as co-author.
     const author = await login(e, "student", STUDENT_LOGIN);
-    const created = await author.evaluate(async (body) => {
-      const r = await fetch("/Backend/Work/work", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      return r.json();
-    }, { contestId: contest.id, categoryId: category, name: "待办确认作品", coAuthors: ["student5"], teachers: [] });
+    const created = await author.evaluate(
+      async (body) => {
+        const r = await fetch("/Backend/Work/work", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return r.json();
+      },
+      { contestId: contest.id, categoryId: category, name: "待办确认作品", coAuthors: ["student5"], teachers: [] },
+    );
     expect(created.error, created.info).toBe(0);
     const workId = created.data.id as number;
 
@@ -41,7 +68,13 @@ describe("to-do centre in a real browser", () => {
 
     await item.getByTestId("invite-confirm").click();
     await item.waitFor({ state: "detached" });
-    const row = await e.db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("work_author.confirmed").where("work_author.work_id", "=", workId).where("app_user.username", "=", "student5").executeTakeFirstOrThrow();
+    const row = await e.db
+      .selectFrom("work_author")
+      .innerJoin("app_user", "app_user.id", "work_author.user_id")
+      .select("work_author.confirmed")
+      .where("work_author.work_id", "=", workId)
+      .where("app_user.username", "=", "student5")
+      .executeTakeFirstOrThrow();
     expect(Number(row.confirmed)).toBe(1);
     await author.context().close();
     await page.context().close();

@@ -14,7 +14,9 @@ const rows = (page: Page) => page.getByTestId("user-table").locator("tbody tr.an
 
 /** Types a keyword into the list's search box and waits for the server's answer. */
 async function search(page: Page, keyword: string) {
-  const answered = page.waitForResponse((r) => r.url().includes("/Backend/Admin/user?") && r.url().includes(`keyword=${encodeURIComponent(keyword)}`));
+  const answered = page.waitForResponse(
+    (r) => r.url().includes("/Backend/Admin/user?") && r.url().includes(`keyword=${encodeURIComponent(keyword)}`),
+  );
   await page.getByTestId("user-search").fill(keyword);
   await page.getByTestId("user-search").press("Enter");
   await answered;
@@ -39,7 +41,11 @@ describe("user management pages in a real browser", () => {
     const students = await get<{ list: UserView[] }>(page, e, "/Backend/Admin/user?userType=100&pageSize=100");
     foreign = students.list.find((u) => u.school && u.school.name !== "浙江工业大学")!;
     if (!foreign) {
-      const schools = await get<{ list: SchoolView[] }>(page, e, `/Backend/Admin/school?keyword=${encodeURIComponent("浙江大学")}`);
+      const schools = await get<{ list: SchoolView[] }>(
+        page,
+        e,
+        `/Backend/Admin/school?keyword=${encodeURIComponent("浙江大学")}`,
+      );
       const zju = schools.list.find((s) => s.name === "浙江大学")!;
       const reply = await page.request.post(e.base + "/Backend/Admin/user", {
         headers: { origin: e.base },

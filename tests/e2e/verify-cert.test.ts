@@ -14,7 +14,17 @@ import { login, startE2E, type E2E } from "./harness";
 
 describe("certificate verification in a real browser", () => {
   let e: E2E;
-  let cert: { number: string; holder_name: string; signature: string; work_id: number | null; work_title: string | null; award_name: string; contest_name: string; contest_date: string; key_id: string };
+  let cert: {
+    number: string;
+    holder_name: string;
+    signature: string;
+    work_id: number | null;
+    work_title: string | null;
+    award_name: string;
+    contest_name: string;
+    contest_date: string;
+    key_id: string;
+  };
   const qr = (code = cert.signature) => verifyUrl(e.base, cert.number, code);
   const status = (page: Page) => page.getByTestId("cert-status");
   const signature = (page: Page) => page.getByTestId("signature-check");
@@ -24,7 +34,23 @@ describe("certificate verification in a real browser", () => {
     // As `npm start` seeds it: the Zhejiang results computed, then published (certificates issued).
     expect(await seedResultsDemo(e.db)).toBe(true);
     expect(await seedComplaintsDemo(e.db, e.base)).toBe(true);
-    cert = await e.db.selectFrom("certificate").select(["number", "holder_name", "signature", "work_id", "work_title", "award_name", "contest_name", "contest_date", "key_id"]).where("status", "=", "valid").where("number", "like", "%-1-%").orderBy("number").executeTakeFirstOrThrow();
+    cert = await e.db
+      .selectFrom("certificate")
+      .select([
+        "number",
+        "holder_name",
+        "signature",
+        "work_id",
+        "work_title",
+        "award_name",
+        "contest_name",
+        "contest_date",
+        "key_id",
+      ])
+      .where("status", "=", "valid")
+      .where("number", "like", "%-1-%")
+      .orderBy("number")
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => e?.close());
 
@@ -36,7 +62,9 @@ describe("certificate verification in a real browser", () => {
     await expect.poll(() => facts.textContent()).toContain(cert.holder_name);
     expect(await facts.textContent()).toContain(`《${cert.work_title}》`);
     expect(await facts.textContent()).toContain(cert.award_name);
-    await expect.poll(() => signature(page).textContent()).toMatch(new RegExp(`^签名已在本机核验：由 ${cert.key_id} 公钥签发（有效期 \\d{4}-\\d{2}-\\d{2} 起至今）$`));
+    await expect
+      .poll(() => signature(page).textContent())
+      .toMatch(new RegExp(`^签名已在本机核验：由 ${cert.key_id} 公钥签发（有效期 \\d{4}-\\d{2}-\\d{2} 起至今）$`));
     // The published keys are listed on the page.
     await page.getByTestId(`cert-key-${cert.key_id}`).waitFor();
     await page.context().close();
@@ -85,7 +113,9 @@ describe("certificate verification in a real browser", () => {
     await page.getByTestId("offline-contest").fill(cert.contest_name.replace(/\s+/g, ""));
     await page.getByTestId("offline-date").fill(chineseDate(cert.contest_date));
     await page.getByTestId("offline-submit").click();
-    await expect.poll(() => page.getByTestId("offline-check").textContent()).toContain(`签名已在本机核验：由 ${cert.key_id} 公钥签发`);
+    await expect
+      .poll(() => page.getByTestId("offline-check").textContent())
+      .toContain(`签名已在本机核验：由 ${cert.key_id} 公钥签发`);
     // One character of the name changed.
     await page.getByTestId("offline-name").fill(`${cert.holder_name.slice(0, -1)}甲`);
     await page.getByTestId("offline-submit").click();
@@ -95,13 +125,18 @@ describe("certificate verification in a real browser", () => {
 
   it("after the work is disqualified, the same QR address shows 已撤销 with the date and reason", async () => {
     const root = await login(e, "root");
-    const dq = await root.request.post(`${e.base}/Backend/Admin/work/${cert.work_id}/disqualify`, { data: { reason: "抄袭他人作品，经查属实" }, headers: { origin: e.base } });
+    const dq = await root.request.post(`${e.base}/Backend/Admin/work/${cert.work_id}/disqualify`, {
+      data: { reason: "抄袭他人作品，经查属实" },
+      headers: { origin: e.base },
+    });
     expect((await dq.json()).error).toBe(0);
     await root.context().close();
     const page = await e.newPage();
     await page.goto(qr());
     await expect.poll(() => status(page).textContent()).toBe("已撤销");
-    await expect.poll(() => page.getByTestId("cert-status-detail").textContent()).toMatch(/^该证书已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 撤销，原因：作品被取消资格。/);
+    await expect
+      .poll(() => page.getByTestId("cert-status-detail").textContent())
+      .toMatch(/^该证书已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 撤销，原因：作品被取消资格。/);
     // The signature itself is still the platform's: the revocation is the status, not a forgery.
     await expect.poll(() => signature(page).textContent()).toContain("签名已在本机核验");
     expect(await page.getByTestId("cert-result").getAttribute("data-status")).toBe("revoked");

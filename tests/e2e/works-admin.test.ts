@@ -73,7 +73,12 @@ describe("works administration in a real browser", () => {
   });
 
   it("the contest admin opens fast review from a work awaiting format review on /WorkManagement", async () => {
-    const waiting = await e.db.selectFrom("work").select(["id", "name", "contest_id"]).where("status", "=", "accepted").orderBy("id").executeTakeFirstOrThrow();
+    const waiting = await e.db
+      .selectFrom("work")
+      .select(["id", "name", "contest_id"])
+      .where("status", "=", "accepted")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const page = await login(e, "contest_admin");
     await page.goto(e.base + "/WorkManagement");
     const rows = page.getByTestId("work-table").locator("tr.ant-table-row");

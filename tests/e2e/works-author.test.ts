@@ -19,10 +19,26 @@ async function choose(page: Page, testId: string, text: string) {
 
 /** Minimal files whose first bytes are those of their type. */
 const FILES: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {
-  defense: { name: "答辩材料.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1") },
-  source: { name: "源码.zip", mimeType: "application/zip", buffer: Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]) },
-  docs: { name: "设计文档.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% design document\n%%EOF\n", "latin1") },
-  video: { name: "演示视频.mp4", mimeType: "video/mp4", buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(12)]) },
+  defense: {
+    name: "答辩材料.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1"),
+  },
+  source: {
+    name: "源码.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]),
+  },
+  docs: {
+    name: "设计文档.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% design document\n%%EOF\n", "latin1"),
+  },
+  video: {
+    name: "演示视频.mp4",
+    mimeType: "video/mp4",
+    buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(12)]),
+  },
 };
 
 describe("authors' works in a real browser", () => {
@@ -53,7 +69,11 @@ describe("authors' works in a real browser", () => {
     await modal.locator("[data-testid=create-teachers] input").fill("teacher");
     await selectOption(page, "王老师").click();
     await modal.locator("[data-testid=create-teachers] input").press("Escape");
-    workId = (await answerOf<{ id: number }>(page, "POST", "/Backend/Work/work", () => modal.getByRole("button", { name: /创建作品/ }).click())).id;
+    workId = (
+      await answerOf<{ id: number }>(page, "POST", "/Backend/Work/work", () =>
+        modal.getByRole("button", { name: /创建作品/ }).click(),
+      )
+    ).id;
 
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByText(WORK_NAME).first().waitFor();
@@ -83,9 +103,15 @@ describe("authors' works in a real browser", () => {
     await page.goto(`${e.base}/author/work-management?work=${workId}&tab=info`);
     const drawer = page.getByTestId("work-drawer");
     await drawer.getByTestId("work-form").waitFor();
-    await drawer.getByTestId("work-summary").fill("面向农业大棚的温湿度、光照和土壤墒情监测系统，异常时自动告警并联动通风和灌溉设备。");
-    await drawer.getByTestId("work-designIdea").fill("传感器节点经 LoRa 汇聚到网关，云端做时序存储与规则告警，手机端查看和远程控制。");
-    await drawer.getByTestId("work-keyPoints").fill("重点是低功耗组网；难点是在弱网环境下保证数据不丢失，采用本地缓存与断点续传。");
+    await drawer
+      .getByTestId("work-summary")
+      .fill("面向农业大棚的温湿度、光照和土壤墒情监测系统，异常时自动告警并联动通风和灌溉设备。");
+    await drawer
+      .getByTestId("work-designIdea")
+      .fill("传感器节点经 LoRa 汇聚到网关，云端做时序存储与规则告警，手机端查看和远程控制。");
+    await drawer
+      .getByTestId("work-keyPoints")
+      .fill("重点是低功耗组网；难点是在弱网环境下保证数据不丢失，采用本地缓存与断点续传。");
     await drawer.getByText("未使用AI工具").click();
     await answerOf(page, "PATCH", `/Backend/Work/work/${workId}`, () => drawer.getByTestId("work-save").click());
 
@@ -99,7 +125,10 @@ describe("authors' works in a real browser", () => {
     await drawer.getByRole("tab", { name: "提交作品" }).click();
     await expect.poll(() => drawer.getByTestId("submit-checks").locator(".anticon-close-circle").count()).toBe(0);
     await drawer.getByTestId("work-submit").click();
-    await page.locator(".ant-popover:not(.ant-popover-hidden)").getByRole("button", { name: /提\s*交/ }).click();
+    await page
+      .locator(".ant-popover:not(.ant-popover-hidden)")
+      .getByRole("button", { name: /提\s*交/ })
+      .click();
     await expect.poll(() => drawer.getByTestId("work-status").first().textContent()).toBe("已提交");
     const row = page.getByTestId("my-works").locator("tr", { hasText: WORK_NAME });
     await expect.poll(() => row.getByTestId("work-status").textContent()).toBe("已提交");
@@ -108,7 +137,8 @@ describe("authors' works in a real browser", () => {
     await drawer.getByRole("tab", { name: "作品日志" }).click();
     const log = drawer.getByTestId("work-log");
     await log.waitFor();
-    for (const step of ["创建作品", "确认参赛", "修改作品信息", "上传附件", "提交"]) await expect.poll(() => log.textContent()).toContain(step);
+    for (const step of ["创建作品", "确认参赛", "修改作品信息", "上传附件", "提交"])
+      await expect.poll(() => log.textContent()).toContain(step);
     await page.context().close();
   });
 

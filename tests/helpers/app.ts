@@ -45,7 +45,10 @@ export function decodeMail(raw: string) {
   const subject = header("Subject").replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc, txt) =>
     enc.toUpperCase() === "B"
       ? Buffer.from(txt, "base64").toString("utf8")
-      : Buffer.from(txt.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m: string, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          txt.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m: string, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
   return { to: header("To"), subject, text: body };
 }
@@ -54,13 +57,25 @@ export function decodeMail(raw: string) {
  * `databaseUrl` rewrites the new database's URL before the app opens it (e.g. to reach
  * PostgreSQL through a proxy the test can cut: tests/helpers/tcp-proxy.ts).
  */
-export async function makeApp(dialect: Dialect, opts: { seed?: boolean; env?: Record<string, string>; databaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
+export async function makeApp(
+  dialect: Dialect,
+  opts: { seed?: boolean; env?: Record<string, string>; databaseUrl?: (url: string) => string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-test-"));
   let url = `file:${join(dataDir, "test.db")}`;
   let drop = async () => {};
   if (dialect === "postgres") ({ url, drop } = await createPgDatabase());
   if (opts.databaseUrl) url = opts.databaseUrl(url);
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, PUBLIC_URL: "http://localhost:8080", LOGIN_RATE_MAX: "1000", MAIL_RATE_MAX: "1000", LOG_LEVEL: "silent", DIST_DIR: join(dataDir, "no-dist"), ...opts.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    PUBLIC_URL: "http://localhost:8080",
+    LOGIN_RATE_MAX: "1000",
+    MAIL_RATE_MAX: "1000",
+    LOG_LEVEL: "silent",
+    DIST_DIR: join(dataDir, "no-dist"),
+    ...opts.env,
+  });
   const { db } = openDb(url);
   await migrate(db);
   // Without the demo's works in format review: the tests name the demo works one by one.

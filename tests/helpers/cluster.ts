@@ -32,7 +32,10 @@ export class ServerProcess {
   /** Everything the process printed, for a failing test's message. */
   output = "";
   exits: { code: number | null; signal: NodeJS.Signals | null }[] = [];
-  constructor(readonly port: number, private readonly env: Record<string, string>) {}
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -51,7 +54,8 @@ export class ServerProcess {
     proc.on("exit", (code, signal) => this.exits.push({ code, signal }));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server on ${this.port} exited while starting:\n${this.output}`);
+      if (proc.exitCode !== null || proc.signalCode !== null)
+        throw new Error(`server on ${this.port} exited while starting:\n${this.output}`);
       try {
         const r = await fetch(`${this.url}/Backend/Common/user/get-current`);
         if (r.ok) return;

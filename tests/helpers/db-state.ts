@@ -24,9 +24,14 @@ const MOD = 2 ** 48;
 export async function tableNames(db: Db, dialect: Dialect): Promise<string[]> {
   const q =
     dialect === "postgres"
-      ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+      ? sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
       : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
-  return (await q.execute(db)).rows.map((r) => r.name).filter((n) => !IGNORED.has(n)).sort();
+  return (await q.execute(db)).rows
+    .map((r) => r.name)
+    .filter((n) => !IGNORED.has(n))
+    .sort();
 }
 
 export async function dbState(db: Db, tables: string[]): Promise<DbState> {

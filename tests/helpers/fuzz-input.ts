@@ -71,8 +71,12 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
     const n = length(v);
     return n >= min && n <= max && (!re || re.test(v));
   };
-  if (s.format === "date-time") return fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }).map((d) => d.toISOString());
-  if (s.format === "date") return fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (s.format === "date-time")
+    return fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === "date")
+    return fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (s.format === "uuid") return fc.uuid();
   if (s.format === "email") return checked(fc.emailAddress(), fits, s);
   if (s.pattern) {
@@ -83,11 +87,15 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
     return checked(fc.stringMatching(new RegExp(s.pattern)).map(grow), fits, s);
   }
   // Short text mostly, sometimes right at the limit.
-  return checked(fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)), unit: "grapheme" }) },
-    { weight: 2, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)), unit: "binary" }) },
-    { weight: 1, arbitrary: fc.constant("字".repeat(Math.max(min, max))) },
-  ), fits, s);
+  return checked(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)), unit: "grapheme" }) },
+      { weight: 2, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)), unit: "binary" }) },
+      { weight: 1, arbitrary: fc.constant("字".repeat(Math.max(min, max))) },
+    ),
+    fits,
+    s,
+  );
 }
 
 function integerArb(s: JsonSchema, ctx: FuzzContext): fc.Arbitrary<number> {
@@ -96,7 +104,10 @@ function integerArb(s: JsonSchema, ctx: FuzzContext): fc.Arbitrary<number> {
   const lo = safe(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000));
   const hi = safe(s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1000));
   if (s.title === "作品编号" && ctx.workIds.length) {
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ctx.workIds) }, { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...ctx.workIds) },
+      { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) },
+    );
   }
   const small = Math.min(hi, Math.max(lo, ctx.maxSmallId));
   return fc.oneof(
@@ -123,7 +134,10 @@ function memo(fn: (s: JsonSchema, ctx: FuzzContext) => fc.Arbitrary<unknown>) {
 export const validArb = memo((s, ctx) => {
   const alts = s.anyOf ?? s.oneOf;
   if (alts) return fc.oneof(...alts.map((x: JsonSchema) => validArb(x, ctx)));
-  if (s.allOf) return fc.tuple(...s.allOf.map((x: JsonSchema) => validArb(x, ctx))).map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === "object")));
+  if (s.allOf)
+    return fc
+      .tuple(...s.allOf.map((x: JsonSchema) => validArb(x, ctx)))
+      .map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === "object")));
   if ("const" in s) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const ts = types(s);
@@ -131,10 +145,22 @@ export const validArb = memo((s, ctx) => {
   if (s.nullable || ts.includes("null")) arbs.push(fc.constant(null));
   for (const t of ts) {
     if (t === "integer") arbs.push(integerArb(s, ctx));
-    else if (t === "number") arbs.push(fc.double({ min: s.minimum ?? -1e6, max: s.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 10) / 10).filter((n) => n >= (s.minimum ?? -Infinity) && n <= (s.maximum ?? Infinity)));
+    else if (t === "number")
+      arbs.push(
+        fc
+          .double({ min: s.minimum ?? -1e6, max: s.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true })
+          .map((n) => Math.round(n * 10) / 10)
+          .filter((n) => n >= (s.minimum ?? -Infinity) && n <= (s.maximum ?? Infinity)),
+      );
     else if (t === "string") arbs.push(stringArb(s));
     else if (t === "boolean") arbs.push(fc.boolean());
-    else if (t === "array") arbs.push(fc.array(validArb(s.items, ctx), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, Math.max(s.minItems ?? 0, 5)) }));
+    else if (t === "array")
+      arbs.push(
+        fc.array(validArb(s.items, ctx), {
+          minLength: s.minItems ?? 0,
+          maxLength: Math.min(s.maxItems ?? 5, Math.max(s.minItems ?? 0, 5)),
+        }),
+      );
     else if (t === "object") arbs.push(objectArb(s, ctx, false));
   }
   if (!ts.length && s.properties) arbs.push(objectArb(s, ctx, false));
@@ -162,7 +188,9 @@ export const invalidArb = memo((s, ctx) => {
 });
 
 /** A value of the schema where each part is, with some chance, broken. */
-export const fuzzyArb = memo((s, ctx) => fc.oneof({ weight: 3, arbitrary: validArb(s, ctx) }, { weight: 1, arbitrary: invalidArb(s, ctx) }));
+export const fuzzyArb = memo((s, ctx) =>
+  fc.oneof({ weight: 3, arbitrary: validArb(s, ctx) }, { weight: 1, arbitrary: invalidArb(s, ctx) }),
+);
 
 function objectArb(s: JsonSchema, ctx: FuzzContext, broken: boolean): fc.Arbitrary<Record<string, unknown>> {
   const props: Record<string, JsonSchema> = s.properties ?? {};
@@ -172,9 +200,20 @@ function objectArb(s: JsonSchema, ctx: FuzzContext, broken: boolean): fc.Arbitra
   const base = fc.record(model, { requiredKeys: broken ? [] : required.filter((k) => k in props) });
   const extra = s.additionalProperties && typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
   const withMap = extra
-    ? fc.tuple(base, fc.dictionary(fc.oneof(fc.stringMatching(/^[gc]?[0-9]{1,4}$/), fc.string({ maxLength: 8 })), broken ? fuzzyArb(extra, ctx) : validArb(extra, ctx), { maxKeys: 5 })).map(([a, b]) => ({ ...b, ...a }))
+    ? fc
+        .tuple(
+          base,
+          fc.dictionary(
+            fc.oneof(fc.stringMatching(/^[gc]?[0-9]{1,4}$/), fc.string({ maxLength: 8 })),
+            broken ? fuzzyArb(extra, ctx) : validArb(extra, ctx),
+            { maxKeys: 5 },
+          ),
+        )
+        .map(([a, b]) => ({ ...b, ...a }))
     : base;
   if (!broken) return withMap;
   // Broken: maybe an unknown field too.
-  return fc.tuple(withMap, fc.option(fc.tuple(fc.constantFrom("__proto__x", "constructor", "extra", "id"), junk), { nil: undefined })).map(([o, e]) => (e ? { ...o, [e[0]]: e[1] } : o));
+  return fc
+    .tuple(withMap, fc.option(fc.tuple(fc.constantFrom("__proto__x", "constructor", "extra", "id"), junk), { nil: undefined }))
+    .map(([o, e]) => (e ? { ...o, [e[0]]: e[1] } : o));
 }

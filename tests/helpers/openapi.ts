@@ -58,9 +58,11 @@ export function unboundedPlaces(schema: JsonSchema | undefined, at: string): str
     if (ts.includes("integer") || ts.includes("number")) {
       const lo = "minimum" in s || "exclusiveMinimum" in s;
       const hi = "maximum" in s || "exclusiveMaximum" in s;
-      if (!lo || !hi) out.push(`${where}: ${ts.includes("integer") ? "integer" : "number"} without ${!lo ? "minimum" : "maximum"}`);
+      if (!lo || !hi)
+        out.push(`${where}: ${ts.includes("integer") ? "integer" : "number"} without ${!lo ? "minimum" : "maximum"}`);
     }
-    if (ts.includes("string") && !("maxLength" in s) && !BOUNDED_FORMATS.has(s.format)) out.push(`${where}: string without maxLength`);
+    if (ts.includes("string") && !("maxLength" in s) && !BOUNDED_FORMATS.has(s.format))
+      out.push(`${where}: string without maxLength`);
     if (ts.includes("array")) {
       if (!("maxItems" in s)) out.push(`${where}: array without maxItems`);
       walk(s.items, `${where}[]`);

@@ -25,7 +25,11 @@ export interface LocalS3 {
 
 export async function startS3(bucket = "saiwu-test"): Promise<LocalS3> {
   const dir = mkdtempSync(join(tmpdir(), "s3rver-"));
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", fileURLToPath(new URL("./s3rver-process.cjs", import.meta.url)), dir, bucket], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", fileURLToPath(new URL("./s3rver-process.cjs", import.meta.url)), dir, bucket],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`s3rver exited with ${code}`)));
     createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line).port));
@@ -35,7 +39,16 @@ export async function startS3(bucket = "saiwu-test"): Promise<LocalS3> {
     endpoint,
     bucket,
     dir,
-    env: (prefix = "") => ({ STORAGE_DRIVER: "s3", S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: "us-east-1", S3_ACCESS_KEY: "S3RVER", S3_SECRET_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "1", S3_PREFIX: prefix }),
+    env: (prefix = "") => ({
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY: "S3RVER",
+      S3_SECRET_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "1",
+      S3_PREFIX: prefix,
+    }),
     async age(key, hours) {
       const at = new Date(Date.now() - hours * 3600_000);
       await utimes(join(dir, bucket, `${key}._S3rver_object`), at, at);

@@ -33,7 +33,10 @@ export async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
 /** The rows below the header of a sheet, every cell as text ("" when empty). */
 export function rowsOf(ws: ExcelJS.Worksheet): string[][] {
   const out: string[][] = [];
-  ws.eachRow((row, n) => n > 1 && out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? "" : String(v)))));
+  ws.eachRow(
+    (row, n) =>
+      n > 1 && out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? "" : String(v)))),
+  );
   return out;
 }
 

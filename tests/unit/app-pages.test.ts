@@ -27,13 +27,40 @@ describe("classifyUnknownPath", () => {
   });
 
   it("refuses files, dot-files and dot segments, however they are spelt", () => {
-    for (const url of ["/wp-login.php", "/.env", "/x.js", "/favicon.ico", "/.git/config", "/admin/.htaccess", "/robots.txt", "/%2eenv", "/a/%2E%2E/b", "/index.html.bak", "/static/app.js?v=1"]) {
+    for (const url of [
+      "/wp-login.php",
+      "/.env",
+      "/x.js",
+      "/favicon.ico",
+      "/.git/config",
+      "/admin/.htaccess",
+      "/robots.txt",
+      "/%2eenv",
+      "/a/%2E%2E/b",
+      "/index.html.bak",
+      "/static/app.js?v=1",
+    ]) {
       expect(classifyUnknownPath(url), url).toBe("other");
     }
   });
 
   it("refuses well-known probe prefixes that are not routes, in any case", () => {
-    for (const url of ["/metrics", "/Metrics", "/healthz", "/readyz/", "/livez", "/health", "/status", "/server-status", "/api/v1/users", "/wp-admin/setup-config", "/cgi-bin/luci", "/actuator/env", "/phpmyadmin/", "/vendor/phpunit/x"]) {
+    for (const url of [
+      "/metrics",
+      "/Metrics",
+      "/healthz",
+      "/readyz/",
+      "/livez",
+      "/health",
+      "/status",
+      "/server-status",
+      "/api/v1/users",
+      "/wp-admin/setup-config",
+      "/cgi-bin/luci",
+      "/actuator/env",
+      "/phpmyadmin/",
+      "/vendor/phpunit/x",
+    ]) {
       expect(classifyUnknownPath(url), url).toBe("other");
     }
   });

@@ -31,7 +31,8 @@ interface Harness {
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 function localHarness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), "blobs-"));
@@ -39,7 +40,11 @@ function localHarness(): Harness {
   const store = new LocalBlobStore(dir);
   return {
     store,
-    entries: async () => walk(dir).map((f) => relative(dir, f)).map((f) => (f.startsWith("tmp/") ? f : `blobs/${f}`)).sort(),
+    entries: async () =>
+      walk(dir)
+        .map((f) => relative(dir, f))
+        .map((f) => (f.startsWith("tmp/") ? f : `blobs/${f}`))
+        .sort(),
     raw: async (sha) => readFileSync(join(dir, sha.slice(0, 2), sha.slice(2, 4), sha), "utf8"),
     leaveUnfinished: async () => {
       await store.check();
@@ -60,7 +65,9 @@ function s3Harness(): Harness {
     const out: string[] = [];
     let token: string | undefined;
     do {
-      const page = await store.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/`, ContinuationToken: token }));
+      const page = await store.client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+      );
       out.push(...(page.Contents ?? []).map((o) => o.Key!.slice(prefix.length + 1)));
       token = page.NextContinuationToken;
     } while (token);
@@ -69,7 +76,10 @@ function s3Harness(): Harness {
   return {
     store,
     entries: keys,
-    raw: async (sha) => (await store.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${key(sha)}` }))).Body!.transformToString(),
+    raw: async (sha) =>
+      (
+        await store.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${key(sha)}` }))
+      ).Body!.transformToString(),
     leaveUnfinished: async () => {
       await store.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/tmp/crashed`, Body: "half" }));
     },
@@ -120,7 +130,11 @@ describe.each([
     setTimeout(() => failing.destroy(new Error("断开")), 5);
     await expect(h.store.put(failing)).rejects.toThrow("断开");
     // A size guard stops the stream at the first byte over the limit.
-    const guarded = pipeline(chunks("%PDF-", "x".repeat(100)), uploadGuard({ name: "文档", ext: "pdf", maxBytes: 50, maxSizeMB: 1, filename: "a.pdf" }), () => {});
+    const guarded = pipeline(
+      chunks("%PDF-", "x".repeat(100)),
+      uploadGuard({ name: "文档", ext: "pdf", maxBytes: 50, maxSizeMB: 1, filename: "a.pdf" }),
+      () => {},
+    );
     await expect(h.store.put(guarded)).rejects.toMatchObject({ status: 413 });
     // A stream failing after several MiB (on S3: after parts of a multipart upload were sent).
     await expect(h.store.put(Readable.from(pattern(12 * 1024 * 1024, new Error("连接中断"))))).rejects.toThrow("连接中断");
@@ -174,7 +188,12 @@ describe.each([
     expect(await h.store.has(put[0].sha256)).toBe(false);
     const after: string[] = [];
     for await (const b of h.store.list()) after.push(b.sha256);
-    expect(after.sort()).toEqual(put.slice(1).map((p) => p.sha256).sort());
+    expect(after.sort()).toEqual(
+      put
+        .slice(1)
+        .map((p) => p.sha256)
+        .sort(),
+    );
   });
 
   it("clears unfinished uploads older than the given time only", async () => {
@@ -192,12 +211,18 @@ describe.each([
       const file = join(mkdtempSync(join(tmpdir(), "blobs-")), "a-file");
       dirs.push(join(file, ".."));
       writeFileSync(file, "");
-      await expect(new LocalBlobStore(join(file, "blobs")).check()).rejects.toThrow(`附件存储目录 ${join(file, "blobs")} 无法创建或写入`);
+      await expect(new LocalBlobStore(join(file, "blobs")).check()).rejects.toThrow(
+        `附件存储目录 ${join(file, "blobs")} 无法创建或写入`,
+      );
       return;
     }
     const store = (env: Record<string, string>) => createBlobStore(loadConfig({ ...s3.env(), DATA_DIR: tmpdir(), ...env }));
-    await expect(store({ S3_BUCKET: "no-such-bucket" }).check()).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`);
-    await expect(store({ S3_ACCESS_KEY: "WRONG" }).check()).rejects.toThrow(`对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "${s3.bucket}"（S3_BUCKET）拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`);
+    await expect(store({ S3_BUCKET: "no-such-bucket" }).check()).rejects.toThrow(
+      `对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "no-such-bucket"（S3_BUCKET）不存在，请先创建该桶`,
+    );
+    await expect(store({ S3_ACCESS_KEY: "WRONG" }).check()).rejects.toThrow(
+      `对象存储检查失败：端点 ${s3.endpoint}（S3_ENDPOINT）上的桶 "${s3.bucket}"（S3_BUCKET）拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`,
+    );
     await expect(store({ S3_ENDPOINT: "http://127.0.0.1:1" }).check()).rejects.toThrow("对象存储检查失败：无法访问");
   });
 });
@@ -205,14 +230,28 @@ describe.each([
 describe("storage settings", () => {
   it("keeps the local store the default and checks the S3 settings", () => {
     expect(loadConfig({ DATA_DIR: "/srv/saiwu" }).storage).toEqual({ driver: "local", blobDir: "/srv/saiwu/blobs" });
-    expect(loadConfig({ DATA_DIR: "/srv/saiwu", STORAGE_DRIVER: "s3", S3_BUCKET: "saiwu", S3_PREFIX: "/2026/" }).storage).toEqual({
-      driver: "s3",
-      blobDir: "/srv/saiwu/blobs",
-      s3: { endpoint: undefined, bucket: "saiwu", region: "us-east-1", accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false, prefix: "2026/" },
-    });
+    expect(loadConfig({ DATA_DIR: "/srv/saiwu", STORAGE_DRIVER: "s3", S3_BUCKET: "saiwu", S3_PREFIX: "/2026/" }).storage).toEqual(
+      {
+        driver: "s3",
+        blobDir: "/srv/saiwu/blobs",
+        s3: {
+          endpoint: undefined,
+          bucket: "saiwu",
+          region: "us-east-1",
+          accessKeyId: undefined,
+          secretAccessKey: undefined,
+          forcePathStyle: false,
+          prefix: "2026/",
+        },
+      },
+    );
     expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow("STORAGE_DRIVER=s3 needs S3_BUCKET");
-    expect(() => loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY: "k" })).toThrow("S3_ACCESS_KEY and S3_SECRET_KEY are set together");
-    expect(() => loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow("S3_FORCE_PATH_STYLE=yes must be 0 or 1");
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY: "k" })).toThrow(
+      "S3_ACCESS_KEY and S3_SECRET_KEY are set together",
+    );
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      "S3_FORCE_PATH_STYLE=yes must be 0 or 1",
+    );
     expect(() => loadConfig({ STORAGE_DRIVER: "ftp" })).toThrow("STORAGE_DRIVER=ftp is not supported (available: local, s3)");
   });
 });

@@ -7,7 +7,15 @@
  */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FALLBACKS, fallbackSpecs, fontSet, measuredRuns, missingCharacter, printable, splitRuns } from "../../src/server/certificate/fonts";
+import {
+  DEFAULT_FALLBACKS,
+  fallbackSpecs,
+  fontSet,
+  measuredRuns,
+  missingCharacter,
+  printable,
+  splitRuns,
+} from "../../src/server/certificate/fonts";
 import { assertPrintable, baselineOffset, fitText, placeField, unprintable, wrap, units } from "../../src/server/certificate/pdf";
 import jsQR from "jsqr";
 import { qrPath, qrRuns } from "../../src/server/certificate/qr";
@@ -29,20 +37,27 @@ describe("runs per font", () => {
     expect(runs[0].glyphs.every((g) => g > 0)).toBe(true);
   });
 
-  it.skipIf(!HAS_CJK)("takes an Extension B character (𠮷) from the fallback face, with a real glyph, and goes back to the primary after it", () => {
-    const runs = measuredRuns("欧阳䶮𠮷明", fonts.regular);
-    expect(runs.map((r) => [file(r.face.path), r.face.postscriptName ?? null, r.text])).toEqual([
-      ["NotoSansSC_400Regular.ttf", null, "欧阳䶮"],
-      ["NotoSansCJK-Regular.ttc", "NotoSansCJKsc-Regular", "𠮷"],
-      ["NotoSansSC_400Regular.ttf", null, "明"],
-    ]);
-    for (const r of runs) expect(r.glyphs.every((g) => g > 0), r.text).toBe(true);
-    expect(runs[1].glyphs).toHaveLength(1);
-    // Bold: the bold collection face.
-    const bold = measuredRuns("𠮷", fonts.bold);
-    expect(bold[0].face.postscriptName).toBe("NotoSansCJKsc-Bold");
-    expect(bold[0].glyphs[0]).toBeGreaterThan(0);
-  });
+  it.skipIf(!HAS_CJK)(
+    "takes an Extension B character (𠮷) from the fallback face, with a real glyph, and goes back to the primary after it",
+    () => {
+      const runs = measuredRuns("欧阳䶮𠮷明", fonts.regular);
+      expect(runs.map((r) => [file(r.face.path), r.face.postscriptName ?? null, r.text])).toEqual([
+        ["NotoSansSC_400Regular.ttf", null, "欧阳䶮"],
+        ["NotoSansCJK-Regular.ttc", "NotoSansCJKsc-Regular", "𠮷"],
+        ["NotoSansSC_400Regular.ttf", null, "明"],
+      ]);
+      for (const r of runs)
+        expect(
+          r.glyphs.every((g) => g > 0),
+          r.text,
+        ).toBe(true);
+      expect(runs[1].glyphs).toHaveLength(1);
+      // Bold: the bold collection face.
+      const bold = measuredRuns("𠮷", fonts.bold);
+      expect(bold[0].face.postscriptName).toBe("NotoSansCJKsc-Bold");
+      expect(bold[0].glyphs[0]).toBeGreaterThan(0);
+    },
+  );
 
   it("a space stays in the run before it; default-ignorable characters are dropped", () => {
     expect(printable("王\u200D小\uFE0F明\t甲")).toBe("王小明 甲");
@@ -74,7 +89,9 @@ describe("runs per font", () => {
     } catch (e) {
       expect(e).toBeInstanceOf(DomainError);
       expect((e as DomainError).status).toBe(400);
-      expect((e as DomainError).info).toContain(`证书 ${SAMPLE_FACTS.number}（王\u{10FFFD}）的「正文」中有字符「\u{10FFFD}」（U+10FFFD）`);
+      expect((e as DomainError).info).toContain(
+        `证书 ${SAMPLE_FACTS.number}（王\u{10FFFD}）的「正文」中有字符「\u{10FFFD}」（U+10FFFD）`,
+      );
       expect((e as DomainError).info).toContain("fonts-noto-cjk");
       expect((e as DomainError).info).toContain("CERT_FONT_FALLBACKS");
     }
@@ -167,7 +184,8 @@ describe("QR path and background images", () => {
   });
 
   it("a production verification URL (https, about 150 characters) is a version 9 code that decodes back to the URL", () => {
-    const url = "https://saiwu.example.edu.cn/verify-cert?number=2026-JS-1-000040&code=9a5f5429c81e.hpDTAzmSuYnXUoKrJE68I3Tz9FrFelpQjVgu72p1OX9ia4Aeay1waFy-h821ix-urCABBdYiVMzKCOARIAJUCQ";
+    const url =
+      "https://saiwu.example.edu.cn/verify-cert?number=2026-JS-1-000040&code=9a5f5429c81e.hpDTAzmSuYnXUoKrJE68I3Tz9FrFelpQjVgu72p1OX9ia4Aeay1waFy-h821ix-urCABBdYiVMzKCOARIAJUCQ";
     const { size, runs } = qrRuns(url);
     // Version 9 has 53 modules a side, plus the 2-module quiet zone on each side.
     expect(size).toBe(53 + 4);
@@ -192,7 +210,34 @@ describe("QR path and background images", () => {
     png.writeUInt32BE(2480, 20);
     expect(imageInfo(png)).toEqual({ type: "image/png", width: 3508, height: 2480 });
     // SOI, APP0 (16 bytes), SOF2 (progressive) 600 × 800.
-    const jpg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...Array(14).fill(0), 0xff, 0xc2, 0, 17, 8, 0x03, 0x20, 0x02, 0x58, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const jpg = Buffer.from([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...Array(14).fill(0),
+      0xff,
+      0xc2,
+      0,
+      17,
+      8,
+      0x03,
+      0x20,
+      0x02,
+      0x58,
+      3,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
     expect(imageInfo(jpg)).toEqual({ type: "image/jpeg", width: 600, height: 800 });
     expect(imageInfo(Buffer.from("%PDF-1.7 not an image"))).toBeNull();
     expect(imageInfo(Buffer.from("GIF89a......"))).toBeNull();

@@ -6,13 +6,22 @@ import { canonical, decodeSignature, parseCode, type SignedFacts } from "../../s
 import { formatNumber, numberPrefix } from "../../src/server/certificate/numbering";
 import { verify } from "node:crypto";
 
-const facts: SignedFacts = { number: "2026-JS-1-000123", version: 1, holderName: "王䶮𠮷", awardName: "一等奖", workTitle: "智慧校园", contestName: "2026 江苏省赛", contestDate: "2026-07-01" };
+const facts: SignedFacts = {
+  number: "2026-JS-1-000123",
+  version: 1,
+  holderName: "王䶮𠮷",
+  awardName: "一等奖",
+  workTitle: "智慧校园",
+  contestName: "2026 江苏省赛",
+  contestDate: "2026-07-01",
+};
 
 describe("certificate signing", () => {
   const priv = generateKeyPairSync("ed25519").privateKey;
   const pub = createPublicKey(priv);
   const key = { id: keyId(pub), privateKey: priv };
-  const check = (f: SignedFacts, code: string) => verify(null, Buffer.from(canonical(f)), pub, Buffer.from(code.split(".")[1], "base64url"));
+  const check = (f: SignedFacts, code: string) =>
+    verify(null, Buffer.from(canonical(f)), pub, Buffer.from(code.split(".")[1], "base64url"));
 
   it("a code is `<12 hex key id>.<86 base64url>` and verifies the facts it signed", () => {
     const code = signFacts(key, facts);
@@ -38,7 +47,18 @@ describe("certificate signing", () => {
     expect(canonical(facts)).toBe('["2026-JS-1-000123",1,"王䶮𠮷","一等奖","智慧校园","2026江苏省赛","2026-07-01"]');
     expect(check({ ...facts, ...({ workId: 1 } as object) }, code)).toBe(true);
     // A copy typed from the paper: spaces of the typesetting left out or added, full-width digits, lower case number.
-    expect(check({ ...facts, number: " 2026-js-1-000123", holderName: "王 䶮𠮷", workTitle: "智慧 校园 ", contestName: "２０２６江苏省赛" }, code)).toBe(true);
+    expect(
+      check(
+        {
+          ...facts,
+          number: " 2026-js-1-000123",
+          holderName: "王 䶮𠮷",
+          workTitle: "智慧 校园 ",
+          contestName: "２０２６江苏省赛",
+        },
+        code,
+      ),
+    ).toBe(true);
   });
 
   it("a code parses to its key id and 64 signature bytes, the same bytes as Node's base64url; a non-canonical last character is refused", () => {
@@ -55,7 +75,9 @@ describe("certificate signing", () => {
   });
 
   it("the canonical string cannot be shifted between fields", () => {
-    expect(canonical({ ...facts, holderName: "王", awardName: "一等奖|x" })).not.toBe(canonical({ ...facts, holderName: "王|一等奖", awardName: "x" }));
+    expect(canonical({ ...facts, holderName: "王", awardName: "一等奖|x" })).not.toBe(
+      canonical({ ...facts, holderName: "王|一等奖", awardName: "x" }),
+    );
   });
 });
 

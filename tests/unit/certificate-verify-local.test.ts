@@ -8,13 +8,24 @@ import { keyId, signFacts } from "../../src/server/certificate/signing";
 import type { SignedFacts } from "../../src/shared/certificate/signed-facts";
 import { describeCheck, parsePastedKeys, verifyLocally } from "../../src/client/certificate/verify-local";
 
-const facts: SignedFacts = { number: "2026-ZJ-1-000007", version: 1, holderName: "欧阳䶮𠮷", awardName: "一等奖", workTitle: "基于大模型的课堂问答助教", contestName: "2026 年（第 19 届）中国大学生计算机设计大赛浙江省级赛", contestDate: "2026-07-20" };
+const facts: SignedFacts = {
+  number: "2026-ZJ-1-000007",
+  version: 1,
+  holderName: "欧阳䶮𠮷",
+  awardName: "一等奖",
+  workTitle: "基于大模型的课堂问答助教",
+  contestName: "2026 年（第 19 届）中国大学生计算机设计大赛浙江省级赛",
+  contestDate: "2026-07-20",
+};
 
 function pair(validFrom = "2026-01-01T00:00:00.000Z", validTo: string | null = null) {
   const privateKey = generateKeyPairSync("ed25519").privateKey;
   const pub = createPublicKey(privateKey);
   const id = keyId(pub);
-  return { signing: { id, privateKey }, published: { id, publicKey: pub.export({ type: "spki", format: "pem" }).toString(), validFrom, validTo } };
+  return {
+    signing: { id, privateKey },
+    published: { id, publicKey: pub.export({ type: "spki", format: "pem" }).toString(), validFrom, validTo },
+  };
 }
 
 describe("verifyLocally (WebCrypto Ed25519)", () => {
@@ -28,9 +39,20 @@ describe("verifyLocally (WebCrypto Ed25519)", () => {
     expect(c).toEqual({ result: "valid", key: b.published });
     expect(describeCheck(c)).toBe(`签名已在本机核验：由 ${b.signing.id} 公钥签发（有效期 2026-06-01 起至今）`);
     // An older key's code still verifies (rotation keeps every key published).
-    expect(await verifyLocally(facts, signFacts(a.signing, facts), keys)).toMatchObject({ result: "valid", key: { id: a.signing.id, validTo: "2026-06-01T00:00:00.000Z" } });
+    expect(await verifyLocally(facts, signFacts(a.signing, facts), keys)).toMatchObject({
+      result: "valid",
+      key: { id: a.signing.id, validTo: "2026-06-01T00:00:00.000Z" },
+    });
     // A copy typed from the paper: spaces and widths differ, the number in lower case.
-    expect((await verifyLocally({ ...facts, number: "2026-zj-1-000007", contestName: "2026年（第19届）中国大学生计算机设计大赛浙江省级赛" }, code, keys)).result).toBe("valid");
+    expect(
+      (
+        await verifyLocally(
+          { ...facts, number: "2026-zj-1-000007", contestName: "2026年（第19届）中国大学生计算机设计大赛浙江省级赛" },
+          code,
+          keys,
+        )
+      ).result,
+    ).toBe("valid");
   });
 
   it("refuses one character of the name changed", async () => {

@@ -15,7 +15,10 @@ import { within } from "../helpers/cluster";
 
 describe("change payloads", () => {
   it("name the sender and the tables, and every table when they would not fit", () => {
-    expect(decodeChanges(encodeChanges("p1", ["school", "work", "school"]))).toEqual({ origin: "p1", tables: ["school", "work"] });
+    expect(decodeChanges(encodeChanges("p1", ["school", "work", "school"]))).toEqual({
+      origin: "p1",
+      tables: ["school", "work"],
+    });
     expect(decodeChanges(encodeChanges("p1", ["work", "*"]))).toEqual({ origin: "p1", tables: ["*"] });
     const many = Array.from({ length: 2000 }, (_, i) => `table_${i}`);
     const payload = encodeChanges("p1", many);
@@ -24,7 +27,8 @@ describe("change payloads", () => {
   });
 
   it("count anything unreadable as a change of every table", () => {
-    for (const p of [undefined, "", "not json", "{}", '{"o":"x","t":[1]}']) expect(decodeChanges(p)).toEqual({ origin: null, tables: ["*"] });
+    for (const p of [undefined, "", "not json", "{}", '{"o":"x","t":[1]}'])
+      expect(decodeChanges(p)).toEqual({ origin: null, tables: ["*"] });
   });
 });
 
@@ -49,7 +53,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the change bus on PostgreSQL", 
 
   const stampOf = (db: Db, table: string) => trackerOf(db).stamp([table]);
   /** A write of `table` (of no row: the announcement is what counts). */
-  const touch = (db: Db, table: "school" | "news" | "major" | "contest") => db.updateTable(table).set({ id: sql`id` } as never).where("id", "=", -1).execute();
+  const touch = (db: Db, table: "school" | "news" | "major" | "contest") =>
+    db
+      .updateTable(table)
+      .set({ id: sql`id` } as never)
+      .where("id", "=", -1)
+      .execute();
 
   it("a handle that listens caches; one that does not serves nothing from its caches", async () => {
     expect(trackerOf(reader).suspended).toBe(false);
@@ -112,7 +121,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the change bus on PostgreSQL", 
 
   it("announces authorisation tables (and unknown ones) inside the transaction, the others after its commit", () => {
     const bus = new ChangeBus(url, new ChangeTracker());
-    for (const t of ["user_session", "app_user", "contest_member", "contest", "*"]) expect(bus.beforeCommit(new Set(["work", t]))).toBe(true);
+    for (const t of ["user_session", "app_user", "contest_member", "contest", "*"])
+      expect(bus.beforeCommit(new Set(["work", t]))).toBe(true);
     expect(bus.beforeCommit(new Set(["work", "score", "news"]))).toBe(false);
   });
 
@@ -153,7 +163,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the change bus on PostgreSQL", 
       await admin.connect();
       try {
         // Every listener of this test process on this database: the bus's and the two handles'.
-        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1", [`saiwu-listen:${process.pid}`]);
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1",
+          [`saiwu-listen:${process.pid}`],
+        );
       } finally {
         await admin.end();
       }

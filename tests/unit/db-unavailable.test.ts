@@ -4,7 +4,8 @@ import { DomainError } from "../../src/shared/errors";
 import { isDatabaseUnavailable, markDatabaseError } from "../../src/server/db/unavailable";
 
 /** An error as node:net raises it (a system error with a code). */
-const sysError = (code: string, message = `connect ${code} 127.0.0.1:5432`) => Object.assign(new Error(message), { code, errno: -111, syscall: "connect" });
+const sysError = (code: string, message = `connect ${code} 127.0.0.1:5432`) =>
+  Object.assign(new Error(message), { code, errno: -111, syscall: "connect" });
 /** An error as PostgreSQL sends it (pg's DatabaseError carries the SQLSTATE in `code`). */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: "FATAL" });
 const marked = <T>(e: T): T => {
@@ -26,7 +27,9 @@ describe("isDatabaseUnavailable", () => {
 
   it("takes PostgreSQL's shutdown, start-up, connection and too-many-connections states wherever they come from", () => {
     expect(isDatabaseUnavailable(pgError("57P01", "terminating connection due to administrator command"))).toBe(true);
-    expect(isDatabaseUnavailable(pgError("57P02", "terminating connection because of crash of another server process"))).toBe(true);
+    expect(isDatabaseUnavailable(pgError("57P02", "terminating connection because of crash of another server process"))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(pgError("57P03", "the database system is starting up"))).toBe(true);
     expect(isDatabaseUnavailable(pgError("08006", "connection failure"))).toBe(true);
     expect(isDatabaseUnavailable(pgError("08P01", "protocol violation"))).toBe(true);
@@ -56,7 +59,11 @@ describe("isDatabaseUnavailable", () => {
   it("looks into wrapped errors: a cause, an AggregateError's errors (several addresses of one host)", () => {
     const refused = new AggregateError([sysError("ECONNREFUSED", "connect ECONNREFUSED ::1:5432"), sysError("ECONNREFUSED")], "");
     expect(isDatabaseUnavailable(marked(refused))).toBe(true);
-    expect(isDatabaseUnavailable(new Error("query failed", { cause: pgError("57P01", "terminating connection due to administrator command") }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error("query failed", { cause: pgError("57P01", "terminating connection due to administrator command") }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(marked(new Error("query failed", { cause: sysError("ECONNRESET") })))).toBe(true);
     // A cycle of causes ends.
     const a = new Error("a") as Error & { cause?: unknown };
@@ -69,7 +76,11 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(marked(pgError("23505", "duplicate key value violates unique constraint")))).toBe(false);
     expect(isDatabaseUnavailable(marked(pgError("42P01", 'relation "nope" does not exist')))).toBe(false);
     expect(isDatabaseUnavailable(marked(pgError("40001", "could not serialize access due to concurrent update")))).toBe(false);
-    expect(isDatabaseUnavailable(marked(Object.assign(new Error("UNIQUE constraint failed: app_user.username"), { code: "SQLITE_CONSTRAINT_UNIQUE" })))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        marked(Object.assign(new Error("UNIQUE constraint failed: app_user.username"), { code: "SQLITE_CONSTRAINT_UNIQUE" })),
+      ),
+    ).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isDatabaseUnavailable(new DomainError(404, "作品不存在"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);

@@ -19,7 +19,17 @@ it("finds every light edit and the rewrites, without flagging originals, at 2,00
   await migrate(db);
   const { figures, details } = await runDupBench(db, { works: 2000, queries: 60, addWorks: 5 });
   expect(Object.keys(figures).sort()).toEqual(
-    ["works", "buildSeconds", "addMs", "checkP50Ms", "checkP99Ms", "recallAt05", "lightEditsFound", "rewritesFound", "originalsFlagged"].sort(),
+    [
+      "works",
+      "buildSeconds",
+      "addMs",
+      "checkP50Ms",
+      "checkP99Ms",
+      "recallAt05",
+      "lightEditsFound",
+      "rewritesFound",
+      "originalsFlagged",
+    ].sort(),
   );
   expect(figures.works).toBe(2000);
   expect(details.truth).toBe("brute force");
@@ -33,7 +43,10 @@ it("finds every light edit and the rewrites, without flagging originals, at 2,00
   expect(figures.originalsFlagged).toBeLessThanOrEqual(0.05);
   expect(details.ignored).toBeGreaterThan(0); // the template sentences' shingles
   // The add path left nothing behind.
-  const entries = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom("dup_entry")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   expect(Number(entries.n)).toBe(2000);
   // --record keeps the figures where the admin page reads them.
   expect(await lastBenchmark(db)).toBeNull();

@@ -27,7 +27,14 @@ describe.each(DIALECTS)("a copy of three paragraphs of a long work on %s", (dial
   const long = paragraphs.join("\n\n");
   // The copy: its own two paragraphs around paragraphs 7, 8 and 9 of the long work.
   const copy = [g.paragraph(topic, 300), paragraphs[7], paragraphs[8], paragraphs[9], g.paragraph(topic, 300)].join("\n\n");
-  const write = (workId: number, text: string): EntryWrite => ({ workId, year: 2026, contestId: 1, status: "indexed", reasons: [], prepared: prepareText(text, none) });
+  const write = (workId: number, text: string): EntryWrite => ({
+    workId,
+    year: 2026,
+    contestId: 1,
+    status: "indexed",
+    reasons: [],
+    prepared: prepareText(text, none),
+  });
 
   beforeAll(async () => {
     const scratch = await openScratchDb(dialect, "saiwu_dupc");

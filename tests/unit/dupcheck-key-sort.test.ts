@@ -4,7 +4,7 @@ import { KeyRows, radixOrder } from "../../src/server/dupcheck/key-sort";
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
 function reference(rows: Array<[number, number]>): number[] {
@@ -17,7 +17,22 @@ function reference(rows: Array<[number, number]>): number[] {
 describe("KeyRows", () => {
   it("gives rows back by (key, work id) without duplicates, whatever the keys", () => {
     const rand = rng(7);
-    const edges = [-(2 ** 53) + 1, -(2 ** 47), -(2 ** 41) - 1, -(2 ** 41), -(2 ** 41) + 1, -1, 0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 41 - 1, 2 ** 41, 2 ** 47 * 63 + 5, 2 ** 53 - 1];
+    const edges = [
+      -(2 ** 53) + 1,
+      -(2 ** 47),
+      -(2 ** 41) - 1,
+      -(2 ** 41),
+      -(2 ** 41) + 1,
+      -1,
+      0,
+      1,
+      2 ** 32 - 1,
+      2 ** 32,
+      2 ** 41 - 1,
+      2 ** 41,
+      2 ** 47 * 63 + 5,
+      2 ** 53 - 1,
+    ];
     for (const n of [0, 1, 5, 1000, 30_000]) {
       const rows: Array<[number, number]> = [];
       const kr = new KeyRows();

@@ -26,7 +26,11 @@ function reference(text: string): string {
 describe("normalise with the fast converter", () => {
   const g = new CorpusGenerator(3);
   const simplified = Array.from({ length: 20 }, () => g.paragraph(2, 200));
-  const traditional = ["這個系統採用了資料庫與網路伺服器的架構，實現了學生競賽作品的管理。", "軟體設計：使用者介面與後臺程式", "記憶體、硬碟、滑鼠與鍵盤"];
+  const traditional = [
+    "這個系統採用了資料庫與網路伺服器的架構，實現了學生競賽作品的管理。",
+    "軟體設計：使用者介面與後臺程式",
+    "記憶體、硬碟、滑鼠與鍵盤",
+  ];
   const mixed = [
     "本作品基于深度学习，實現了图像识别；ＡＢＣ１２３，①②③。",
     "Hello, 世界！這是 mixed 文本 with 数字 ２０２６ 和 emoji 😀 以及𠮷字。",

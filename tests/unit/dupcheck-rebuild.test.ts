@@ -8,7 +8,16 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db";
-import { checkWork, computeIgnored, prepareText, rebuildPhases, recomputeBands, removeWorks, writeEntries, type EntryWrite } from "../../src/server/dupcheck/engine";
+import {
+  checkWork,
+  computeIgnored,
+  prepareText,
+  rebuildPhases,
+  recomputeBands,
+  removeWorks,
+  writeEntries,
+  type EntryWrite,
+} from "../../src/server/dupcheck/engine";
 import { bandKeys, decodeKeys, signature } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS, ignoredSet } from "../../src/server/dupcheck/settings";
 import { decodeSet, without } from "../../src/server/dupcheck/shingles";
@@ -63,13 +72,26 @@ function expected(e: { shingles: Uint32Array | null; bands: number[] | null }, i
 
 // "memory": the keys read are sorted in memory (the load holds only writers' rows); "load": the
 // memory budget runs out after a few pages, and the load is summed up by the database.
-const MODES = DIALECTS.flatMap((d) => [[d, "memory"], [d, "load"]] as const);
+const MODES = DIALECTS.flatMap(
+  (d) =>
+    [
+      [d, "memory"],
+      [d, "load"],
+    ] as const,
+);
 
 describe.each(MODES)("the full rebuild on %s (keys sorted in %s)", (dialect, mode) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   const works = [...corpus(400)];
-  const write = (i: number, text: string, ignored: Uint32Array): EntryWrite => ({ workId: i, year: 2026, contestId: 1, status: "indexed", reasons: [], prepared: prepareText(text, ignored) });
+  const write = (i: number, text: string, ignored: Uint32Array): EntryWrite => ({
+    workId: i,
+    year: 2026,
+    contestId: 1,
+    status: "indexed",
+    reasons: [],
+    prepared: prepareText(text, ignored),
+  });
 
   const phases: string[] = [];
   beforeAll(async () => {
@@ -156,7 +178,8 @@ describe.each(MODES)("the full rebuild on %s (keys sorted in %s)", (dialect, mod
       expect((e.bands ?? []).filter((k) => k >= 0)).toEqual((x.bands ?? []).filter((k) => k >= 0));
     }
     // The works written during the rebuild are found.
-    const found = async (id: number, other: number) => (await checkWork(db, id, { allYears: true, minSimilarity: 0.5 })).matches.some((m) => m.workId === other);
+    const found = async (id: number, other: number) =>
+      (await checkWork(db, id, { allYears: true, minSimilarity: 0.5 })).matches.some((m) => m.workId === other);
     expect(await found(addedEarly, ids[10])).toBe(true);
     expect(await found(addedLate, ids[40])).toBe(true);
     expect(await found(ids[0], ids[20])).toBe(true);

@@ -35,10 +35,20 @@ describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
     const id = (i: number) => 3_000_000_000 + i;
     await writeEntries(
       db,
-      works.map((w, i) => ({ workId: id(i), year: 2026, contestId: 1, status: "indexed" as const, reasons: [], prepared: prepareText(w.text, none) })),
+      works.map((w, i) => ({
+        workId: id(i),
+        year: 2026,
+        contestId: 1,
+        status: "indexed" as const,
+        reasons: [],
+        prepared: prepareText(w.text, none),
+      })),
       DEFAULT_SETTINGS,
     );
-    const sets = async () => (await db.selectFrom("dup_set").select(["work_id", "shingles"]).orderBy("work_id").execute()).map((r) => `${r.work_id}:${hex(r.shingles)}`);
+    const sets = async () =>
+      (await db.selectFrom("dup_set").select(["work_id", "shingles"]).orderBy("work_id").execute()).map(
+        (r) => `${r.work_id}:${hex(r.shingles)}`,
+      );
     const before = await sets();
     expect(before).toHaveLength(works.length);
 
@@ -46,10 +56,15 @@ describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
     const down = await migrator.migrateDown();
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual(["0034-dupcheck-sets"]);
-    const old = await sql<{ work_id: number | string; shingles: Uint8Array }>`select work_id, shingles from dup_entry order by work_id`.execute(db);
+    const old = await sql<{
+      work_id: number | string;
+      shingles: Uint8Array;
+    }>`select work_id, shingles from dup_entry order by work_id`.execute(db);
     expect(old.rows.map((r) => `${r.work_id}:${hex(r.shingles)}`)).toEqual(before);
     // A pending work without a set stays without one.
-    await sql`insert into dup_entry (work_id, year, contest_id, status, updated_at) values (${id(works.length)}, 2026, 1, 'pending', '2026-01-01')`.execute(db);
+    await sql`insert into dup_entry (work_id, year, contest_id, status, updated_at) values (${id(works.length)}, 2026, 1, 'pending', '2026-01-01')`.execute(
+      db,
+    );
 
     expect(await migrate(db)).toEqual(["0034-dupcheck-sets"]);
     expect(await sets()).toEqual(before);

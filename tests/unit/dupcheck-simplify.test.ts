@@ -11,22 +11,69 @@ import { Converter, Locale } from "opencc-js/t2cn";
 import { describe, expect, it } from "vitest";
 import { CorpusGenerator } from "../../bench/dupcheck-corpus";
 import { normalise } from "../../src/server/dupcheck/normalise";
-import { ANCHOR_GRAM, ANCHOR_MOD, SHINGLE, anchorKeys, mix32, shingleSequence, sortedUnique } from "../../src/server/dupcheck/shingles";
+import {
+  ANCHOR_GRAM,
+  ANCHOR_MOD,
+  SHINGLE,
+  anchorKeys,
+  mix32,
+  shingleSequence,
+  sortedUnique,
+} from "../../src/server/dupcheck/shingles";
 import { twToCn } from "../../src/server/dupcheck/simplify";
 
 const opencc = Converter({ from: "tw", to: "cn" });
 
 // Every entry of every dictionary of the tw2s configuration, as [from, to].
 type Dict = string | ReadonlyArray<readonly string[]>;
-const cfg = (Locale as unknown as { configs: Record<string, { normalizationChain?: Dict[][]; segmentation: Dict | Dict[]; conversionChain: Dict[][] }> }).configs.tw2s;
-const dicts: Dict[] = [...(cfg.normalizationChain ?? []).flat(), ...(Array.isArray(cfg.segmentation) && cfg.segmentation.every((d) => typeof d === "string") ? (cfg.segmentation as Dict[]) : [cfg.segmentation as Dict]), ...cfg.conversionChain.flat()];
-const entries: string[][] = dicts.flatMap((d) => (typeof d === "string" ? d.split("|").map((e) => e.split(" ")) : d.map((e) => [...e])));
+const cfg = (
+  Locale as unknown as {
+    configs: Record<string, { normalizationChain?: Dict[][]; segmentation: Dict | Dict[]; conversionChain: Dict[][] }>;
+  }
+).configs.tw2s;
+const dicts: Dict[] = [
+  ...(cfg.normalizationChain ?? []).flat(),
+  ...(Array.isArray(cfg.segmentation) && cfg.segmentation.every((d) => typeof d === "string")
+    ? (cfg.segmentation as Dict[])
+    : [cfg.segmentation as Dict]),
+  ...cfg.conversionChain.flat(),
+];
+const entries: string[][] = dicts.flatMap((d) =>
+  typeof d === "string" ? d.split("|").map((e) => e.split(" ")) : d.map((e) => [...e]),
+);
 const phrases = [...new Set(entries.flat().filter((p) => p.length > 0))];
 const chars = [...new Set(phrases.flatMap((p) => [...p]))];
 const g = new CorpusGenerator(11);
 const corpusText = Array.from({ length: 8 }, (_, i) => g.original(i, i % 2 ? 3 : null)).join("");
-const corpusSlices = Array.from({ length: 400 }, (_, i) => corpusText.slice((i * 97) % corpusText.length, ((i * 97) % corpusText.length) + 1 + (i % 30)));
-const specials = ["⿰", "⿱", "⿲", "⿳", "⿴", "⿻", "𠮷", "𡘙", "\ud842", "\udfb7", "a", "Z", "1", "，", " ", "\n", "ｆ", "①", "豈", "﨎", "著", "显著", "乾隆", "一口吃個"];
+const corpusSlices = Array.from({ length: 400 }, (_, i) =>
+  corpusText.slice((i * 97) % corpusText.length, ((i * 97) % corpusText.length) + 1 + (i % 30)),
+);
+const specials = [
+  "⿰",
+  "⿱",
+  "⿲",
+  "⿳",
+  "⿴",
+  "⿻",
+  "𠮷",
+  "𡘙",
+  "\ud842",
+  "\udfb7",
+  "a",
+  "Z",
+  "1",
+  "，",
+  " ",
+  "\n",
+  "ｆ",
+  "①",
+  "豈",
+  "﨎",
+  "著",
+  "显著",
+  "乾隆",
+  "一口吃個",
+];
 
 const piece = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...phrases) },
@@ -78,7 +125,9 @@ describe("traditional → simplified as opencc-js", () => {
 
 describe("shingle sets and anchors", () => {
   it("sortedUnique sorts and deduplicates as the built-in sort does", () => {
-    const arr = fc.array(fc.oneof(fc.nat({ max: 0xffffffff }), fc.nat({ max: 5000 })), { maxLength: 3000 }).map((xs) => Uint32Array.from(xs));
+    const arr = fc
+      .array(fc.oneof(fc.nat({ max: 0xffffffff }), fc.nat({ max: 5000 })), { maxLength: 3000 })
+      .map((xs) => Uint32Array.from(xs));
     fc.assert(
       fc.property(arr, (a) => {
         const s = a.slice().sort();

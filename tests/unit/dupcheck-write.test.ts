@@ -28,7 +28,14 @@ describe.each(DIALECTS)("writing one work on %s", (dialect) => {
 
   it("stores exactly what it was given, and dup_band follows the entry's keys", { timeout: 60_000 }, async () => {
     const [a, b] = [...corpus(2)];
-    const reasons = [{ code: "skipped" as never, fileId: 7, filename: `it's a \\ "file" $1 $2 \\x00ff 文件'; drop table dup_band; --`, message: "E'\\\\' ''" }];
+    const reasons = [
+      {
+        code: "skipped" as never,
+        fileId: 7,
+        filename: `it's a \\ "file" $1 $2 \\x00ff 文件'; drop table dup_band; --`,
+        message: "E'\\\\' ''",
+      },
+    ];
     const id = 2_000_000_123;
     const check = async (text: string) => {
       const p = prepareText(text, none);
@@ -42,9 +49,17 @@ describe.each(DIALECTS)("writing one work on %s", (dialect) => {
       const rows = await db.selectFrom("dup_band").select(["band_key", "work_id"]).execute();
       expect(rows.map((r) => `${r.band_key}:${r.work_id}`).sort()).toEqual([...new Set(keys)].map((k) => `${k}:${id}`).sort());
     };
-    await writeEntries(db, [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons, prepared: prepareText(a.text, none) }], DEFAULT_SETTINGS);
+    await writeEntries(
+      db,
+      [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons, prepared: prepareText(a.text, none) }],
+      DEFAULT_SETTINGS,
+    );
     await check(a.text);
-    await writeEntries(db, [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons, prepared: prepareText(b.text, none) }], DEFAULT_SETTINGS);
+    await writeEntries(
+      db,
+      [{ workId: id, year: 2026, contestId: 1, status: "indexed", reasons, prepared: prepareText(b.text, none) }],
+      DEFAULT_SETTINGS,
+    );
     await check(b.text);
     await removeWorks(db, [id]);
     expect(await db.selectFrom("dup_band").select("work_id").execute()).toEqual([]);

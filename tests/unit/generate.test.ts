@@ -3,9 +3,27 @@ import { personName, rng, schools, workTitle } from "../../src/server/db/seed/ge
 
 describe("large data set generators", () => {
   it("give the same rows for the same seed and different rows for another", () => {
-    const a = Array.from({ length: 50 }, ((r) => () => personName(r))(rng(7)));
-    const b = Array.from({ length: 50 }, ((r) => () => personName(r))(rng(7)));
-    const c = Array.from({ length: 50 }, ((r) => () => personName(r))(rng(8)));
+    const a = Array.from(
+      { length: 50 },
+      (
+        (r) => () =>
+          personName(r)
+      )(rng(7)),
+    );
+    const b = Array.from(
+      { length: 50 },
+      (
+        (r) => () =>
+          personName(r)
+      )(rng(7)),
+    );
+    const c = Array.from(
+      { length: 50 },
+      (
+        (r) => () =>
+          personName(r)
+      )(rng(8)),
+    );
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
   });

@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { planFromText, planToText } from "../../src/server/crud/plan";
 
 describe("import plan as JSON lines", () => {
-  const plan: { creates: { username: string; name: string; note: string | null }[]; updates: { id: number; input: Record<string, string> }[] } = {
+  const plan: {
+    creates: { username: string; name: string; note: string | null }[];
+    updates: { id: number; input: Record<string, string> }[];
+  } = {
     creates: Array.from({ length: 2500 }, (_, i) => ({ username: `s${i}`, name: `学生${i}`, note: i % 7 ? null : "含\n换行" })),
-    updates: [{ id: 7, input: { name: "张三" } }, { id: 9, input: { email: "a@b.cn" } }],
+    updates: [
+      { id: 7, input: { name: "张三" } },
+      { id: 9, input: { email: "a@b.cn" } },
+    ],
   };
 
   it("reads back exactly what was written, across several slices", async () => {

@@ -42,7 +42,15 @@ describe("demo stages", () => {
   it("keep registration open when seeded, early or late in the year, start before end", () => {
     for (const now of [new Date("2026-02-10T00:00:00Z"), new Date("2026-11-22T00:00:00Z"), new Date("2026-12-31T15:00:00Z")]) {
       const s = demoStages(2026, now);
-      expect(s.map((x) => x.stage)).toEqual(["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"]);
+      expect(s.map((x) => x.stage)).toEqual([
+        "registration",
+        "school_review",
+        "format_review",
+        "online_judging",
+        "offline_judging",
+        "publicity",
+        "complaint",
+      ]);
       expect(currentStage(s, now)).toBe("registration");
       for (const x of s) expect(Date.parse(x.startsAt)).toBeLessThan(Date.parse(x.endsAt));
       expect(s[0].startsAt).toBe("2025-12-31T16:00:00.000Z");

@@ -6,8 +6,20 @@ import { loadConfig } from "../../src/server/config";
 
 describe("who may scrape /metrics", () => {
   it("takes 127.0.0.0/8, ::1 and IPv4-mapped loopback as loopback, nothing else", () => {
-    for (const a of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1", "::FFFF:127.0.0.2"]) expect(isLoopback(a), a).toBe(true);
-    for (const a of [undefined, "", "10.0.0.1", "128.0.0.1", "::2", "::ffff:10.0.0.1", "1127.0.0.1", "127.0.0.1.example", "fe80::1"]) expect(isLoopback(a), String(a)).toBe(false);
+    for (const a of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1", "::FFFF:127.0.0.2"])
+      expect(isLoopback(a), a).toBe(true);
+    for (const a of [
+      undefined,
+      "",
+      "10.0.0.1",
+      "128.0.0.1",
+      "::2",
+      "::ffff:10.0.0.1",
+      "1127.0.0.1",
+      "127.0.0.1.example",
+      "fe80::1",
+    ])
+      expect(isLoopback(a), String(a)).toBe(false);
   });
 
   it("without a token: a direct loopback caller only; a proxied request or another address is hidden", () => {
@@ -24,7 +36,14 @@ describe("who may scrape /metrics", () => {
     expect(gate({ authorization: "Bearer s3cret-token-of-twenty" }, "192.0.2.1")).toBe("allow");
     expect(gate({ authorization: "bearer  s3cret-token-of-twenty " }, "192.0.2.1")).toBe("allow");
     expect(gate({}, "127.0.0.1")).toBe("unauthorized");
-    for (const authorization of ["Bearer s3cret-token-of-twentY", "Bearer s3cret-token-of-twenty-and-more", "Bearer s3cret", "s3cret-token-of-twenty", "Bearer", "Bearer a b"]) {
+    for (const authorization of [
+      "Bearer s3cret-token-of-twentY",
+      "Bearer s3cret-token-of-twenty-and-more",
+      "Bearer s3cret",
+      "s3cret-token-of-twenty",
+      "Bearer",
+      "Bearer a b",
+    ]) {
       expect(gate({ authorization }, "127.0.0.1"), authorization).toBe("unauthorized");
     }
   });
@@ -39,7 +58,11 @@ describe("request statistics", () => {
     s.record("/a/:id", "POST", 200, 0.001);
     s.record("/a/:id", "GET", 404, 0.001);
     const all = [...s.series()];
-    expect(all.map((x) => [x.route, x.method, x.status, x.count])).toEqual([["/a/:id", "GET", 200, 3], ["/a/:id", "GET", 404, 1], ["/a/:id", "POST", 200, 1]]);
+    expect(all.map((x) => [x.route, x.method, x.status, x.count])).toEqual([
+      ["/a/:id", "GET", 200, 3],
+      ["/a/:id", "GET", 404, 1],
+      ["/a/:id", "POST", 200, 1],
+    ]);
     const get = all[0];
     expect(get.sum).toBeCloseTo(42.305);
     const at = (bound: number) => get.buckets[LATENCY_BUCKETS.indexOf(bound as never)];
@@ -52,7 +75,10 @@ describe("request statistics", () => {
 describe("METRICS settings", () => {
   it("is on by default, loopback only; METRICS=0 turns it off; a token must be long enough", () => {
     expect(loadConfig({}).metrics).toEqual({ enabled: true, token: null });
-    expect(loadConfig({ METRICS: "0", METRICS_TOKEN: "0123456789abcdef" }).metrics).toEqual({ enabled: false, token: "0123456789abcdef" });
+    expect(loadConfig({ METRICS: "0", METRICS_TOKEN: "0123456789abcdef" }).metrics).toEqual({
+      enabled: false,
+      token: "0123456789abcdef",
+    });
     expect(loadConfig({ METRICS_TOKEN: " 0123456789abcdef " }).metrics.token).toBe("0123456789abcdef");
     expect(() => loadConfig({ METRICS: "off" })).toThrow(/METRICS=off/);
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);

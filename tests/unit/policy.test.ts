@@ -67,7 +67,9 @@ describe("casbin policy encodes section 6 of the seed", () => {
   });
 
   it("every object of the policy is one the code knows, with one action per line", () => {
-    const lines = readFileSync("casbin/policy.csv", "utf8").split("\n").filter((l) => l.startsWith("p,"));
+    const lines = readFileSync("casbin/policy.csv", "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("p,"));
     for (const l of lines) {
       const [, sub, obj, act, ...rest] = l.split(",").map((s) => s.trim());
       expect(rest).toEqual([]);

@@ -1,6 +1,13 @@
 /** The pure results rules (src/server/judging/results.ts): ranks, award allocation, promotion. */
 import { describe, expect, it } from "vitest";
-import { allocateAwards, allocationRanks, choosePromotions, computeGroup, levelCounts, rankRows } from "../../src/server/judging/results";
+import {
+  allocateAwards,
+  allocationRanks,
+  choosePromotions,
+  computeGroup,
+  levelCounts,
+  rankRows,
+} from "../../src/server/judging/results";
 
 describe("rankRows", () => {
   it("gives equal scores one rank, skips the places they take, and leaves unscored works unranked", () => {
@@ -11,7 +18,13 @@ describe("rankRows", () => {
       { workId: 2, score: 80 + 1e-12 },
       { workId: 4, score: 70 },
     ]);
-    expect(rows.map((r) => [r.workId, r.rank])).toEqual([[3, 1], [2, 2], [5, 2], [4, 4], [1, null]]);
+    expect(rows.map((r) => [r.workId, r.rank])).toEqual([
+      [3, 1],
+      [2, 2],
+      [5, 2],
+      [4, 4],
+      [1, null],
+    ]);
   });
 });
 
@@ -53,7 +66,10 @@ describe("choosePromotions", () => {
     expect(choosePromotions(c, null, {})).toEqual({ promoted: [1, 4, 2, 3, 5], left: [] });
     const q = choosePromotions(c, 3, { "10": 1 });
     expect(q.promoted).toEqual([1, 4, 3]);
-    expect(q.left).toEqual([{ workId: 2, categoryId: 10, reason: "category" }, { workId: 5, categoryId: 30, reason: "total" }]);
+    expect(q.left).toEqual([
+      { workId: 2, categoryId: 10, reason: "category" },
+      { workId: 5, categoryId: 30, reason: "total" },
+    ]);
   });
 });
 
@@ -64,16 +80,24 @@ describe("computeGroup", () => {
         key: "g1",
         workIds: [1, 2, 3, 4],
         scores: [
-          { workId: 1, judgeId: 1, score: 80 }, { workId: 1, judgeId: 3, score: 70 },
-          { workId: 2, judgeId: 2, score: 82 }, { workId: 2, judgeId: 3, score: 72 },
-          { workId: 3, judgeId: 1, score: 75 }, { workId: 3, judgeId: 2, score: 75 },
+          { workId: 1, judgeId: 1, score: 80 },
+          { workId: 1, judgeId: 3, score: 70 },
+          { workId: 2, judgeId: 2, score: 82 },
+          { workId: 2, judgeId: 3, score: 72 },
+          { workId: 3, judgeId: 1, score: 75 },
+          { workId: 3, judgeId: 2, score: 75 },
         ],
         defence: new Map(),
         basis: "online",
       },
       { disagreementThreshold: 9 },
     );
-    expect(g.rows.map((r) => [r.workId, r.rank])).toEqual([[2, 1], [1, 2], [3, 3], [4, null]]);
+    expect(g.rows.map((r) => [r.workId, r.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 3],
+      [4, null],
+    ]);
     expect(g.rows.find((r) => r.workId === 1)!.normalised).toBeCloseTo(80 - 10 / 3, 9);
     expect(g.rows.filter((r) => r.flagged).map((r) => r.workId)).toEqual([2, 1]);
     expect(g.rows.find((r) => r.workId === 4)).toMatchObject({ judgeCount: 0, rawMean: null, score: null });
@@ -84,12 +108,29 @@ describe("computeGroup", () => {
 describe("incomplete works (issue 15)", () => {
   // Three judges per work; work 9 has one lenient score only (95) — it used to rank first.
   const scores = [
-    { workId: 1, judgeId: 1, score: 85 }, { workId: 1, judgeId: 2, score: 83 }, { workId: 1, judgeId: 3, score: 84 },
-    { workId: 2, judgeId: 1, score: 80 }, { workId: 2, judgeId: 2, score: 78 }, { workId: 2, judgeId: 3, score: 79 },
+    { workId: 1, judgeId: 1, score: 85 },
+    { workId: 1, judgeId: 2, score: 83 },
+    { workId: 1, judgeId: 3, score: 84 },
+    { workId: 2, judgeId: 1, score: 80 },
+    { workId: 2, judgeId: 2, score: 78 },
+    { workId: 2, judgeId: 3, score: 79 },
     { workId: 9, judgeId: 1, score: 95 },
   ];
   const group = (incomplete?: Set<number>, basis: "online" | "defence" = "online") =>
-    computeGroup({ key: "g1", workIds: [9, 1, 2], scores, defence: new Map([[9, { mean: 99, count: 2 }], [1, { mean: 60, count: 2 }]]), basis, incomplete }, { disagreementThreshold: 50 });
+    computeGroup(
+      {
+        key: "g1",
+        workIds: [9, 1, 2],
+        scores,
+        defence: new Map([
+          [9, { mean: 99, count: 2 }],
+          [1, { mean: 60, count: 2 }],
+        ]),
+        basis,
+        incomplete,
+      },
+      { disagreementThreshold: 50 },
+    );
 
   it("without the completeness the work with 1 of 3 scores ranks first (the old behaviour)", () => {
     expect(group().rows[0]).toMatchObject({ workId: 9, rank: 1 });
@@ -97,7 +138,11 @@ describe("incomplete works (issue 15)", () => {
 
   it("does not rank a work with missing scores: complete works are ranked, the incomplete one follows apart", () => {
     const g = group(new Set([9]));
-    expect(g.rows.map((r) => [r.workId, r.rank, r.incomplete])).toEqual([[1, 1, false], [2, 2, false], [9, null, true]]);
+    expect(g.rows.map((r) => [r.workId, r.rank, r.incomplete])).toEqual([
+      [1, 1, false],
+      [2, 2, false],
+      [9, null, true],
+    ]);
     // Its provisional score is still shown.
     expect(g.rows[2].score).not.toBeNull();
     expect(g.rows[2].judgeCount).toBe(1);
@@ -105,19 +150,33 @@ describe("incomplete works (issue 15)", () => {
 
   it("ranks by defence regardless of the online completeness", () => {
     const g = group(new Set([9]), "defence");
-    expect(g.rows.map((r) => [r.workId, r.rank])).toEqual([[9, 1], [1, 2], [2, null]]);
+    expect(g.rows.map((r) => [r.workId, r.rank])).toEqual([
+      [9, 1],
+      [1, 2],
+      [2, null],
+    ]);
   });
 
   it("allocation ranks: only complete works unless the incomplete ones are explicitly included", () => {
     const rows = group(new Set([9])).rows;
-    expect([...allocationRanks(rows, false)]).toEqual([[1, 1], [2, 2], [9, null]]);
+    expect([...allocationRanks(rows, false)]).toEqual([
+      [1, 1],
+      [2, 2],
+      [9, null],
+    ]);
     const all = allocationRanks(rows, true);
     expect([all.get(9), all.get(1), all.get(2)]).toEqual([1, 2, 3]);
     // 3 complete works → one 一等奖 at 1/3; the incomplete work gets nothing by default.
     const levels = [{ id: 1, ratio: 0.34, maxCount: null }];
-    const only = allocateAwards(rows.filter((r) => r.rank !== null).map((r) => ({ workId: r.workId, rank: r.rank, manual: false, awardLevelId: null })), levels);
+    const only = allocateAwards(
+      rows.filter((r) => r.rank !== null).map((r) => ({ workId: r.workId, rank: r.rank, manual: false, awardLevelId: null })),
+      levels,
+    );
     expect(only.get(1)).toBeNull(); // ⌊2 × 0.34⌋ = 0
-    const incl = allocateAwards(rows.map((r) => ({ workId: r.workId, rank: all.get(r.workId)!, manual: false, awardLevelId: null })), levels);
+    const incl = allocateAwards(
+      rows.map((r) => ({ workId: r.workId, rank: all.get(r.workId)!, manual: false, awardLevelId: null })),
+      levels,
+    );
     expect([incl.get(9), incl.get(1), incl.get(2)]).toEqual([1, null, null]);
   });
 });

@@ -62,14 +62,32 @@ describe("the SQLite task queue", () => {
       throw new Error("邮件服务器无响应");
     });
     await q.send("t_fail", {});
-    await until(async () => (await db.selectFrom("queue_task").select("state").where("name", "=", "t_fail").executeTakeFirst())?.state === "failed");
+    await until(
+      async () =>
+        (await db.selectFrom("queue_task").select("state").where("name", "=", "t_fail").executeTakeFirst())?.state === "failed",
+    );
     expect(calls).toBe(3);
-    expect(await db.selectFrom("queue_task").select(["attempts", "last_error"]).where("name", "=", "t_fail").executeTakeFirst()).toEqual({ attempts: 3, last_error: "邮件服务器无响应" });
+    expect(
+      await db.selectFrom("queue_task").select(["attempts", "last_error"]).where("name", "=", "t_fail").executeTakeFirst(),
+    ).toEqual({ attempts: 3, last_error: "邮件服务器无响应" });
   });
 
   it("takes again a task whose holder stopped answering (its lease ran out)", async () => {
     const past = new Date(Date.now() - 5000).toISOString();
-    await db.insertInto("queue_task").values({ name: "t_orphan", data: JSON.stringify({ n: 7 }), state: "active", attempts: 1, max_attempts: 3, run_after: past, locked_by: "1@gone/dead", locked_until: past, created_at: past }).execute();
+    await db
+      .insertInto("queue_task")
+      .values({
+        name: "t_orphan",
+        data: JSON.stringify({ n: 7 }),
+        state: "active",
+        attempts: 1,
+        max_attempts: 3,
+        run_after: past,
+        locked_by: "1@gone/dead",
+        locked_until: past,
+        created_at: past,
+      })
+      .execute();
     const q = await start();
     const seen: unknown[] = [];
     await q.work("t_orphan", async (d) => void seen.push(d));
@@ -81,11 +99,16 @@ describe("the SQLite task queue", () => {
     const [a, b] = [await start(), await start()];
     let runs = 0;
     await Promise.all([a, b].map((q) => q.every("t_every", 1, async () => void runs++)));
-    await until(async () => (await db.selectFrom("task_run").select("slot").distinct().where("name", "=", "t_every").execute()).length >= 3);
+    await until(
+      async () => (await db.selectFrom("task_run").select("slot").distinct().where("name", "=", "t_every").execute()).length >= 3,
+    );
     const log = await db.selectFrom("task_run").select(["slot", "ran_by", "finished_at"]).where("name", "=", "t_every").execute();
     const perSlot = new Map<string, number>();
     for (const r of log) perSlot.set(r.slot, (perSlot.get(r.slot) ?? 0) + 1);
-    expect([...perSlot.values()].every((n) => n === 1), JSON.stringify(log)).toBe(true);
+    expect(
+      [...perSlot.values()].every((n) => n === 1),
+      JSON.stringify(log),
+    ).toBe(true);
     expect(runs).toBe(log.length);
   });
 
@@ -93,10 +116,17 @@ describe("the SQLite task queue", () => {
     const q = await start();
     const sent: Mail[] = [];
     let failures = 1;
-    const mailer = await queuedMailer({ describe: () => "test", send: async (m) => {
-      if (m.to === "flaky@example.com" && failures-- > 0) throw new Error("SMTP 421");
-      sent.push(m);
-    } }, q, () => {});
+    const mailer = await queuedMailer(
+      {
+        describe: () => "test",
+        send: async (m) => {
+          if (m.to === "flaky@example.com" && failures-- > 0) throw new Error("SMTP 421");
+          sent.push(m);
+        },
+      },
+      q,
+      () => {},
+    );
     await mailer.send({ to: "ok@example.com", subject: "立即", text: "一" });
     expect(sent.map((m) => m.to)).toEqual(["ok@example.com"]);
     // The failure does not reach the caller; the queue sends it on the next attempt.

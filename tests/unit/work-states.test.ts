@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { actionsFor, canTransition, FORMAT_FILTERS, FORMAT_PENDING_STATES, FORMAT_REVIEW_STATES, formatWorkId, isEditable, isWorkId, PUBLIC_STATES, SLOT_STATES, stageWindow, TRANSITIONS, WORK_STATES, yearOfWorkId } from "../../src/shared/work/states";
+import {
+  actionsFor,
+  canTransition,
+  FORMAT_FILTERS,
+  FORMAT_PENDING_STATES,
+  FORMAT_REVIEW_STATES,
+  formatWorkId,
+  isEditable,
+  isWorkId,
+  PUBLIC_STATES,
+  SLOT_STATES,
+  stageWindow,
+  TRANSITIONS,
+  WORK_STATES,
+  yearOfWorkId,
+} from "../../src/shared/work/states";
 
 describe("work lifecycle", () => {
   it("lets authors submit only drafts and returned works", () => {
@@ -16,7 +31,9 @@ describe("work lifecycle", () => {
   });
 
   it("reaches disqualified from every state but itself, always with a reason", () => {
-    expect(WORK_STATES.filter((s) => canTransition("disqualify", s, "contest"))).toEqual(WORK_STATES.filter((s) => s !== "disqualified"));
+    expect(WORK_STATES.filter((s) => canTransition("disqualify", s, "contest"))).toEqual(
+      WORK_STATES.filter((s) => s !== "disqualified"),
+    );
     expect(TRANSITIONS.disqualify.reason).toBe(true);
     expect(TRANSITIONS.return.reason).toBe(true);
   });
@@ -37,12 +54,20 @@ describe("stage windows, slots and the public lookup", () => {
   });
 
   it("keeps the school's actions to registration and school review, and contest decisions to no window", () => {
-    for (const a of ["approve", "return", "withdraw_approval", "recommend", "unrecommend"] as const) expect(stageWindow(a, "submitted")).toEqual(["registration", "school_review"]);
+    for (const a of ["approve", "return", "withdraw_approval", "recommend", "unrecommend"] as const)
+      expect(stageWindow(a, "submitted")).toEqual(["registration", "school_review"]);
     for (const a of ["accept", "reject", "disqualify"] as const) expect(stageWindow(a, "recommended")).toEqual([]);
   });
 
   it("counts recommended works against a quota through acceptance and format review, and never shows drafts to the public", () => {
-    expect(SLOT_STATES).toEqual(["recommended", "accepted", "format_returned", "format_resubmitted", "format_passed", "format_rejected"]);
+    expect(SLOT_STATES).toEqual([
+      "recommended",
+      "accepted",
+      "format_returned",
+      "format_resubmitted",
+      "format_passed",
+      "format_rejected",
+    ]);
     expect(SLOT_STATES).not.toContain("disqualified");
     expect(PUBLIC_STATES).not.toContain("draft");
     expect(PUBLIC_STATES).toHaveLength(WORK_STATES.length - 1);
@@ -54,7 +79,9 @@ describe("format review", () => {
   it("lets the contest's reviewers, its admins and root decide on accepted and resubmitted works", () => {
     for (const actor of ["reviewer", "contest", "root"] as const) {
       expect(actionsFor("accepted", actor)).toEqual(expect.arrayContaining(["format_pass", "format_return", "format_reject"]));
-      expect(actionsFor("format_resubmitted", actor)).toEqual(expect.arrayContaining(["format_pass", "format_return", "format_reject"]));
+      expect(actionsFor("format_resubmitted", actor)).toEqual(
+        expect.arrayContaining(["format_pass", "format_return", "format_reject"]),
+      );
     }
     expect(actionsFor("accepted", "reviewer")).toEqual(["format_pass", "format_return", "format_reject"]);
     expect(actionsFor("accepted", "school")).toEqual([]);
@@ -73,14 +100,22 @@ describe("format review", () => {
   it("rejects with a reason, also a returned work (the deadline is checked by the server), and undoes a pass or a rejection", () => {
     expect(TRANSITIONS.format_reject).toMatchObject({ to: "format_rejected", reason: true });
     expect(TRANSITIONS.format_reject.from).toEqual(["accepted", "format_resubmitted", "format_returned"]);
-    expect(WORK_STATES.filter((s) => canTransition("format_reopen", s, "reviewer"))).toEqual(["format_passed", "format_rejected"]);
+    expect(WORK_STATES.filter((s) => canTransition("format_reopen", s, "reviewer"))).toEqual([
+      "format_passed",
+      "format_rejected",
+    ]);
     expect(TRANSITIONS.format_reopen.to).toBe("accepted");
     expect(canTransition("format_pass", "format_returned", "reviewer")).toBe(false);
   });
 
   it("has no stage window and offers its filters over exactly the review states", () => {
-    for (const a of ["format_pass", "format_return", "format_resubmit", "format_reject", "format_reopen"] as const) expect(stageWindow(a, "accepted")).toEqual([]);
+    for (const a of ["format_pass", "format_return", "format_resubmit", "format_reject", "format_reopen"] as const)
+      expect(stageWindow(a, "accepted")).toEqual([]);
     expect(FORMAT_PENDING_STATES).toEqual(["accepted", "format_resubmitted"]);
-    expect(Object.values(FORMAT_FILTERS).flatMap((f) => f.states).sort()).toEqual([...FORMAT_REVIEW_STATES].sort());
+    expect(
+      Object.values(FORMAT_FILTERS)
+        .flatMap((f) => f.states)
+        .sort(),
+    ).toEqual([...FORMAT_REVIEW_STATES].sort());
   });
 });

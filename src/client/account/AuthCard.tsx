@@ -7,7 +7,17 @@ import type { ReactNode } from "react";
 import { Typography, theme } from "antd";
 import { Logo } from "../components/Logo";
 
-export function AuthCard({ title, children, width = 440, fullPage = false }: { title: ReactNode; children: ReactNode; width?: number; fullPage?: boolean }) {
+export function AuthCard({
+  title,
+  children,
+  width = 440,
+  fullPage = false,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  width?: number;
+  fullPage?: boolean;
+}) {
   const { token } = theme.useToken();
   const card = (
     <div

@@ -16,7 +16,16 @@ interface Props {
   testId?: string;
 }
 
-export function SchoolPicker({ value, onChange, id, size = "large", allowClear, placeholder = "输入学校名称搜索", style, testId }: Props) {
+export function SchoolPicker({
+  value,
+  onChange,
+  id,
+  size = "large",
+  allowClear,
+  placeholder = "输入学校名称搜索",
+  style,
+  testId,
+}: Props) {
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<SchoolOption[]>([]);
   const [loading, setLoading] = useState(false);

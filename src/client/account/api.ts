@@ -8,7 +8,11 @@ const A = "/Backend/Common/account";
 export const accountApi = {
   register: (body: RegisterBody) => post<{ id: number; email: string }>(`${A}/register`, body, { notify: false }),
   schoolOptions: (keyword: string, limit = 20) =>
-    get<SchoolOption[]>("/Backend/Common/school/options", { keyword: keyword || undefined, limit }, { silent: true, cache: true }),
+    get<SchoolOption[]>(
+      "/Backend/Common/school/options",
+      { keyword: keyword || undefined, limit },
+      { silent: true, cache: true },
+    ),
   verifyEmail: (token: string) => post<{ email: string }>(`${A}/verify-email`, { token }, { notify: false }),
   resendVerification: (email: string) => post(`${A}/resend-verification`, { email }, { notify: false }),
   recoveryRequest: (account: string) => post(`${A}/recovery/request`, { account }, { notify: false }),

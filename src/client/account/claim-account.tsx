@@ -58,14 +58,18 @@ function TokenForm({ token }: { token: string }) {
   return (
     <>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={async ({ newPassword }) => {
-        setBusy(true);
-        setError(undefined);
-        const reply = await accountApi.recoveryConfirm({ token, newPassword });
-        setBusy(false);
-        if (reply.error === 0) setDone(true);
-        else if (!applyFieldError(form, reply, ["newPassword"])) setError(reply.info || "重置失败");
-      }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async ({ newPassword }) => {
+          setBusy(true);
+          setError(undefined);
+          const reply = await accountApi.recoveryConfirm({ token, newPassword });
+          setBusy(false);
+          if (reply.error === 0) setDone(true);
+          else if (!applyFieldError(form, reply, ["newPassword"])) setError(reply.info || "重置失败");
+        }}
+      >
         <NewPasswordItems />
         <Button type="primary" htmlType="submit" block loading={busy}>
           设置新密码
@@ -120,7 +124,12 @@ function CodeFlow() {
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="claim-error" />}
       {stage === "request" && (
         <Form form={requestForm} layout="vertical" onFinish={request} initialValues={{ account }}>
-          <Form.Item name="account" label="用户名或邮箱" rules={[required("用户名或邮箱")]} extra="我们会向账号绑定的邮箱发送找回链接和 6 位验证码">
+          <Form.Item
+            name="account"
+            label="用户名或邮箱"
+            rules={[required("用户名或邮箱")]}
+            extra="我们会向账号绑定的邮箱发送找回链接和 6 位验证码"
+          >
             <Input autoComplete="username" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
@@ -130,7 +139,13 @@ function CodeFlow() {
       )}
       {stage === "confirm" && (
         <>
-          <Alert type="info" showIcon message={notice} description="可以直接点击邮件中的链接，也可以在下方输入邮件中的 6 位验证码。" style={{ marginBottom: 16 }} />
+          <Alert
+            type="info"
+            showIcon
+            message={notice}
+            description="可以直接点击邮件中的链接，也可以在下方输入邮件中的 6 位验证码。"
+            style={{ marginBottom: 16 }}
+          />
           <Form form={confirmForm} layout="vertical" onFinish={confirm} initialValues={{ account }}>
             <Form.Item name="account" label="用户名或邮箱" rules={[required("用户名或邮箱")]}>
               <Input />
@@ -156,5 +171,9 @@ function CodeFlow() {
 export default function ClaimAccountPage() {
   const { search } = useAppLocation();
   const token = useMemo(() => new URLSearchParams(search).get("token"), [search]);
-  return <AuthCard title="找回密码" width={520}>{token ? <TokenForm token={token} /> : <CodeFlow />}</AuthCard>;
+  return (
+    <AuthCard title="找回密码" width={520}>
+      {token ? <TokenForm token={token} /> : <CodeFlow />}
+    </AuthCard>
+  );
 }

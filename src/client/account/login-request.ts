@@ -24,7 +24,10 @@ export async function requestLogin(params: LoginParams): Promise<LoginOutcome> {
 }
 
 /** The success notification after logging in: the server's text as the title, the greeting below. */
-export const welcomeNotice = (user: CurrentUser, info: string) => ({ message: info, description: `欢迎您，${user.name ?? user.username ?? ""}` });
+export const welcomeNotice = (user: CurrentUser, info: string) => ({
+  message: info,
+  description: `欢迎您，${user.name ?? user.username ?? ""}`,
+});
 
 export interface LoginHost {
   /**

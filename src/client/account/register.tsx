@@ -50,7 +50,11 @@ export default function RegisterPage() {
           title="请查收验证邮件"
           subTitle={`${done.info || `验证邮件已发送至 ${done.email}`}。点击邮件中的链接完成验证后即可登录。`}
           extra={[
-            <Button key="login" type="primary" onClick={() => navigate(done.role === ROLE.teacher ? "/account/TeacherLogin" : "/account/StudentLogin")}>
+            <Button
+              key="login"
+              type="primary"
+              onClick={() => navigate(done.role === ROLE.teacher ? "/account/TeacherLogin" : "/account/StudentLogin")}
+            >
               去登录
             </Button>,
             <Button key="resend" onClick={() => navigate("/verify-email-claim")}>
@@ -65,7 +69,14 @@ export default function RegisterPage() {
   return (
     <AuthCard title="注册账号" width={560}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="register-error" />}
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ role: ROLE.author }} requiredMark="optional" scrollToFirstError>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ role: ROLE.author }}
+        requiredMark="optional"
+        scrollToFirstError
+      >
         <Form.Item name="role" label="身份" rules={[{ required: true, message: "请选择身份" }]}>
           <Radio.Group optionType="button" buttonStyle="solid">
             <Radio value={ROLE.author}>学生</Radio>

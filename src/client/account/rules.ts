@@ -33,7 +33,10 @@ export { required };
 const lengthAndPattern = (l: StringLimits, message: string): FormRule => ({
   validator: (_r, value?: string) => {
     if (!value) return Promise.resolve();
-    const ok = (l.minLength === undefined || value.length >= l.minLength) && (l.maxLength === undefined || value.length <= l.maxLength) && (!l.pattern || new RegExp(l.pattern).test(value));
+    const ok =
+      (l.minLength === undefined || value.length >= l.minLength) &&
+      (l.maxLength === undefined || value.length <= l.maxLength) &&
+      (!l.pattern || new RegExp(l.pattern).test(value));
     return ok ? Promise.resolve() : Promise.reject(new Error(message));
   },
 });
@@ -49,16 +52,25 @@ export const passwordRules: FormRule[] = [required("密码"), lengthAndPattern(P
 export const confirmRules = (field: string): FormRule[] => [
   { required: true, message: "请再次输入密码" },
   ({ getFieldValue }) => ({
-    validator: (_r, value) => (!value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error("两次输入的密码不一致"))),
+    validator: (_r, value) =>
+      !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error("两次输入的密码不一致")),
   }),
 ];
 
 export const nameRules: FormRule[] = [
   required("姓名"),
-  { min: props.name.minLength, max: props.name.maxLength, message: `姓名长度为 ${props.name.minLength}–${props.name.maxLength} 个字符` },
+  {
+    min: props.name.minLength,
+    max: props.name.maxLength,
+    message: `姓名长度为 ${props.name.minLength}–${props.name.maxLength} 个字符`,
+  },
 ];
 
-export const emailRules: FormRule[] = [required("邮箱"), { type: "email", message: "邮箱格式不正确" }, { max: props.email.maxLength, message: "邮箱过长" }];
+export const emailRules: FormRule[] = [
+  required("邮箱"),
+  { type: "email", message: "邮箱格式不正确" },
+  { max: props.email.maxLength, message: "邮箱过长" },
+];
 
 export const phoneRules: FormRule[] = [{ pattern: new RegExp(props.phone.pattern!), message: "请输入 11 位手机号" }];
 

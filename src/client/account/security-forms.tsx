@@ -26,10 +26,22 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: "请输入原密码" }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" rules={passwordRules} extra={`${PASSWORD_HINT}；修改后其他设备上的登录会退出`} hasFeedback>
+        <Form.Item
+          name="newPassword"
+          label="新密码"
+          rules={passwordRules}
+          extra={`${PASSWORD_HINT}；修改后其他设备上的登录会退出`}
+          hasFeedback
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm" label="确认新密码" dependencies={["newPassword"]} rules={confirmRules("newPassword")} hasFeedback>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          dependencies={["newPassword"]}
+          rules={confirmRules("newPassword")}
+          hasFeedback
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
@@ -40,7 +52,17 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-export function EmailCard({ email, emailVerified, pendingEmail, onChanged }: { email: string | null; emailVerified: boolean; pendingEmail: string | null; onChanged: () => void }) {
+export function EmailCard({
+  email,
+  emailVerified,
+  pendingEmail,
+  onChanged,
+}: {
+  email: string | null;
+  emailVerified: boolean;
+  pendingEmail: string | null;
+  onChanged: () => void;
+}) {
   const [form] = Form.useForm<{ email: string; password: string }>();
   const [busy, setBusy] = useState(false);
   return (

@@ -23,7 +23,12 @@ export default function SecurityPage() {
   const me = useQuery(currentUserQuery);
   const refresh = () => void query.refetch();
 
-  if (query.isPending) return <Card><Skeleton active /></Card>;
+  if (query.isPending)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   if (query.isError) return <Result status="error" title="账号安全信息加载失败" subTitle={query.error.message} />;
   const v = query.data;
 
@@ -34,7 +39,16 @@ export default function SecurityPage() {
           <Descriptions.Item label="用户名">{v.username}</Descriptions.Item>
           <Descriptions.Item label="邮箱">
             {v.email ?? "未绑定"}
-            {v.email && (v.emailVerified ? <Tag color="green" style={{ marginLeft: 8 }}>已验证</Tag> : <Tag color="orange" style={{ marginLeft: 8 }}>未验证</Tag>)}
+            {v.email &&
+              (v.emailVerified ? (
+                <Tag color="green" style={{ marginLeft: 8 }}>
+                  已验证
+                </Tag>
+              ) : (
+                <Tag color="orange" style={{ marginLeft: 8 }}>
+                  未验证
+                </Tag>
+              ))}
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -4,12 +4,29 @@ import type { SessionView } from "../../shared/account/schema";
 import { accountApi } from "./api";
 import { fmtTime } from "../format";
 
-
 /** A short device description from the user agent. */
 export function deviceOf(ua: string | null): string {
   if (!ua) return "未知设备";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "浏览器";
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "浏览器";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser}（${os}）` : browser;
 }
 
@@ -20,10 +37,16 @@ export function SessionsCard({ sessions, onChanged }: { sessions: SessionView[];
       title="登录会话"
       data-testid="sessions-card"
       extra={
-        <Popconfirm title="结束除当前会话外的所有会话？" okText="结束" cancelText="取消" disabled={!others} onConfirm={async () => {
-          const reply = await accountApi.endOtherSessions();
-          if (reply.error === 0) onChanged();
-        }}>
+        <Popconfirm
+          title="结束除当前会话外的所有会话？"
+          okText="结束"
+          cancelText="取消"
+          disabled={!others}
+          onConfirm={async () => {
+            const reply = await accountApi.endOtherSessions();
+            if (reply.error === 0) onChanged();
+          }}
+        >
           <Button danger disabled={!others}>
             结束其他所有会话
           </Button>
@@ -64,10 +87,15 @@ export function SessionsCard({ sessions, onChanged }: { sessions: SessionView[];
               s.current ? (
                 <Typography.Text type="secondary">—</Typography.Text>
               ) : (
-                <Popconfirm title="结束这个会话？该设备需要重新登录。" okText="结束" cancelText="取消" onConfirm={async () => {
-                  const reply = await accountApi.endSession(s.id);
-                  if (reply.error === 0) onChanged();
-                }}>
+                <Popconfirm
+                  title="结束这个会话？该设备需要重新登录。"
+                  okText="结束"
+                  cancelText="取消"
+                  onConfirm={async () => {
+                    const reply = await accountApi.endSession(s.id);
+                    if (reply.error === 0) onChanged();
+                  }}
+                >
                   <Button type="link" danger size="small">
                     结束
                   </Button>

@@ -30,13 +30,22 @@ export default function VerifyEmailClaimPage() {
           title="请查收邮件"
           subTitle={done}
           extra={[
-            <Button key="home" type="primary" onClick={() => navigate("/")}>返回首页</Button>,
-            <Button key="again" onClick={() => setDone(undefined)}>换一个邮箱</Button>,
+            <Button key="home" type="primary" onClick={() => navigate("/")}>
+              返回首页
+            </Button>,
+            <Button key="again" onClick={() => setDone(undefined)}>
+              换一个邮箱
+            </Button>,
           ]}
         />
       ) : (
         <>
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="没有收到验证邮件？填写注册时的邮箱，我们会重新发送验证链接。也请查看垃圾邮件箱。" />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="没有收到验证邮件？填写注册时的邮箱，我们会重新发送验证链接。也请查看垃圾邮件箱。"
+          />
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
           <Form form={form} layout="vertical" onFinish={onFinish}>
             <Form.Item name="email" label="邮箱" rules={emailRules}>

@@ -17,14 +17,18 @@ export default function VerifyEmailPage() {
   const token = new URLSearchParams(useAppLocation().search).get("token") ?? "";
   const navigate = useAppNavigate();
   const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
-  const [state, setState] = useState<State>(token ? { kind: "pending" } : { kind: "failed", info: "链接不完整：缺少验证参数，请从邮件中重新打开链接" });
+  const [state, setState] = useState<State>(
+    token ? { kind: "pending" } : { kind: "failed", info: "链接不完整：缺少验证参数，请从邮件中重新打开链接" },
+  );
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
     if (!token || sent.current === token) return;
     sent.current = token;
     accountApi.verifyEmail(token).then((reply) => {
-      setState(reply.error === 0 ? { kind: "ok", info: reply.info } : { kind: "failed", info: reply.info || "验证失败，请稍后重试" });
+      setState(
+        reply.error === 0 ? { kind: "ok", info: reply.info } : { kind: "failed", info: reply.info || "验证失败，请稍后重试" },
+      );
     });
   }, [token]);
 
@@ -44,11 +48,21 @@ export default function VerifyEmailPage() {
           subTitle={state.info}
           extra={
             loggedIn
-              ? [<Button key="home" type="primary" onClick={() => navigate("/index")}>进入用户中心</Button>]
+              ? [
+                  <Button key="home" type="primary" onClick={() => navigate("/index")}>
+                    进入用户中心
+                  </Button>,
+                ]
               : [
-                  <Button key="s" type="primary" onClick={() => navigate("/account/StudentLogin")}>学生登录</Button>,
-                  <Button key="t" onClick={() => navigate("/account/TeacherLogin")}>教师登录</Button>,
-                  <Button key="a" onClick={() => navigate("/account/Login")}>管理员登录</Button>,
+                  <Button key="s" type="primary" onClick={() => navigate("/account/StudentLogin")}>
+                    学生登录
+                  </Button>,
+                  <Button key="t" onClick={() => navigate("/account/TeacherLogin")}>
+                    教师登录
+                  </Button>,
+                  <Button key="a" onClick={() => navigate("/account/Login")}>
+                    管理员登录
+                  </Button>,
                 ]
           }
         />
@@ -59,8 +73,12 @@ export default function VerifyEmailPage() {
           title="邮箱验证失败"
           subTitle={state.info}
           extra={[
-            <Button key="resend" type="primary" onClick={() => navigate("/verify-email-claim")}>重新发送验证邮件</Button>,
-            <Button key="home" onClick={() => navigate("/")}>返回首页</Button>,
+            <Button key="resend" type="primary" onClick={() => navigate("/verify-email-claim")}>
+              重新发送验证邮件
+            </Button>,
+            <Button key="home" onClick={() => navigate("/")}>
+              返回首页
+            </Button>,
           ]}
         />
       )}

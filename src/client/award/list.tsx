@@ -7,7 +7,13 @@ import { useState } from "react";
 import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { Card, Input, Select, Space, Table, Tabs, Tag, Typography } from "antd";
-import { AWARD_KIND_LABELS, CONTEST_LEVEL_LABELS, type AwardContestLevel, type AwardKind, type AwardView } from "../../shared/award/schema";
+import {
+  AWARD_KIND_LABELS,
+  CONTEST_LEVEL_LABELS,
+  type AwardContestLevel,
+  type AwardKind,
+  type AwardView,
+} from "../../shared/award/schema";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
 import type { PageProps } from "../routing/model";
@@ -35,7 +41,9 @@ export default function AwardList({ route }: PageProps) {
   const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
 
   const rows = tableProps.dataSource ?? [];
-  const ratioSum = rows.filter((a) => a.kind === "work" && !a.archived && a.ratio !== null).reduce((s, a) => s + (a.ratio ?? 0), 0);
+  const ratioSum = rows
+    .filter((a) => a.kind === "work" && !a.archived && a.ratio !== null)
+    .reduce((s, a) => s + (a.ratio ?? 0), 0);
 
   return (
     <Card
@@ -65,26 +73,80 @@ export default function AwardList({ route }: PageProps) {
         items={TABS.map((t) => ({ key: t.key, label: t.label }))}
       />
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="奖项名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 200 }} />
-        <Select allowClear placeholder="奖项类别" style={{ width: 130 }} options={Object.entries(AWARD_KIND_LABELS).map(([value, label]) => ({ value, label }))} onChange={(v) => setFilter("kind", v)} />
-        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: false, label: "使用中" }, { value: true, label: "已归档" }]} onChange={(v) => setFilter("archived", v)} />
+        <Input.Search
+          allowClear
+          placeholder="奖项名称"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v)}
+          style={{ width: 200 }}
+        />
+        <Select
+          allowClear
+          placeholder="奖项类别"
+          style={{ width: 130 }}
+          options={Object.entries(AWARD_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+          onChange={(v) => setFilter("kind", v)}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[
+            { value: false, label: "使用中" },
+            { value: true, label: "已归档" },
+          ]}
+          onChange={(v) => setFilter("archived", v)}
+        />
         <Typography.Text type={ratioSum > 1 + 1e-9 ? "danger" : "secondary"} data-testid="award-ratio-sum">
           {CONTEST_LEVEL_LABELS[level]}作品奖比例合计 {formatRatio(ratioSum)}（不能超过 100%）
         </Typography.Text>
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" pagination={false} data-testid="award-table">
         <Table.Column<AwardView> dataIndex="sort" title="排序" sorter width={80} />
-        <Table.Column<AwardView> dataIndex="name" title="奖项名称" sorter render={(name, r) => <span>{name} {r.archived && <Tag>已归档</Tag>}</span>} />
-        <Table.Column<AwardView> dataIndex="kind" title="类别" sorter width={110} render={(k: AwardKind) => <Tag color={KIND_COLORS[k]}>{AWARD_KIND_LABELS[k]}</Tag>} />
-        <Table.Column<AwardView> dataIndex="ratio" title="比例上限" sorter width={120} render={(r: number | null) => (r === null ? "不限" : formatRatio(r))} />
-        <Table.Column<AwardView> dataIndex="maxCount" title="数量上限" width={120} render={(n: number | null) => (n === null ? "不限" : `${n} 个`)} />
+        <Table.Column<AwardView>
+          dataIndex="name"
+          title="奖项名称"
+          sorter
+          render={(name, r) => (
+            <span>
+              {name} {r.archived && <Tag>已归档</Tag>}
+            </span>
+          )}
+        />
+        <Table.Column<AwardView>
+          dataIndex="kind"
+          title="类别"
+          sorter
+          width={110}
+          render={(k: AwardKind) => <Tag color={KIND_COLORS[k]}>{AWARD_KIND_LABELS[k]}</Tag>}
+        />
+        <Table.Column<AwardView>
+          dataIndex="ratio"
+          title="比例上限"
+          sorter
+          width={120}
+          render={(r: number | null) => (r === null ? "不限" : formatRatio(r))}
+        />
+        <Table.Column<AwardView>
+          dataIndex="maxCount"
+          title="数量上限"
+          width={120}
+          render={(n: number | null) => (n === null ? "不限" : `${n} 个`)}
+        />
         <Table.Column<AwardView>
           title="操作"
           width={170}
           render={(_, r) => (
             <Space>
               <EditButton size="small" resource="awards" recordItemId={r.id} onClick={() => edit.show(r.id)} />
-              <DeleteButton size="small" resource="awards" recordItemId={r.id} confirmTitle={`删除${CONTEST_LEVEL_LABELS[r.contestLevel]}的「${r.name}」？`} onSuccess={() => tableQuery.refetch()} />
+              <DeleteButton
+                size="small"
+                resource="awards"
+                recordItemId={r.id}
+                confirmTitle={`删除${CONTEST_LEVEL_LABELS[r.contestLevel]}的「${r.name}」？`}
+                onSuccess={() => tableQuery.refetch()}
+              />
             </Space>
           )}
         />

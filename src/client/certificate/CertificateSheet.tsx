@@ -8,7 +8,16 @@
  * shrinking, as the PDF renderer does), and the QR code as an SVG path on its module grid.
  */
 import { useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { FIELD_NAMES, LINE_HEIGHT, PAGE_MM, fieldText, type PrintFacts, type QrField, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
+import {
+  FIELD_NAMES,
+  LINE_HEIGHT,
+  PAGE_MM,
+  fieldText,
+  type PrintFacts,
+  type QrField,
+  type TemplateLayout,
+  type TextField,
+} from "../../shared/certificate/layout";
 import "./certificate.css";
 
 export interface SheetQr {
@@ -50,12 +59,33 @@ export function CertificateSheet({ layout, facts, qr, backgroundUrl, editing, te
       data-testid={testId}
       data-number={facts.number}
     >
-      {layout.backgroundSha256 && backgroundUrl && <img className="certificate-bg" src={backgroundUrl} alt="" draggable={false} style={{ width: mm(page.width), height: mm(page.height) }} />}
+      {layout.backgroundSha256 && backgroundUrl && (
+        <img
+          className="certificate-bg"
+          src={backgroundUrl}
+          alt=""
+          draggable={false}
+          style={{ width: mm(page.width), height: mm(page.height) }}
+        />
+      )}
       {layout.fields.map((f, i) =>
         f.key === "qr" ? (
-          <QrCode key={i} field={f} qr={qr ?? PLACEHOLDER_QR} className={cls(i)} onPointerDown={editing ? (e) => editing.onPointerDown(i, e) : undefined} />
+          <QrCode
+            key={i}
+            field={f}
+            qr={qr ?? PLACEHOLDER_QR}
+            className={cls(i)}
+            onPointerDown={editing ? (e) => editing.onPointerDown(i, e) : undefined}
+          />
         ) : (
-          <FieldText key={i} field={f} text={fieldText(f, facts)} editing={!!editing} className={cls(i)} onPointerDown={editing ? (e) => editing.onPointerDown(i, e) : undefined} />
+          <FieldText
+            key={i}
+            field={f}
+            text={fieldText(f, facts)}
+            editing={!!editing}
+            className={cls(i)}
+            onPointerDown={editing ? (e) => editing.onPointerDown(i, e) : undefined}
+          />
         ),
       )}
     </div>
@@ -95,7 +125,19 @@ function fitFontSize(el: HTMLElement, field: TextField): number {
   return size;
 }
 
-function FieldText({ field, text, editing, className, onPointerDown }: { field: TextField; text: string; editing: boolean; className: string; onPointerDown?: (e: ReactPointerEvent<HTMLDivElement>) => void }) {
+function FieldText({
+  field,
+  text,
+  editing,
+  className,
+  onPointerDown,
+}: {
+  field: TextField;
+  text: string;
+  editing: boolean;
+  className: string;
+  onPointerDown?: (e: ReactPointerEvent<HTMLDivElement>) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const lines = field.maxLines ?? 1;
   useLayoutEffect(() => {
@@ -133,7 +175,17 @@ function FieldText({ field, text, editing, className, onPointerDown }: { field: 
   );
 }
 
-function QrCode({ field, qr, className, onPointerDown }: { field: QrField; qr: SheetQr; className: string; onPointerDown?: (e: ReactPointerEvent<SVGSVGElement>) => void }) {
+function QrCode({
+  field,
+  qr,
+  className,
+  onPointerDown,
+}: {
+  field: QrField;
+  qr: SheetQr;
+  className: string;
+  onPointerDown?: (e: ReactPointerEvent<SVGSVGElement>) => void;
+}) {
   return (
     <svg
       className={`certificate-qr ${className}`}
@@ -163,12 +215,16 @@ export const PLACEHOLDER_QR: SheetQr = (() => {
       return ring !== 2;
     };
     const inner = n - 2 * q;
-    for (const [fx, fy] of [[q, q], [q + inner - 7, q], [q, q + inner - 7]]) {
+    for (const [fx, fy] of [
+      [q, q],
+      [q + inner - 7, q],
+      [q, q + inner - 7],
+    ]) {
       const f = finder(fx, fy);
       if (f !== null) return f;
     }
     if (x < q || y < q || x >= n - q || y >= n - q) return false;
-    return ((x * 7919 + y * 104729 + x * y * 31) % 11) < 5;
+    return (x * 7919 + y * 104729 + x * y * 31) % 11 < 5;
   };
   let path = "";
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (dark(x, y)) path += `M${x} ${y}h1v1h-1z`;

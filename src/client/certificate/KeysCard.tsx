@@ -8,9 +8,16 @@ export function KeysCard({ narrow = false }: { narrow?: boolean }) {
   return (
     <Card title="签名公钥" size="small" data-testid="cert-keys" styles={narrow ? { body: { padding: 12 } } : {}}>
       <Typography.Paragraph type="secondary">
-        证书的验证码是平台用 Ed25519 私钥对证书编号、版本、持证人姓名、奖项、作品名称、竞赛名称和日期所作的签名。平台历来使用的公钥全部在此公布（更换密钥后旧公钥仍保留），旧证书始终可以核验。机器可读的列表：
-        <Typography.Link href={WELL_KNOWN_KEYS_URL} target="_blank" rel="noopener">{WELL_KNOWN_KEYS_URL}</Typography.Link>
-        ，或接口 <Typography.Link href={KEYS_URL} target="_blank" rel="noopener">{KEYS_URL}</Typography.Link>。
+        证书的验证码是平台用 Ed25519
+        私钥对证书编号、版本、持证人姓名、奖项、作品名称、竞赛名称和日期所作的签名。平台历来使用的公钥全部在此公布（更换密钥后旧公钥仍保留），旧证书始终可以核验。机器可读的列表：
+        <Typography.Link href={WELL_KNOWN_KEYS_URL} target="_blank" rel="noopener">
+          {WELL_KNOWN_KEYS_URL}
+        </Typography.Link>
+        ，或接口{" "}
+        <Typography.Link href={KEYS_URL} target="_blank" rel="noopener">
+          {KEYS_URL}
+        </Typography.Link>
+        。
       </Typography.Paragraph>
       {keys.isError && <Alert type="warning" showIcon message={keys.error.message} />}
       <List
@@ -20,7 +27,9 @@ export function KeysCard({ narrow = false }: { narrow?: boolean }) {
         renderItem={(k) => (
           <List.Item key={k.id} data-testid={`cert-key-${k.id}`} style={{ display: "block" }}>
             <Space wrap size={[8, 4]}>
-              <Typography.Text code copyable>{k.id}</Typography.Text>
+              <Typography.Text code copyable>
+                {k.id}
+              </Typography.Text>
               {k.validTo ? <Tag>已停用</Tag> : <Tag color="green">当前使用</Tag>}
               <Typography.Text type="secondary">有效期 {validity(k)}</Typography.Text>
             </Space>

@@ -66,22 +66,43 @@ export function LookupPanel() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         输入证书上印的证书编号和持证人姓名查询证书是否有效；用手机扫描证书上的二维码会直接打开本页并查询。
       </Typography.Paragraph>
-      <Form<Values> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 520 }} requiredMark={false} data-testid="verify-form">
-        <Form.Item name="number" label="证书编号" rules={[{ required: true, whitespace: true, message: "请输入证书编号" }, { max: 40, message: "证书编号最多 40 个字符" }]}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        style={{ maxWidth: 520 }}
+        requiredMark={false}
+        data-testid="verify-form"
+      >
+        <Form.Item
+          name="number"
+          label="证书编号"
+          rules={[
+            { required: true, whitespace: true, message: "请输入证书编号" },
+            { max: 40, message: "证书编号最多 40 个字符" },
+          ]}
+        >
           <Input placeholder="如 2026-ZJ-1-000123" autoComplete="off" inputMode="text" allowClear data-testid="verify-number" />
         </Form.Item>
         {code && (
           <Form.Item label="验证码">
             <Space wrap>
-              <Tag icon={<QrcodeOutlined />} color="blue" data-testid="verify-qr-code">已从证书二维码读取验证码</Tag>
-              <Button size="small" type="link" onClick={dropCode}>不使用验证码</Button>
+              <Tag icon={<QrcodeOutlined />} color="blue" data-testid="verify-qr-code">
+                已从证书二维码读取验证码
+              </Tag>
+              <Button size="small" type="link" onClick={dropCode}>
+                不使用验证码
+              </Button>
             </Space>
           </Form.Item>
         )}
         <Form.Item
           name="name"
           label={code ? "持证人姓名（可不填）" : "持证人姓名"}
-          rules={[{ required: !code, whitespace: true, message: "请输入持证人姓名" }, { max: 50, message: "姓名最多 50 个字符" }]}
+          rules={[
+            { required: !code, whitespace: true, message: "请输入持证人姓名" },
+            { max: 50, message: "姓名最多 50 个字符" },
+          ]}
         >
           <Input placeholder="与证书上印的姓名一致" autoComplete="off" allowClear data-testid="verify-name" />
         </Form.Item>
@@ -91,7 +112,15 @@ export function LookupPanel() {
       </Form>
       {failure && <Alert type="error" showIcon message={<span data-testid="verify-failure">{failure}</span>} />}
       {busy && !answer && <Alert type="info" showIcon message="正在查询…" />}
-      {answer && <ResultCard check={answer.check} code={answer.code} byCode={answer.byCode} keys={keys.data} keysError={keys.error?.message} />}
+      {answer && (
+        <ResultCard
+          check={answer.check}
+          code={answer.code}
+          byCode={answer.byCode}
+          keys={keys.data}
+          keysError={keys.error?.message}
+        />
+      )}
     </Space>
   );
 }

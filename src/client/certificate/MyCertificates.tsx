@@ -16,14 +16,25 @@ import { useMyCertificates, verifyPath } from "./api";
 
 const STATUS_COLOR = { valid: "green", revoked: "red", replaced: "orange" } as const;
 
-const kindText = (c: MyCertificate) => [c.version > 1 ? `第 ${c.version} 版` : "", c.holderKind === "author" ? "" : HOLDER_KIND_NAMES[c.holderKind]].filter(Boolean).join(" · ");
+const kindText = (c: MyCertificate) =>
+  [c.version > 1 ? `第 ${c.version} 版` : "", c.holderKind === "author" ? "" : HOLDER_KIND_NAMES[c.holderKind]]
+    .filter(Boolean)
+    .join(" · ");
 
 function StatusCell({ c }: { c: MyCertificate }) {
   return (
     <Space direction="vertical" size={0}>
-      <Tag color={STATUS_COLOR[c.status]} data-testid="my-certificate-status">{CERT_STATUS_NAMES[c.status]}</Tag>
-      {c.status === "revoked" && c.statusReason && <Typography.Text type="danger" style={{ fontSize: 12 }}>{REVOKE_REASON_NAMES[c.statusReason] ?? c.statusReason}</Typography.Text>}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>签发 {fmtTime(c.issuedAt)}</Typography.Text>
+      <Tag color={STATUS_COLOR[c.status]} data-testid="my-certificate-status">
+        {CERT_STATUS_NAMES[c.status]}
+      </Tag>
+      {c.status === "revoked" && c.statusReason && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {REVOKE_REASON_NAMES[c.statusReason] ?? c.statusReason}
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        签发 {fmtTime(c.issuedAt)}
+      </Typography.Text>
     </Space>
   );
 }
@@ -37,7 +48,9 @@ function Actions({ c }: { c: MyCertificate }) {
         </Button>
       )}
       <Link to={verifyPath(c.verifyUrl)} data-testid="my-certificate-verify">
-        <Button type="link" size="small" icon={<SafetyCertificateOutlined />}>核验</Button>
+        <Button type="link" size="small" icon={<SafetyCertificateOutlined />}>
+          核验
+        </Button>
       </Link>
     </Space>
   );
@@ -59,10 +72,20 @@ export function CertificateTable({ list, showWork = true }: { list: readonly MyC
                 <Typography.Text strong>{c.awardName}</Typography.Text>
                 <StatusCell c={c} />
               </Space>
-              <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">{c.number}</Typography.Text>
-              {kindText(c) && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{kindText(c)}</Typography.Text>}
+              <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">
+                {c.number}
+              </Typography.Text>
+              {kindText(c) && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {kindText(c)}
+                </Typography.Text>
+              )}
               {showWork && c.workTitle && <span>《{c.workTitle}》</span>}
-              {showWork && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.contestName}</Typography.Text>}
+              {showWork && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {c.contestName}
+                </Typography.Text>
+              )}
               <Actions c={c} />
             </Space>
           </List.Item>
@@ -71,40 +94,51 @@ export function CertificateTable({ list, showWork = true }: { list: readonly MyC
     );
   }
   return (
-    <Table<MyCertificate> dataSource={[...list]} rowKey="id" size="small" pagination={false} scroll={{ x: 720 }} data-testid="my-certificates-table">
+    <Table<MyCertificate>
+      dataSource={[...list]}
+      rowKey="id"
+      size="small"
+      pagination={false}
+      scroll={{ x: 720 }}
+      data-testid="my-certificates-table"
+    >
       <Table.Column<MyCertificate>
         title="证书编号"
         width={190}
         render={(_, c) => (
           <Space direction="vertical" size={0}>
-            <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">{c.number}</Typography.Text>
-            {kindText(c) && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{kindText(c)}</Typography.Text>}
+            <Typography.Text copyable={{ text: c.number }} data-testid="my-certificate-number">
+              {c.number}
+            </Typography.Text>
+            {kindText(c) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {kindText(c)}
+              </Typography.Text>
+            )}
           </Space>
         )}
       />
-      <Table.Column<MyCertificate> dataIndex="awardName" title="奖项" width={110} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+      <Table.Column<MyCertificate>
+        dataIndex="awardName"
+        title="奖项"
+        width={110}
+        render={(v: string) => <Typography.Text strong>{v}</Typography.Text>}
+      />
       {showWork && (
         <Table.Column<MyCertificate>
           title="作品 / 竞赛"
           render={(_, c) => (
             <Space direction="vertical" size={0}>
               {c.workTitle && <span>《{c.workTitle}》</span>}
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.contestName}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {c.contestName}
+              </Typography.Text>
             </Space>
           )}
         />
       )}
-      <Table.Column<MyCertificate>
-        title="状态"
-        width={150}
-        render={(_, c) => <StatusCell c={c} />}
-      />
-      <Table.Column<MyCertificate>
-        title="操作"
-        width={170}
-        fixed="right"
-        render={(_, c) => <Actions c={c} />}
-      />
+      <Table.Column<MyCertificate> title="状态" width={150} render={(_, c) => <StatusCell c={c} />} />
+      <Table.Column<MyCertificate> title="操作" width={170} fixed="right" render={(_, c) => <Actions c={c} />} />
     </Table>
   );
 }
@@ -115,7 +149,17 @@ export function MyCertificatesCard() {
   if (q.isError) return <Alert type="warning" showIcon message={q.error.message} />;
   if (!q.data?.length) return null;
   return (
-    <Card title={<Space><TrophyOutlined />获奖证书</Space>} size="small" id="my-certificates" data-testid="my-certificates">
+    <Card
+      title={
+        <Space>
+          <TrophyOutlined />
+          获奖证书
+        </Space>
+      }
+      size="small"
+      id="my-certificates"
+      data-testid="my-certificates"
+    >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         结果发布后签发。有效的证书可下载 PDF 打印；证书上的二维码可由任何人扫描核验。撤销或被新版本替换的证书不再有效。
       </Typography.Paragraph>
@@ -132,8 +176,17 @@ export function WorkCertificatesButton({ workId }: { workId: number }) {
   if (!list.length) return null;
   return (
     <>
-      <Button type="link" size="small" icon={<TrophyOutlined />} onClick={() => setOpen(true)} data-testid="work-certificates">获奖证书</Button>
-      <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={`获奖证书 · 《${list[0].workTitle ?? ""}》`} width={760} destroyOnHidden>
+      <Button type="link" size="small" icon={<TrophyOutlined />} onClick={() => setOpen(true)} data-testid="work-certificates">
+        获奖证书
+      </Button>
+      <Modal
+        open={open}
+        onCancel={() => setOpen(false)}
+        footer={null}
+        title={`获奖证书 · 《${list[0].workTitle ?? ""}》`}
+        width={760}
+        destroyOnHidden
+      >
         <CertificateTable list={list} showWork={false} />
       </Modal>
     </>

@@ -58,7 +58,15 @@ export function OfflinePanel() {
         return;
       }
       const { number, version } = parsePrintedNumber(v.number);
-      const facts = { number, version: version ?? v.version, holderName: v.holderName, awardName: v.awardName, workTitle: parsePrintedTitle(v.workTitle), contestName: v.contestName, contestDate: parsePrintedDate(v.contestDate)! };
+      const facts = {
+        number,
+        version: version ?? v.version,
+        holderName: v.holderName,
+        awardName: v.awardName,
+        workTitle: parsePrintedTitle(v.workTitle),
+        contestName: v.contestName,
+        contestDate: parsePrintedDate(v.contestDate)!,
+      };
       setOutcome({ check: await verifyLocally(facts, parseCodeInput(v.code).code, list), own });
     } catch (e) {
       setFailure((e as Error).message || "核验失败");
@@ -72,9 +80,28 @@ export function OfflinePanel() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         按证书上印的内容逐项填写，并粘贴验证码（或二维码中的网址）。核验只在本机用平台公布的公钥进行，不查询证书记录，因此也可用本页的副本核验；它证明这些内容确由平台签发，但不能说明证书此后是否被撤销或替换——当前状态请用「在线查询」。
       </Typography.Paragraph>
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ version: 1 }} requiredMark={false} data-testid="offline-form" style={{ maxWidth: 760 }}>
-        <Form.Item name="code" label="验证码" rules={[...required("请粘贴验证码"), { max: 2000, message: "验证码过长" }]} extra="形如 1a2b3c4d5e6f.xxxx…（12 位密钥编号、一个点、86 个字符的签名），也可以粘贴扫描二维码得到的网址">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} onChange={onCodeChange} spellCheck={false} style={{ fontFamily: "monospace" }} data-testid="offline-code" />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        initialValues={{ version: 1 }}
+        requiredMark={false}
+        data-testid="offline-form"
+        style={{ maxWidth: 760 }}
+      >
+        <Form.Item
+          name="code"
+          label="验证码"
+          rules={[...required("请粘贴验证码"), { max: 2000, message: "验证码过长" }]}
+          extra="形如 1a2b3c4d5e6f.xxxx…（12 位密钥编号、一个点、86 个字符的签名），也可以粘贴扫描二维码得到的网址"
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            onChange={onCodeChange}
+            spellCheck={false}
+            style={{ fontFamily: "monospace" }}
+            data-testid="offline-code"
+          />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={16}>
@@ -83,7 +110,12 @@ export function OfflinePanel() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
-            <Form.Item name="version" label="版本" rules={[{ required: true, message: "请填写版本" }]} extra="编号后印有「第 N 版」时填 N">
+            <Form.Item
+              name="version"
+              label="版本"
+              rules={[{ required: true, message: "请填写版本" }]}
+              extra="编号后印有「第 N 版」时填 N"
+            >
               <InputNumber min={1} max={999} precision={0} style={{ width: "100%" }} data-testid="offline-version" />
             </Form.Item>
           </Col>
@@ -111,7 +143,15 @@ export function OfflinePanel() {
             <Form.Item
               name="contestDate"
               label="日期"
-              rules={[...required("请填写证书上的日期"), { validator: (_, v: string) => (!v?.trim() || parsePrintedDate(v) ? Promise.resolve() : Promise.reject(new Error("请按证书上的日期填写，如 2026 年 7 月 20 日或 2026-07-20"))) }]}
+              rules={[
+                ...required("请填写证书上的日期"),
+                {
+                  validator: (_, v: string) =>
+                    !v?.trim() || parsePrintedDate(v)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error("请按证书上的日期填写，如 2026 年 7 月 20 日或 2026-07-20")),
+                },
+              ]}
             >
               <Input placeholder="如 2026 年 7 月 20 日" autoComplete="off" data-testid="offline-date" />
             </Form.Item>
@@ -125,14 +165,30 @@ export function OfflinePanel() {
               key: "keys",
               label: "使用其他公钥（可选）",
               children: (
-                <Form.Item name="pastedKeys" extra="默认使用本页公布的公钥。也可粘贴另行保存的公钥列表（certificate-keys.json 的内容）或 PEM 公钥，只用它们核验。" style={{ marginBottom: 0 }}>
-                  <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} spellCheck={false} style={{ fontFamily: "monospace", fontSize: 12 }} data-testid="offline-keys" />
+                <Form.Item
+                  name="pastedKeys"
+                  extra="默认使用本页公布的公钥。也可粘贴另行保存的公钥列表（certificate-keys.json 的内容）或 PEM 公钥，只用它们核验。"
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input.TextArea
+                    autoSize={{ minRows: 3, maxRows: 8 }}
+                    spellCheck={false}
+                    style={{ fontFamily: "monospace", fontSize: 12 }}
+                    data-testid="offline-keys"
+                  />
                 </Form.Item>
               ),
             },
           ]}
         />
-        <Button type="primary" htmlType="submit" icon={<SafetyCertificateOutlined />} loading={busy} block data-testid="offline-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SafetyCertificateOutlined />}
+          loading={busy}
+          block
+          data-testid="offline-submit"
+        >
           在本机核验签名
         </Button>
       </Form>
@@ -141,7 +197,10 @@ export function OfflinePanel() {
         <Space direction="vertical" style={{ width: "100%" }} data-testid="offline-result">
           <CheckAlert check={outcome.check} testId="offline-check" />
           {outcome.check.result === "valid" && (
-            <Typography.Text type="secondary">{outcome.own ? "使用的是您粘贴的公钥。" : "使用的是本页公布的公钥。"}这只证明上述内容由平台签发；证书当前是否有效请用「在线查询」。</Typography.Text>
+            <Typography.Text type="secondary">
+              {outcome.own ? "使用的是您粘贴的公钥。" : "使用的是本页公布的公钥。"}
+              这只证明上述内容由平台签发；证书当前是否有效请用「在线查询」。
+            </Typography.Text>
           )}
         </Space>
       )}

@@ -10,7 +10,17 @@ import type { PrintBody } from "../../shared/certificate/print-schema";
 import { percentOf, useJob } from "../crud/use-job";
 import { certApi } from "./print-api";
 
-export function PdfDialog({ body, count, open, onClose }: { body: PrintBody | null; count: number; open: boolean; onClose: (done: boolean) => void }) {
+export function PdfDialog({
+  body,
+  count,
+  open,
+  onClose,
+}: {
+  body: PrintBody | null;
+  count: number;
+  open: boolean;
+  onClose: (done: boolean) => void;
+}) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJob(jobId);
@@ -31,16 +41,27 @@ export function PdfDialog({ body, count, open, onClose }: { body: PrintBody | nu
   return (
     <Modal open={open} title="生成 PDF" onCancel={close} footer={null} destroyOnHidden afterOpenChange={(o) => o && void start()}>
       <Space direction="vertical" style={{ width: "100%" }} data-testid="cert-pdf-dialog">
-        <Typography.Text type="secondary">把选中的 {count} 张证书生成为一个 PDF 文件（每张证书一页，已撤销或已被替换的证书不生成），并记入打印记录。</Typography.Text>
+        <Typography.Text type="secondary">
+          把选中的 {count} 张证书生成为一个 PDF 文件（每张证书一页，已撤销或已被替换的证书不生成），并记入打印记录。
+        </Typography.Text>
         {error && <Alert type="error" showIcon message={error} data-testid="cert-pdf-error" />}
         {running && (
-          <Progress percent={percentOf(job)} status="active" format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")} data-testid="cert-pdf-progress" />
+          <Progress
+            percent={percentOf(job)}
+            status="active"
+            format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")}
+            data-testid="cert-pdf-progress"
+          />
         )}
-        {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "PDF 生成失败"} data-testid="cert-pdf-error" />}
+        {job?.status === "failed" && (
+          <Alert type="error" showIcon message={job.message ?? "PDF 生成失败"} data-testid="cert-pdf-error" />
+        )}
         {job?.status === "done" && job.downloadUrl && (
           <>
             <Alert type="success" showIcon message={job.message ?? "PDF 已生成"} />
-            <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="cert-pdf-download">下载 PDF</Button>
+            <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="cert-pdf-download">
+              下载 PDF
+            </Button>
           </>
         )}
       </Space>

@@ -10,7 +10,16 @@ import { Alert, App, Button, Checkbox, Input, Select, Space, Table, Tag, Tooltip
 import { FilePdfOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
 import { CERT_STATUS_NAMES } from "../../shared/certificate/schema";
-import { CERT_ROW_STATUS, HOLDER_KINDS, HOLDER_KIND_NAMES, PRINT_LIMITS, type BrowserPrint, type CertContest, type CertificateRow, type PrintBody } from "../../shared/certificate/print-schema";
+import {
+  CERT_ROW_STATUS,
+  HOLDER_KINDS,
+  HOLDER_KIND_NAMES,
+  PRINT_LIMITS,
+  type BrowserPrint,
+  type CertContest,
+  type CertificateRow,
+  type PrintBody,
+} from "../../shared/certificate/print-schema";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { fmtShortTime } from "../format";
 import { useGroups } from "../judging-admin/api";
@@ -24,10 +33,21 @@ import type { PrintMode, useCertParams } from "./use-cert-params";
 /** At most this many certificates are sent by id (the API's bound); more: 选择全部符合条件. */
 const MAX_IDS = 5000;
 
-export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: CertContest; params: ReturnType<typeof useCertParams> }) {
+export function PrintTab({
+  mode,
+  contest,
+  params,
+}: {
+  mode: PrintMode;
+  contest: CertContest;
+  params: ReturnType<typeof useCertParams>;
+}) {
   const { modal, message } = App.useApp();
   const { filters, current, pageSize } = params;
-  const query = useMemo(() => ({ contestId: contest.id, ...filters, current, pageSize }), [contest.id, filters, current, pageSize]);
+  const query = useMemo(
+    () => ({ contestId: contest.id, ...filters, current, pageSize }),
+    [contest.id, filters, current, pageSize],
+  );
   const list = useCertList(query);
   const groups = useGroups(contest.id);
   const awards = useAwardLevels();
@@ -57,9 +77,13 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
   const fresh = (r: CertificateRow) => rows.find((x) => x.id === r.id) ?? r;
   const reprints = allMatching ? 0 : [...selected.values()].filter((r) => fresh(r).printCount > 0).length;
 
-  const body = (): PrintBody => (allMatching ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] });
-  const tooManyIds = !allMatching && selected.size > MAX_IDS ? `逐张勾选最多 ${MAX_IDS} 张，请改用「选择全部符合条件」` : undefined;
-  const browserLimit = tooManyIds ?? (count > PRINT_LIMITS.browser ? `浏览器打印一次最多 ${PRINT_LIMITS.browser} 张，请缩小筛选范围或生成 PDF` : undefined);
+  const body = (): PrintBody =>
+    allMatching ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] };
+  const tooManyIds =
+    !allMatching && selected.size > MAX_IDS ? `逐张勾选最多 ${MAX_IDS} 张，请改用「选择全部符合条件」` : undefined;
+  const browserLimit =
+    tooManyIds ??
+    (count > PRINT_LIMITS.browser ? `浏览器打印一次最多 ${PRINT_LIMITS.browser} 张，请缩小筛选范围或生成 PDF` : undefined);
   const pdfLimit = tooManyIds ?? (count > PRINT_LIMITS.pdf ? `一个 PDF 最多 ${PRINT_LIMITS.pdf} 张，请缩小筛选范围` : undefined);
 
   const browserPrint = async () => {
@@ -93,8 +117,16 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
       width: 170,
       render: (_, r) => (
         <div>
-          <Typography.Link onClick={() => setLogOf(r)} style={{ whiteSpace: "nowrap" }} data-testid="cert-number">{r.number}</Typography.Link>
-          {r.version > 1 && <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>第 {r.version} 版</Typography.Text></div>}
+          <Typography.Link onClick={() => setLogOf(r)} style={{ whiteSpace: "nowrap" }} data-testid="cert-number">
+            {r.number}
+          </Typography.Link>
+          {r.version > 1 && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                第 {r.version} 版
+              </Typography.Text>
+            </div>
+          )}
         </div>
       ),
     },
@@ -116,13 +148,20 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
         r.workTitle ? (
           <div>
             <div>《{r.workTitle}》</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{[r.categoryName, r.groupName].filter(Boolean).join(" · ")}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {[r.categoryName, r.groupName].filter(Boolean).join(" · ")}
+            </Typography.Text>
           </div>
         ) : (
           "—"
         ),
     },
-    { title: "奖项", dataIndex: "awardName", width: 90, render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{v}</span> },
+    {
+      title: "奖项",
+      dataIndex: "awardName",
+      width: 90,
+      render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{v}</span>,
+    },
     { title: "状态", width: 70, render: (_, r) => <StatusTag row={r} /> },
     {
       title: "打印",
@@ -131,10 +170,14 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
         r.printCount ? (
           <div data-testid="cert-printed">
             <div>已打印 {r.printCount} 次</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{fmtShortTime(r.lastPrintedAt)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {fmtShortTime(r.lastPrintedAt)}
+            </Typography.Text>
           </div>
         ) : (
-          <Typography.Text type="secondary" data-testid="cert-printed">未打印</Typography.Text>
+          <Typography.Text type="secondary" data-testid="cert-printed">
+            未打印
+          </Typography.Text>
         ),
     },
     { title: "", width: 80, render: (_, r) => <Typography.Link onClick={() => setLogOf(r)}>打印记录</Typography.Link> },
@@ -145,7 +188,9 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }}>
       {mode === "contest" && (
-        <Typography.Text type="secondary">按学生打印：输入学生姓名（或证书编号、作品名称）查找其获奖证书，勾选后打印；「持证人类型」可切换到指导教师和学校的证书。</Typography.Text>
+        <Typography.Text type="secondary">
+          按学生打印：输入学生姓名（或证书编号、作品名称）查找其获奖证书，勾选后打印；「持证人类型」可切换到指导教师和学校的证书。
+        </Typography.Text>
       )}
       <Space wrap data-testid="cert-filters">
         <Input.Search
@@ -186,7 +231,15 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
           onChange={(v) => params.setFilters({ awardLevelId: v })}
           data-testid="cert-award"
         />
-        <SchoolPicker size="middle" allowClear placeholder="全部学校" style={{ width: 200 }} testId="cert-school" value={filters.schoolId} onChange={(v) => params.setFilters({ schoolId: v ?? undefined })} />
+        <SchoolPicker
+          size="middle"
+          allowClear
+          placeholder="全部学校"
+          style={{ width: 200 }}
+          testId="cert-school"
+          value={filters.schoolId}
+          onChange={(v) => params.setFilters({ schoolId: v ?? undefined })}
+        />
         <Select
           allowClear
           placeholder="全部状态"
@@ -196,28 +249,56 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
           onChange={(v) => params.setFilters({ status: v })}
           data-testid="cert-status-filter"
         />
-        <Checkbox checked={filters.unprinted === true} onChange={(e) => params.setFilters({ unprinted: e.target.checked ? true : undefined })} data-testid="cert-unprinted">仅未打印</Checkbox>
+        <Checkbox
+          checked={filters.unprinted === true}
+          onChange={(e) => params.setFilters({ unprinted: e.target.checked ? true : undefined })}
+          data-testid="cert-unprinted"
+        >
+          仅未打印
+        </Checkbox>
       </Space>
 
       <Space wrap align="center" data-testid="cert-selection">
         <Tooltip title={browserLimit}>
-          <Button type="primary" icon={<PrinterOutlined />} disabled={!count || !!browserLimit} loading={printing} onClick={onBrowserPrint} data-testid="cert-print-browser">浏览器打印</Button>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            disabled={!count || !!browserLimit}
+            loading={printing}
+            onClick={onBrowserPrint}
+            data-testid="cert-print-browser"
+          >
+            浏览器打印
+          </Button>
         </Tooltip>
         <Tooltip title={pdfLimit}>
-          <Button icon={<FilePdfOutlined />} disabled={!count || !!pdfLimit} onClick={() => setPdfOpen(true)} data-testid="cert-print-pdf">生成 PDF</Button>
+          <Button
+            icon={<FilePdfOutlined />}
+            disabled={!count || !!pdfLimit}
+            onClick={() => setPdfOpen(true)}
+            data-testid="cert-print-pdf"
+          >
+            生成 PDF
+          </Button>
         </Tooltip>
         {allMatching ? (
-          <Typography.Text data-testid="cert-selected">已选择全部符合条件的 {total} 张证书（已撤销、已被替换的不打印）</Typography.Text>
+          <Typography.Text data-testid="cert-selected">
+            已选择全部符合条件的 {total} 张证书（已撤销、已被替换的不打印）
+          </Typography.Text>
         ) : (
           <Typography.Text data-testid="cert-selected">
             已选择 {selected.size} 张{reprints ? `，其中 ${reprints} 张已打印过（再次打印记为补打）` : ""}
           </Typography.Text>
         )}
         {!allMatching && pageAllSelected && total > selected.size && (
-          <Typography.Link onClick={() => setAllMatching(true)} data-testid="cert-select-all">选择全部符合条件的 {total} 张</Typography.Link>
+          <Typography.Link onClick={() => setAllMatching(true)} data-testid="cert-select-all">
+            选择全部符合条件的 {total} 张
+          </Typography.Link>
         )}
         {(allMatching || selected.size > 0) && (
-          <Typography.Link onClick={() => (setAllMatching(false), setSelected(new Map()))} data-testid="cert-clear-selection">清除选择</Typography.Link>
+          <Typography.Link onClick={() => (setAllMatching(false), setSelected(new Map()))} data-testid="cert-clear-selection">
+            清除选择
+          </Typography.Link>
         )}
       </Space>
 
@@ -243,7 +324,15 @@ export function PrintTab({ mode, contest, params }: { mode: PrintMode; contest: 
             setSelected(next);
           },
         }}
-        pagination={{ current, pageSize, total, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100, 200], showTotal: (t) => `共 ${t} 张`, onChange: params.setPage }}
+        pagination={{
+          current,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100, 200],
+          showTotal: (t) => `共 ${t} 张`,
+          onChange: params.setPage,
+        }}
         locale={{ emptyText: contest.published ? "没有符合条件的证书" : "该赛事的结果尚未发布，还没有证书" }}
       />
 

@@ -28,7 +28,8 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
     if (!layouts.has(t.awardKind)) layouts.set(t.awardKind, layout);
   }
   // A sheet's template: its contest's for its award kind (root may print several contests at once).
-  const layoutOf = (s: PrintSheet) => layouts.get(`${s.contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
+  const layoutOf = (s: PrintSheet) =>
+    layouts.get(`${s.contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
   const reprints = data.sheets.filter((s) => s.reprint).length;
   const first = data.sheets.length ? layoutOf(data.sheets[0]).orientation : "landscape";
 
@@ -59,13 +60,29 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
           共 {data.sheets.length} 张证书{reprints ? `，其中 ${reprints} 张为补打` : ""}
         </Typography.Text>
         {data.skipped > 0 && (
-          <Alert type="warning" showIcon style={{ padding: "2px 8px" }} message={`已跳过 ${data.skipped} 张已撤销或已被替换的证书`} data-testid="cert-print-skipped" />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ padding: "2px 8px" }}
+            message={`已跳过 ${data.skipped} 张已撤销或已被替换的证书`}
+            data-testid="cert-print-skipped"
+          />
         )}
         <span className="grow" />
         <Typography.Text type="secondary">打印时请选择 A4 纸、边距“无”、缩放 100%，并勾选“背景图形”。</Typography.Text>
         <Space>
-          <Button type="primary" icon={<PrinterOutlined />} disabled={!ready || !data.sheets.length} onClick={() => window.print()} data-testid="cert-print-again">打印</Button>
-          <Button icon={<CloseOutlined />} onClick={onClose} data-testid="cert-print-close">关闭</Button>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            disabled={!ready || !data.sheets.length}
+            onClick={() => window.print()}
+            data-testid="cert-print-again"
+          >
+            打印
+          </Button>
+          <Button icon={<CloseOutlined />} onClick={onClose} data-testid="cert-print-close">
+            关闭
+          </Button>
         </Space>
       </div>
       {data.sheets.length ? (
@@ -73,14 +90,29 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
           {data.sheets.map((s, i) => {
             const layout = layoutOf(s);
             return (
-              <div key={s.certificateId} className={`certificate-page certificate-page-${layout.orientation}`} data-testid="cert-print-page">
+              <div
+                key={s.certificateId}
+                className={`certificate-page certificate-page-${layout.orientation}`}
+                data-testid="cert-print-page"
+              >
                 <div className="certificate-page-label no-print">
-                  <span>{i + 1} / {data.sheets.length}</span>
+                  <span>
+                    {i + 1} / {data.sheets.length}
+                  </span>
                   <span>{s.facts.number}</span>
                   <span>{s.facts.holderName}</span>
-                  {s.reprint && <Tag color="orange" data-testid="cert-reprint-tag">补打</Tag>}
+                  {s.reprint && (
+                    <Tag color="orange" data-testid="cert-reprint-tag">
+                      补打
+                    </Tag>
+                  )}
                 </div>
-                <CertificateSheet layout={layout} facts={s.facts} qr={s.qr} backgroundUrl={layout.backgroundSha256 ? backgroundUrl(layout.backgroundSha256) : null} />
+                <CertificateSheet
+                  layout={layout}
+                  facts={s.facts}
+                  qr={s.qr}
+                  backgroundUrl={layout.backgroundSha256 ? backgroundUrl(layout.backgroundSha256) : null}
+                />
               </div>
             );
           })}

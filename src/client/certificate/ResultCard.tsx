@@ -14,14 +14,28 @@ const TYPE = { valid: "success", revoked: "error", replaced: "warning", not_foun
 function statusDetail(c: CertificateCheck, byCode: boolean): string | null {
   const f = c.certificate;
   if (c.status === "valid") return "该证书由平台签发，当前有效。";
-  if (c.status === "revoked") return `该证书已于 ${fmtTime(c.statusAt)} 撤销，原因：${c.reasonText ?? c.reason ?? "未注明"}。撤销的证书不再证明获奖。`;
-  if (c.status === "replaced" && f) return `该证书（第 ${f.version} 版）已于 ${fmtTime(c.statusAt)} 重新签发为第 ${c.latestVersion} 版，请以第 ${c.latestVersion} 版为准（同一编号）。`;
+  if (c.status === "revoked")
+    return `该证书已于 ${fmtTime(c.statusAt)} 撤销，原因：${c.reasonText ?? c.reason ?? "未注明"}。撤销的证书不再证明获奖。`;
+  if (c.status === "replaced" && f)
+    return `该证书（第 ${f.version} 版）已于 ${fmtTime(c.statusAt)} 重新签发为第 ${c.latestVersion} 版，请以第 ${c.latestVersion} 版为准（同一编号）。`;
   return byCode
     ? "请核对证书编号和二维码：编号不存在，或验证码不是该编号证书的验证码（可能被改动）。也可以输入持证人姓名查询。"
     : "请核对证书编号和持证人姓名（与证书上印的一致）。编号不存在和姓名不符的回答相同。";
 }
 
-export function ResultCard({ check, code, byCode, keys, keysError }: { check: CertificateCheck; code?: string; byCode: boolean; keys?: readonly CertificateKey[]; keysError?: string }) {
+export function ResultCard({
+  check,
+  code,
+  byCode,
+  keys,
+  keysError,
+}: {
+  check: CertificateCheck;
+  code?: string;
+  byCode: boolean;
+  keys?: readonly CertificateKey[];
+  keysError?: string;
+}) {
   const f = check.certificate;
   // On a phone the labels go above the values (a side-by-side label column would be a few characters wide).
   const wide = Grid.useBreakpoint().sm ?? true;
@@ -54,13 +68,30 @@ export function ResultCard({ check, code, byCode, keys, keysError }: { check: Ce
             { key: "contest", label: "竞赛", children: f.contestName, span: { xs: 1, sm: 1, md: 2 } },
             { key: "date", label: "颁发日期", children: chineseDate(f.contestDate) },
             { key: "issued", label: "本版签发时间", children: fmtTime(f.issuedAt) },
-            { key: "code", label: "验证码", span: { xs: 1, sm: 1, md: 2 }, children: <Typography.Text code copyable style={{ wordBreak: "break-all", fontSize: 12 }}>{code ?? f.code}</Typography.Text> },
+            {
+              key: "code",
+              label: "验证码",
+              span: { xs: 1, sm: 1, md: 2 },
+              children: (
+                <Typography.Text code copyable style={{ wordBreak: "break-all", fontSize: 12 }}>
+                  {code ?? f.code}
+                </Typography.Text>
+              ),
+            },
           ]}
         />
       )}
       {f && (
         <SignatureCheck
-          facts={{ number: f.number, version: f.version, holderName: f.holderName, awardName: f.awardName, workTitle: f.workTitle, contestName: f.contestName, contestDate: f.contestDate }}
+          facts={{
+            number: f.number,
+            version: f.version,
+            holderName: f.holderName,
+            awardName: f.awardName,
+            workTitle: f.workTitle,
+            contestName: f.contestName,
+            contestDate: f.contestDate,
+          }}
           code={code ?? f.code}
           keys={keys}
           keysError={keysError}

@@ -57,9 +57,21 @@ export function ScaledPreview({ layout, backgroundUrl, selected, problems, onSel
 
   return (
     <div ref={box} style={{ width: "100%" }} data-testid="cert-template-preview" data-scale={scale.toFixed(4)}>
-      <div style={{ width: page.width * PX_PER_MM * scale, height: page.height * PX_PER_MM * scale, boxShadow: "0 2px 12px rgba(0,0,0,0.18)", overflow: "hidden" }}>
+      <div
+        style={{
+          width: page.width * PX_PER_MM * scale,
+          height: page.height * PX_PER_MM * scale,
+          boxShadow: "0 2px 12px rgba(0,0,0,0.18)",
+          overflow: "hidden",
+        }}
+      >
         <div style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: `${page.width}mm` }}>
-          <CertificateSheet layout={layout} facts={SAMPLE_FACTS} backgroundUrl={backgroundUrl} editing={{ selected, problems, onPointerDown }} />
+          <CertificateSheet
+            layout={layout}
+            facts={SAMPLE_FACTS}
+            backgroundUrl={backgroundUrl}
+            editing={{ selected, problems, onPointerDown }}
+          />
         </div>
       </div>
     </div>

@@ -7,8 +7,34 @@
  * to the built-in layout; 预览 PDF asks the server for the sample certificate as a PDF.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Alert, App, Button, Card, Col, Dropdown, Empty, Flex, List, Radio, Row, Segmented, Space, Spin, Tag, Typography, Upload } from "antd";
-import { DeleteOutlined, EyeOutlined, PictureOutlined, PlusOutlined, SaveOutlined, UndoOutlined, WarningOutlined } from "@ant-design/icons";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Dropdown,
+  Empty,
+  Flex,
+  List,
+  Radio,
+  Row,
+  Segmented,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+  Upload,
+} from "antd";
+import {
+  DeleteOutlined,
+  EyeOutlined,
+  PictureOutlined,
+  PlusOutlined,
+  SaveOutlined,
+  UndoOutlined,
+  WarningOutlined,
+} from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   AWARD_KINDS,
@@ -40,7 +66,12 @@ export function TemplateTab({ contest }: { contest: CertContest }) {
   const view = templates.data?.find((t) => t.awardKind === kind);
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }}>
-      <Segmented<AwardKind> value={kind} onChange={setKind} options={AWARD_KINDS.map((k) => ({ value: k, label: AWARD_KIND_CERT_NAMES[k] }))} data-testid="cert-template-kind" />
+      <Segmented<AwardKind>
+        value={kind}
+        onChange={setKind}
+        options={AWARD_KINDS.map((k) => ({ value: k, label: AWARD_KIND_CERT_NAMES[k] }))}
+        data-testid="cert-template-kind"
+      />
       {templates.isError && <Alert type="error" showIcon message={templates.error.message} />}
       {templates.isPending && <Spin />}
       {view && <TemplateEditor key={`${contest.id}:${kind}:${view.updatedAt ?? "default"}`} contestId={contest.id} view={view} />}
@@ -48,13 +79,18 @@ export function TemplateTab({ contest }: { contest: CertContest }) {
   );
 }
 
-const layoutOf = (v: TemplateView): TemplateLayout => ({ orientation: v.orientation, backgroundSha256: v.backgroundSha256, fields: v.fields });
+const layoutOf = (v: TemplateView): TemplateLayout => ({
+  orientation: v.orientation,
+  backgroundSha256: v.backgroundSha256,
+  fields: v.fields,
+});
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The fields moved to the other orientation: the built-in layout if they were the built-in one, else scaled to the new page. */
 export function reorient(kind: AwardKind, t: TemplateLayout, to: Orientation): TemplateLayout {
   if (to === t.orientation) return t;
-  if (same(t.fields, defaultLayout(kind, t.orientation).fields)) return { ...t, orientation: to, fields: defaultLayout(kind, to).fields };
+  if (same(t.fields, defaultLayout(kind, t.orientation).fields))
+    return { ...t, orientation: to, fields: defaultLayout(kind, to).fields };
   const from = PAGE_MM[t.orientation];
   const page = PAGE_MM[to];
   const sx = page.width / from.width;
@@ -83,7 +119,9 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
   const problemFields = useMemo(() => new Set(problems.map((p) => p.field)), [problems]);
   const dirty = !same(draft, layoutOf(view));
   const page = PAGE_MM[draft.orientation];
-  const bgUrl = draft.backgroundSha256 ? (localImages.current.get(draft.backgroundSha256) ?? backgroundUrl(draft.backgroundSha256)) : null;
+  const bgUrl = draft.backgroundSha256
+    ? (localImages.current.get(draft.backgroundSha256) ?? backgroundUrl(draft.backgroundSha256))
+    : null;
   const field = selected !== null ? draft.fields[selected] : undefined;
 
   const update = (next: TemplateLayout) => {
@@ -115,7 +153,9 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
       return;
     }
     message.success(reply.info || "模板已保存");
-    qc.setQueryData<TemplateView[]>(certKeys.templates(contestId), (old) => old?.map((t) => (t.awardKind === kind ? reply.data! : t)));
+    qc.setQueryData<TemplateView[]>(certKeys.templates(contestId), (old) =>
+      old?.map((t) => (t.awardKind === kind ? reply.data! : t)),
+    );
   };
   const restore = () =>
     modal.confirm({
@@ -170,11 +210,20 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
             />
             <Space wrap>
               <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={(f) => (void upload(f), false)}>
-                <Button icon={<PictureOutlined />} loading={uploading} data-testid="cert-template-upload">{draft.backgroundSha256 ? "更换底图" : "上传底图"}</Button>
+                <Button icon={<PictureOutlined />} loading={uploading} data-testid="cert-template-upload">
+                  {draft.backgroundSha256 ? "更换底图" : "上传底图"}
+                </Button>
               </Upload>
-              {draft.backgroundSha256 && <Button icon={<DeleteOutlined />} onClick={() => update({ ...draft, backgroundSha256: null })}>去掉底图</Button>}
+              {draft.backgroundSha256 && (
+                <Button icon={<DeleteOutlined />} onClick={() => update({ ...draft, backgroundSha256: null })}>
+                  去掉底图
+                </Button>
+              )}
             </Space>
-            <Typography.Text type="secondary">底图为印好的空白证书扫描件（PNG 或 JPEG，≤ 10 MB，按整页铺满），字段叠印在上面；打印到印好的证书纸上时，打印前可去掉底图。</Typography.Text>
+            <Typography.Text type="secondary">
+              底图为印好的空白证书扫描件（PNG 或 JPEG，≤ 10
+              MB，按整页铺满），字段叠印在上面；打印到印好的证书纸上时，打印前可去掉底图。
+            </Typography.Text>
           </Space>
         </Card>
         <Card
@@ -182,13 +231,25 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
           title={`字段（${draft.fields.length}）`}
           style={{ marginBottom: 12 }}
           extra={
-            <Dropdown disabled={draft.fields.length >= MAX_FIELDS} menu={{ items: addable.map((k) => ({ key: k, label: FIELD_NAMES[k] })), onClick: (e) => addField(e.key) }}>
-              <Button size="small" icon={<PlusOutlined />} data-testid="cert-field-add">添加字段</Button>
+            <Dropdown
+              disabled={draft.fields.length >= MAX_FIELDS}
+              menu={{ items: addable.map((k) => ({ key: k, label: FIELD_NAMES[k] })), onClick: (e) => addField(e.key) }}
+            >
+              <Button size="small" icon={<PlusOutlined />} data-testid="cert-field-add">
+                添加字段
+              </Button>
             </Dropdown>
           }
         >
           {general.map((p) => (
-            <Alert key={p.message} type="error" showIcon message={p.message} style={{ marginBottom: 8 }} data-testid="cert-template-problem" />
+            <Alert
+              key={p.message}
+              type="error"
+              showIcon
+              message={p.message}
+              style={{ marginBottom: 8 }}
+              data-testid="cert-template-problem"
+            />
           ))}
           <List
             size="small"
@@ -198,13 +259,30 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
               <List.Item
                 onClick={() => setSelected(i)}
                 style={{ cursor: "pointer", background: selected === i ? "#e6f4ff" : undefined, paddingLeft: 8 }}
-                actions={[<Button key="del" size="small" type="text" danger icon={<DeleteOutlined />} onClick={(e) => (e.stopPropagation(), removeField(i))} aria-label="删除字段" data-testid="cert-field-remove" />]}
+                actions={[
+                  <Button
+                    key="del"
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={(e) => (e.stopPropagation(), removeField(i))}
+                    aria-label="删除字段"
+                    data-testid="cert-field-remove"
+                  />,
+                ]}
               >
                 <Flex gap={8} align="center" style={{ width: "100%", minWidth: 0 }}>
                   {problemFields.has(i) && <WarningOutlined style={{ color: "#ff4d4f" }} />}
-                  <Typography.Text strong={selected === i} style={{ flex: "none" }}>{FIELD_NAMES[f.key]}</Typography.Text>
-                  <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>{f.key === "title" || f.key === "body" ? f.text : ""}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, flex: "none" }}>{f.x}, {f.y} mm</Typography.Text>
+                  <Typography.Text strong={selected === i} style={{ flex: "none" }}>
+                    {FIELD_NAMES[f.key]}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
+                    {f.key === "title" || f.key === "body" ? f.text : ""}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, flex: "none" }}>
+                    {f.x}, {f.y} mm
+                  </Typography.Text>
                 </Flex>
               </List.Item>
             )}
@@ -212,7 +290,11 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
         </Card>
         <Card size="small" title={field ? `字段属性：${FIELD_NAMES[field.key]}` : "字段属性"}>
           {field && selected !== null ? (
-            <FieldForm field={field} onChange={(f) => setField(selected, f)} problems={problems.filter((p) => p.field === selected).map((p) => p.message)} />
+            <FieldForm
+              field={field}
+              onChange={(f) => setField(selected, f)}
+              problems={problems.filter((p) => p.field === selected).map((p) => p.message)}
+            />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="在列表或预览中点选一个字段" />
           )}
@@ -224,19 +306,63 @@ function TemplateEditor({ contestId, view }: { contestId: number; view: Template
           size="small"
           title="实时预览（示例数据）"
           extra={
-            view.isDefault ? <Tag>内置默认模板</Tag> : <Typography.Text type="secondary">已保存于 {fmtTime(view.updatedAt)}{view.updatedBy ? `（${view.updatedBy}）` : ""}</Typography.Text>
+            view.isDefault ? (
+              <Tag>内置默认模板</Tag>
+            ) : (
+              <Typography.Text type="secondary">
+                已保存于 {fmtTime(view.updatedAt)}
+                {view.updatedBy ? `（${view.updatedBy}）` : ""}
+              </Typography.Text>
+            )
           }
         >
-          <ScaledPreview layout={draft} backgroundUrl={bgUrl} selected={selected} problems={problemFields} onSelect={setSelected} onMove={moveField} />
-          <Typography.Paragraph type="secondary" style={{ margin: "8px 0" }}>拖动字段可调整位置（步长 0.5 mm）；二维码在预览中为示意图案，打印时为每张证书的核验码。</Typography.Paragraph>
+          <ScaledPreview
+            layout={draft}
+            backgroundUrl={bgUrl}
+            selected={selected}
+            problems={problemFields}
+            onSelect={setSelected}
+            onMove={moveField}
+          />
+          <Typography.Paragraph type="secondary" style={{ margin: "8px 0" }}>
+            拖动字段可调整位置（步长 0.5 mm）；二维码在预览中为示意图案，打印时为每张证书的核验码。
+          </Typography.Paragraph>
           {problems.length > 0 && (
-            <Alert type="error" showIcon message={`模板有 ${problems.length} 处问题，修正后才能保存`} description={<ul style={{ margin: 0, paddingLeft: 18 }}>{problems.map((p, i) => <li key={i}>{p.message}</li>)}</ul>} style={{ marginBottom: 8 }} data-testid="cert-template-problems" />
+            <Alert
+              type="error"
+              showIcon
+              message={`模板有 ${problems.length} 处问题，修正后才能保存`}
+              description={
+                <ul style={{ margin: 0, paddingLeft: 18 }}>
+                  {problems.map((p, i) => (
+                    <li key={i}>{p.message}</li>
+                  ))}
+                </ul>
+              }
+              style={{ marginBottom: 8 }}
+              data-testid="cert-template-problems"
+            />
           )}
-          {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 8 }} data-testid="cert-template-error" />}
+          {serverError && (
+            <Alert type="error" showIcon message={serverError} style={{ marginBottom: 8 }} data-testid="cert-template-error" />
+          )}
           <Space wrap>
-            <Button type="primary" icon={<SaveOutlined />} disabled={problems.length > 0 || !dirty} loading={saving} onClick={save} data-testid="cert-template-save">保存</Button>
-            <Button icon={<UndoOutlined />} onClick={restore} data-testid="cert-template-restore">恢复默认</Button>
-            <Button icon={<EyeOutlined />} disabled={problems.length > 0} onClick={previewPdf} data-testid="cert-template-pdf">预览 PDF</Button>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              disabled={problems.length > 0 || !dirty}
+              loading={saving}
+              onClick={save}
+              data-testid="cert-template-save"
+            >
+              保存
+            </Button>
+            <Button icon={<UndoOutlined />} onClick={restore} data-testid="cert-template-restore">
+              恢复默认
+            </Button>
+            <Button icon={<EyeOutlined />} disabled={problems.length > 0} onClick={previewPdf} data-testid="cert-template-pdf">
+              预览 PDF
+            </Button>
             {dirty && <Typography.Text type="warning">有未保存的修改</Typography.Text>}
           </Space>
         </Card>

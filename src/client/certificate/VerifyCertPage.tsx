@@ -22,7 +22,13 @@ export default function VerifyCertPage({ route }: PageProps) {
   };
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="verify-cert">
-      <Card title={`${route.label} · 获奖证书核验`} styles={{ body: { paddingTop: 8, ...(narrow ? { paddingLeft: 12, paddingRight: 12 } : {}) }, header: narrow ? { paddingLeft: 12, paddingRight: 12 } : {} }}>
+      <Card
+        title={`${route.label} · 获奖证书核验`}
+        styles={{
+          body: { paddingTop: 8, ...(narrow ? { paddingLeft: 12, paddingRight: 12 } : {}) },
+          header: narrow ? { paddingLeft: 12, paddingRight: 12 } : {},
+        }}
+      >
         <Tabs
           activeKey={tab}
           onChange={switchTo}

@@ -21,7 +21,11 @@ export function verifyFailure(status: number, info: string): string {
 export type VerifyOutcome = { ok: true; check: CertificateCheck } | { ok: false; message: string };
 
 export async function verifyCertificate(q: { number: string; name?: string; code?: string }): Promise<VerifyOutcome> {
-  const reply = await request<CertificateCheck>("/Backend/Certificate/verify", { params: { number: q.number, name: q.name || undefined, code: q.code || undefined }, notify: false, timeout: 20000 });
+  const reply = await request<CertificateCheck>("/Backend/Certificate/verify", {
+    params: { number: q.number, name: q.name || undefined, code: q.code || undefined },
+    notify: false,
+    timeout: 20000,
+  });
   if (reply.error === 0 && reply.data) return { ok: true, check: reply.data };
   return { ok: false, message: verifyFailure(reply.status, reply.info) };
 }
@@ -31,7 +35,8 @@ export function useCertificateKeys() {
     queryKey: ["certificate", "keys"],
     queryFn: async () => {
       const reply = await request<CertificateKey[]>(KEYS_URL, { notify: false, timeout: 20000 });
-      if (reply.error !== 0) throw new Error(reply.status === 0 ? "网络异常：无法获取签名公钥" : reply.info || "无法获取签名公钥");
+      if (reply.error !== 0)
+        throw new Error(reply.status === 0 ? "网络异常：无法获取签名公钥" : reply.info || "无法获取签名公钥");
       return reply.data ?? [];
     },
     staleTime: 10 * 60 * 1000,

@@ -8,7 +8,11 @@ import { fmtTime } from "../format";
 const STATUS_COLORS: Record<CertificateRow["status"], string> = { valid: "green", revoked: "red", replaced: "default" };
 
 export function StatusTag({ row }: { row: Pick<CertificateRow, "status" | "statusAt" | "statusReason"> }) {
-  const tag = <Tag color={STATUS_COLORS[row.status]} data-testid="cert-status">{CERT_STATUS_NAMES[row.status]}</Tag>;
+  const tag = (
+    <Tag color={STATUS_COLORS[row.status]} data-testid="cert-status">
+      {CERT_STATUS_NAMES[row.status]}
+    </Tag>
+  );
   if (row.status === "valid") return tag;
   const reason = row.statusReason ? (REVOKE_REASON_NAMES[row.statusReason] ?? row.statusReason) : "";
   return <Tooltip title={[fmtTime(row.statusAt), reason].filter((s) => s && s !== "—").join("，")}>{tag}</Tooltip>;

@@ -6,7 +6,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PageOf } from "../../shared/crud/list";
 import type { AwardView } from "../../shared/award/schema";
-import type { BrowserPrint, CertContest, CertListQuery, CertificateRow, PrintBody, PrintLogRow, TemplateBody, TemplateView } from "../../shared/certificate/print-schema";
+import type {
+  BrowserPrint,
+  CertContest,
+  CertListQuery,
+  CertificateRow,
+  PrintBody,
+  PrintLogRow,
+  TemplateBody,
+  TemplateView,
+} from "../../shared/certificate/print-schema";
 import { post, put, request, type ClientReply } from "../request";
 import { fetchData } from "../work/api";
 
@@ -21,19 +30,33 @@ export const certKeys = {
   awards: ["certificates", "awards"] as const,
 };
 
-export const useCertContests = () => useQuery({ queryKey: certKeys.contests, queryFn: () => fetchData<CertContest[]>(`${C}/contests`) });
+export const useCertContests = () =>
+  useQuery({ queryKey: certKeys.contests, queryFn: () => fetchData<CertContest[]>(`${C}/contests`) });
 
 export const useCertList = (q: CertListQuery | null) =>
-  useQuery({ queryKey: certKeys.list(q ?? ({} as CertListQuery)), queryFn: () => fetchData<PageOf<CertificateRow>>(`${C}/list`, { ...q }), enabled: !!q, placeholderData: (prev) => prev });
+  useQuery({
+    queryKey: certKeys.list(q ?? ({} as CertListQuery)),
+    queryFn: () => fetchData<PageOf<CertificateRow>>(`${C}/list`, { ...q }),
+    enabled: !!q,
+    placeholderData: (prev) => prev,
+  });
 
 export const usePrintLog = (id: number | undefined) =>
   useQuery({ queryKey: certKeys.prints(id ?? 0), queryFn: () => fetchData<PrintLogRow[]>(`${C}/${id}/prints`), enabled: !!id });
 
-export const useTemplates = (contestId: number) => useQuery({ queryKey: certKeys.templates(contestId), queryFn: () => fetchData<TemplateView[]>(`${C}/templates`, { contestId }) });
+export const useTemplates = (contestId: number) =>
+  useQuery({
+    queryKey: certKeys.templates(contestId),
+    queryFn: () => fetchData<TemplateView[]>(`${C}/templates`, { contestId }),
+  });
 
 /** Award levels (every logged-in user reads them), for the 奖项 filter. */
 export const useAwardLevels = () =>
-  useQuery({ queryKey: certKeys.awards, queryFn: async () => (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list, staleTime: 300_000 });
+  useQuery({
+    queryKey: certKeys.awards,
+    queryFn: async () => (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list,
+    staleTime: 300_000,
+  });
 
 /** The list, its print counts and logs are read again after a print. */
 export function useCertRefresh() {

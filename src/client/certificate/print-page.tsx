@@ -18,7 +18,8 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
   const params = useCertParams(mode);
   const contest = contests.data?.find((c) => c.id === params.contestId);
   useEffect(() => {
-    if (contests.data?.length && !contest) params.setContest((contests.data.find((c) => c.certificates > 0) ?? contests.data[0]).id, true);
+    if (contests.data?.length && !contest)
+      params.setContest((contests.data.find((c) => c.certificates > 0) ?? contests.data[0]).id, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contests.data, contest]);
 
@@ -40,7 +41,15 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
       </Form>
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} />}
       {contests.data && !contests.data.length && (
-        <Alert type="info" showIcon message={mode === "root" ? "还没有发布结果的赛事，发布结果后即签发证书。" : "您负责的赛事还没有发布结果，发布结果后即签发证书。"} />
+        <Alert
+          type="info"
+          showIcon
+          message={
+            mode === "root"
+              ? "还没有发布结果的赛事，发布结果后即签发证书。"
+              : "您负责的赛事还没有发布结果，发布结果后即签发证书。"
+          }
+        />
       )}
       {contest && (
         <Tabs
@@ -48,7 +57,11 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
           onChange={(k) => params.setTab(k === "template" ? "template" : "print")}
           data-testid="cert-tabs"
           items={[
-            { key: "print", label: "证书打印", children: <PrintTab key={contest.id} mode={mode} contest={contest} params={params} /> },
+            {
+              key: "print",
+              label: "证书打印",
+              children: <PrintTab key={contest.id} mode={mode} contest={contest} params={params} />,
+            },
             { key: "template", label: "证书模板", children: <TemplateTab key={contest.id} contest={contest} /> },
           ]}
           destroyInactiveTabPane

@@ -26,7 +26,10 @@ export function parsePrintedTitle(text: string | undefined): string | null {
 export function parsePrintedNumber(text: string): { number: string; version?: number } {
   const t = text.normalize("NFKC").trim();
   const version = /\(第\s*(\d+)\s*版\)/.exec(t);
-  const number = t.replace(/^证书编号\s*[:：]?\s*/, "").replace(/\(第\s*\d+\s*版\)\s*$/, "").trim();
+  const number = t
+    .replace(/^证书编号\s*[:：]?\s*/, "")
+    .replace(/\(第\s*\d+\s*版\)\s*$/, "")
+    .trim();
   return version ? { number, version: Number(version[1]) } : { number };
 }
 

@@ -26,7 +26,14 @@ export function parseCertParams(sp: URLSearchParams, mode: PrintMode): CertParam
   const status = sp.get("status") as CertFilters["status"] | null;
   const keyword = sp.get("keyword")?.trim().slice(0, 50);
   const unprinted = sp.get("unprinted");
-  const holderKind: HolderKind | undefined = kind && (HOLDER_KINDS as readonly string[]).includes(kind) ? (kind as HolderKind) : kind === "all" ? undefined : mode === "contest" ? "author" : undefined;
+  const holderKind: HolderKind | undefined =
+    kind && (HOLDER_KINDS as readonly string[]).includes(kind)
+      ? (kind as HolderKind)
+      : kind === "all"
+        ? undefined
+        : mode === "contest"
+          ? "author"
+          : undefined;
   const filters: CertFilters = {
     ...(id(sp.get("groupId")) ? { groupId: id(sp.get("groupId")) } : {}),
     ...(id(sp.get("awardLevelId")) ? { awardLevelId: id(sp.get("awardLevelId")) } : {}),
@@ -54,7 +61,8 @@ export function useCertParams(mode: PrintMode) {
     if (next.contestId) q.set("contestId", String(next.contestId));
     if (next.tab !== "print") q.set("tab", next.tab);
     const f = next.filters;
-    for (const k of ["groupId", "awardLevelId", "schoolId", "status", "keyword"] as const) if (f[k] !== undefined && f[k] !== "") q.set(k, String(f[k]));
+    for (const k of ["groupId", "awardLevelId", "schoolId", "status", "keyword"] as const)
+      if (f[k] !== undefined && f[k] !== "") q.set(k, String(f[k]));
     if (f.holderKind) {
       if (!(mode === "contest" && f.holderKind === "author")) q.set("holderKind", f.holderKind);
     } else if (mode === "contest") q.set("holderKind", "all");
@@ -66,7 +74,13 @@ export function useCertParams(mode: PrintMode) {
   return {
     ...p,
     /** the user's choice starts with the default filters; the page's first pick keeps those in the address */
-    setContest: (contestId: number, keepFilters = false) => write({ ...p, contestId, filters: keepFilters ? p.filters : parseCertParams(new URLSearchParams(), mode).filters, current: 1 }),
+    setContest: (contestId: number, keepFilters = false) =>
+      write({
+        ...p,
+        contestId,
+        filters: keepFilters ? p.filters : parseCertParams(new URLSearchParams(), mode).filters,
+        current: 1,
+      }),
     setTab: (tab: CertTab) => write({ ...p, tab }),
     /** a filter change goes back to page 1 */
     setFilters: (next: Partial<CertFilters>) => write({ ...p, filters: { ...p.filters, ...next }, current: 1 }),

@@ -18,7 +18,12 @@ export type LocalCheck =
 
 const hex = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
 
-export async function verifyLocally(facts: SignedFacts, code: string, keys: readonly CertificateKey[], subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<LocalCheck> {
+export async function verifyLocally(
+  facts: SignedFacts,
+  code: string,
+  keys: readonly CertificateKey[],
+  subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle,
+): Promise<LocalCheck> {
   const parsed = parseCode(code);
   if (!parsed) return { result: "invalid", reason: "format" };
   if (!subtle) return { result: "unsupported" };
@@ -71,7 +76,10 @@ export function failureDetail(c: LocalCheck): string | null {
  * or of GET /Backend/Certificate/keys (with its envelope), or PEM public keys (their id is
  * derived). Throws a Chinese message when nothing usable is found.
  */
-export async function parsePastedKeys(text: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<CertificateKey[]> {
+export async function parsePastedKeys(
+  text: string,
+  subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle,
+): Promise<CertificateKey[]> {
   const t = text.trim();
   if (t.startsWith("{") || t.startsWith("[")) {
     let v: unknown;
@@ -80,9 +88,11 @@ export async function parsePastedKeys(text: string, subtle: SubtleCrypto | undef
     } catch {
       throw new Error("公钥内容不是有效的 JSON");
     }
-    const list = Array.isArray(v) ? v : (v as { data?: unknown; keys?: unknown })?.data ?? (v as { keys?: unknown })?.keys;
+    const list = Array.isArray(v) ? v : ((v as { data?: unknown; keys?: unknown })?.data ?? (v as { keys?: unknown })?.keys);
     if (!Array.isArray(list)) throw new Error("公钥 JSON 中没有公钥列表");
-    const keys = list.filter((k): k is CertificateKey => !!k && typeof k.id === "string" && typeof k.publicKey === "string").map((k) => ({ id: k.id, publicKey: k.publicKey, validFrom: String(k.validFrom ?? ""), validTo: k.validTo ?? null }));
+    const keys = list
+      .filter((k): k is CertificateKey => !!k && typeof k.id === "string" && typeof k.publicKey === "string")
+      .map((k) => ({ id: k.id, publicKey: k.publicKey, validFrom: String(k.validFrom ?? ""), validTo: k.validTo ?? null }));
     if (!keys.length) throw new Error("公钥 JSON 中没有公钥");
     return keys;
   }
@@ -92,7 +102,12 @@ export async function parsePastedKeys(text: string, subtle: SubtleCrypto | undef
   const out: CertificateKey[] = [];
   for (const pem of pems) {
     try {
-      out.push({ id: hex(await subtle.digest("SHA-256", pemToDer(pem))).slice(0, 12), publicKey: pem, validFrom: "", validTo: null });
+      out.push({
+        id: hex(await subtle.digest("SHA-256", pemToDer(pem))).slice(0, 12),
+        publicKey: pem,
+        validFrom: "",
+        validTo: null,
+      });
     } catch {
       throw new Error("PEM 公钥无法读取");
     }

@@ -24,7 +24,14 @@ export function ComplaintTable({ data, loading, page, onPage, onOpen }: Props) {
       data-testid="complaint-list"
       rowClassName={(r) => (r.overdue ? "complaint-overdue" : "")}
       onRow={(r) => ({ onClick: () => onOpen(r.id), style: { cursor: "pointer" } })}
-      pagination={{ current: page.current, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 件`, onChange: onPage }}
+      pagination={{
+        current: page.current,
+        pageSize: page.pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (t) => `共 ${t} 件`,
+        onChange: onPage,
+      }}
       scroll={{ x: 1300 }}
       locale={{ emptyText: "没有符合条件的申诉或投诉" }}
     >
@@ -35,8 +42,14 @@ export function ComplaintTable({ data, loading, page, onPage, onOpen }: Props) {
         width={230}
         render={(_, r) => (
           <div>
-            <Typography.Link onClick={(e) => (e.stopPropagation(), onOpen(r.id))} data-testid="complaint-open">{r.workName}</Typography.Link>
-            <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.workId} · {r.schoolName}</Typography.Text></div>
+            <Typography.Link onClick={(e) => (e.stopPropagation(), onOpen(r.id))} data-testid="complaint-open">
+              {r.workName}
+            </Typography.Link>
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.workId} · {r.schoolName}
+              </Typography.Text>
+            </div>
           </div>
         )}
       />

@@ -32,7 +32,9 @@ export function EvidenceUpload({ url, fields = {}, limits, files, onChange, disa
       return;
     }
     setUploading({ name: file.name, percent: 0 });
-    const reply = await uploadWithProgress<EvidenceView>(url, fields, file, (percent) => setUploading({ name: file.name, percent }));
+    const reply = await uploadWithProgress<EvidenceView>(url, fields, file, (percent) =>
+      setUploading({ name: file.name, percent }),
+    );
     setUploading(null);
     if (reply.error === 0 && reply.data) onChange([...files, reply.data]);
     else void message.error(reply.info || "上传失败");
@@ -68,11 +70,25 @@ export function EvidenceUpload({ url, fields = {}, limits, files, onChange, disa
           bordered
           dataSource={files}
           renderItem={(f) => (
-            <List.Item actions={[<Button key="d" type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`移除 ${f.name}`} onClick={() => onChange(files.filter((x) => x.id !== f.id))} />]}>
+            <List.Item
+              actions={[
+                <Button
+                  key="d"
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`移除 ${f.name}`}
+                  onClick={() => onChange(files.filter((x) => x.id !== f.id))}
+                />,
+              ]}
+            >
               <Space>
                 <PaperClipOutlined />
                 <span data-testid="evidence-name">{f.name}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{fmtSize(f.size)}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {fmtSize(f.size)}
+                </Typography.Text>
               </Space>
             </List.Item>
           )}

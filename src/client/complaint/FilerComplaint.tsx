@@ -6,7 +6,13 @@
 import { useState } from "react";
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Typography } from "antd";
 import type { FilerComplaintView } from "../../shared/complaint/schema";
-import { ARBITRATION_OUTCOME_NAMES, COMPLAINT_CATEGORY_NAMES, DECISION_ACTION_NAMES, DECISION_OUTCOME_NAMES, TEXT_MAX } from "../../shared/complaint/states";
+import {
+  ARBITRATION_OUTCOME_NAMES,
+  COMPLAINT_CATEGORY_NAMES,
+  DECISION_ACTION_NAMES,
+  DECISION_OUTCOME_NAMES,
+  TEXT_MAX,
+} from "../../shared/complaint/states";
 import { fmtTime } from "../format";
 import { filerStep } from "./api";
 import { textProblem } from "./logic";
@@ -39,15 +45,25 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
           <TypeTag type={c.type} />
           <span>编号 {c.id}</span>
           <StateTag state={c.state} />
-          {c.relation === "party" && <Typography.Text type="secondary" style={{ fontWeight: "normal" }}>（关于您的作品）</Typography.Text>}
+          {c.relation === "party" && (
+            <Typography.Text type="secondary" style={{ fontWeight: "normal" }}>
+              （关于您的作品）
+            </Typography.Text>
+          )}
         </Space>
       }
       extra={
         <Space>
           {c.actions.includes("request_arbitration") && (
-            <Button size="small" type="primary" onClick={() => setStep("arbitration")} data-testid="request-arbitration">申请仲裁</Button>
+            <Button size="small" type="primary" onClick={() => setStep("arbitration")} data-testid="request-arbitration">
+              申请仲裁
+            </Button>
           )}
-          {c.actions.includes("withdraw") && <Button size="small" danger onClick={() => setStep("withdraw")} data-testid="withdraw">撤回</Button>}
+          {c.actions.includes("withdraw") && (
+            <Button size="small" danger onClick={() => setStep("withdraw")} data-testid="withdraw">
+              撤回
+            </Button>
+          )}
         </Space>
       }
     >
@@ -57,10 +73,14 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
         <Descriptions.Item label="赛事">{c.contestName}</Descriptions.Item>
         <Descriptions.Item label="事由">{COMPLAINT_CATEGORY_NAMES[c.category]}</Descriptions.Item>
         <Descriptions.Item label="提交时间">{fmtTime(c.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label="当前环节期限"><Due dueAt={c.dueAt} overdue={false} /></Descriptions.Item>
+        <Descriptions.Item label="当前环节期限">
+          <Due dueAt={c.dueAt} overdue={false} />
+        </Descriptions.Item>
         {c.arbitrationDueAt && <Descriptions.Item label="仲裁申请截止">{fmtTime(c.arbitrationDueAt)}</Descriptions.Item>}
       </Descriptions>
-      <Typography.Title level={5} style={{ marginTop: 12 }}>内容</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        内容
+      </Typography.Title>
       <TextBlock text={c.text} />
       <Typography.Title level={5}>证据材料</Typography.Title>
       <EvidenceLinks files={c.evidence} token={token} />
@@ -74,7 +94,10 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
           description={
             <>
               <TextBlock text={c.decision.text} />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{fmtTime(c.decision.at)}{c.decision.effect ? ` · ${c.decision.effect}` : ""}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {fmtTime(c.decision.at)}
+                {c.decision.effect ? ` · ${c.decision.effect}` : ""}
+              </Typography.Text>
             </>
           }
         />
@@ -83,11 +106,17 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
         <Alert
           type={c.arbitration.outcome ? "success" : "warning"}
           style={{ marginTop: 12 }}
-          message={c.arbitration.outcome ? `仲裁结论：${ARBITRATION_OUTCOME_NAMES[c.arbitration.outcome]}${c.arbitration.confirmedAt ? "（已确认生效）" : "（待确认）"}` : `已于 ${fmtTime(c.arbitration.requestedAt)} 申请仲裁（${c.arbitration.requestedBy}）`}
+          message={
+            c.arbitration.outcome
+              ? `仲裁结论：${ARBITRATION_OUTCOME_NAMES[c.arbitration.outcome]}${c.arbitration.confirmedAt ? "（已确认生效）" : "（待确认）"}`
+              : `已于 ${fmtTime(c.arbitration.requestedAt)} 申请仲裁（${c.arbitration.requestedBy}）`
+          }
           description={c.arbitration.text ? <TextBlock text={c.arbitration.text} /> : <TextBlock text={c.arbitration.reason} />}
         />
       )}
-      <Typography.Title level={5} style={{ marginTop: 16 }}>处理记录</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        处理记录
+      </Typography.Title>
       <ComplaintHistory entries={c.history} />
       <Modal
         open={!!step}
@@ -98,14 +127,34 @@ export function FilerComplaint({ c, token, onChanged }: { c: FilerComplaintView;
         onCancel={() => setStep(null)}
         destroyOnClose
       >
-        {step === "arbitration" && c.arbitrationDueAt && <Typography.Paragraph type="secondary">仲裁申请须在 {fmtTime(c.arbitrationDueAt)} 前提出；仲裁裁决为最终结果。</Typography.Paragraph>}
+        {step === "arbitration" && c.arbitrationDueAt && (
+          <Typography.Paragraph type="secondary">
+            仲裁申请须在 {fmtTime(c.arbitrationDueAt)} 前提出；仲裁裁决为最终结果。
+          </Typography.Paragraph>
+        )}
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={step === "arbitration" ? "仲裁申请理由" : "撤回说明（选填）"}
-            rules={step === "arbitration" ? [{ validator: (_, v) => { const p = textProblem(v, "理由"); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }] : []}
+            rules={
+              step === "arbitration"
+                ? [
+                    {
+                      validator: (_, v) => {
+                        const p = textProblem(v, "理由");
+                        return p ? Promise.reject(new Error(p)) : Promise.resolve();
+                      },
+                    },
+                  ]
+                : []
+            }
           >
-            <Input.TextArea rows={5} maxLength={step === "arbitration" ? TEXT_MAX : 500} showCount data-testid="filer-step-reason" />
+            <Input.TextArea
+              rows={5}
+              maxLength={step === "arbitration" ? TEXT_MAX : 500}
+              showCount
+              data-testid="filer-step-reason"
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -5,7 +5,12 @@
  */
 import { Alert, Descriptions, Divider, Drawer, Result, Skeleton, Space, Typography } from "antd";
 import type { HandlerComplaintView } from "../../shared/complaint/schema";
-import { ARBITRATION_OUTCOME_NAMES, COMPLAINT_CATEGORY_NAMES, DECISION_ACTION_NAMES, DECISION_OUTCOME_NAMES } from "../../shared/complaint/states";
+import {
+  ARBITRATION_OUTCOME_NAMES,
+  COMPLAINT_CATEGORY_NAMES,
+  DECISION_ACTION_NAMES,
+  DECISION_OUTCOME_NAMES,
+} from "../../shared/complaint/states";
 import { WORK_STATE_NAMES, type WorkState } from "../../shared/work/states";
 import { fmtTime } from "../format";
 import { useComplaintRefresh, useHandlerComplaint, type HandlerDesk } from "./api";
@@ -22,7 +27,9 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
       <Space wrap>
         <TypeTag type={c.type} />
         <StateTag state={c.state} />
-        <Typography.Text type="secondary">{COMPLAINT_CATEGORY_NAMES[c.category]} · 提交于 {fmtTime(c.createdAt)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {COMPLAINT_CATEGORY_NAMES[c.category]} · 提交于 {fmtTime(c.createdAt)}
+        </Typography.Text>
         <Due dueAt={c.dueAt} overdue={c.overdue} />
       </Space>
       <Descriptions title="作品" size="small" bordered column={2} data-testid="handler-work">
@@ -34,9 +41,17 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
         <Descriptions.Item label="指导教师">{w.teachers.join("、") || "—"}</Descriptions.Item>
         <Descriptions.Item label="当前奖项">{w.award ?? "—"}</Descriptions.Item>
         <Descriptions.Item label="评委">{w.judges.map((j) => j.name).join("、") || "—"}</Descriptions.Item>
-        <Descriptions.Item label="赛事" span={2}>{c.contestName}</Descriptions.Item>
+        <Descriptions.Item label="赛事" span={2}>
+          {c.contestName}
+        </Descriptions.Item>
       </Descriptions>
-      <Descriptions title={c.type === "appeal" ? "申诉人" : "投诉人"} size="small" bordered column={2} data-testid="handler-filer">
+      <Descriptions
+        title={c.type === "appeal" ? "申诉人" : "投诉人"}
+        size="small"
+        bordered
+        column={2}
+        data-testid="handler-filer"
+      >
         <Descriptions.Item label="姓名">{c.filer.name}</Descriptions.Item>
         <Descriptions.Item label="身份">{KIND_NAMES[c.filer.kind] ?? c.filer.kind}</Descriptions.Item>
         <Descriptions.Item label="邮箱">{c.filer.email ?? "—"}</Descriptions.Item>
@@ -71,11 +86,18 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
               {c.decision.rejudge && (
                 <div>
                   <Typography.Text type="secondary" data-testid="rejudge-status">
-                    重新评审：新评委 {c.decision.rejudge.judgeIds.length} 位，{c.decision.rejudge.appliedAt ? `已于 ${fmtTime(c.decision.rejudge.appliedAt)} 以新评分替换原评分` : "新评分尚未替换原评分（全部新评委提交后由申诉管理员替换）"}
+                    重新评审：新评委 {c.decision.rejudge.judgeIds.length} 位，
+                    {c.decision.rejudge.appliedAt
+                      ? `已于 ${fmtTime(c.decision.rejudge.appliedAt)} 以新评分替换原评分`
+                      : "新评分尚未替换原评分（全部新评委提交后由申诉管理员替换）"}
                   </Typography.Text>
                 </div>
               )}
-              {c.arbitrationDueAt && <div><Typography.Text type="secondary">仲裁申请截止：{fmtTime(c.arbitrationDueAt)}</Typography.Text></div>}
+              {c.arbitrationDueAt && (
+                <div>
+                  <Typography.Text type="secondary">仲裁申请截止：{fmtTime(c.arbitrationDueAt)}</Typography.Text>
+                </div>
+              )}
             </>
           }
         />
@@ -92,11 +114,16 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
                 <div style={{ marginTop: 8 }}>
                   <Typography.Text strong>
                     仲裁结论：{ARBITRATION_OUTCOME_NAMES[c.arbitration.outcome]}
-                    {c.arbitration.revised && `（${DECISION_OUTCOME_NAMES[c.arbitration.revised.outcome]} · ${DECISION_ACTION_NAMES[c.arbitration.revised.action]}${c.arbitration.revised.award ? ` · ${c.arbitration.revised.award.name}` : ""}）`}
+                    {c.arbitration.revised &&
+                      `（${DECISION_OUTCOME_NAMES[c.arbitration.revised.outcome]} · ${DECISION_ACTION_NAMES[c.arbitration.revised.action]}${c.arbitration.revised.award ? ` · ${c.arbitration.revised.award.name}` : ""}）`}
                     {c.arbitration.at && ` · ${fmtTime(c.arbitration.at)}`}
                   </Typography.Text>
                   <TextBlock text={c.arbitration.text} />
-                  {c.arbitration.confirmedAt && <Typography.Text type="secondary">已于 {fmtTime(c.arbitration.confirmedAt)} 确认生效{c.arbitration.effect ? `：${c.arbitration.effect}` : ""}</Typography.Text>}
+                  {c.arbitration.confirmedAt && (
+                    <Typography.Text type="secondary">
+                      已于 {fmtTime(c.arbitration.confirmedAt)} 确认生效{c.arbitration.effect ? `：${c.arbitration.effect}` : ""}
+                    </Typography.Text>
+                  )}
                 </div>
               )}
             </>
@@ -115,7 +142,14 @@ export function HandlerDrawer({ desk, id, onClose }: { desk: HandlerDesk; id: nu
   const q = useHandlerComplaint(desk, id);
   const refresh = useComplaintRefresh();
   return (
-    <Drawer open={!!id} width={860} onClose={onClose} title={id ? `申诉/投诉 编号 ${id}` : ""} destroyOnClose data-testid="complaint-drawer">
+    <Drawer
+      open={!!id}
+      width={860}
+      onClose={onClose}
+      title={id ? `申诉/投诉 编号 ${id}` : ""}
+      destroyOnClose
+      data-testid="complaint-drawer"
+    >
       {q.isLoading && <Skeleton active />}
       {q.isError && <Result status="404" title={q.error.message} />}
       {q.data && <Body c={q.data} desk={desk} onDone={refresh} />}

@@ -20,7 +20,11 @@ export function ComplaintHistory({ entries }: { entries: readonly HistoryEntry[]
               {fmtTime(h.at)} · {h.by} · {h.from ? `${COMPLAINT_STATE_NAMES[h.from]} → ` : ""}
               {COMPLAINT_STATE_NAMES[h.to]}
             </Typography.Text>
-            {h.text && <div style={{ marginTop: 4 }}><TextBlock text={h.text} /></div>}
+            {h.text && (
+              <div style={{ marginTop: 4 }}>
+                <TextBlock text={h.text} />
+              </div>
+            )}
           </div>
         ),
       }))}

@@ -29,11 +29,20 @@ export function ComplaintSettingsPanel({ contestId }: { contestId: number }) {
   const readsUsers = !!useCan({ resource: "api.users", action: "read" }).data?.can;
   const canPick = canEdit && readsUsers;
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: keys.settings(contestId), queryFn: () => fetchData<ComplaintSettings>(`${MANAGE}/contests/${contestId}/settings`) });
-  const handlers = useQuery({ queryKey: keys.handlers(contestId), queryFn: () => fetchData<ContestHandler[]>(`${MANAGE}/contests/${contestId}/handlers`) });
+  const settings = useQuery({
+    queryKey: keys.settings(contestId),
+    queryFn: () => fetchData<ComplaintSettings>(`${MANAGE}/contests/${contestId}/settings`),
+  });
+  const handlers = useQuery({
+    queryKey: keys.handlers(contestId),
+    queryFn: () => fetchData<ContestHandler[]>(`${MANAGE}/contests/${contestId}/handlers`),
+  });
   const candidates = useQuery({
     queryKey: keys.candidates,
-    queryFn: async () => (await fetchData<PageOf<UserView>>("/Backend/Admin/user", { userType: [5, 6, 7], pageSize: 200 })).list.filter((u) => u.userType === 7 || u.hasComplaintRight),
+    queryFn: async () =>
+      (await fetchData<PageOf<UserView>>("/Backend/Admin/user", { userType: [5, 6, 7], pageSize: 200 })).list.filter(
+        (u) => u.userType === 7 || u.hasComplaintRight,
+      ),
     enabled: canPick,
   });
   const [editing, setEditing] = useState(false);
@@ -64,22 +73,48 @@ export function ComplaintSettingsPanel({ contestId }: { contestId: number }) {
       {editing ? (
         <Form form={form} layout="inline" initialValues={{ ...s.dueDays, remindHours: s.remindHours }}>
           {DUE_KEYS.map((k) => (
-            <Form.Item key={k} label={DUE_NAMES[k]} name={k} rules={[{ required: true, message: "请填写" }]} style={{ marginBottom: 8 }}>
+            <Form.Item
+              key={k}
+              label={DUE_NAMES[k]}
+              name={k}
+              rules={[{ required: true, message: "请填写" }]}
+              style={{ marginBottom: 8 }}
+            >
               <InputNumber min={1} max={60} addonAfter="天" style={{ width: 110 }} />
             </Form.Item>
           ))}
-          <Form.Item label="到期前提醒" name="remindHours" rules={[{ required: true, message: "请填写" }]} style={{ marginBottom: 8 }}>
+          <Form.Item
+            label="到期前提醒"
+            name="remindHours"
+            rules={[{ required: true, message: "请填写" }]}
+            style={{ marginBottom: 8 }}
+          >
             <InputNumber min={1} max={168} addonAfter="小时" style={{ width: 130 }} />
           </Form.Item>
           <Space>
-            <Button type="primary" onClick={() => void save()}>保存</Button>
+            <Button type="primary" onClick={() => void save()}>
+              保存
+            </Button>
             <Button onClick={() => setEditing(false)}>取消</Button>
           </Space>
         </Form>
       ) : (
-        <Descriptions size="small" bordered column={3} extra={canEdit && <Button size="small" onClick={() => setEditing(true)}>修改期限</Button>}>
+        <Descriptions
+          size="small"
+          bordered
+          column={3}
+          extra={
+            canEdit && (
+              <Button size="small" onClick={() => setEditing(true)}>
+                修改期限
+              </Button>
+            )
+          }
+        >
           {DUE_KEYS.map((k) => (
-            <Descriptions.Item key={k} label={DUE_NAMES[k]}>{s.dueDays[k]} 天</Descriptions.Item>
+            <Descriptions.Item key={k} label={DUE_NAMES[k]}>
+              {s.dueDays[k]} 天
+            </Descriptions.Item>
           ))}
           <Descriptions.Item label="到期前提醒">{s.remindHours} 小时</Descriptions.Item>
         </Descriptions>
@@ -97,12 +132,16 @@ export function ComplaintSettingsPanel({ contestId }: { contestId: number }) {
               optionFilterProp="label"
               options={(candidates.data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.roleName}）` }))}
             />
-            <Button type="primary" onClick={() => void saveHandlers()}>保存</Button>
+            <Button type="primary" onClick={() => void saveHandlers()}>
+              保存
+            </Button>
           </Space.Compact>
         ) : (
           <Space wrap>
             {(handlers.data ?? []).map((h) => (
-              <Tag key={h.userId} color={h.role === "arbitrator" ? "gold" : "blue"}>{h.name}（{h.role === "arbitrator" ? "仲裁员" : "申诉处理"}）</Tag>
+              <Tag key={h.userId} color={h.role === "arbitrator" ? "gold" : "blue"}>
+                {h.name}（{h.role === "arbitrator" ? "仲裁员" : "申诉处理"}）
+              </Tag>
             ))}
             {handlers.data && !handlers.data.length && <Typography.Text type="secondary">尚未指定</Typography.Text>}
           </Space>

@@ -39,36 +39,61 @@ export const complaintKeys = {
   work: (workId: number) => ["complaints", "work", workId] as const,
   mine: ["complaints", "mine"] as const,
   contests: ["complaints", "contests"] as const,
-  list: (desk: HandlerDesk, f: ComplaintFilters & { current: number; pageSize: number }) => ["complaints", desk, "list", f] as const,
+  list: (desk: HandlerDesk, f: ComplaintFilters & { current: number; pageSize: number }) =>
+    ["complaints", desk, "list", f] as const,
   counts: (contestId?: number) => ["complaints", "counts", contestId ?? 0] as const,
   detail: (desk: HandlerDesk, id: number) => ["complaints", desk, "detail", id] as const,
   awards: ["complaints", "awards"] as const,
 };
 
-export const useComplaintInfo = () => useQuery({ queryKey: complaintKeys.info, queryFn: () => fetchData<ComplaintInfo>(`${PUBLIC}/info`), staleTime: 60_000 });
+export const useComplaintInfo = () =>
+  useQuery({ queryKey: complaintKeys.info, queryFn: () => fetchData<ComplaintInfo>(`${PUBLIC}/info`), staleTime: 60_000 });
 
 export const useComplaintWork = (workId: number | undefined) =>
-  useQuery({ queryKey: complaintKeys.work(workId ?? 0), queryFn: () => fetchData<ComplaintWorkView>(`${PUBLIC}/work/${workId}`), enabled: !!workId, retry: false });
+  useQuery({
+    queryKey: complaintKeys.work(workId ?? 0),
+    queryFn: () => fetchData<ComplaintWorkView>(`${PUBLIC}/work/${workId}`),
+    enabled: !!workId,
+    retry: false,
+  });
 
-export const useMyComplaints = (enabled = true) => useQuery({ queryKey: complaintKeys.mine, queryFn: () => fetchData<FilerComplaintView[]>(`${FILING}/mine`), enabled });
+export const useMyComplaints = (enabled = true) =>
+  useQuery({ queryKey: complaintKeys.mine, queryFn: () => fetchData<FilerComplaintView[]>(`${FILING}/mine`), enabled });
 
 export const useHandlerContests = () =>
-  useQuery({ queryKey: complaintKeys.contests, queryFn: () => fetchData<{ id: number; name: string; level: string; year: number }[]>(`${MANAGE}/contests`), staleTime: 60_000 });
+  useQuery({
+    queryKey: complaintKeys.contests,
+    queryFn: () => fetchData<{ id: number; name: string; level: string; year: number }[]>(`${MANAGE}/contests`),
+    staleTime: 60_000,
+  });
 
 export const useComplaintList = (desk: HandlerDesk, f: ComplaintFilters & { current: number; pageSize: number }) =>
-  useQuery({ queryKey: complaintKeys.list(desk, f), queryFn: () => fetchData<PageOf<ComplaintListItem>>(`${DESK_BASE[desk]}/complaints`, { ...f }), placeholderData: (prev) => prev });
+  useQuery({
+    queryKey: complaintKeys.list(desk, f),
+    queryFn: () => fetchData<PageOf<ComplaintListItem>>(`${DESK_BASE[desk]}/complaints`, { ...f }),
+    placeholderData: (prev) => prev,
+  });
 
 export const useComplaintCounts = (contestId?: number) =>
-  useQuery({ queryKey: complaintKeys.counts(contestId), queryFn: () => fetchData<ComplaintCounts>(`${MANAGE}/counts`, { contestId }) });
+  useQuery({
+    queryKey: complaintKeys.counts(contestId),
+    queryFn: () => fetchData<ComplaintCounts>(`${MANAGE}/counts`, { contestId }),
+  });
 
 export const useHandlerComplaint = (desk: HandlerDesk, id: number | undefined) =>
-  useQuery({ queryKey: complaintKeys.detail(desk, id ?? 0), queryFn: () => fetchData<HandlerComplaintView>(`${DESK_BASE[desk]}/complaints/${id}`), enabled: !!id, retry: false });
+  useQuery({
+    queryKey: complaintKeys.detail(desk, id ?? 0),
+    queryFn: () => fetchData<HandlerComplaintView>(`${DESK_BASE[desk]}/complaints/${id}`),
+    enabled: !!id,
+    retry: false,
+  });
 
 /** Award levels for "变更奖项" (every logged-in user reads them). */
 export const useAwardLevels = (enabled: boolean) =>
   useQuery({
     queryKey: complaintKeys.awards,
-    queryFn: async () => (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list.filter((a) => !a.archived),
+    queryFn: async () =>
+      (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list.filter((a) => !a.archived),
     enabled,
     staleTime: 300_000,
   });
@@ -81,21 +106,35 @@ export function useComplaintRefresh() {
 
 // ---- Steps (each resolves to the reply; the request client shows its info) ----
 
-export const handlerStep = (desk: HandlerDesk, id: number, step: "accept" | "refuse" | "close" | "confirm" | "return", body: StepBody) =>
-  post<StepOutcome>(`${DESK_BASE[desk]}/complaints/${id}/${step}`, body);
+export const handlerStep = (
+  desk: HandlerDesk,
+  id: number,
+  step: "accept" | "refuse" | "close" | "confirm" | "return",
+  body: StepBody,
+) => post<StepOutcome>(`${DESK_BASE[desk]}/complaints/${id}/${step}`, body);
 /** Re-judge finished: the new judges' scores replace the old ones (complaint admin, root). */
-export const applyRejudge = (id: number, version: number) => post<StepOutcome>(`${MANAGE}/complaints/${id}/rejudge-result`, { version });
+export const applyRejudge = (id: number, version: number) =>
+  post<StepOutcome>(`${MANAGE}/complaints/${id}/rejudge-result`, { version });
 export const giveOpinion = (id: number, body: OpinionBody) => post<StepOutcome>(`${MANAGE}/complaints/${id}/opinion`, body);
 export const decide = (id: number, body: DecisionBody) => post<StepOutcome>(`${MANAGE}/complaints/${id}/decision`, body);
 export const arbitrate = (id: number, body: ArbitrationBody) => post<StepOutcome>(`${ARBITRATE}/complaints/${id}/decision`, body);
 
 /** A filer's or party's step: logged in, or a visitor with the token. */
-export function filerStep(id: number, step: "arbitration" | "withdraw", body: { reason?: string; version?: number }, token?: string) {
-  return token ? post<StepOutcome>(`${PUBLIC}/mine/${id}/${step}`, { ...body, token }) : post<StepOutcome>(`${FILING}/mine/${id}/${step}`, body);
+export function filerStep(
+  id: number,
+  step: "arbitration" | "withdraw",
+  body: { reason?: string; version?: number },
+  token?: string,
+) {
+  return token
+    ? post<StepOutcome>(`${PUBLIC}/mine/${id}/${step}`, { ...body, token })
+    : post<StepOutcome>(`${FILING}/mine/${id}/${step}`, body);
 }
 
 // ---- The visitor's code ----
 
 export const sendCode = (email: string) => post<{ email: string; expiresAt: string }>(`${PUBLIC}/code`, { email });
-export const verifyCode = (email: string, code: string) => post<{ token: string; email: string; expiresAt: string }>(`${PUBLIC}/verify`, { email, code });
-export const visitorComplaints = (token: string) => request<FilerComplaintView[]>(`${PUBLIC}/mine`, { method: "POST", data: { token }, silent: true });
+export const verifyCode = (email: string, code: string) =>
+  post<{ token: string; email: string; expiresAt: string }>(`${PUBLIC}/verify`, { email, code });
+export const visitorComplaints = (token: string) =>
+  request<FilerComplaintView[]>(`${PUBLIC}/mine`, { method: "POST", data: { token }, silent: true });

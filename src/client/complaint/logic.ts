@@ -4,7 +4,14 @@
  * limits the server applies (counted here on plain characters) and due-time words.
  */
 import type { ComplaintState, ComplaintType } from "../../shared/complaint/states";
-import { EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FINAL_STATES, TEXT_MAX, TEXT_MIN } from "../../shared/complaint/states";
+import {
+  EVIDENCE_EXTENSIONS,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_FILES,
+  FINAL_STATES,
+  TEXT_MAX,
+  TEXT_MIN,
+} from "../../shared/complaint/states";
 import type { WorkState } from "../../shared/work/states";
 import { fmtSize } from "../format";
 
@@ -20,10 +27,15 @@ export interface EvidenceLimits {
   maxBytes: number;
   maxFiles: number;
 }
-export const DEFAULT_LIMITS: EvidenceLimits = { extensions: EVIDENCE_EXTENSIONS, maxBytes: EVIDENCE_MAX_BYTES, maxFiles: EVIDENCE_MAX_FILES };
+export const DEFAULT_LIMITS: EvidenceLimits = {
+  extensions: EVIDENCE_EXTENSIONS,
+  maxBytes: EVIDENCE_MAX_BYTES,
+  maxFiles: EVIDENCE_MAX_FILES,
+};
 
 /** The hint under the upload button. */
-export const evidenceHint = (l: EvidenceLimits) => `支持 ${l.extensions.join("、")}，单个文件不超过 ${fmtSize(l.maxBytes)}，最多 ${l.maxFiles} 个`;
+export const evidenceHint = (l: EvidenceLimits) =>
+  `支持 ${l.extensions.join("、")}，单个文件不超过 ${fmtSize(l.maxBytes)}，最多 ${l.maxFiles} 个`;
 
 /** Why a file may not be uploaded, or null when it may. */
 export function evidenceProblem(file: { name: string; size: number }, already: number, l: EvidenceLimits): string | null {

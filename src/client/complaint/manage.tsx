@@ -27,7 +27,10 @@ export default function ComplaintManagement({ route }: PageProps) {
     <Card title={route.label}>
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
         <Space wrap data-testid="complaint-counts">
-          <Tag.CheckableTag checked={!f.state && !f.overdue} onChange={() => setFilters({ state: undefined, overdue: undefined })}>
+          <Tag.CheckableTag
+            checked={!f.state && !f.overdue}
+            onChange={() => setFilters({ state: undefined, overdue: undefined })}
+          >
             全部 <Badge count={counts.data?.total ?? 0} showZero color="#8c8c8c" />
           </Tag.CheckableTag>
           {counts.data?.overdue ? (
@@ -35,11 +38,19 @@ export default function ComplaintManagement({ route }: PageProps) {
               超期 <Badge count={counts.data.overdue} color="red" />
             </Tag.CheckableTag>
           ) : null}
-          {(counts.data?.byState ?? []).filter((s) => s.count > 0).map((s) => (
-            <Tag.CheckableTag key={s.state} checked={f.state === s.state} onChange={(on) => setFilters({ state: on ? s.state : undefined })} data-testid={`count-${s.state}`}>
-              {s.name} <Badge count={s.count} showZero color={STATE_COLORS[s.state] === "default" ? "#bfbfbf" : STATE_COLORS[s.state]} />
-            </Tag.CheckableTag>
-          ))}
+          {(counts.data?.byState ?? [])
+            .filter((s) => s.count > 0)
+            .map((s) => (
+              <Tag.CheckableTag
+                key={s.state}
+                checked={f.state === s.state}
+                onChange={(on) => setFilters({ state: on ? s.state : undefined })}
+                data-testid={`count-${s.state}`}
+              >
+                {s.name}{" "}
+                <Badge count={s.count} showZero color={STATE_COLORS[s.state] === "default" ? "#bfbfbf" : STATE_COLORS[s.state]} />
+              </Tag.CheckableTag>
+            ))}
         </Space>
         <Space wrap>
           <Select
@@ -52,16 +63,51 @@ export default function ComplaintManagement({ route }: PageProps) {
             onChange={(v) => setFilters({ contestId: v })}
             data-testid="filter-contest"
           />
-          <Select allowClear placeholder="全部状态" style={{ width: 200 }} value={f.state} options={COMPLAINT_STATES.map((s) => ({ value: s, label: COMPLAINT_STATE_NAMES[s] }))} onChange={(v) => setFilters({ state: v })} data-testid="filter-state" />
-          <Select allowClear placeholder="申诉和投诉" style={{ width: 140 }} value={f.type} options={COMPLAINT_TYPES.map((t) => ({ value: t, label: COMPLAINT_TYPE_NAMES[t] }))} onChange={(v) => setFilters({ type: v })} data-testid="filter-type" />
-          <Checkbox checked={!!f.overdue} onChange={(e) => setFilters({ overdue: e.target.checked ? 1 : undefined })}>仅看超期</Checkbox>
-          {f.contestId && <Button icon={<SettingOutlined />} onClick={() => setSettingsOf(f.contestId!)} data-testid="open-settings">处理期限与人员</Button>}
+          <Select
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 200 }}
+            value={f.state}
+            options={COMPLAINT_STATES.map((s) => ({ value: s, label: COMPLAINT_STATE_NAMES[s] }))}
+            onChange={(v) => setFilters({ state: v })}
+            data-testid="filter-state"
+          />
+          <Select
+            allowClear
+            placeholder="申诉和投诉"
+            style={{ width: 140 }}
+            value={f.type}
+            options={COMPLAINT_TYPES.map((t) => ({ value: t, label: COMPLAINT_TYPE_NAMES[t] }))}
+            onChange={(v) => setFilters({ type: v })}
+            data-testid="filter-type"
+          />
+          <Checkbox checked={!!f.overdue} onChange={(e) => setFilters({ overdue: e.target.checked ? 1 : undefined })}>
+            仅看超期
+          </Checkbox>
+          {f.contestId && (
+            <Button icon={<SettingOutlined />} onClick={() => setSettingsOf(f.contestId!)} data-testid="open-settings">
+              处理期限与人员
+            </Button>
+          )}
         </Space>
         {list.isError && <Typography.Text type="danger">{list.error.message}</Typography.Text>}
-        <ComplaintTable data={list.data} loading={list.isFetching} page={f} onPage={(current, pageSize) => setFilters({ current, pageSize })} onOpen={open} />
+        <ComplaintTable
+          data={list.data}
+          loading={list.isFetching}
+          page={f}
+          onPage={(current, pageSize) => setFilters({ current, pageSize })}
+          onOpen={open}
+        />
       </Space>
       <HandlerDrawer desk="manage" id={id} onClose={() => open(undefined)} />
-      <Modal open={!!settingsOf} width={900} footer={null} title={settingsOf ? `${contestName(settingsOf)} · 申诉处理期限与人员` : ""} onCancel={() => setSettingsOf(null)} destroyOnClose>
+      <Modal
+        open={!!settingsOf}
+        width={900}
+        footer={null}
+        title={settingsOf ? `${contestName(settingsOf)} · 申诉处理期限与人员` : ""}
+        onCancel={() => setSettingsOf(null)}
+        destroyOnClose
+      >
         {settingsOf && <ComplaintSettingsPanel contestId={settingsOf} />}
       </Modal>
     </Card>

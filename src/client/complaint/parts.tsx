@@ -2,7 +2,12 @@
 import { Space, Tag, Tooltip, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import type { EvidenceView } from "../../shared/complaint/schema";
-import { COMPLAINT_STATE_NAMES, COMPLAINT_TYPE_NAMES, type ComplaintState, type ComplaintType } from "../../shared/complaint/states";
+import {
+  COMPLAINT_STATE_NAMES,
+  COMPLAINT_TYPE_NAMES,
+  type ComplaintState,
+  type ComplaintType,
+} from "../../shared/complaint/states";
 import { fmtSize, fmtTime } from "../format";
 import { RichTextView } from "../richtext/view";
 import { STATE_COLORS, TYPE_COLORS, dueWords } from "./logic";
@@ -31,7 +36,10 @@ export function EvidenceLinks({ files, token }: { files: readonly EvidenceView[]
   return (
     <Space direction="vertical" size={2} data-testid="evidence-list">
       {files.map((f) => {
-        const href = token && !f.url.includes("token=") ? `${f.url}${f.url.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}` : f.url;
+        const href =
+          token && !f.url.includes("token=")
+            ? `${f.url}${f.url.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`
+            : f.url;
         const image = f.contentType.startsWith("image/");
         return (
           <Space key={f.id} size={6}>
@@ -44,11 +52,15 @@ export function EvidenceLinks({ files, token }: { files: readonly EvidenceView[]
             </Typography.Text>
             {image && (
               <Tooltip title={<img src={href} alt={f.name} style={{ maxWidth: 280, maxHeight: 280 }} />}>
-                <Typography.Link href={href} target="_blank" rel="noopener">预览</Typography.Link>
+                <Typography.Link href={href} target="_blank" rel="noopener">
+                  预览
+                </Typography.Link>
               </Tooltip>
             )}
             {f.contentType === "application/pdf" && (
-              <Typography.Link href={href} target="_blank" rel="noopener">在线查看</Typography.Link>
+              <Typography.Link href={href} target="_blank" rel="noopener">
+                在线查看
+              </Typography.Link>
             )}
           </Space>
         );

@@ -21,11 +21,22 @@ const STAGE_NAMES: Record<string, string> = { publicity: "公示期", complaint:
 
 export function Windows({ windows }: { windows: readonly ComplaintWindow[] }) {
   return (
-    <Table<ComplaintWindow> dataSource={[...windows]} rowKey={(w) => `${w.contestId}-${w.stage}`} size="small" pagination={false} locale={{ emptyText: "当前没有处于公示期或申诉期的赛事" }} data-testid="complaint-windows">
+    <Table<ComplaintWindow>
+      dataSource={[...windows]}
+      rowKey={(w) => `${w.contestId}-${w.stage}`}
+      size="small"
+      pagination={false}
+      locale={{ emptyText: "当前没有处于公示期或申诉期的赛事" }}
+      data-testid="complaint-windows"
+    >
       <Table.Column<ComplaintWindow> dataIndex="contestName" title="赛事" />
       <Table.Column<ComplaintWindow> dataIndex="stage" title="阶段" render={(s: string) => STAGE_NAMES[s] ?? s} />
       <Table.Column<ComplaintWindow> title="受理时间" render={(_, w) => `${fmtTime(w.startsAt)} 至 ${fmtTime(w.endsAt)}`} />
-      <Table.Column<ComplaintWindow> dataIndex="open" title="状态" render={(open: boolean) => (open ? <Tag color="green">受理中</Tag> : <Tag>未开放</Tag>)} />
+      <Table.Column<ComplaintWindow>
+        dataIndex="open"
+        title="状态"
+        render={(open: boolean) => (open ? <Tag color="green">受理中</Tag> : <Tag>未开放</Tag>)}
+      />
     </Table>
   );
 }
@@ -65,7 +76,8 @@ export default function ComplaintEntry({ route }: PageProps) {
   const rules = (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Typography.Paragraph>
-        作品的作者或指导教师对审查、评审结果或奖项有异议的，可提出<b>申诉</b>（须登录）；任何人发现公示作品存在抄袭、重复参赛、材料虚假、作者未实际参与等问题，可在公示期内提出<b>投诉</b>。
+        作品的作者或指导教师对审查、评审结果或奖项有异议的，可提出<b>申诉</b>
+        （须登录）；任何人发现公示作品存在抄袭、重复参赛、材料虚假、作者未实际参与等问题，可在公示期内提出<b>投诉</b>。
         投诉人的身份仅对申诉处理人员可见，不会告知被投诉作品的作者、指导教师和学校。对处理决定不服的，双方均可在规定期限内申请仲裁，仲裁结果经审核确认后生效。
       </Typography.Paragraph>
       {info.data && <Windows windows={info.data.windows} />}
@@ -100,21 +112,38 @@ export default function ComplaintEntry({ route }: PageProps) {
             label: "我要投诉",
             children: filed ? (
               <div data-testid="complaint-filed">
-              <Result
-                status="success"
-                title={`投诉已提交（编号 ${filed.id}）`}
-                subTitle="处理进度和结果将发送到您验证的邮箱，也可以在「查询我的投诉」中查看。"
-                extra={[
-                  <Button key="l" type="primary" onClick={() => (setFiled(null), setParams({ tab: "lookup" }))}>查询我的投诉</Button>,
-                  <Button key="n" onClick={() => setFiled(null)}>继续投诉</Button>,
-                ]}
-              />
+                <Result
+                  status="success"
+                  title={`投诉已提交（编号 ${filed.id}）`}
+                  subTitle="处理进度和结果将发送到您验证的邮箱，也可以在「查询我的投诉」中查看。"
+                  extra={[
+                    <Button key="l" type="primary" onClick={() => (setFiled(null), setParams({ tab: "lookup" }))}>
+                      查询我的投诉
+                    </Button>,
+                    <Button key="n" onClick={() => setFiled(null)}>
+                      继续投诉
+                    </Button>,
+                  ]}
+                />
               </div>
             ) : (
-              visitorGate(visitor && <ComplaintForm info={info.data} token={visitor.token} initial={{ type: "complaint", workId: initialWork }} onFiled={setFiled} />)
+              visitorGate(
+                visitor && (
+                  <ComplaintForm
+                    info={info.data}
+                    token={visitor.token}
+                    initial={{ type: "complaint", workId: initialWork }}
+                    onFiled={setFiled}
+                  />
+                ),
+              )
             ),
           },
-          { key: "lookup", label: "查询我的投诉", children: visitorGate(visitor && <Lookup key={visitor.token} visitor={visitor} />) },
+          {
+            key: "lookup",
+            label: "查询我的投诉",
+            children: visitorGate(visitor && <Lookup key={visitor.token} visitor={visitor} />),
+          },
         ]),
   ];
 
@@ -128,12 +157,18 @@ export default function ComplaintEntry({ route }: PageProps) {
           message="您已登录：申诉、投诉和查看处理进度请进入申诉视图。"
           action={
             <Link to="/complaint-view/complaint">
-              <Button type="primary" icon={<FormOutlined />} data-testid="enter-complaint-view">进入申诉视图</Button>
+              <Button type="primary" icon={<FormOutlined />} data-testid="enter-complaint-view">
+                进入申诉视图
+              </Button>
             </Link>
           }
         />
       )}
-      <Tabs activeKey={items.some((i) => i.key === tab) ? tab : "rules"} onChange={(k) => setParams({ tab: k }, { replace: true })} items={items} />
+      <Tabs
+        activeKey={items.some((i) => i.key === tab) ? tab : "rules"}
+        onChange={(k) => setParams({ tab: k }, { replace: true })}
+        items={items}
+      />
     </Card>
   );
 }

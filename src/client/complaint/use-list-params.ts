@@ -26,7 +26,9 @@ export function useListParams() {
   const write = (next: Partial<ListParams>, openId: number | undefined) => {
     const merged: Record<string, unknown> = { ...f, ...next };
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== null && v !== "" && !(k === "current" && v === 1) && !(k === "pageSize" && v === 20)) q.set(k, String(v));
+    for (const [k, v] of Object.entries(merged))
+      if (v !== undefined && v !== null && v !== "" && !(k === "current" && v === 1) && !(k === "pageSize" && v === 20))
+        q.set(k, String(v));
     if (openId) q.set("id", String(openId));
     setSp(q, { replace: true });
   };

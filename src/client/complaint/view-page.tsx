@@ -14,7 +14,14 @@ export default function ViewComplaints({ route }: PageProps) {
   const refresh = useComplaintRefresh();
   const list = q.data ?? [];
   return (
-    <Card title={route.label} extra={<Link to="/complaint-view/complaint"><Button type="primary">提交申诉或投诉</Button></Link>}>
+    <Card
+      title={route.label}
+      extra={
+        <Link to="/complaint-view/complaint">
+          <Button type="primary">提交申诉或投诉</Button>
+        </Link>
+      }
+    >
       {q.isError && <Alert type="error" showIcon message={q.error.message} />}
       {q.isLoading && <Spin />}
       {q.data && !list.length && <Empty description="暂无申诉或投诉" />}

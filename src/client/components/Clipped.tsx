@@ -5,7 +5,19 @@
  */
 import type { CSSProperties, ReactNode } from "react";
 
-export function Clipped({ text, maxWidth, type, strong, children }: { text: string; maxWidth: number; type?: "secondary"; strong?: boolean; children?: ReactNode }) {
+export function Clipped({
+  text,
+  maxWidth,
+  type,
+  strong,
+  children,
+}: {
+  text: string;
+  maxWidth: number;
+  type?: "secondary";
+  strong?: boolean;
+  children?: ReactNode;
+}) {
   const style: CSSProperties = {
     display: "inline-block",
     maxWidth,

@@ -31,7 +31,16 @@ export function ErrorScreen() {
   }, [view.status]);
 
   return (
-    <div style={{ minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", padding: 24, background: "#f5f5f5" }}>
+    <div
+      style={{
+        minHeight: "100vh",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        padding: 24,
+        background: "#f5f5f5",
+      }}
+    >
       <Card style={{ maxWidth: 640, width: "100%" }} data-testid="error-screen">
         <div
           onClick={() => setCancelled(true)}
@@ -53,7 +62,10 @@ export function ErrorScreen() {
           {view.status} {view.statusText}
         </Typography.Paragraph>
         {view.stack && (
-          <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", background: "#fafafa", padding: 12, fontSize: 12 }} data-testid="error-stack">
+          <pre
+            style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", background: "#fafafa", padding: 12, fontSize: 12 }}
+            data-testid="error-stack"
+          >
             {view.stack}
           </pre>
         )}

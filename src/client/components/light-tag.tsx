@@ -40,7 +40,12 @@ export function TagStyles({ children }: { children: ReactNode }) {
 type SpanProps = Omit<React.HTMLAttributes<HTMLSpanElement>, "color">;
 
 /** <Tag color={color}>{children}</Tag> in plain markup (inside TagStyles; elsewhere antd's Tag). */
-export function LightTag({ color, children, ref, ...rest }: SpanProps & { color?: string; children?: ReactNode; ref?: Ref<HTMLSpanElement> }) {
+export function LightTag({
+  color,
+  children,
+  ref,
+  ...rest
+}: SpanProps & { color?: string; children?: ReactNode; ref?: Ref<HTMLSpanElement> }) {
   const classes = useContext(TagClassContext);
   const known = !color || isPresetColor(color) || isPresetStatusColor(color);
   if (!classes || !known) {

@@ -11,7 +11,8 @@ import { Children, type CSSProperties, type ReactNode } from "react";
 export const SECONDARY_COLOR = "rgba(0, 0, 0, 0.45)";
 
 /** Each child in a block of its own, as antd's Space items (an inline Tag keeps its own width and line box). */
-const items = (children: ReactNode) => Children.map(children, (c) => (c === null || c === undefined || c === false || c === "" ? null : <div>{c}</div>));
+const items = (children: ReactNode) =>
+  Children.map(children, (c) => (c === null || c === undefined || c === false || c === "" ? null : <div>{c}</div>));
 
 const LINES: CSSProperties = { display: "inline-flex", flexDirection: "column" };
 
@@ -26,7 +27,11 @@ export function Lines({ children, gap, ...rest }: { children: ReactNode; gap?: n
 
 /** Secondary text (antd's <Typography.Text type="secondary">), small when `small` (font-size 12). */
 export function Muted({ children, small, strong }: { children: ReactNode; small?: boolean; strong?: boolean }) {
-  return <span style={{ color: SECONDARY_COLOR, fontSize: small ? 12 : undefined, fontWeight: strong ? 600 : undefined }}>{children}</span>;
+  return (
+    <span style={{ color: SECONDARY_COLOR, fontSize: small ? 12 : undefined, fontWeight: strong ? 600 : undefined }}>
+      {children}
+    </span>
+  );
 }
 
 const INLINE: CSSProperties = { display: "inline-flex", alignItems: "center", flexWrap: "wrap" };

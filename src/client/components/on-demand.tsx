@@ -7,7 +7,16 @@
  * tooltip shown at once when the pointer is on it and the confirmation open when the button
  * was clicked before. The user sees the same tooltip, the same confirmation, the same button.
  */
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref, type SyntheticEvent } from "react";
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type SyntheticEvent,
+} from "react";
 import { flushSync } from "react-dom";
 import { Popconfirm, Tooltip, type PopconfirmProps } from "antd";
 
@@ -25,7 +34,17 @@ type ChildProps = {
  * `real`: instead, the element that replaces the button once used (e.g. refine's DeleteButton with
  * its confirmation and mutation; `children` is then its look-alike).
  */
-export function OnDemand({ children, tip, confirm, real }: { children: ReactElement<ChildProps>; tip?: ReactNode; confirm?: Omit<PopconfirmProps, "children">; real?: ReactElement<ChildProps> }) {
+export function OnDemand({
+  children,
+  tip,
+  confirm,
+  real,
+}: {
+  children: ReactElement<ChildProps>;
+  tip?: ReactNode;
+  confirm?: Omit<PopconfirmProps, "children">;
+  real?: ReactElement<ChildProps>;
+}) {
   const [armed, setArmed] = useState<How | null>(null);
   const node = useRef<HTMLElement>(null);
   // Armed by keyboard focus: the new button takes the focus the old one had. Armed by a click
@@ -51,7 +70,17 @@ export function OnDemand({ children, tip, confirm, real }: { children: ReactElem
   // (keyed: a new node even when `real` is of the look-alike's type, so that the ref is its own)
   if (real) return cloneElement(real, { ref: node, key: "real" });
   let out: ReactElement = cloneElement(children, { ref: node });
-  if (tip) out = <Tooltip title={tip} defaultOpen={armed === "hover"}>{out}</Tooltip>;
-  if (confirm) out = <Popconfirm {...confirm} defaultOpen={armed === "click"}>{out}</Popconfirm>;
+  if (tip)
+    out = (
+      <Tooltip title={tip} defaultOpen={armed === "hover"}>
+        {out}
+      </Tooltip>
+    );
+  if (confirm)
+    out = (
+      <Popconfirm {...confirm} defaultOpen={armed === "click"}>
+        {out}
+      </Popconfirm>
+    );
   return out;
 }

@@ -29,7 +29,8 @@ export function describeRouteError(error: unknown): RouteErrorView {
     status = error.status;
     statusText = error.statusText;
     const data: unknown = error.data;
-    message = status === 404 ? "您访问的页面不存在" : typeof data === "string" && data ? data : STATUS_TEXT[status] ?? "请求失败";
+    message =
+      status === 404 ? "您访问的页面不存在" : typeof data === "string" && data ? data : (STATUS_TEXT[status] ?? "请求失败");
     stack = typeof data === "string" ? data : data ? JSON.stringify(data) : "";
   } else if (error instanceof Error) {
     const s = (error as Error & { status?: unknown }).status;
@@ -38,7 +39,7 @@ export function describeRouteError(error: unknown): RouteErrorView {
     message = error.message;
     // The server refused (a loader's 4xx reply): its Chinese message is the whole story.
     refused = error.name === "LoaderError" && status >= 400 && status < 500;
-    stack = refused ? "" : error.stack ?? "";
+    stack = refused ? "" : (error.stack ?? "");
     if (refused) statusText = "";
   } else {
     message = typeof error === "string" ? error : "未知错误";

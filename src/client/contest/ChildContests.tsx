@@ -9,7 +9,17 @@ import { CategoriesCell, QuotaCell, StageCell, names } from "./columns";
 
 const CHILD: Record<ContestLevelKey, ContestLevelKey | null> = { national: "provincial", provincial: "school", school: null };
 
-export function ChildContests({ parent, restricted, onEdit, onCreate }: { parent: ContestView; restricted?: boolean; onEdit: (id: number) => void; onCreate?: (parent: ContestView) => void }) {
+export function ChildContests({
+  parent,
+  restricted,
+  onEdit,
+  onCreate,
+}: {
+  parent: ContestView;
+  restricted?: boolean;
+  onEdit: (id: number) => void;
+  onCreate?: (parent: ContestView) => void;
+}) {
   const level = CHILD[parent.level];
   const { result, query } = useList<ContestView>({
     resource: "contests",
@@ -23,20 +33,47 @@ export function ChildContests({ parent, restricted, onEdit, onCreate }: { parent
   return (
     <Space direction="vertical" style={{ width: "100%" }} data-testid={`children-of-${parent.id}`}>
       <Space>
-        <Typography.Text strong>下级{levelName}（{result.total ?? 0}）</Typography.Text>
+        <Typography.Text strong>
+          下级{levelName}（{result.total ?? 0}）
+        </Typography.Text>
         {canCreate && onCreate && !parent.archived && (
-          <Button size="small" icon={<PlusOutlined />} onClick={() => onCreate(parent)}>新建{levelName}</Button>
+          <Button size="small" icon={<PlusOutlined />} onClick={() => onCreate(parent)}>
+            新建{levelName}
+          </Button>
         )}
       </Space>
-      <Table<ContestView> size="small" rowKey="id" loading={query.isLoading} dataSource={result.data} pagination={false} locale={{ emptyText: `暂无下级${levelName}` }}>
+      <Table<ContestView>
+        size="small"
+        rowKey="id"
+        loading={query.isLoading}
+        dataSource={result.data}
+        pagination={false}
+        locale={{ emptyText: `暂无下级${levelName}` }}
+      >
         <Table.Column<ContestView> dataIndex="code" title="代码" width={150} />
-        <Table.Column<ContestView> dataIndex="name" title="名称" render={(n, r) => <span>{n} {r.archived && <Tag>已归档</Tag>}</span>} />
-        <Table.Column<ContestView> title={level === "school" ? "学校" : "省份"} render={(_, r) => (level === "school" ? r.schoolName : r.province) ?? "—"} width={160} />
+        <Table.Column<ContestView>
+          dataIndex="name"
+          title="名称"
+          render={(n, r) => (
+            <span>
+              {n} {r.archived && <Tag>已归档</Tag>}
+            </span>
+          )}
+        />
+        <Table.Column<ContestView>
+          title={level === "school" ? "学校" : "省份"}
+          render={(_, r) => (level === "school" ? r.schoolName : r.province) ?? "—"}
+          width={160}
+        />
         <Table.Column<ContestView> title="阶段" render={(_, r) => <StageCell contest={r} />} width={110} />
         <Table.Column<ContestView> title="大类" render={(_, r) => <CategoriesCell contest={r} />} width={90} />
         <Table.Column<ContestView> title="推荐名额" render={(_, r) => <QuotaCell contest={r} />} width={90} />
         <Table.Column<ContestView> title="管理员" render={(_, r) => names(r.admins)} width={120} />
-        <Table.Column<ContestView> title="操作" width={80} render={(_, r) => <EditButton size="small" resource="contests" recordItemId={r.id} onClick={() => onEdit(r.id)} />} />
+        <Table.Column<ContestView>
+          title="操作"
+          width={80}
+          render={(_, r) => <EditButton size="small" resource="contests" recordItemId={r.id} onClick={() => onEdit(r.id)} />}
+        />
       </Table>
     </Space>
   );

@@ -4,7 +4,6 @@ import type { ContestView } from "../../shared/contest/schema";
 import { STAGE_NAMES, currentStage } from "../../shared/contest/stages";
 import { fmtTime } from "../format";
 
-
 export function StageCell({ contest }: { contest: ContestView }) {
   if (!contest.stages.length) return <Typography.Text type="secondary">未设置</Typography.Text>;
   const now = currentStage(contest.stages);
@@ -28,7 +27,16 @@ export function StageCell({ contest }: { contest: ContestView }) {
 export function CategoriesCell({ contest }: { contest: ContestView }) {
   if (!contest.categoryNames.length) return <Typography.Text type="secondary">未开放</Typography.Text>;
   return (
-    <Popover title="开放的大类" content={<Space direction="vertical" size={2}>{contest.categoryNames.map((n) => <span key={n}>{n}</span>)}</Space>}>
+    <Popover
+      title="开放的大类"
+      content={
+        <Space direction="vertical" size={2}>
+          {contest.categoryNames.map((n) => (
+            <span key={n}>{n}</span>
+          ))}
+        </Space>
+      }
+    >
       <span>{contest.categoryNames.length} 个大类</span>
     </Popover>
   );

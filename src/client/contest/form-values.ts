@@ -95,5 +95,10 @@ export function toPayload(v: ContestFormValues, level: ContestLevelKey, restrict
   if (level === "provincial") body.province = v.province?.trim() || null;
   if (level === "school") body.schoolId = v.schoolId ?? null;
   if (restricted) return body;
-  return { ...body, level, parentId: level === "national" ? null : (v.parentId ?? null), adminIds: v.adminIds ?? [] } as ContestCreate;
+  return {
+    ...body,
+    level,
+    parentId: level === "national" ? null : (v.parentId ?? null),
+    adminIds: v.adminIds ?? [],
+  } as ContestCreate;
 }

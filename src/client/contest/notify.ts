@@ -9,17 +9,32 @@ export const savedNotice = (label: string) => (): OpenNotificationParams => ({ t
 
 const messageOf = (error: unknown) => (error as { message?: string } | undefined)?.message;
 
-export const failedNotice = (label: string) => (error?: unknown): OpenNotificationParams => ({ type: "error", message: `${label}保存失败`, description: messageOf(error) });
+export const failedNotice =
+  (label: string) =>
+  (error?: unknown): OpenNotificationParams => ({ type: "error", message: `${label}保存失败`, description: messageOf(error) });
 
-export const deleteNotice = (label: string) => (data?: unknown): OpenNotificationParams => ({
-  type: "success",
-  message: (data as { data?: { result?: unknown } } | undefined)?.data?.result === "archived" ? `${label}已被引用，已改为归档` : `${label}已删除`,
-});
+export const deleteNotice =
+  (label: string) =>
+  (data?: unknown): OpenNotificationParams => ({
+    type: "success",
+    message:
+      (data as { data?: { result?: unknown } } | undefined)?.data?.result === "archived"
+        ? `${label}已被引用，已改为归档`
+        : `${label}已删除`,
+  });
 
-export const deleteFailedNotice = (label: string) => (error?: unknown): OpenNotificationParams => ({ type: "error", message: `${label}删除失败`, description: messageOf(error) });
+export const deleteFailedNotice =
+  (label: string) =>
+  (error?: unknown): OpenNotificationParams => ({ type: "error", message: `${label}删除失败`, description: messageOf(error) });
 
 /** The notification props of a form hook for one record label. */
-export const formNotices = (label: string) => ({ successNotification: savedNotice(label), errorNotification: failedNotice(label) });
+export const formNotices = (label: string) => ({
+  successNotification: savedNotice(label),
+  errorNotification: failedNotice(label),
+});
 
 /** The notification props of a DeleteButton for one record label. */
-export const deleteNotices = (label: string) => ({ successNotification: deleteNotice(label), errorNotification: deleteFailedNotice(label) });
+export const deleteNotices = (label: string) => ({
+  successNotification: deleteNotice(label),
+  errorNotification: deleteFailedNotice(label),
+});

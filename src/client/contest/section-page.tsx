@@ -49,9 +49,21 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
   const { mutate: update } = useUpdate<ContestView>();
   const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
   const addChild = (parent: ContestView) =>
-    create.openCreate({ level: parent.level === "national" ? "provincial" : "school", parent: { id: parent.id, name: parent.name, province: parent.province, year: parent.year } } satisfies CreateHint);
+    create.openCreate({
+      level: parent.level === "national" ? "provincial" : "school",
+      parent: { id: parent.id, name: parent.name, province: parent.province, year: parent.year },
+    } satisfies CreateHint);
   const setArchived = (r: ContestView, archived: boolean) =>
-    update({ resource: "contests", id: r.id, values: { archived }, successNotification: { type: "success", message: archived ? `已归档“${r.name}”` : `已恢复“${r.name}”` }, errorNotification: failedNotice("赛事") }, { onSuccess: refresh });
+    update(
+      {
+        resource: "contests",
+        id: r.id,
+        values: { archived },
+        successNotification: { type: "success", message: archived ? `已归档“${r.name}”` : `已恢复“${r.name}”` },
+        errorNotification: failedNotice("赛事"),
+      },
+      { onSuccess: refresh },
+    );
 
   return (
     <Card
@@ -59,14 +71,39 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
       extra={
         <Space>
           <ImportExport resource="contests" filters={filtersObject(filters)} onImported={refresh} />
-          <CreateButton resource="contests" onClick={() => create.openCreate({ level })} data-testid="contest-create">新建{CONTEST_LEVEL_NAMES[level]}</CreateButton>
+          <CreateButton resource="contests" onClick={() => create.openCreate({ level })} data-testid="contest-create">
+            新建{CONTEST_LEVEL_NAMES[level]}
+          </CreateButton>
         </Space>
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="赛事名称或代码" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 260 }} data-testid="contest-search" />
-        <Select allowClear placeholder="年份" style={{ width: 120 }} options={YEARS.map((y) => ({ value: y, label: `${y} 年` }))} onChange={(v) => setFilter("year", v)} />
-        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: false, label: "使用中" }, { value: true, label: "已归档" }]} onChange={(v) => setFilter("archived", v)} />
+        <Input.Search
+          allowClear
+          placeholder="赛事名称或代码"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v)}
+          style={{ width: 260 }}
+          data-testid="contest-search"
+        />
+        <Select
+          allowClear
+          placeholder="年份"
+          style={{ width: 120 }}
+          options={YEARS.map((y) => ({ value: y, label: `${y} 年` }))}
+          onChange={(v) => setFilter("year", v)}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[
+            { value: false, label: "使用中" },
+            { value: true, label: "已归档" },
+          ]}
+          onChange={(v) => setFilter("archived", v)}
+        />
       </Space>
       <Table
         {...tableProps}
@@ -81,11 +118,22 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
       >
         <Table.Column<ContestView> dataIndex="year" title="年份" sorter width={80} />
         <Table.Column<ContestView> dataIndex="code" title="代码" sorter width={110} />
-        <Table.Column<ContestView> dataIndex="name" title="赛事名称" sorter render={(n, r) => <span>{n} {r.archived && <Tag>已归档</Tag>}</span>} />
+        <Table.Column<ContestView>
+          dataIndex="name"
+          title="赛事名称"
+          sorter
+          render={(n, r) => (
+            <span>
+              {n} {r.archived && <Tag>已归档</Tag>}
+            </span>
+          )}
+        />
         {level === "provincial" && <Table.Column<ContestView> dataIndex="province" title="省份" sorter width={110} />}
         <Table.Column<ContestView> title="当前阶段" render={(_, r) => <StageCell contest={r} />} width={110} />
         <Table.Column<ContestView> title="开放大类" render={(_, r) => <CategoriesCell contest={r} />} width={100} />
-        {level !== "national" && <Table.Column<ContestView> title="推荐名额" render={(_, r) => <QuotaCell contest={r} />} width={90} />}
+        {level !== "national" && (
+          <Table.Column<ContestView> title="推荐名额" render={(_, r) => <QuotaCell contest={r} />} width={90} />
+        )}
         <Table.Column<ContestView> dataIndex="childCount" title="下级赛事" width={90} />
         <Table.Column<ContestView> title="管理员" render={(_, r) => names(r.admins)} width={130} />
         <Table.Column<ContestView>
@@ -96,11 +144,21 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
             <Space>
               <EditButton size="small" resource="contests" recordItemId={r.id} onClick={() => edit.openEdit(r.id)} />
               {canUpdate && (
-                <Popconfirm title={r.archived ? "恢复该赛事？" : "归档该赛事？归档后不能在其下新建赛事。"} onConfirm={() => setArchived(r, !r.archived)}>
+                <Popconfirm
+                  title={r.archived ? "恢复该赛事？" : "归档该赛事？归档后不能在其下新建赛事。"}
+                  onConfirm={() => setArchived(r, !r.archived)}
+                >
                   <Button size="small">{r.archived ? "恢复" : "归档"}</Button>
                 </Popconfirm>
               )}
-              <DeleteButton size="small" resource="contests" recordItemId={r.id} confirmTitle="删除该赛事？有下级赛事、成员或公告时将改为归档。" onSuccess={() => (edit.forget(r.id), refresh())} {...deleteNotices("赛事")} />
+              <DeleteButton
+                size="small"
+                resource="contests"
+                recordItemId={r.id}
+                confirmTitle="删除该赛事？有下级赛事、成员或公告时将改为归档。"
+                onSuccess={() => (edit.forget(r.id), refresh())}
+                {...deleteNotices("赛事")}
+              />
             </Space>
           )}
         />

@@ -32,11 +32,23 @@ export function UserSelect({ role, known = [], ...rest }: { role: number; known?
     onSearch: keyword,
     pagination: { pageSize: 50 },
   });
-  const options = useMemo(() => merge((selectProps.options ?? []) as Opt[], known.map((m) => ({ value: m.id, label: `${m.name}（${m.username}）` }))), [selectProps.options, known]);
+  const options = useMemo(
+    () =>
+      merge(
+        (selectProps.options ?? []) as Opt[],
+        known.map((m) => ({ value: m.id, label: `${m.name}（${m.username}）` })),
+      ),
+    [selectProps.options, known],
+  );
   return <Select mode="multiple" allowClear {...selectProps} {...rest} options={options} />;
 }
 
-export function ContestSelect({ level, year, known, ...rest }: { level?: ContestLevelKey; year?: number; known?: { id: number; name: string } | null } & Pass) {
+export function ContestSelect({
+  level,
+  year,
+  known,
+  ...rest
+}: { level?: ContestLevelKey; year?: number; known?: { id: number; name: string } | null } & Pass) {
   const filters: CrudFilter[] = [{ field: "archived", operator: "eq", value: false }];
   if (level) filters.push({ field: "level", operator: "eq", value: level });
   if (year) filters.push({ field: "year", operator: "eq", value: year });
@@ -48,11 +60,18 @@ export function ContestSelect({ level, year, known, ...rest }: { level?: Contest
     onSearch: keyword,
     pagination: { pageSize: 50 },
   });
-  const options = useMemo(() => merge((selectProps.options ?? []) as Opt[], known ? [{ value: known.id, label: known.name }] : []), [selectProps.options, known]);
+  const options = useMemo(
+    () => merge((selectProps.options ?? []) as Opt[], known ? [{ value: known.id, label: known.name }] : []),
+    [selectProps.options, known],
+  );
   return <Select allowClear {...selectProps} {...rest} options={options} />;
 }
 
-export function SchoolSelect({ province, known, ...rest }: { province?: string | null; known?: { id: number; name: string } | null } & Pass) {
+export function SchoolSelect({
+  province,
+  known,
+  ...rest
+}: { province?: string | null; known?: { id: number; name: string } | null } & Pass) {
   const filters: CrudFilter[] = [{ field: "archived", operator: "eq", value: false }];
   if (province) filters.push({ field: "province", operator: "eq", value: province });
   const { selectProps } = useSelect<SchoolView>({
@@ -63,6 +82,9 @@ export function SchoolSelect({ province, known, ...rest }: { province?: string |
     onSearch: keyword,
     pagination: { pageSize: 50 },
   });
-  const options = useMemo(() => merge((selectProps.options ?? []) as Opt[], known ? [{ value: known.id, label: known.name }] : []), [selectProps.options, known]);
+  const options = useMemo(
+    () => merge((selectProps.options ?? []) as Opt[], known ? [{ value: known.id, label: known.name }] : []),
+    [selectProps.options, known],
+  );
   return <Select allowClear {...selectProps} {...rest} options={options} />;
 }

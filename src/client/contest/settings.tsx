@@ -18,7 +18,6 @@ import { useContestDrawer } from "./use-contest-drawer";
 import { fmtTime } from "../format";
 import { ComplaintSettingsPanel } from "../complaint/SettingsPanel";
 
-
 export default function ContestSettings({ route }: PageProps) {
   const mine = useQuery({
     queryKey: ["contest-mine"],
@@ -42,8 +41,20 @@ export default function ContestSettings({ route }: PageProps) {
             key={c.id}
             type="inner"
             data-testid={`my-contest-${c.id}`}
-            title={<Space><Tag color="blue">{CONTEST_LEVEL_NAMES[c.level]}</Tag><span>{c.name}</span>{c.archived && <Tag>已归档</Tag>}</Space>}
-            extra={canUpdate && <Button type="primary" icon={<EditOutlined />} onClick={() => edit.openEdit(c.id)}>编辑设置</Button>}
+            title={
+              <Space>
+                <Tag color="blue">{CONTEST_LEVEL_NAMES[c.level]}</Tag>
+                <span>{c.name}</span>
+                {c.archived && <Tag>已归档</Tag>}
+              </Space>
+            }
+            extra={
+              canUpdate && (
+                <Button type="primary" icon={<EditOutlined />} onClick={() => edit.openEdit(c.id)}>
+                  编辑设置
+                </Button>
+              )
+            }
           >
             <ContestSummary contest={c} />
             {c.level !== "school" && (
@@ -83,7 +94,10 @@ function ContestSummary({ contest: c }: { contest: ContestView }) {
           <Space direction="vertical" size={2}>
             {c.stages.map((s) => (
               <span key={s.stage}>
-                <Tag color={s.stage === now ? "green" : undefined}>{STAGE_NAMES[s.stage]}{s.stage === now ? "（进行中）" : ""}</Tag>
+                <Tag color={s.stage === now ? "green" : undefined}>
+                  {STAGE_NAMES[s.stage]}
+                  {s.stage === now ? "（进行中）" : ""}
+                </Tag>
                 {fmtTime(s.startsAt)} ~ {fmtTime(s.endsAt)}
               </span>
             ))}
@@ -92,7 +106,11 @@ function ContestSummary({ contest: c }: { contest: ContestView }) {
           <Typography.Text type="secondary">未设置</Typography.Text>
         )}
       </Descriptions.Item>
-      {c.description && <Descriptions.Item label="简介" span={2}>{c.description}</Descriptions.Item>}
+      {c.description && (
+        <Descriptions.Item label="简介" span={2}>
+          {c.description}
+        </Descriptions.Item>
+      )}
     </Descriptions>
   );
 }

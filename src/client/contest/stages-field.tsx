@@ -18,10 +18,12 @@ export function StagesField({ disabled }: { disabled?: boolean }) {
                     layout="horizontal"
                     labelCol={{ flex: "84px" }}
                     style={{ marginBottom: 8 }}
-                    rules={[{
-                      validator: (_, v: unknown[] | null | undefined) =>
-                        !v || (v[0] && v[1]) ? Promise.resolve() : Promise.reject(new Error("请同时填写开始和结束时间")),
-                    }]}
+                    rules={[
+                      {
+                        validator: (_, v: unknown[] | null | undefined) =>
+                          !v || (v[0] && v[1]) ? Promise.resolve() : Promise.reject(new Error("请同时填写开始和结束时间")),
+                      },
+                    ]}
                   >
                     <DatePicker.RangePicker
                       showTime={{ format: "HH:mm" }}
@@ -36,7 +38,9 @@ export function StagesField({ disabled }: { disabled?: boolean }) {
               }}
             </Form.Item>
           ))}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>不填写的阶段不开放。</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            不填写的阶段不开放。
+          </Typography.Text>
         </div>
       )}
     </Form.List>

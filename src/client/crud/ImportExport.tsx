@@ -12,7 +12,8 @@ import { useCanNow } from "../providers/use-can-now";
 import { resourceMeta } from "./resources";
 import { percentOf, uploadFile, useJob } from "./use-job";
 
-const cell = (v: unknown) => (v === null || v === undefined || v === "" ? <Typography.Text type="secondary">（空）</Typography.Text> : String(v));
+const cell = (v: unknown) =>
+  v === null || v === undefined || v === "" ? <Typography.Text type="secondary">（空）</Typography.Text> : String(v);
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   return (
@@ -22,48 +23,87 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           key: "errors",
           label: `错误（${report.errors.length}）`,
           children: report.errors.length ? (
-            <Table size="small" rowKey={(r) => `${r.row}-${r.column}`} pagination={{ pageSize: 8 }} dataSource={report.errors} columns={[
-              { title: "行号", dataIndex: "row", width: 70 },
-              { title: "列", dataIndex: "column", width: 140 },
-              { title: "原因", dataIndex: "reason" },
-            ]} />
-          ) : <Alert type="success" showIcon message="没有错误" />,
+            <Table
+              size="small"
+              rowKey={(r) => `${r.row}-${r.column}`}
+              pagination={{ pageSize: 8 }}
+              dataSource={report.errors}
+              columns={[
+                { title: "行号", dataIndex: "row", width: 70 },
+                { title: "列", dataIndex: "column", width: 140 },
+                { title: "原因", dataIndex: "reason" },
+              ]}
+            />
+          ) : (
+            <Alert type="success" showIcon message="没有错误" />
+          ),
         },
         {
           key: "new",
           label: `新增（${report.created}）`,
-          children: <Table size="small" rowKey="row" pagination={{ pageSize: 8 }} dataSource={report.newRows} columns={[{ title: "行号", dataIndex: "row", width: 70 }, { title: "标识", dataIndex: "key" }]} />,
+          children: (
+            <Table
+              size="small"
+              rowKey="row"
+              pagination={{ pageSize: 8 }}
+              dataSource={report.newRows}
+              columns={[
+                { title: "行号", dataIndex: "row", width: 70 },
+                { title: "标识", dataIndex: "key" },
+              ]}
+            />
+          ),
         },
         {
           key: "changed",
           label: `修改（${report.changed}）`,
           children: (
-            <Table size="small" rowKey="row" pagination={{ pageSize: 6 }} dataSource={report.changedRows} columns={[
-              { title: "行号", dataIndex: "row", width: 70 },
-              { title: "标识", dataIndex: "key", width: 140 },
-              {
-                title: "变化",
-                render: (_, r) => (
-                  <Space direction="vertical" size={2}>
-                    {Object.entries(r.changes).map(([col, [from, to]]) => (
-                      <span key={col}>
-                        <Tag>{col}</Tag>
-                        {cell(from)} → {cell(to)}
-                      </span>
-                    ))}
-                  </Space>
-                ),
-              },
-            ]} />
+            <Table
+              size="small"
+              rowKey="row"
+              pagination={{ pageSize: 6 }}
+              dataSource={report.changedRows}
+              columns={[
+                { title: "行号", dataIndex: "row", width: 70 },
+                { title: "标识", dataIndex: "key", width: 140 },
+                {
+                  title: "变化",
+                  render: (_, r) => (
+                    <Space direction="vertical" size={2}>
+                      {Object.entries(r.changes).map(([col, [from, to]]) => (
+                        <span key={col}>
+                          <Tag>{col}</Tag>
+                          {cell(from)} → {cell(to)}
+                        </span>
+                      ))}
+                    </Space>
+                  ),
+                },
+              ]}
+            />
           ),
         },
-        { key: "same", label: `不变（${report.unchanged}）`, children: <Typography.Text type="secondary">这些行与现有数据一致，不会修改。</Typography.Text> },
+        {
+          key: "same",
+          label: `不变（${report.unchanged}）`,
+          children: <Typography.Text type="secondary">这些行与现有数据一致，不会修改。</Typography.Text>,
+        },
       ]}
     />
   );
 }
 
-function ImportDialog({ resource, open, onClose, onDone }: { resource: string; open: boolean; onClose: () => void; onDone?: () => void }) {
+function ImportDialog({
+  resource,
+  open,
+  onClose,
+  onDone,
+}: {
+  resource: string;
+  open: boolean;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const meta = resourceMeta(resource)!;
   const base = `/Backend/${meta.path}`;
   const [upload, setUpload] = useState<number | null>(null);
@@ -118,7 +158,9 @@ function ImportDialog({ resource, open, onClose, onDone }: { resource: string; o
       }}
       footer={
         <Space>
-          <Button icon={<DownloadOutlined />} href={`${base}/template`}>下载导入模板</Button>
+          <Button icon={<DownloadOutlined />} href={`${base}/template`}>
+            下载导入模板
+          </Button>
           {job?.status === "ready" && !report?.errors.length && (
             <Button type="primary" loading={applying} onClick={confirm} data-testid="import-confirm">
               确认导入（新增 {report?.created ?? 0}，修改 {report?.changed ?? 0}）
@@ -132,16 +174,30 @@ function ImportDialog({ resource, open, onClose, onDone }: { resource: string; o
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           先上传文件检查：显示每一行的错误和将要新增、修改的内容；确认后在一个事务中全部导入，出错则全部不导入。空白单元格不会清除已有数据。
         </Typography.Paragraph>
-        <Upload.Dragger accept=".xlsx" showUploadList={false} beforeUpload={(f) => (void start(f), false)} disabled={upload !== null && !job}>
-          <p className="ant-upload-drag-icon"><FileExcelOutlined /></p>
+        <Upload.Dragger
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(f) => (void start(f), false)}
+          disabled={upload !== null && !job}
+        >
+          <p className="ant-upload-drag-icon">
+            <FileExcelOutlined />
+          </p>
           <p>点击或拖入 .xlsx 文件</p>
         </Upload.Dragger>
         {upload !== null && !jobId && <Progress percent={upload} status="active" format={(p) => `上传 ${p}%`} />}
         {job && (job.status === "running" || applying) && (
-          <Progress percent={percentOf(job)} status="active" format={() => (applying ? `导入中 ${job.processed}/${job.total}` : `检查中 ${job.processed}/${job.total || "…"}`)} data-testid="import-progress" />
+          <Progress
+            percent={percentOf(job)}
+            status="active"
+            format={() => (applying ? `导入中 ${job.processed}/${job.total}` : `检查中 ${job.processed}/${job.total || "…"}`)}
+            data-testid="import-progress"
+          />
         )}
         {error && <Alert type="error" showIcon message={error} />}
-        {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "导入失败"} data-testid="import-failed" />}
+        {job?.status === "failed" && (
+          <Alert type="error" showIcon message={job.message ?? "导入失败"} data-testid="import-failed" />
+        )}
         {job?.status === "ready" && report && (
           <>
             <Alert type={report.errors.length ? "error" : "info"} showIcon message={job.message} data-testid="import-summary" />
@@ -154,7 +210,17 @@ function ImportDialog({ resource, open, onClose, onDone }: { resource: string; o
   );
 }
 
-function ExportDialog({ resource, filters, open, onClose }: { resource: string; filters: Record<string, unknown>; open: boolean; onClose: () => void }) {
+function ExportDialog({
+  resource,
+  filters,
+  open,
+  onClose,
+}: {
+  resource: string;
+  filters: Record<string, unknown>;
+  open: boolean;
+  onClose: () => void;
+}) {
   const meta = resourceMeta(resource)!;
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -166,14 +232,25 @@ function ExportDialog({ resource, filters, open, onClose }: { resource: string; 
     else setJobId(reply.data.jobId);
   };
   return (
-    <Modal open={open} title={`导出${meta.label}`} onCancel={() => (setJobId(null), onClose())} footer={null} destroyOnHidden afterOpenChange={(o) => o && void start()}>
+    <Modal
+      open={open}
+      title={`导出${meta.label}`}
+      onCancel={() => (setJobId(null), onClose())}
+      footer={null}
+      destroyOnHidden
+      afterOpenChange={(o) => o && void start()}
+    >
       {error && <Alert type="error" showIcon message={error} />}
-      {job?.status === "running" && <Progress percent={percentOf(job)} status="active" format={() => `${job.processed}/${job.total || "…"}`} />}
+      {job?.status === "running" && (
+        <Progress percent={percentOf(job)} status="active" format={() => `${job.processed}/${job.total || "…"}`} />
+      )}
       {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "导出失败"} />}
       {job?.status === "done" && job.downloadUrl && (
         <Space direction="vertical">
           <Alert type="success" showIcon message={job.message ?? "导出完成"} />
-          <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="export-download">下载 .xlsx</Button>
+          <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="export-download">
+            下载 .xlsx
+          </Button>
         </Space>
       )}
     </Modal>
@@ -181,7 +258,15 @@ function ExportDialog({ resource, filters, open, onClose }: { resource: string; 
 }
 
 /** 导入 / 导出 buttons for a resource list; export takes the list's current filters. */
-export function ImportExport({ resource, filters, onImported }: { resource: string; filters: Record<string, unknown>; onImported?: () => void }) {
+export function ImportExport({
+  resource,
+  filters,
+  onImported,
+}: {
+  resource: string;
+  filters: Record<string, unknown>;
+  onImported?: () => void;
+}) {
   const meta = resourceMeta(resource);
   const [dialog, setDialog] = useState<"import" | "export" | null>(null);
   const can = useCanNow();
@@ -190,8 +275,16 @@ export function ImportExport({ resource, filters, onImported }: { resource: stri
   if (!meta) return null;
   return (
     <>
-      {canImport && <Button icon={<UploadOutlined />} onClick={() => setDialog("import")}>导入</Button>}
-      {canExport && <Button icon={<DownloadOutlined />} onClick={() => setDialog("export")}>导出</Button>}
+      {canImport && (
+        <Button icon={<UploadOutlined />} onClick={() => setDialog("import")}>
+          导入
+        </Button>
+      )}
+      {canExport && (
+        <Button icon={<DownloadOutlined />} onClick={() => setDialog("export")}>
+          导出
+        </Button>
+      )}
       <ImportDialog resource={resource} open={dialog === "import"} onClose={() => setDialog(null)} onDone={onImported} />
       <ExportDialog resource={resource} filters={filters} open={dialog === "export"} onClose={() => setDialog(null)} />
     </>

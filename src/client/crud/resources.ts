@@ -13,7 +13,10 @@ export interface ResourceMeta {
   [key: string]: unknown;
 }
 
-const r = (name: string, path: string, label: string, api: ApiObject): ResourceProps & { meta: ResourceMeta } => ({ name, meta: { path, label, api } });
+const r = (name: string, path: string, label: string, api: ApiObject): ResourceProps & { meta: ResourceMeta } => ({
+  name,
+  meta: { path, label, api },
+});
 
 export const RESOURCES = [
   r("schools", "Admin/school", "学校", "api.schools"),

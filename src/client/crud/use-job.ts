@@ -20,7 +20,17 @@ export function useJob(jobId: string | null, revision = 0) {
         setJob(reply.data);
         if (reply.data.status === "running" || reply.data.status === "applying") timer = setTimeout(tick, JOB_POLL_MS);
       } else {
-        setJob({ id: jobId, kind: "", resource: "", status: "failed", processed: 0, total: 0, message: reply.info || "任务状态获取失败", result: null, downloadUrl: null });
+        setJob({
+          id: jobId,
+          kind: "",
+          resource: "",
+          status: "failed",
+          processed: 0,
+          total: 0,
+          message: reply.info || "任务状态获取失败",
+          result: null,
+          downloadUrl: null,
+        });
       }
     };
     void tick();
@@ -32,10 +42,15 @@ export function useJob(jobId: string | null, revision = 0) {
   return job;
 }
 
-export const percentOf = (job: JobView | null) => (job && job.total ? Math.min(100, Math.round((job.processed / job.total) * 100)) : 0);
+export const percentOf = (job: JobView | null) =>
+  job && job.total ? Math.min(100, Math.round((job.processed / job.total) * 100)) : 0;
 
 /** Uploads one file as multipart form data with upload progress (fetch has none). */
-export function uploadFile(url: string, file: File, onProgress: (percent: number) => void): Promise<{ status: number; error: number; info: string; data?: { jobId: string } }> {
+export function uploadFile(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; error: number; info: string; data?: { jobId: string } }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

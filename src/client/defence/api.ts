@@ -36,18 +36,52 @@ export const defenceKeys = {
   past: (params: object) => ["judge", "past-works", params] as const,
 };
 
-export const useMySessions = (contestId: number) => useQuery({ queryKey: defenceKeys.mine(contestId), queryFn: () => fetchData<JudgeSession[]>(`${D}/my/${contestId}`), enabled: contestId > 0 });
-export const useSheet = (sessionId: number) => useQuery({ queryKey: defenceKeys.sheet(sessionId), queryFn: () => fetchData<GroupSheet>(`${D}/session/${sessionId}/sheet`), enabled: sessionId > 0 });
-export const useAdminDefence = (groupId: number) => useQuery({ queryKey: defenceKeys.admin(groupId), queryFn: () => fetchData<AdminGroupDefence>(`${D}/admin/group/${groupId}`), enabled: groupId > 0 });
-export const useReply = (code: string) => useQuery({ queryKey: defenceKeys.reply(code), queryFn: () => fetchData<ReplyView>(`${D}/reply/${code}`), retry: false, enabled: code.length > 0 });
-export const useJudgeProfile = () => useQuery({ queryKey: defenceKeys.profile, queryFn: () => fetchData<JudgeProfile>("/Backend/Judge/profile") });
-export const usePastWorks = (params: { keyword?: string; categoryId?: number; year?: number; current: number; pageSize: number }) =>
-  useQuery({ queryKey: defenceKeys.past(params), queryFn: () => fetchData<{ list: PastWork[]; total: number; before: number }>("/Backend/Judge/past-works", params), placeholderData: (prev) => prev });
+export const useMySessions = (contestId: number) =>
+  useQuery({
+    queryKey: defenceKeys.mine(contestId),
+    queryFn: () => fetchData<JudgeSession[]>(`${D}/my/${contestId}`),
+    enabled: contestId > 0,
+  });
+export const useSheet = (sessionId: number) =>
+  useQuery({
+    queryKey: defenceKeys.sheet(sessionId),
+    queryFn: () => fetchData<GroupSheet>(`${D}/session/${sessionId}/sheet`),
+    enabled: sessionId > 0,
+  });
+export const useAdminDefence = (groupId: number) =>
+  useQuery({
+    queryKey: defenceKeys.admin(groupId),
+    queryFn: () => fetchData<AdminGroupDefence>(`${D}/admin/group/${groupId}`),
+    enabled: groupId > 0,
+  });
+export const useReply = (code: string) =>
+  useQuery({
+    queryKey: defenceKeys.reply(code),
+    queryFn: () => fetchData<ReplyView>(`${D}/reply/${code}`),
+    retry: false,
+    enabled: code.length > 0,
+  });
+export const useJudgeProfile = () =>
+  useQuery({ queryKey: defenceKeys.profile, queryFn: () => fetchData<JudgeProfile>("/Backend/Judge/profile") });
+export const usePastWorks = (params: {
+  keyword?: string;
+  categoryId?: number;
+  year?: number;
+  current: number;
+  pageSize: number;
+}) =>
+  useQuery({
+    queryKey: defenceKeys.past(params),
+    queryFn: () => fetchData<{ list: PastWork[]; total: number; before: number }>("/Backend/Judge/past-works", params),
+    placeholderData: (prev) => prev,
+  });
 
-const call = <T>(method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) => request<T>(url, { method, data, notify: false });
+const call = <T>(method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) =>
+  request<T>(url, { method, data, notify: false });
 
 export const defenceApi = {
-  score: (sessionId: number, workId: number, body: ScoreBody) => call<MyScore>("PUT", `${D}/session/${sessionId}/work/${workId}/score`, body),
+  score: (sessionId: number, workId: number, body: ScoreBody) =>
+    call<MyScore>("PUT", `${D}/session/${sessionId}/work/${workId}/score`, body),
   draw: (sessionId: number, redraw = false) => call<DrawView>("POST", `${D}/session/${sessionId}/draw`, { redraw }),
   signOff: (sessionId: number, body: SignOffBody) => call<GroupSheet>("POST", `${D}/session/${sessionId}/sign-off`, body),
   createSession: (groupId: number, body: SessionInput) => call<AdminSession>("POST", `${D}/admin/group/${groupId}/session`, body),
@@ -56,13 +90,18 @@ export const defenceApi = {
   saveProfile: (body: JudgeProfileBody) => call<JudgeProfile>("PUT", "/Backend/Judge/profile", body),
 };
 
-export const judgeFileUrl = (sessionId: number, workId: number, fileId: number) => `${D}/session/${sessionId}/work/${workId}/files/${fileId}`;
+export const judgeFileUrl = (sessionId: number, workId: number, fileId: number) =>
+  `${D}/session/${sessionId}/work/${workId}/files/${fileId}`;
 export const replyFileUrl = (code: string, fileId: number) => `${D}/reply/${code}/files/${fileId}`;
 export const sheetPath = (sessionId: number) => `/judge/offline-group-result?session=${sessionId}`;
 export const replyPath = (code: string) => `/contest/reply/${code}`;
 
 /** Uploads the defence material with progress. */
-export function uploadDefence(code: string, file: File, onProgress: (percent: number) => void): Promise<ClientReply<DefenceFileView>> {
+export function uploadDefence(
+  code: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<ClientReply<DefenceFileView>> {
   return uploadWithProgress<DefenceFileView>(`${D}/reply/${code}/files`, {}, file, onProgress);
 }
 

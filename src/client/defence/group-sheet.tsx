@@ -30,13 +30,18 @@ function SignOffForm({ sheet }: { sheet: GroupSheet }) {
   const submit = () =>
     modal.confirm({
       title: "签署本组答辩结果？",
-      content: missing ? `尚有 ${missing} 份评分未录入，签署后本组全部评分将不能再修改。` : "签署后本组全部评分将不能再修改，如需更改须由赛事管理员重新开放。",
+      content: missing
+        ? `尚有 ${missing} 份评分未录入，签署后本组全部评分将不能再修改。`
+        : "签署后本组全部评分将不能再修改，如需更改须由赛事管理员重新开放。",
       okText: "确认签署",
       cancelText: "取消",
       onOk: async () => {
         setBusy(true);
         setError(null);
-        const r = await defenceApi.signOff(sheet.id, { note: note.trim() || undefined, confirmMissing: missing ? confirmMissing : undefined });
+        const r = await defenceApi.signOff(sheet.id, {
+          note: note.trim() || undefined,
+          confirmMissing: missing ? confirmMissing : undefined,
+        });
         setBusy(false);
         if (r.error !== 0) return void setError(r.info);
         message.success(r.info);
@@ -58,17 +63,43 @@ function SignOffForm({ sheet }: { sheet: GroupSheet }) {
           <Alert type="success" showIcon message="全部评委已评完，可以签署" />
         )}
         <Form layout="vertical">
-          <Form.Item label="签署说明" required={missing > 0} help={missing > 0 ? "有缺评时必须填写，例如“某评委因故缺席下午场”" : undefined}>
-            <Input.TextArea rows={3} maxLength={1000} showCount value={note} onChange={(e) => setNote(e.target.value)} data-testid="sign-note" />
+          <Form.Item
+            label="签署说明"
+            required={missing > 0}
+            help={missing > 0 ? "有缺评时必须填写，例如“某评委因故缺席下午场”" : undefined}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={1000}
+              showCount
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              data-testid="sign-note"
+            />
           </Form.Item>
           {missing > 0 && (
             <Form.Item>
-              <Checkbox checked={confirmMissing} onChange={(e) => setConfirmMissing(e.target.checked)} data-testid="confirm-missing">有评委缺席，确认在缺评的情况下签署</Checkbox>
+              <Checkbox
+                checked={confirmMissing}
+                onChange={(e) => setConfirmMissing(e.target.checked)}
+                data-testid="confirm-missing"
+              >
+                有评委缺席，确认在缺评的情况下签署
+              </Checkbox>
             </Form.Item>
           )}
         </Form>
         {error && <Alert type="error" showIcon message={error} data-testid="sign-error" />}
-        <Button type="primary" icon={<CheckOutlined />} loading={busy} disabled={missing > 0 && (!confirmMissing || !note.trim())} onClick={submit} data-testid="sign-button">签署本组结果</Button>
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          loading={busy}
+          disabled={missing > 0 && (!confirmMissing || !note.trim())}
+          onClick={submit}
+          data-testid="sign-button"
+        >
+          签署本组结果
+        </Button>
       </Space>
     </Card>
   );
@@ -82,7 +113,9 @@ function LedSessions({ contestId }: { contestId: number }) {
     <>
       {led.map((x) => (
         <Link key={x.id} to={`/judge/offline-group-result?session=${x.id}`} data-testid={`sheet-link-${x.id}`}>
-          <Button block style={{ marginBottom: 8 }}>{x.contest.name} · {x.group.name}</Button>
+          <Button block style={{ marginBottom: 8 }}>
+            {x.contest.name} · {x.group.name}
+          </Button>
         </Link>
       ))}
     </>
@@ -110,8 +143,20 @@ export default function GroupSheetPage({ route }: PageProps) {
   const q = useSheet(id);
 
   if (!id) return <SessionChooser />;
-  if (q.isLoading) return <div className="defence-screen"><Card className="defence-page"><Skeleton active /></Card></div>;
-  if (q.error || !q.data) return <div className="defence-screen"><Result status="404" title={q.error?.message ?? "答辩场次不存在"} extra={<Button href="/judge">返回</Button>} /></div>;
+  if (q.isLoading)
+    return (
+      <div className="defence-screen">
+        <Card className="defence-page">
+          <Skeleton active />
+        </Card>
+      </div>
+    );
+  if (q.error || !q.data)
+    return (
+      <div className="defence-screen">
+        <Result status="404" title={q.error?.message ?? "答辩场次不存在"} extra={<Button href="/judge">返回</Button>} />
+      </div>
+    );
   const s = q.data;
   const members = s.members;
   const scoreOf = (r: SheetRow, judgeId: number) => r.scores.find((x) => x.judge.id === judgeId);
@@ -122,20 +167,32 @@ export default function GroupSheetPage({ route }: PageProps) {
         <Space className="no-print" style={{ marginBottom: 12, width: "100%", justifyContent: "space-between" }} wrap>
           <Typography.Text type="secondary">{route.label}</Typography.Text>
           <Space>
-            <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} loading={q.isFetching}>刷新</Button>
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>打印</Button>
+            <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} loading={q.isFetching}>
+              刷新
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+              打印
+            </Button>
           </Space>
         </Space>
         <Card>
           <h1>现场答辩结果汇总表</h1>
-          <div className="sheet-sub">{s.contest.name} · {s.group.name}</div>
+          <div className="sheet-sub">
+            {s.contest.name} · {s.group.name}
+          </div>
           <Space wrap size={[24, 8]} style={{ marginBottom: 12 }}>
             <span>开始时间：{timeText(s.startsAt)}</span>
             <span>地点：{s.place ?? s.meetingLink ?? "—"}</span>
             <span>专家组长：{s.leader?.name ?? "—"}</span>
-            <span>状态：<StatusTag s={s} /></span>
+            <span>
+              状态：
+              <StatusTag s={s} />
+            </span>
           </Space>
-          <div style={{ marginBottom: 12 }}>答辩顺序：<DrawText draw={s.draw} /></div>
+          <div style={{ marginBottom: 12 }}>
+            答辩顺序：
+            <DrawText draw={s.draw} />
+          </div>
           {s.hidden.works > 0 && (
             <Alert
               className="no-print"
@@ -163,12 +220,21 @@ export default function GroupSheetPage({ route }: PageProps) {
                 width: 120,
                 render: (_: unknown, r: SheetRow) => {
                   const x = scoreOf(r, m.id);
-                  if (x) return <span className="cell-score" title={x.comment}><b>{x.score}</b> <RecommendationTag value={x.recommendation} /></span>;
+                  if (x)
+                    return (
+                      <span className="cell-score" title={x.comment}>
+                        <b>{x.score}</b> <RecommendationTag value={x.recommendation} />
+                      </span>
+                    );
                   if (r.missing.some((j) => j.id === m.id)) return <Tag color="red">未评</Tag>;
                   return <Typography.Text type="secondary">回避</Typography.Text>;
                 },
               })),
-              { title: "平均分", width: 80, render: (_, r) => (r.mean === null ? "—" : <b data-testid="row-mean">{r.mean.toFixed(2)}</b>) },
+              {
+                title: "平均分",
+                width: 80,
+                render: (_, r) => (r.mean === null ? "—" : <b data-testid="row-mean">{r.mean.toFixed(2)}</b>),
+              },
               { title: "强烈推荐", width: 76, render: (_, r) => r.counts.strong },
               { title: "推荐", width: 56, render: (_, r) => r.counts.recommend },
               { title: "不推荐", width: 64, render: (_, r) => r.counts.not },
@@ -180,21 +246,46 @@ export default function GroupSheetPage({ route }: PageProps) {
           </Typography.Paragraph>
           {s.signOff ? (
             <div data-testid="signed">
-              <Alert type="success" showIcon className="no-print" message={`本组结果已由专家组长 ${s.signOff.by.name} 于 ${timeText(s.signOff.at)} 签署`} description={s.signOff.note ?? undefined} />
+              <Alert
+                type="success"
+                showIcon
+                className="no-print"
+                message={`本组结果已由专家组长 ${s.signOff.by.name} 于 ${timeText(s.signOff.at)} 签署`}
+                description={s.signOff.note ?? undefined}
+              />
               <div className="sheet-sign">
                 <div>签署说明：{s.signOff.note ?? "无"}</div>
-                <div>专家组长签字：<span>{s.signOff.by.name}</span>　日期：{timeText(s.signOff.at)}</div>
+                <div>
+                  专家组长签字：<span>{s.signOff.by.name}</span>　日期：{timeText(s.signOff.at)}
+                </div>
               </div>
             </div>
           ) : (
             <div className="sheet-sign">
               <div />
-              <div>专家组长签字：<span />　日期：<span /></div>
+              <div>
+                专家组长签字：
+                <span />
+                　日期：
+                <span />
+              </div>
             </div>
           )}
         </Card>
-        {s.canSignOff && <div style={{ marginTop: 16 }}><SignOffForm sheet={s} /></div>}
-        {!s.signOff && !s.canSignOff && !s.draw && <Alert className="no-print" style={{ marginTop: 16 }} type="info" showIcon message="答辩顺序尚未抽签，抽签并评分后才能签署" />}
+        {s.canSignOff && (
+          <div style={{ marginTop: 16 }}>
+            <SignOffForm sheet={s} />
+          </div>
+        )}
+        {!s.signOff && !s.canSignOff && !s.draw && (
+          <Alert
+            className="no-print"
+            style={{ marginTop: 16 }}
+            type="info"
+            showIcon
+            message="答辩顺序尚未抽签，抽签并评分后才能签署"
+          />
+        )}
       </div>
     </div>
   );

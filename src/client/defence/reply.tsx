@@ -8,7 +8,22 @@
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Descriptions, Empty, List, Progress, Result, Skeleton, Space, Tag, Typography, Upload } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  List,
+  Progress,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+  Upload,
+} from "antd";
 import { CalendarOutlined, LinkOutlined, LoginOutlined, UploadOutlined } from "@ant-design/icons";
 import type { ReplyView } from "../../shared/judging/defence-schema";
 import { sizeText } from "../../shared/work/files";
@@ -39,16 +54,26 @@ function Material({ code, v }: { code: string; v: ReplyView }) {
     return (
       <Space direction="vertical">
         <Typography.Text>已上传答辩材料 {v.fileCount} 份。上传或查看答辩材料请先用作者本人的账号登录。</Typography.Text>
-        <Button icon={<LoginOutlined />} href={`/account/StudentLogin?to=${encodeURIComponent(`/contest/reply/${code}`)}`} data-testid="reply-login">作者登录</Button>
+        <Button
+          icon={<LoginOutlined />}
+          href={`/account/StudentLogin?to=${encodeURIComponent(`/contest/reply/${code}`)}`}
+          data-testid="reply-login"
+        >
+          作者登录
+        </Button>
       </Space>
     );
   }
-  if (!v.isAuthor) return <Alert type="info" showIcon message="只有该作品的作者（已确认参赛）可以上传和查看答辩材料" data-testid="reply-not-author" />;
+  if (!v.isAuthor)
+    return (
+      <Alert type="info" showIcon message="只有该作品的作者（已确认参赛）可以上传和查看答辩材料" data-testid="reply-not-author" />
+    );
 
   return (
     <Space direction="vertical" style={{ width: "100%" }} size={12}>
       <Typography.Text type="secondary">
-        可上传 {v.limits.map((l) => `${l.type}（≤ ${l.maxSizeMB} MB）`).join("、")}；只保留最新上传的一份，之前的文件留档。多个文件请打包为 zip。
+        可上传 {v.limits.map((l) => `${l.type}（≤ ${l.maxSizeMB} MB）`).join("、")}
+        ；只保留最新上传的一份，之前的文件留档。多个文件请打包为 zip。
       </Typography.Text>
       {v.closed ? (
         <Alert type="warning" showIcon message="本组答辩已结束（专家组长已签署结果），不能再上传答辩材料" />
@@ -62,7 +87,9 @@ function Material({ code, v }: { code: string; v: ReplyView }) {
           }}
           disabled={percent !== null}
         >
-          <Button type="primary" icon={<UploadOutlined />} loading={percent !== null} data-testid="reply-upload">上传答辩材料</Button>
+          <Button type="primary" icon={<UploadOutlined />} loading={percent !== null} data-testid="reply-upload">
+            上传答辩材料
+          </Button>
         </Upload>
       )}
       {percent !== null && <Progress percent={percent} size="small" />}
@@ -91,30 +118,87 @@ export default function DefenceReply(_: PageProps) {
   const { code = "" } = useParams();
   const valid = /^[A-Za-z0-9_-]{16,64}$/.test(code);
   const q = useReply(valid ? code : "");
-  if (!valid) return <div className="defence-screen"><Result status="404" title="答辩链接无效或已失效，请向赛事管理员确认" /></div>;
-  if (q.isLoading) return <div className="defence-screen"><Card className="defence-reply"><Skeleton active /></Card></div>;
-  if (q.error || !q.data) return <div className="defence-screen"><Result status="404" title={q.error?.message ?? "答辩链接无效或已失效"} extra={<Button href="/">返回首页</Button>} data-testid="reply-error" /></div>;
+  if (!valid)
+    return (
+      <div className="defence-screen">
+        <Result status="404" title="答辩链接无效或已失效，请向赛事管理员确认" />
+      </div>
+    );
+  if (q.isLoading)
+    return (
+      <div className="defence-screen">
+        <Card className="defence-reply">
+          <Skeleton active />
+        </Card>
+      </div>
+    );
+  if (q.error || !q.data)
+    return (
+      <div className="defence-screen">
+        <Result
+          status="404"
+          title={q.error?.message ?? "答辩链接无效或已失效"}
+          extra={<Button href="/">返回首页</Button>}
+          data-testid="reply-error"
+        />
+      </div>
+    );
   const v = q.data;
   const end = v.time ? new Date(new Date(v.time).getTime() + v.minutesPerWork * 60_000).toISOString() : null;
 
   return (
     <div className="defence-screen">
       <Space direction="vertical" size={16} className="defence-reply" style={{ display: "flex" }} data-testid="reply-page">
-        <Card title={<Space><CalendarOutlined />作品答辩通知</Space>}>
-          <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="reply-work">《{v.work.name}》</Typography.Title>
+        <Card
+          title={
+            <Space>
+              <CalendarOutlined />
+              作品答辩通知
+            </Space>
+          }
+        >
+          <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="reply-work">
+            《{v.work.name}》
+          </Typography.Title>
           <Descriptions bordered size="small" column={1}>
             <Descriptions.Item label="作品编号">{v.work.id}</Descriptions.Item>
             <Descriptions.Item label="作品类别">{v.work.category}</Descriptions.Item>
             <Descriptions.Item label="赛事">{v.contest}</Descriptions.Item>
             <Descriptions.Item label="答辩组">{v.group}</Descriptions.Item>
-            <Descriptions.Item label="答辩顺序">{v.drawn && v.position ? <b data-testid="reply-position">第 {v.position} 位</b> : <Typography.Text type="secondary">尚未抽签，抽签后公布</Typography.Text>}</Descriptions.Item>
+            <Descriptions.Item label="答辩顺序">
+              {v.drawn && v.position ? (
+                <b data-testid="reply-position">第 {v.position} 位</b>
+              ) : (
+                <Typography.Text type="secondary">尚未抽签，抽签后公布</Typography.Text>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="答辩时间">
-              {v.time ? <b data-testid="reply-time">{timeText(v.time)} – {timeText(end, false)}</b> : <Typography.Text type="secondary">抽签后公布（每件作品 {v.minutesPerWork} 分钟）</Typography.Text>}
+              {v.time ? (
+                <b data-testid="reply-time">
+                  {timeText(v.time)} – {timeText(end, false)}
+                </b>
+              ) : (
+                <Typography.Text type="secondary">抽签后公布（每件作品 {v.minutesPerWork} 分钟）</Typography.Text>
+              )}
             </Descriptions.Item>
             {v.place && <Descriptions.Item label="地点">{v.place}</Descriptions.Item>}
-            {v.meetingLink && <Descriptions.Item label="会议链接"><a href={v.meetingLink} target="_blank" rel="noreferrer"><LinkOutlined /> {v.meetingLink}</a></Descriptions.Item>}
+            {v.meetingLink && (
+              <Descriptions.Item label="会议链接">
+                <a href={v.meetingLink} target="_blank" rel="noreferrer">
+                  <LinkOutlined /> {v.meetingLink}
+                </a>
+              </Descriptions.Item>
+            )}
           </Descriptions>
-          {v.prepareNote && <Alert style={{ marginTop: 16 }} type="info" showIcon message="请作者做好以下准备" description={<span style={{ whiteSpace: "pre-wrap" }}>{v.prepareNote}</span>} />}
+          {v.prepareNote && (
+            <Alert
+              style={{ marginTop: 16 }}
+              type="info"
+              showIcon
+              message="请作者做好以下准备"
+              description={<span style={{ whiteSpace: "pre-wrap" }}>{v.prepareNote}</span>}
+            />
+          )}
           {v.closed && <Alert style={{ marginTop: 16 }} type="success" showIcon message="本组答辩已结束" />}
         </Card>
         <Card title="答辩材料">

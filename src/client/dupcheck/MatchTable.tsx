@@ -7,7 +7,17 @@ import { Button, Checkbox, InputNumber, Select, Space, Table, Typography } from 
 import type { DupFilters, DupMatchView } from "../../shared/dupcheck/api";
 import { LevelTag, pct, WorkRefText } from "./parts";
 
-export function MatchFilters({ value, onChange, contests, showYears = true }: { value: DupFilters; onChange: (f: DupFilters) => void; contests: { id: number; name: string }[]; showYears?: boolean }) {
+export function MatchFilters({
+  value,
+  onChange,
+  contests,
+  showYears = true,
+}: {
+  value: DupFilters;
+  onChange: (f: DupFilters) => void;
+  contests: { id: number; name: string }[];
+  showYears?: boolean;
+}) {
   return (
     <Space wrap data-testid="dup-filters">
       <Typography.Text type="secondary">筛选：</Typography.Text>
@@ -26,18 +36,40 @@ export function MatchFilters({ value, onChange, contests, showYears = true }: { 
         allowClear
         value={value.level}
         onChange={(v) => onChange({ ...value, level: v })}
-        options={[{ value: "suspect", label: "疑似重复及以上" }, { value: "likely", label: "高度疑似重复" }]}
+        options={[
+          { value: "suspect", label: "疑似重复及以上" },
+          { value: "likely", label: "高度疑似重复" },
+        ]}
         data-testid="dup-filter-level"
       />
-      <InputNumber style={{ width: 120 }} placeholder="年度" min={2000} max={2100} value={value.year} onChange={(v) => onChange({ ...value, year: v ?? undefined })} data-testid="dup-filter-year" />
-      <Select style={{ width: 240 }} placeholder="全部赛事" allowClear value={value.contestId} onChange={(v) => onChange({ ...value, contestId: v })} options={contests.map((c) => ({ value: c.id, label: c.name }))} data-testid="dup-filter-contest" />
+      <InputNumber
+        style={{ width: 120 }}
+        placeholder="年度"
+        min={2000}
+        max={2100}
+        value={value.year}
+        onChange={(v) => onChange({ ...value, year: v ?? undefined })}
+        data-testid="dup-filter-year"
+      />
+      <Select
+        style={{ width: 240 }}
+        placeholder="全部赛事"
+        allowClear
+        value={value.contestId}
+        onChange={(v) => onChange({ ...value, contestId: v })}
+        options={contests.map((c) => ({ value: c.id, label: c.name }))}
+        data-testid="dup-filter-contest"
+      />
       <Select
         style={{ width: 150 }}
         placeholder="全部范围"
         allowClear
         value={value.scope}
         onChange={(v) => onChange({ ...value, scope: v })}
-        options={[{ value: "inside", label: "我的范围内" }, { value: "outside", label: "范围外（仅编号）" }]}
+        options={[
+          { value: "inside", label: "我的范围内" },
+          { value: "outside", label: "范围外（仅编号）" },
+        ]}
         data-testid="dup-filter-scope"
       />
       {showYears && (
@@ -56,7 +88,15 @@ export const contestsOf = (matches: DupMatchView[]) => {
   return [...seen].map(([id, name]) => ({ id, name }));
 };
 
-export function MatchTable({ matches, onCompare, compareLabel = "并排对比" }: { matches: DupMatchView[]; onCompare: (m: DupMatchView) => void; compareLabel?: string }) {
+export function MatchTable({
+  matches,
+  onCompare,
+  compareLabel = "并排对比",
+}: {
+  matches: DupMatchView[];
+  onCompare: (m: DupMatchView) => void;
+  compareLabel?: string;
+}) {
   return (
     <Table<DupMatchView>
       size="small"
@@ -69,8 +109,20 @@ export function MatchTable({ matches, onCompare, compareLabel = "并排对比" }
       columns={[
         { title: "作品", key: "work", render: (_, m) => <WorkRefText w={m} /> },
         { title: "年度", dataIndex: "year", width: 70 },
-        { title: "赛事", dataIndex: "contestName", width: 220, render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text> },
-        { title: "相似度", key: "sim", width: 170, render: (_, m) => <LevelTag level={m.level} similarity={m.similarity} />, sorter: (x, y) => x.similarity - y.similarity, defaultSortOrder: "descend" },
+        {
+          title: "赛事",
+          dataIndex: "contestName",
+          width: 220,
+          render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>,
+        },
+        {
+          title: "相似度",
+          key: "sim",
+          width: 170,
+          render: (_, m) => <LevelTag level={m.level} similarity={m.similarity} />,
+          sorter: (x, y) => x.similarity - y.similarity,
+          defaultSortOrder: "descend",
+        },
         { title: "本作品在对方中的占比", dataIndex: "containmentAB", width: 110, render: (v: number | null) => pct(v) },
         { title: "对方在本作品中的占比", dataIndex: "containmentBA", width: 110, render: (v: number | null) => pct(v) },
         {

@@ -36,7 +36,9 @@ export function ReportPanel() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="dup-report">
-      <Typography.Text type="secondary">检查所选赛事（含下级赛事）的全部已提交作品，列出相似度达到阈值的作品对，并把相互关联的作品分为一组，可导出为 .xlsx。</Typography.Text>
+      <Typography.Text type="secondary">
+        检查所选赛事（含下级赛事）的全部已提交作品，列出相似度达到阈值的作品对，并把相互关联的作品分为一组，可导出为 .xlsx。
+      </Typography.Text>
       <Space wrap>
         <Select
           style={{ width: 360 }}
@@ -46,15 +48,45 @@ export function ReportPanel() {
           loading={contests.isLoading}
           value={contestId}
           onChange={setContestId}
-          options={(contests.data ?? []).map((c) => ({ value: c.id, label: `${c.name}（${LEVEL_NAMES[c.level] ?? c.level}，${c.works} 件）` }))}
+          options={(contests.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.name}（${LEVEL_NAMES[c.level] ?? c.level}，${c.works} 件）`,
+          }))}
           data-testid="dup-report-contest"
         />
-        <InputNumber style={{ width: 250 }} min={5} max={100} addonBefore="阈值" addonAfter="%" placeholder="默认：疑似重复" value={threshold} onChange={(v) => setThreshold(v)} data-testid="dup-report-threshold" />
-        <Checkbox checked={outside} onChange={(e) => setOutside(e.target.checked)}>包括赛事以外的作品（往年、其他赛事）</Checkbox>
-        <Button type="primary" icon={<PlayCircleOutlined />} disabled={!contestId || job?.status === "running"} onClick={() => void start()} data-testid="dup-report-start">生成报告</Button>
+        <InputNumber
+          style={{ width: 250 }}
+          min={5}
+          max={100}
+          addonBefore="阈值"
+          addonAfter="%"
+          placeholder="默认：疑似重复"
+          value={threshold}
+          onChange={(v) => setThreshold(v)}
+          data-testid="dup-report-threshold"
+        />
+        <Checkbox checked={outside} onChange={(e) => setOutside(e.target.checked)}>
+          包括赛事以外的作品（往年、其他赛事）
+        </Checkbox>
+        <Button
+          type="primary"
+          icon={<PlayCircleOutlined />}
+          disabled={!contestId || job?.status === "running"}
+          onClick={() => void start()}
+          data-testid="dup-report-start"
+        >
+          生成报告
+        </Button>
       </Space>
       {error && <Alert type="error" showIcon message={error} />}
-      {job?.status === "running" && <Progress percent={percentOf(job)} status="active" format={() => `${job.processed}/${job.total || "…"} 件`} data-testid="dup-report-progress" />}
+      {job?.status === "running" && (
+        <Progress
+          percent={percentOf(job)}
+          status="active"
+          format={() => `${job.processed}/${job.total || "…"} 件`}
+          data-testid="dup-report-progress"
+        />
+      )}
       {!job && jobId && <Progress percent={0} status="active" format={() => "准备中…"} />}
       {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "生成失败"} />}
       {job?.status === "cancelled" && <Alert type="warning" showIcon message="已取消" />}
@@ -64,17 +96,41 @@ export function ReportPanel() {
             type={result && result.pairs ? "warning" : "success"}
             showIcon
             message={job.message}
-            description={result ? `阈值 ${pct(result.threshold, 0)}；${result.checked} 件作品参与比较${result.notChecked ? `，${result.notChecked} 件因文字太少或读取失败未能查重` : ""}` : undefined}
-            action={job.downloadUrl ? <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="dup-report-download">下载 .xlsx</Button> : undefined}
+            description={
+              result
+                ? `阈值 ${pct(result.threshold, 0)}；${result.checked} 件作品参与比较${result.notChecked ? `，${result.notChecked} 件因文字太少或读取失败未能查重` : ""}`
+                : undefined
+            }
+            action={
+              job.downloadUrl ? (
+                <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="dup-report-download">
+                  下载 .xlsx
+                </Button>
+              ) : undefined
+            }
           />
           {result && result.clusters.length > 0 && (
             <List
               data-testid="dup-clusters"
               dataSource={result.clusters}
               renderItem={(c) => (
-                <Card size="small" style={{ marginBottom: 12 }} title={<Space>第 {c.index} 组<Tag>{c.works.length} 件作品</Tag><LevelTag level={c.pairs[0]?.level ?? "none"} similarity={c.maxSimilarity} /></Space>} data-testid={`dup-cluster-${c.index}`}>
+                <Card
+                  size="small"
+                  style={{ marginBottom: 12 }}
+                  title={
+                    <Space>
+                      第 {c.index} 组<Tag>{c.works.length} 件作品</Tag>
+                      <LevelTag level={c.pairs[0]?.level ?? "none"} similarity={c.maxSimilarity} />
+                    </Space>
+                  }
+                  data-testid={`dup-cluster-${c.index}`}
+                >
                   <Space direction="vertical" style={{ width: "100%" }}>
-                    <Space wrap size={[24, 8]}>{c.works.map((w) => <WorkRefText key={w.workId} w={w} showContest />)}</Space>
+                    <Space wrap size={[24, 8]}>
+                      {c.works.map((w) => (
+                        <WorkRefText key={w.workId} w={w} showContest />
+                      ))}
+                    </Space>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       作品对{c.pairs.length > PAIRS_SHOWN ? `（相似度最高的 ${PAIRS_SHOWN} 对，全部见 .xlsx）` : ""}：
                       {c.pairs.slice(0, PAIRS_SHOWN).map((p, i) => {
@@ -82,7 +138,14 @@ export function ReportPanel() {
                         const linkable = a?.inScope;
                         return (
                           <span key={i} style={{ marginInlineEnd: 12 }}>
-                            {linkable ? <Link to={comparePath(p.a, p.b)}>{p.a} ↔ {p.b}</Link> : `${p.a} ↔ ${p.b}`} {pct(p.similarity)}
+                            {linkable ? (
+                              <Link to={comparePath(p.a, p.b)}>
+                                {p.a} ↔ {p.b}
+                              </Link>
+                            ) : (
+                              `${p.a} ↔ ${p.b}`
+                            )}{" "}
+                            {pct(p.similarity)}
                           </span>
                         );
                       })}
@@ -92,7 +155,9 @@ export function ReportPanel() {
               )}
             />
           )}
-          {result && result.moreClusters > 0 && <Typography.Text type="secondary">另有 {result.moreClusters} 组未在此列出，见 .xlsx 文件。</Typography.Text>}
+          {result && result.moreClusters > 0 && (
+            <Typography.Text type="secondary">另有 {result.moreClusters} 组未在此列出，见 .xlsx 文件。</Typography.Text>
+          )}
         </Space>
       )}
     </Space>

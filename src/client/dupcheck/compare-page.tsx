@@ -19,11 +19,34 @@ export default function ComparePage({ route }: PageProps) {
   const b = idOf(params.b);
   const navigate = useNavigate();
   const pair = usePair(a, b);
-  const back = <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(`/dup-check?workId=${a}`))} />;
+  const back = (
+    <Button
+      type="text"
+      icon={<ArrowLeftOutlined />}
+      aria-label="返回"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(`/dup-check?workId=${a}`))}
+    />
+  );
   if (!a || !b) return <Result status="404" title="地址不正确：应为 /dup-check/compare/作品编号/作品编号（10 位数字）" />;
   return (
-    <Card title={<Space>{back}<span>{route.label}：{a} 与 {b}</span></Space>} data-testid="dup-compare-page">
-      {pair.isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : pair.isError || !pair.data ? <Result status="404" title={pair.error?.message ?? "作品不存在或不在您的查重范围内"} data-testid="dup-compare-error" /> : <PairView pair={pair.data} />}
+    <Card
+      title={
+        <Space>
+          {back}
+          <span>
+            {route.label}：{a} 与 {b}
+          </span>
+        </Space>
+      }
+      data-testid="dup-compare-page"
+    >
+      {pair.isLoading ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : pair.isError || !pair.data ? (
+        <Result status="404" title={pair.error?.message ?? "作品不存在或不在您的查重范围内"} data-testid="dup-compare-error" />
+      ) : (
+        <PairView pair={pair.data} />
+      )}
     </Card>
   );
 }

@@ -7,7 +7,8 @@ import { Alert, Space, Tag, Tooltip, Typography } from "antd";
 import type { DupIndexState, DupWorkRef } from "../../shared/dupcheck/api";
 import { DUP_LEVEL_NAMES, type DupLevel, type DupReason } from "../../shared/dupcheck/schema";
 
-export const pct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(digits)}%`);
+export const pct = (x: number | null | undefined, digits = 1) =>
+  x === null || x === undefined ? "—" : `${(x * 100).toFixed(digits)}%`;
 
 const LEVEL_COLOR: Record<DupLevel, string> = { likely: "red", suspect: "orange", none: "default" };
 
@@ -41,7 +42,13 @@ export function WorkRefText({ w, showContest }: { w: DupWorkRef; showContest?: b
   );
 }
 
-const STATUS_COLOR: Record<DupIndexState["status"], string> = { indexed: "green", pending: "processing", failed: "red", missing: "default", text: "blue" };
+const STATUS_COLOR: Record<DupIndexState["status"], string> = {
+  indexed: "green",
+  pending: "processing",
+  failed: "red",
+  missing: "default",
+  text: "blue",
+};
 
 export function IndexStateTag({ index }: { index: DupIndexState }) {
   return (
@@ -55,9 +62,19 @@ export function IndexStateTag({ index }: { index: DupIndexState }) {
 export function IndexNotes({ index }: { index: DupIndexState }) {
   return (
     <Space direction="vertical" style={{ width: "100%" }} size={8}>
-      {index.tooShort && <Alert type="warning" showIcon message="无法有意义地查重" description={index.reason ?? "文字太少"} data-testid="dup-too-short" />}
+      {index.tooShort && (
+        <Alert
+          type="warning"
+          showIcon
+          message="无法有意义地查重"
+          description={index.reason ?? "文字太少"}
+          data-testid="dup-too-short"
+        />
+      )}
       {!index.tooShort && index.reason && <Alert type="warning" showIcon message={index.reason} />}
-      {index.status === "pending" && <Alert type="info" showIcon message="该作品的文字或附件刚有变化，正在后台重新建立索引；下面是按上一次索引比较的结果" />}
+      {index.status === "pending" && (
+        <Alert type="info" showIcon message="该作品的文字或附件刚有变化，正在后台重新建立索引；下面是按上一次索引比较的结果" />
+      )}
       <SkippedParts reasons={index.reasons} />
     </Space>
   );
@@ -80,7 +97,9 @@ export function SkippedParts({ reasons }: { reasons: DupReason[] }) {
           showIcon
           style={{ marginBottom: routine.length ? 6 : 0 }}
           message="以下文档未能读取，未参与查重（作品其余部分照常比较）"
-          description={failed.map((r, i) => <div key={i}>{text(r)}</div>)}
+          description={failed.map((r, i) => (
+            <div key={i}>{text(r)}</div>
+          ))}
         />
       )}
       {routine.length > 0 && (

@@ -9,12 +9,20 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Divider, Form, Input, Radio, Select, Space, Spin, Tag, TreeSelect, Typography } from "antd";
 import { CheckOutlined } from "@ant-design/icons";
 import type { SchoolOption } from "../../shared/account/schema";
-import { MAX_CONFLICT_SCHOOLS, MAX_CONFLICT_STUDENTS, MAX_CONFLICT_WORKS, MAX_TAGS, TAG_MAX, type AcceptBody, type CategoryNode, type Prefill } from "../../shared/judge-invite/schema";
+import {
+  MAX_CONFLICT_SCHOOLS,
+  MAX_CONFLICT_STUDENTS,
+  MAX_CONFLICT_WORKS,
+  MAX_TAGS,
+  TAG_MAX,
+  type AcceptBody,
+  type CategoryNode,
+  type Prefill,
+} from "../../shared/judge-invite/schema";
 import { TAG_SUGGESTIONS } from "../../shared/judge-pool/schema";
 import { accountApi } from "../account/api";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { StudentPicker } from "../judge-profile/conflicts";
-
 
 interface Values {
   where: "school" | "other";
@@ -30,7 +38,13 @@ interface Values {
 }
 
 /** Students to avoid (advised students, relatives): a school, then a student of it by name; listed with their school. */
-function StudentsField({ value = [], onChange }: { value?: { id: number; label: string }[]; onChange?: (v: { id: number; label: string }[]) => void }) {
+function StudentsField({
+  value = [],
+  onChange,
+}: {
+  value?: { id: number; label: string }[];
+  onChange?: (v: { id: number; label: string }[]) => void;
+}) {
   const [school, setSchool] = useState<number>();
   const [picked, setPicked] = useState<{ id: number; label: string }>();
   const add = () => {
@@ -41,11 +55,34 @@ function StudentsField({ value = [], onChange }: { value?: { id: number; label: 
   return (
     <Space direction="vertical" style={{ width: "100%" }} data-testid="accept-conflict-students">
       <Space wrap>
-        <div style={{ width: 260 }}><SchoolPicker size="middle" value={school} onChange={(v) => { setSchool(v ?? undefined); setPicked(undefined); }} /></div>
-        <StudentPicker schoolId={school} value={picked?.id} onChange={(id, label) => setPicked({ id, label: label ?? String(id) })} />
-        <Button onClick={add} disabled={!picked || value.length >= MAX_CONFLICT_STUDENTS}>添加</Button>
+        <div style={{ width: 260 }}>
+          <SchoolPicker
+            size="middle"
+            value={school}
+            onChange={(v) => {
+              setSchool(v ?? undefined);
+              setPicked(undefined);
+            }}
+          />
+        </div>
+        <StudentPicker
+          schoolId={school}
+          value={picked?.id}
+          onChange={(id, label) => setPicked({ id, label: label ?? String(id) })}
+        />
+        <Button onClick={add} disabled={!picked || value.length >= MAX_CONFLICT_STUDENTS}>
+          添加
+        </Button>
       </Space>
-      {value.length > 0 && <Space wrap>{value.map((v) => <Tag key={v.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== v.id))}>{v.label}</Tag>)}</Space>}
+      {value.length > 0 && (
+        <Space wrap>
+          {value.map((v) => (
+            <Tag key={v.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== v.id))}>
+              {v.label}
+            </Tag>
+          ))}
+        </Space>
+      )}
     </Space>
   );
 }
@@ -71,7 +108,12 @@ function SchoolsPicker({ value, onChange, id }: { value?: number[]; onChange?: (
     }, 300);
     return () => clearTimeout(timer);
   }, [keyword]);
-  const shown = [...new Map([...(value ?? []).map((v) => [v, known.get(v) ?? String(v)] as const), ...options.map((s) => [s.id, `${s.name}（${s.province}）`] as const)])];
+  const shown = [
+    ...new Map([
+      ...(value ?? []).map((v) => [v, known.get(v) ?? String(v)] as const),
+      ...options.map((s) => [s.id, `${s.name}（${s.province}）`] as const),
+    ]),
+  ];
   return (
     <Select<number[]>
       id={id}
@@ -90,7 +132,17 @@ function SchoolsPicker({ value, onChange, id }: { value?: number[]; onChange?: (
   );
 }
 
-export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill: Prefill | null; categories: CategoryNode[]; invited: number[]; onSubmit: (body: AcceptBody) => Promise<{ error: number; info: string }> }) {
+export function AcceptForm({
+  prefill,
+  categories,
+  invited,
+  onSubmit,
+}: {
+  prefill: Prefill | null;
+  categories: CategoryNode[];
+  invited: number[];
+  onSubmit: (body: AcceptBody) => Promise<{ error: number; info: string }>;
+}) {
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -117,16 +169,32 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
       title: v.title?.trim() || null,
       tags: v.tags.map((t) => t.trim()).filter(Boolean),
       categoryIds: v.categoryIds,
-      conflicts: { schoolIds: v.conflictSchools, workIds: v.conflictWorks.map(Number), studentIds: v.conflictStudents.map((x) => x.id), ...(v.note?.trim() ? { note: v.note.trim() } : {}) },
+      conflicts: {
+        schoolIds: v.conflictSchools,
+        workIds: v.conflictWorks.map(Number),
+        studentIds: v.conflictStudents.map((x) => x.id),
+        ...(v.note?.trim() ? { note: v.note.trim() } : {}),
+      },
     });
     setSending(false);
     if (reply.error !== 0) setError(reply.info || "提交失败，请稍后重试");
   };
 
-  const treeData = categories.map((c) => ({ value: c.id, title: c.name, children: c.children.map((s) => ({ value: s.id, title: s.name })) }));
+  const treeData = categories.map((c) => ({
+    value: c.id,
+    title: c.name,
+    children: c.children.map((s) => ({ value: s.id, title: s.name })),
+  }));
 
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark="optional" data-testid="accept-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={onFinish}
+      requiredMark="optional"
+      data-testid="accept-form"
+    >
       <Typography.Title level={5}>确认个人信息</Typography.Title>
       <Form.Item name="where" label="工作单位" rules={[{ required: true }]}>
         <Radio.Group optionType="button">
@@ -139,32 +207,84 @@ export function AcceptForm({ prefill, categories, invited, onSubmit }: { prefill
           <SchoolPicker />
         </Form.Item>
       ) : (
-        <Form.Item name="schoolName" label="单位名称" rules={[{ required: true, whitespace: true, message: "请填写单位名称" }, { max: 100, message: "单位名称过长" }]}>
+        <Form.Item
+          name="schoolName"
+          label="单位名称"
+          rules={[
+            { required: true, whitespace: true, message: "请填写单位名称" },
+            { max: 100, message: "单位名称过长" },
+          ]}
+        >
           <Input data-testid="accept-school-name" />
         </Form.Item>
       )}
       <Form.Item name="title" label="职称" rules={[{ max: 30, message: "职称过长" }]}>
         <Input placeholder="如：教授、高级工程师" data-testid="accept-title" />
       </Form.Item>
-      <Form.Item name="tags" label="专业特长" rules={[{ type: "array", max: MAX_TAGS, message: `最多 ${MAX_TAGS} 项` }, { validator: (_r, v?: string[]) => (v ?? []).some((t) => t.length > TAG_MAX) ? Promise.reject(new Error(`每项不超过 ${TAG_MAX} 个字`)) : Promise.resolve() }]}>
-        <Select mode="tags" placeholder="选择或输入后回车" options={TAG_SUGGESTIONS.map((t) => ({ value: t, label: t }))} data-testid="accept-tags" />
+      <Form.Item
+        name="tags"
+        label="专业特长"
+        rules={[
+          { type: "array", max: MAX_TAGS, message: `最多 ${MAX_TAGS} 项` },
+          {
+            validator: (_r, v?: string[]) =>
+              (v ?? []).some((t) => t.length > TAG_MAX)
+                ? Promise.reject(new Error(`每项不超过 ${TAG_MAX} 个字`))
+                : Promise.resolve(),
+          },
+        ]}
+      >
+        <Select
+          mode="tags"
+          placeholder="选择或输入后回车"
+          options={TAG_SUGGESTIONS.map((t) => ({ value: t, label: t }))}
+          data-testid="accept-tags"
+        />
       </Form.Item>
-      <Form.Item name="categoryIds" label="可评审的作品类别" rules={[{ required: true, type: "array", min: 1, message: "请至少选择一个类别" }]}>
-        <TreeSelect treeData={treeData} multiple treeCheckable showCheckedStrategy={TreeSelect.SHOW_PARENT} placeholder="选择大类或小类" treeDefaultExpandAll={false} data-testid="accept-categories" />
+      <Form.Item
+        name="categoryIds"
+        label="可评审的作品类别"
+        rules={[{ required: true, type: "array", min: 1, message: "请至少选择一个类别" }]}
+      >
+        <TreeSelect
+          treeData={treeData}
+          multiple
+          treeCheckable
+          showCheckedStrategy={TreeSelect.SHOW_PARENT}
+          placeholder="选择大类或小类"
+          treeDefaultExpandAll={false}
+          data-testid="accept-categories"
+        />
       </Form.Item>
 
       <Divider style={{ margin: "8px 0 16px" }} />
       <Typography.Title level={5}>申报回避</Typography.Title>
-      <Typography.Paragraph type="secondary">本校作品和您指导的作品会自动回避。另有亲属任职或就读的学校、与您有关的作品，请在此申报；评审分配将不会把这些作品分给您。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        本校作品和您指导的作品会自动回避。另有亲属任职或就读的学校、与您有关的作品，请在此申报；评审分配将不会把这些作品分给您。
+      </Typography.Paragraph>
       <Form.Item name="conflictSchools" label="回避学校">
         <SchoolsPicker />
       </Form.Item>
       <Form.Item
         name="conflictWorks"
         label="回避作品（作品编号）"
-        rules={[{ validator: (_r, v?: string[]) => ((v ?? []).every((x) => /^\d{10}$/.test(String(x).trim())) ? Promise.resolve() : Promise.reject(new Error("作品编号为 10 位数字"))) }]}
+        rules={[
+          {
+            validator: (_r, v?: string[]) =>
+              (v ?? []).every((x) => /^\d{10}$/.test(String(x).trim()))
+                ? Promise.resolve()
+                : Promise.reject(new Error("作品编号为 10 位数字")),
+          },
+        ]}
       >
-        <Select mode="tags" placeholder="输入 10 位作品编号后回车" maxCount={MAX_CONFLICT_WORKS} open={false} tokenSeparators={[",", "，", " "]} data-testid="accept-conflict-works" />
+        <Select
+          mode="tags"
+          placeholder="输入 10 位作品编号后回车"
+          maxCount={MAX_CONFLICT_WORKS}
+          open={false}
+          tokenSeparators={[",", "，", " "]}
+          data-testid="accept-conflict-works"
+        />
       </Form.Item>
       <Form.Item name="conflictStudents" label="回避学生（指导的学生、亲属等：其参赛作品均回避）">
         <StudentsField />

@@ -5,13 +5,42 @@
  */
 import { useState } from "react";
 import type { Dayjs } from "dayjs";
-import { App, Button, Card, DatePicker, Input, Modal, Progress, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type ButtonProps } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Input,
+  Modal,
+  Progress,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type ButtonProps,
+} from "antd";
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
-import { INVITATION_STATES, INVITATION_STATE_NAMES, type InvitationFilters, type InvitationState, type InvitationView, type StateCounts } from "../../shared/judge-invite/schema";
+import {
+  INVITATION_STATES,
+  INVITATION_STATE_NAMES,
+  type InvitationFilters,
+  type InvitationState,
+  type InvitationView,
+  type StateCounts,
+} from "../../shared/judge-invite/schema";
 import { bjTime, inviteApi, useDashboard, useInvitations, useInviteContest, useInviteRefresh } from "./api";
 import { bj, bjDate } from "../format";
 
-export const STATE_COLORS: Record<InvitationState, string> = { sent: "processing", accepted: "success", declined: "default", withdrawn: "default", expired: "warning" };
+export const STATE_COLORS: Record<InvitationState, string> = {
+  sent: "processing",
+  accepted: "success",
+  declined: "default",
+  withdrawn: "default",
+  expired: "warning",
+};
 
 const COUNT_COLUMNS: { key: keyof StateCounts; title: string }[] = [
   { key: "sent", title: "已发出" },
@@ -32,7 +61,9 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
       {data && (
         <Space direction="vertical" style={{ width: "100%" }} size={12}>
           <Space size={32} wrap data-testid="invite-totals">
-            {COUNT_COLUMNS.map((c) => <Statistic key={c.key} title={c.title} value={data.totals[c.key]} />)}
+            {COUNT_COLUMNS.map((c) => (
+              <Statistic key={c.key} title={c.title} value={data.totals[c.key]} />
+            ))}
           </Space>
           <Table
             size="small"
@@ -42,25 +73,52 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
             data-testid="invite-coverage"
             columns={[
               { title: "大类", dataIndex: "name", fixed: "left" },
-              ...COUNT_COLUMNS.map((c) => ({ title: c.title, key: c.key, width: 64, render: (_: unknown, r: (typeof data.categories)[number]) => r.counts[c.key] || "" })),
+              ...COUNT_COLUMNS.map((c) => ({
+                title: c.title,
+                key: c.key,
+                width: 64,
+                render: (_: unknown, r: (typeof data.categories)[number]) => r.counts[c.key] || "",
+              })),
               { title: "作品", dataIndex: "works", width: 64 },
               {
-                title: <Tooltip title={`每件作品 ${data.reviewsPerWork} 次评审${data.judgeCapacity ? `，每位评委至多 ${data.judgeCapacity} 件：所需评委 = max(${data.reviewsPerWork}, ⌈作品 × ${data.reviewsPerWork} ÷ ${data.judgeCapacity}⌉)` : "，评委不限量：至少需要 " + data.reviewsPerWork + " 位不同的评委"}`}>评委 / 所需</Tooltip>,
+                title: (
+                  <Tooltip
+                    title={`每件作品 ${data.reviewsPerWork} 次评审${data.judgeCapacity ? `，每位评委至多 ${data.judgeCapacity} 件：所需评委 = max(${data.reviewsPerWork}, ⌈作品 × ${data.reviewsPerWork} ÷ ${data.judgeCapacity}⌉)` : "，评委不限量：至少需要 " + data.reviewsPerWork + " 位不同的评委"}`}
+                  >
+                    评委 / 所需
+                  </Tooltip>
+                ),
                 key: "judges",
                 width: 110,
-                render: (_: unknown, r) => <span data-testid={`coverage-${r.categoryId}`}>{r.judges} / {r.judgesNeeded}</span>,
+                render: (_: unknown, r) => (
+                  <span data-testid={`coverage-${r.categoryId}`}>
+                    {r.judges} / {r.judgesNeeded}
+                  </span>
+                ),
               },
               {
                 title: "覆盖",
                 key: "coverage",
                 width: 160,
-                render: (_: unknown, r) => (r.works ? <Progress percent={Math.min(100, Math.round(r.coverage * 100))} size="small" status={r.covered ? "success" : "exception"} format={() => `${Math.round(r.coverage * 100)}%`} /> : <Typography.Text type="secondary">暂无作品</Typography.Text>),
+                render: (_: unknown, r) =>
+                  r.works ? (
+                    <Progress
+                      percent={Math.min(100, Math.round(r.coverage * 100))}
+                      size="small"
+                      status={r.covered ? "success" : "exception"}
+                      format={() => `${Math.round(r.coverage * 100)}%`}
+                    />
+                  ) : (
+                    <Typography.Text type="secondary">暂无作品</Typography.Text>
+                  ),
               },
             ]}
             scroll={{ x: 1000 }}
           />
           <Typography.Text type="secondary">
-            只列出有作品或有邀请的大类。评委按其所在评审组、接受邀请的类别和评委库中的可评审类别计入大类{data.judgesWithoutCategory ? `；另有 ${data.judgesWithoutCategory} 位本赛事评委未指定类别，未计入` : ""}。评审次数需求 = 作品数 × {data.reviewsPerWork}。
+            只列出有作品或有邀请的大类。评委按其所在评审组、接受邀请的类别和评委库中的可评审类别计入大类
+            {data.judgesWithoutCategory ? `；另有 ${data.judgesWithoutCategory} 位本赛事评委未指定类别，未计入` : ""}
+            。评审次数需求 = 作品数 × {data.reviewsPerWork}。
           </Typography.Text>
         </Space>
       )}
@@ -82,11 +140,23 @@ function ResendModal({ v, onClose }: { v: InvitationView; onClose: (changed: boo
     onClose(true);
   };
   return (
-    <Modal open title={`重新发送给「${v.name}」`} okText="重新发送" okButtonProps={{ loading: busy, disabled: expired && !date, "data-testid": "resend-confirm" } as ButtonProps} onOk={ok} onCancel={() => onClose(false)}>
+    <Modal
+      open
+      title={`重新发送给「${v.name}」`}
+      okText="重新发送"
+      okButtonProps={{ loading: busy, disabled: expired && !date, "data-testid": "resend-confirm" } as ButtonProps}
+      onOk={ok}
+      onCancel={() => onClose(false)}
+    >
       <Typography.Paragraph>将生成新的链接发送至 {v.email}，原链接随即失效。</Typography.Paragraph>
       <Space>
         <span>{expired ? "新的答复截止日期：" : "答复截止日期（不改可不填）："}</span>
-        <DatePicker value={date} onChange={setDate} disabledDate={(d) => d.isBefore(bj().add(1, "day"), "day") || d.isAfter(bj().add(365, "day"))} placeholder={bjTime(v.answerBy).slice(0, 10)} />
+        <DatePicker
+          value={date}
+          onChange={setDate}
+          disabledDate={(d) => d.isBefore(bj().add(1, "day"), "day") || d.isAfter(bj().add(365, "day"))}
+          placeholder={bjTime(v.answerBy).slice(0, 10)}
+        />
       </Space>
     </Modal>
   );
@@ -105,9 +175,21 @@ function WithdrawModal({ v, onClose }: { v: InvitationView; onClose: (changed: b
     onClose(true);
   };
   return (
-    <Modal open title={`撤回对「${v.name}」的邀请`} okText="撤回" okButtonProps={{ danger: true, loading: busy, "data-testid": "withdraw-confirm" } as ButtonProps} onOk={ok} onCancel={() => onClose(false)}>
+    <Modal
+      open
+      title={`撤回对「${v.name}」的邀请`}
+      okText="撤回"
+      okButtonProps={{ danger: true, loading: busy, "data-testid": "withdraw-confirm" } as ButtonProps}
+      onOk={ok}
+      onCancel={() => onClose(false)}
+    >
       <Typography.Paragraph>撤回后链接立即失效（打开时显示“链接无效或已被撤回”）。</Typography.Paragraph>
-      <Input maxLength={200} placeholder="撤回原因（选填，仅管理员可见）" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <Input
+        maxLength={200}
+        placeholder="撤回原因（选填，仅管理员可见）"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
     </Modal>
   );
 }
@@ -123,11 +205,39 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
     if (changed) refresh();
   };
   return (
-    <Card size="small" title="邀请列表" extra={<Button icon={<ReloadOutlined />} onClick={refresh}>刷新</Button>}>
+    <Card
+      size="small"
+      title="邀请列表"
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={refresh}>
+          刷新
+        </Button>
+      }
+    >
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select<InvitationState> allowClear placeholder="全部状态" style={{ width: 140 }} value={f.state} options={INVITATION_STATES.map((s) => ({ value: s, label: INVITATION_STATE_NAMES[s] }))} onChange={(state) => setF({ ...f, state, current: 1 })} data-testid="invite-filter-state" />
-        <Select<number> allowClear placeholder="全部大类" style={{ width: 200 }} value={f.categoryId} options={(contest.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))} onChange={(categoryId) => setF({ ...f, categoryId, current: 1 })} />
-        <Input.Search allowClear placeholder="姓名或邮箱" style={{ width: 220 }} onSearch={(keyword) => setF({ ...f, keyword: keyword.trim() || undefined, current: 1 })} />
+        <Select<InvitationState>
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 140 }}
+          value={f.state}
+          options={INVITATION_STATES.map((s) => ({ value: s, label: INVITATION_STATE_NAMES[s] }))}
+          onChange={(state) => setF({ ...f, state, current: 1 })}
+          data-testid="invite-filter-state"
+        />
+        <Select<number>
+          allowClear
+          placeholder="全部大类"
+          style={{ width: 200 }}
+          value={f.categoryId}
+          options={(contest.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(categoryId) => setF({ ...f, categoryId, current: 1 })}
+        />
+        <Input.Search
+          allowClear
+          placeholder="姓名或邮箱"
+          style={{ width: 220 }}
+          onSearch={(keyword) => setF({ ...f, keyword: keyword.trim() || undefined, current: 1 })}
+        />
       </Space>
       {list.isError && <Typography.Text type="danger">{list.error.message}</Typography.Text>}
       <Table<InvitationView>
@@ -136,21 +246,75 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
         loading={list.isFetching}
         dataSource={list.data?.list}
         data-testid="invite-list"
-        pagination={{ current: f.current, pageSize: f.pageSize, total: list.data?.total ?? 0, showTotal: (n) => `共 ${n} 份`, onChange: (current, pageSize) => setF({ ...f, current, pageSize }) }}
+        pagination={{
+          current: f.current,
+          pageSize: f.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (n) => `共 ${n} 份`,
+          onChange: (current, pageSize) => setF({ ...f, current, pageSize }),
+        }}
         scroll={{ x: 1340 }}
         columns={[
-          { title: "姓名", dataIndex: "name", width: 100, render: (n: string, v) => <Space size={4}>{n}{v.personId ? null : <Tooltip title="评委库中尚无此人，接受邀请后自动加入"><Tag color="blue">新</Tag></Tooltip>}</Space> },
+          {
+            title: "姓名",
+            dataIndex: "name",
+            width: 100,
+            render: (n: string, v) => (
+              <Space size={4}>
+                {n}
+                {v.personId ? null : (
+                  <Tooltip title="评委库中尚无此人，接受邀请后自动加入">
+                    <Tag color="blue">新</Tag>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
           { title: "邮箱", dataIndex: "email", width: 200 },
-          { title: "类别", key: "cat", width: 240, render: (_, v) => <Space size={[0, 4]} wrap>{v.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>)}</Space> },
-          { title: "状态", key: "state", width: 90, render: (_, v) => <Tag color={STATE_COLORS[v.state]} data-testid={`invite-state-${v.id}`}>{INVITATION_STATE_NAMES[v.state]}</Tag> },
+          {
+            title: "类别",
+            key: "cat",
+            width: 240,
+            render: (_, v) => (
+              <Space size={[0, 4]} wrap>
+                {v.categories.map((c) => (
+                  <Tag key={c.id}>{c.name}</Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: "状态",
+            key: "state",
+            width: 90,
+            render: (_, v) => (
+              <Tag color={STATE_COLORS[v.state]} data-testid={`invite-state-${v.id}`}>
+                {INVITATION_STATE_NAMES[v.state]}
+              </Tag>
+            ),
+          },
           { title: "发出", dataIndex: "sentAt", width: 140, render: bjTime },
-          { title: "打开", dataIndex: "openedAt", width: 140, render: (x: string | null) => (x ? bjTime(x) : <Typography.Text type="secondary">未打开</Typography.Text>) },
+          {
+            title: "打开",
+            dataIndex: "openedAt",
+            width: 140,
+            render: (x: string | null) => (x ? bjTime(x) : <Typography.Text type="secondary">未打开</Typography.Text>),
+          },
           { title: "答复截止", dataIndex: "answerBy", width: 140, render: bjTime },
           {
             title: "答复",
             key: "answer",
             width: 180,
-            render: (_, v) => (v.answeredAt ? <Space direction="vertical" size={0}><span>{bjTime(v.answeredAt)}</span>{v.acceptedUser && <Typography.Text type="secondary">账号 {v.acceptedUser.username}</Typography.Text>}{v.statusReason && <Typography.Text type="secondary">原因：{v.statusReason}</Typography.Text>}</Space> : v.remindedAt ? <Typography.Text type="secondary">已于 {bjTime(v.remindedAt)} 提醒</Typography.Text> : null),
+            render: (_, v) =>
+              v.answeredAt ? (
+                <Space direction="vertical" size={0}>
+                  <span>{bjTime(v.answeredAt)}</span>
+                  {v.acceptedUser && <Typography.Text type="secondary">账号 {v.acceptedUser.username}</Typography.Text>}
+                  {v.statusReason && <Typography.Text type="secondary">原因：{v.statusReason}</Typography.Text>}
+                </Space>
+              ) : v.remindedAt ? (
+                <Typography.Text type="secondary">已于 {bjTime(v.remindedAt)} 提醒</Typography.Text>
+              ) : null,
           },
           {
             title: "操作",
@@ -160,8 +324,23 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
             render: (_, v) =>
               v.state === "sent" || v.state === "expired" ? (
                 <Space>
-                  <Button size="small" icon={<SendOutlined />} onClick={() => setActing({ kind: "resend", v })} data-testid={`invite-resend-${v.id}`}>重发</Button>
-                  <Button size="small" danger icon={<RollbackOutlined />} onClick={() => setActing({ kind: "withdraw", v })} data-testid={`invite-withdraw-${v.id}`}>撤回</Button>
+                  <Button
+                    size="small"
+                    icon={<SendOutlined />}
+                    onClick={() => setActing({ kind: "resend", v })}
+                    data-testid={`invite-resend-${v.id}`}
+                  >
+                    重发
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<RollbackOutlined />}
+                    onClick={() => setActing({ kind: "withdraw", v })}
+                    data-testid={`invite-withdraw-${v.id}`}
+                  >
+                    撤回
+                  </Button>
                 </Space>
               ) : null,
           },

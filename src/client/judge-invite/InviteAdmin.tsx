@@ -12,7 +12,15 @@ import { InvitationsTable, InviteDashboardCard } from "./InvitationsPanel";
 import { useInviteRefresh } from "./api";
 
 /** The invite button, for a selection of pool persons (the pool table's selectionActions; the contest is chosen in the dialog) or for new people of a contest. */
-export function InviteSelectedButton({ contestId, personIds, onSent }: { contestId?: number; personIds: number[]; onSent?: () => void }) {
+export function InviteSelectedButton({
+  contestId,
+  personIds,
+  onSent,
+}: {
+  contestId?: number;
+  personIds: number[];
+  onSent?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const refresh = useInviteRefresh();
   return (

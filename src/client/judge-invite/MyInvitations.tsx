@@ -33,26 +33,62 @@ export function MyInvitations() {
         renderItem={(v) => (
           <List.Item
             data-testid={`my-invitation-${v.id}`}
-            actions={v.state === "sent" ? [
-              <Button key="a" type="primary" size="small" onClick={() => setAccepting(v)} data-testid="my-accept">接受</Button>,
-              <DeclineButton key="d" onDecline={async (reason) => done(await inviteApi.declineMine(v.id, reason))} />,
-            ] : []}
+            actions={
+              v.state === "sent"
+                ? [
+                    <Button key="a" type="primary" size="small" onClick={() => setAccepting(v)} data-testid="my-accept">
+                      接受
+                    </Button>,
+                    <DeclineButton key="d" onDecline={async (reason) => done(await inviteApi.declineMine(v.id, reason))} />,
+                  ]
+                : []
+            }
           >
             <List.Item.Meta
-              title={<Space>{v.contest.name}<Tag color={STATE_COLORS[v.state]}>{INVITATION_STATE_NAMES[v.state]}</Tag></Space>}
+              title={
+                <Space>
+                  {v.contest.name}
+                  <Tag color={STATE_COLORS[v.state]}>{INVITATION_STATE_NAMES[v.state]}</Tag>
+                </Space>
+              }
               description={
                 <Space direction="vertical" size={2}>
                   <span>评审类别：{v.categories.map((c) => c.name).join("、")}</span>
-                  <span>{v.invitedBy} 于 {bjTime(v.sentAt)} 发出，{v.state === "sent" ? `请在 ${bjTime(v.answerBy)} 前答复` : v.answeredAt ? `${bjTime(v.answeredAt)} 答复` : `答复截止 ${bjTime(v.answerBy)}`}</span>
-                  {v.message && <Typography.Text type="secondary" style={{ whiteSpace: "pre-wrap" }}>{v.message}</Typography.Text>}
+                  <span>
+                    {v.invitedBy} 于 {bjTime(v.sentAt)} 发出，
+                    {v.state === "sent"
+                      ? `请在 ${bjTime(v.answerBy)} 前答复`
+                      : v.answeredAt
+                        ? `${bjTime(v.answeredAt)} 答复`
+                        : `答复截止 ${bjTime(v.answerBy)}`}
+                  </span>
+                  {v.message && (
+                    <Typography.Text type="secondary" style={{ whiteSpace: "pre-wrap" }}>
+                      {v.message}
+                    </Typography.Text>
+                  )}
                 </Space>
               }
             />
           </List.Item>
         )}
       />
-      <Modal open={!!accepting} width={720} footer={null} title={accepting ? `接受邀请 · ${accepting.contest.name}` : ""} onCancel={() => setAccepting(null)} destroyOnClose>
-        {accepting && <AcceptForm prefill={q.data?.prefill ?? null} categories={accepting.categoryOptions} invited={accepting.categories.map((c) => c.id)} onSubmit={async (body) => done(await inviteApi.acceptMine(accepting.id, body))} />}
+      <Modal
+        open={!!accepting}
+        width={720}
+        footer={null}
+        title={accepting ? `接受邀请 · ${accepting.contest.name}` : ""}
+        onCancel={() => setAccepting(null)}
+        destroyOnClose
+      >
+        {accepting && (
+          <AcceptForm
+            prefill={q.data?.prefill ?? null}
+            categories={accepting.categoryOptions}
+            invited={accepting.categories.map((c) => c.id)}
+            onSubmit={async (body) => done(await inviteApi.acceptMine(accepting.id, body))}
+          />
+        )}
       </Modal>
     </Card>
   );

@@ -39,12 +39,34 @@ export const inviteKeys = {
   link: (code: string) => ["judge-invite", "link", code] as const,
 };
 
-export const useInviteContest = (id: number | undefined) => useQuery({ queryKey: inviteKeys.contest(id ?? 0), queryFn: () => fetchData<InviteContest>(`${JI}/contests/${id}`), enabled: !!id });
+export const useInviteContest = (id: number | undefined) =>
+  useQuery({
+    queryKey: inviteKeys.contest(id ?? 0),
+    queryFn: () => fetchData<InviteContest>(`${JI}/contests/${id}`),
+    enabled: !!id,
+  });
 export const useInvitations = (id: number | undefined, f: InvitationFilters) =>
-  useQuery({ queryKey: inviteKeys.list(id ?? 0, f), queryFn: () => fetchData<PageOf<InvitationView>>(`${JI}/contests/${id}/invitations`, { ...f }), enabled: !!id, placeholderData: (prev) => prev });
-export const useDashboard = (id: number | undefined) => useQuery({ queryKey: inviteKeys.dashboard(id ?? 0), queryFn: () => fetchData<InviteDashboard>(`${JI}/contests/${id}/dashboard`), enabled: !!id });
-export const useMyInvitations = (enabled = true) => useQuery({ queryKey: inviteKeys.mine, queryFn: () => fetchData<MyInvitations>(`${JI}/mine`), enabled });
-export const useLink = (code: string) => useQuery({ queryKey: inviteKeys.link(code), queryFn: () => fetchData<PublicInvitation>(`${PUB}/${code}`), enabled: code.length > 0, retry: false });
+  useQuery({
+    queryKey: inviteKeys.list(id ?? 0, f),
+    queryFn: () => fetchData<PageOf<InvitationView>>(`${JI}/contests/${id}/invitations`, { ...f }),
+    enabled: !!id,
+    placeholderData: (prev) => prev,
+  });
+export const useDashboard = (id: number | undefined) =>
+  useQuery({
+    queryKey: inviteKeys.dashboard(id ?? 0),
+    queryFn: () => fetchData<InviteDashboard>(`${JI}/contests/${id}/dashboard`),
+    enabled: !!id,
+  });
+export const useMyInvitations = (enabled = true) =>
+  useQuery({ queryKey: inviteKeys.mine, queryFn: () => fetchData<MyInvitations>(`${JI}/mine`), enabled });
+export const useLink = (code: string) =>
+  useQuery({
+    queryKey: inviteKeys.link(code),
+    queryFn: () => fetchData<PublicInvitation>(`${PUB}/${code}`),
+    enabled: code.length > 0,
+    retry: false,
+  });
 
 /** Everything about invitations is read again after a change; so is what an acceptance writes (the pool record, declared conflicts). */
 export function useInviteRefresh() {

@@ -19,7 +19,8 @@ export interface PoolTab {
 }
 
 /** Buttons for the selected pool records (person ids): 「邀请所选」 (the contest is chosen in the dialog). */
-export const poolSelectionActions = (selectedPersonIds: number[]): ReactNode => (selectedPersonIds.length ? <InviteSelectedButton personIds={selectedPersonIds} /> : null);
+export const poolSelectionActions = (selectedPersonIds: number[]): ReactNode =>
+  selectedPersonIds.length ? <InviteSelectedButton personIds={selectedPersonIds} /> : null;
 
 /** The admin page's tabs, in order: the pool, and the invitations of a contest (dashboard and list). */
 export const POOL_TABS: PoolTab[] = [

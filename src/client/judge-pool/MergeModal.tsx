@@ -5,14 +5,25 @@ import type { JudgePersonView } from "../../shared/judge-pool/schema";
 import { poolApi } from "./api";
 import { PersonFacts } from "./parts";
 
-export function MergeModal({ pair, onClose, onMerged }: { pair: [JudgePersonView, JudgePersonView] | null; onClose: () => void; onMerged: (kept: JudgePersonView) => void }) {
+export function MergeModal({
+  pair,
+  onClose,
+  onMerged,
+}: {
+  pair: [JudgePersonView, JudgePersonView] | null;
+  onClose: () => void;
+  onMerged: (kept: JudgePersonView) => void;
+}) {
   const [keep, setKeep] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { message } = App.useApp();
   useEffect(() => {
     // Keep the one with an account, else the one judged more, else the older record.
-    if (pair) setKeep([...pair].sort((a, b) => Number(!!b.account) - Number(!!a.account) || b.contests - a.contests || a.id - b.id)[0].id);
+    if (pair)
+      setKeep(
+        [...pair].sort((a, b) => Number(!!b.account) - Number(!!a.account) || b.contests - a.contests || a.id - b.id)[0].id,
+      );
     setError(null);
   }, [pair]);
   if (!pair) return null;
@@ -28,7 +39,17 @@ export function MergeModal({ pair, onClose, onMerged }: { pair: [JudgePersonView
   };
   const contact = (p: JudgePersonView) => (p.contactVisible ? `${p.email ?? "—"}｜${p.phone ?? "—"}` : "无权查看");
   return (
-    <Modal open title="合并重复的评委记录" width={1000} onCancel={onClose} onOk={merge} okText="确认合并" okButtonProps={{ danger: true, loading: busy, "data-testid": "merge-confirm" } as never} cancelText="取消" destroyOnHidden>
+    <Modal
+      open
+      title="合并重复的评委记录"
+      width={1000}
+      onCancel={onClose}
+      onOk={merge}
+      okText="确认合并"
+      okButtonProps={{ danger: true, loading: busy, "data-testid": "merge-confirm" } as never}
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Typography.Paragraph>请选择要保留的记录：</Typography.Paragraph>
       <Radio.Group value={kept.id} onChange={(e) => setKeep(e.target.value)} style={{ width: "100%" }}>
         <Row gutter={16}>

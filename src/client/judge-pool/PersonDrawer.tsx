@@ -5,12 +5,22 @@ import type { JudgePersonView } from "../../shared/judge-pool/schema";
 import { useContact, useHistory } from "./api";
 import { HistoryView, PersonFacts } from "./parts";
 
-export function PersonDrawer({ person, onClose, onEdit }: { person: JudgePersonView | null; onClose: () => void; onEdit: (p: JudgePersonView) => void }) {
+export function PersonDrawer({
+  person,
+  onClose,
+  onEdit,
+}: {
+  person: JudgePersonView | null;
+  onClose: () => void;
+  onEdit: (p: JudgePersonView) => void;
+}) {
   const history = useHistory(person?.id ?? null);
   const contact = useContact(person?.id ?? null, !!person?.contactVisible);
   const contactText = !person ? null : !person.contactVisible ? (
     <Typography.Text type="secondary">仅本人赛事的评委、您邀请或录入的评委可查看联系方式</Typography.Text>
-  ) : contact.isLoading ? "加载中…" : contact.data ? (
+  ) : contact.isLoading ? (
+    "加载中…"
+  ) : contact.data ? (
     <Space split="｜" data-testid="person-contact">
       <span>邮箱：{contact.data.email ?? "—"}</span>
       <span>手机：{contact.data.phone ?? "—"}</span>
@@ -24,14 +34,26 @@ export function PersonDrawer({ person, onClose, onEdit }: { person: JudgePersonV
       onClose={onClose}
       width={880}
       title={person ? `评委详情：${person.name}` : ""}
-      extra={person && <Button icon={<EditOutlined />} onClick={() => onEdit(person)}>编辑</Button>}
+      extra={
+        person && (
+          <Button icon={<EditOutlined />} onClick={() => onEdit(person)}>
+            编辑
+          </Button>
+        )
+      }
       destroyOnHidden
     >
       {person && (
         <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="person-drawer">
           <PersonFacts p={person} contact={contactText} />
           <Card size="small" title="评审经历（根据平台数据计算）">
-            {history.isLoading ? <Skeleton active /> : history.error ? <Alert type="error" showIcon message={history.error.message} /> : history.data && <HistoryView history={history.data} />}
+            {history.isLoading ? (
+              <Skeleton active />
+            ) : history.error ? (
+              <Alert type="error" showIcon message={history.error.message} />
+            ) : (
+              history.data && <HistoryView history={history.data} />
+            )}
           </Card>
         </Space>
       )}

@@ -46,7 +46,17 @@ const toValues = (p: JudgePersonView | null): Partial<Values> =>
       }
     : { schoolKind: "listed", available: "unknown", categoryIds: [], tags: [] };
 
-export function PersonForm({ open, person, onClose, onSaved }: { open: boolean; person: JudgePersonView | null; onClose: () => void; onSaved: (p: JudgePersonView) => void }) {
+export function PersonForm({
+  open,
+  person,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  person: JudgePersonView | null;
+  onClose: () => void;
+  onSaved: (p: JudgePersonView) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +77,9 @@ export function PersonForm({ open, person, onClose, onSaved }: { open: boolean; 
     setError(null);
     const body: JudgePersonCreate = {
       name: v.name.trim(),
-      ...(v.schoolKind === "listed" ? { schoolId: v.schoolId ?? null, schoolName: null } : { schoolId: null, schoolName: v.schoolName?.trim() || null }),
+      ...(v.schoolKind === "listed"
+        ? { schoolId: v.schoolId ?? null, schoolName: null }
+        : { schoolId: null, schoolName: v.schoolName?.trim() || null }),
       province: v.province ?? null,
       title: v.title?.trim() || null,
       ...(contactEditable ? { email: v.email?.trim() || null, phone: v.phone?.trim() || null } : {}),
@@ -99,16 +111,30 @@ export function PersonForm({ open, person, onClose, onSaved }: { open: boolean; 
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="person-save">保存</Button>
+          <Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="person-save">
+            保存
+          </Button>
         </Space>
       }
     >
       <Form<Values> form={form} layout="vertical" onFinish={save} data-testid="person-form">
-        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: "请填写姓名" }, { max: 40, message: "姓名不超过 40 个字" }]}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[
+            { required: true, whitespace: true, message: "请填写姓名" },
+            { max: 40, message: "姓名不超过 40 个字" },
+          ]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="schoolKind" label="学校/单位">
-          <Radio.Group options={[{ value: "listed", label: "学校名录中的学校" }, { value: "other", label: "其他单位" }]} />
+          <Radio.Group
+            options={[
+              { value: "listed", label: "学校名录中的学校" },
+              { value: "other", label: "其他单位" },
+            ]}
+          />
         </Form.Item>
         {kind === "other" ? (
           <Form.Item name="schoolName" rules={[{ max: 60, message: "不超过 60 个字" }]}>
@@ -127,9 +153,21 @@ export function PersonForm({ open, person, onClose, onSaved }: { open: boolean; 
             <Input placeholder="例如：教授、高级工程师" />
           </Form.Item>
         </Space>
-        {!contactEditable && <Alert type="info" showIcon style={{ marginBottom: 12 }} message="该评委不是您赛事的评委，也不是您邀请或录入的，不能查看或修改其联系方式" />}
+        {!contactEditable && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message="该评委不是您赛事的评委，也不是您邀请或录入的，不能查看或修改其联系方式"
+          />
+        )}
         <Space style={{ width: "100%" }} align="start">
-          <Form.Item name="email" label="邮箱" rules={[{ type: "email", message: "邮箱格式不正确" }, { max: 120 }]} style={{ width: 280 }}>
+          <Form.Item
+            name="email"
+            label="邮箱"
+            rules={[{ type: "email", message: "邮箱格式不正确" }, { max: 120 }]}
+            style={{ width: 280 }}
+          >
             <Input disabled={!contactEditable} />
           </Form.Item>
           <Form.Item name="phone" label="手机" rules={[{ max: 30 }]} style={{ width: 200 }}>
@@ -143,7 +181,13 @@ export function PersonForm({ open, person, onClose, onSaved }: { open: boolean; 
           <TagSelect known />
         </Form.Item>
         <Form.Item name="available" label="本年度参评意愿">
-          <Radio.Group options={[{ value: "yes", label: "可参评" }, { value: "no", label: "不可参评" }, { value: "unknown", label: "未填写" }]} />
+          <Radio.Group
+            options={[
+              { value: "yes", label: "可参评" },
+              { value: "no", label: "不可参评" },
+              { value: "unknown", label: "未填写" },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="availabilityNote" label="参评说明" rules={[{ max: 200 }]}>
           <Input placeholder="例如：7 月中旬可参加现场评审" />

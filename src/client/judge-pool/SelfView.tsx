@@ -29,12 +29,24 @@ function SelfForm({ data }: { data: JudgeSelfView }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   useEffect(() => {
-    form.setFieldsValue({ title: p.title ?? undefined, categoryIds: p.categories.map((c) => c.id), tags: p.tags, available: p.available === null ? "unknown" : p.available ? "yes" : "no", availabilityNote: p.availabilityNote });
+    form.setFieldsValue({
+      title: p.title ?? undefined,
+      categoryIds: p.categories.map((c) => c.id),
+      tags: p.tags,
+      available: p.available === null ? "unknown" : p.available ? "yes" : "no",
+      availabilityNote: p.availabilityNote,
+    });
   }, [p, form]);
   const save = async (v: Values) => {
     setBusy(true);
     setError(null);
-    const r = await poolApi.saveSelf({ title: v.title?.trim() || null, categoryIds: v.categoryIds ?? [], tags: v.tags ?? [], available: v.available === "unknown" ? null : v.available === "yes", availabilityNote: v.availabilityNote?.trim() ?? "" });
+    const r = await poolApi.saveSelf({
+      title: v.title?.trim() || null,
+      categoryIds: v.categoryIds ?? [],
+      tags: v.tags ?? [],
+      available: v.available === "unknown" ? null : v.available === "yes",
+      availabilityNote: v.availabilityNote?.trim() ?? "",
+    });
     setBusy(false);
     if (r.error !== 0 || !r.data) {
       const field = fieldOf(r);
@@ -48,7 +60,16 @@ function SelfForm({ data }: { data: JudgeSelfView }) {
   return (
     <Form<Values> form={form} layout="vertical" onFinish={save} data-testid="self-form" style={{ maxWidth: 720 }}>
       <Form.Item name="available" label={`${p.year}年参评意愿`}>
-        <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: "yes", label: "可以参评" }, { value: "no", label: "不能参评" }, { value: "unknown", label: "暂不确定" }]} data-testid="self-available" />
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: "yes", label: "可以参评" },
+            { value: "no", label: "不能参评" },
+            { value: "unknown", label: "暂不确定" },
+          ]}
+          data-testid="self-available"
+        />
       </Form.Item>
       <Form.Item name="availabilityNote" label="说明" rules={[{ max: 200, message: "说明不超过 200 个字" }]}>
         <Input placeholder="例如：7 月中旬可参加现场评审；8 月出差" data-testid="self-note" />
@@ -63,15 +84,27 @@ function SelfForm({ data }: { data: JudgeSelfView }) {
         <Input placeholder="例如：教授、高级工程师" style={{ maxWidth: 300 }} />
       </Form.Item>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={busy} data-testid="self-save">保存</Button>
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={busy} data-testid="self-save">
+        保存
+      </Button>
     </Form>
   );
 }
 
 export function SelfView({ title, invitations }: { title: string; invitations?: ReactNode }) {
   const q = useSelf();
-  if (q.isLoading) return <Card title={title}><Skeleton active /></Card>;
-  if (q.error || !q.data) return <Card title={title}><Alert type="error" showIcon message={q.error?.message ?? "加载失败"} /></Card>;
+  if (q.isLoading)
+    return (
+      <Card title={title}>
+        <Skeleton active />
+      </Card>
+    );
+  if (q.error || !q.data)
+    return (
+      <Card title={title}>
+        <Alert type="error" showIcon message={q.error?.message ?? "加载失败"} />
+      </Card>
+    );
   const { person: p, history } = q.data;
   const contact = (
     <Space split="｜">
@@ -83,7 +116,9 @@ export function SelfView({ title, invitations }: { title: string; invitations?: 
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="judge-self">
       <Card title={`${title}：我的评委信息`}>
         <PersonFacts p={p} contact={contact} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>姓名、学校和联系方式由管理员维护；如有变化请联系赛事管理员。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          姓名、学校和联系方式由管理员维护；如有变化请联系赛事管理员。
+        </Typography.Paragraph>
       </Card>
       {invitations}
       <Card title="参评意愿与专业" size="small">

@@ -3,7 +3,17 @@
  * query keys, fetchers that throw the server's text, and the write calls (replies as they come).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { JudgeContact, JudgeHistory, JudgePersonCreate, JudgePersonUpdate, JudgePersonView, JudgeSelfBody, JudgeSelfView, MergeBody, TagCount } from "../../shared/judge-pool/schema";
+import type {
+  JudgeContact,
+  JudgeHistory,
+  JudgePersonCreate,
+  JudgePersonUpdate,
+  JudgePersonView,
+  JudgeSelfBody,
+  JudgeSelfView,
+  MergeBody,
+  TagCount,
+} from "../../shared/judge-pool/schema";
 import { request } from "../request";
 import { fetchData } from "../work/api";
 
@@ -19,15 +29,25 @@ export const poolKeys = {
 };
 
 export const useHistory = (id: number | null) =>
-  useQuery({ queryKey: poolKeys.history(id ?? 0), queryFn: () => fetchData<JudgeHistory>(`${PERSONS}/${id}/history`), enabled: !!id });
+  useQuery({
+    queryKey: poolKeys.history(id ?? 0),
+    queryFn: () => fetchData<JudgeHistory>(`${PERSONS}/${id}/history`),
+    enabled: !!id,
+  });
 export const useContact = (id: number | null, enabled: boolean) =>
-  useQuery({ queryKey: poolKeys.contact(id ?? 0), queryFn: () => fetchData<JudgeContact>(`${PERSONS}/${id}/contact`), enabled: !!id && enabled });
-export const useTags = (enabled = true) => useQuery({ queryKey: poolKeys.tags, queryFn: () => fetchData<TagCount[]>(`${POOL}/tags`), enabled });
+  useQuery({
+    queryKey: poolKeys.contact(id ?? 0),
+    queryFn: () => fetchData<JudgeContact>(`${PERSONS}/${id}/contact`),
+    enabled: !!id && enabled,
+  });
+export const useTags = (enabled = true) =>
+  useQuery({ queryKey: poolKeys.tags, queryFn: () => fetchData<TagCount[]>(`${POOL}/tags`), enabled });
 export const useSelf = () => useQuery({ queryKey: poolKeys.self, queryFn: () => fetchData<JudgeSelfView>(`${POOL}/self`) });
 
 export const poolApi = {
   create: (body: JudgePersonCreate) => request<JudgePersonView>(PERSONS, { method: "POST", data: body, notify: false }),
-  update: (id: number, body: JudgePersonUpdate) => request<JudgePersonView>(`${PERSONS}/${id}`, { method: "PATCH", data: body, notify: false }),
+  update: (id: number, body: JudgePersonUpdate) =>
+    request<JudgePersonView>(`${PERSONS}/${id}`, { method: "PATCH", data: body, notify: false }),
   merge: (body: MergeBody) => request<JudgePersonView>(`${PERSONS}/merge`, { method: "POST", data: body, notify: false }),
   saveSelf: (body: JudgeSelfBody) => request<JudgeSelfView>(`${POOL}/self`, { method: "PUT", data: body, notify: false }),
 };

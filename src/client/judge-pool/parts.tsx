@@ -21,7 +21,15 @@ export function useCategoryTree() {
 }
 
 /** One category (filter) or several (forms): a 大类 stands for all its 小类. */
-export function CategorySelect(props: { value?: number | number[]; onChange?: (v: any) => void; multiple?: boolean; placeholder?: string; style?: React.CSSProperties; id?: string; "data-testid"?: string }) {
+export function CategorySelect(props: {
+  value?: number | number[];
+  onChange?: (v: any) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  id?: string;
+  "data-testid"?: string;
+}) {
   const { treeData, loading } = useCategoryTree();
   return (
     <TreeSelect
@@ -48,7 +56,19 @@ export function CategorySelect(props: { value?: number | number[]; onChange?: (v
 export function TagSelect(props: { value?: string[]; onChange?: (v: string[]) => void; known?: boolean; id?: string }) {
   const tags = useTags(props.known ?? false);
   const options = [...new Set([...(tags.data ?? []).map((t) => t.tag), ...TAG_SUGGESTIONS])].map((t) => ({ value: t, label: t }));
-  return <Select id={props.id} mode="tags" value={props.value} onChange={props.onChange} options={options} placeholder="选择或输入，回车确认" maxCount={20} tokenSeparators={["、", ",", "，"]} data-testid="tag-select" />;
+  return (
+    <Select
+      id={props.id}
+      mode="tags"
+      value={props.value}
+      onChange={props.onChange}
+      options={options}
+      placeholder="选择或输入，回车确认"
+      maxCount={20}
+      tokenSeparators={["、", ",", "，"]}
+      data-testid="tag-select"
+    />
+  );
 }
 
 export function CategoryTags({ categories }: { categories: CategoryRef[] }) {
@@ -56,7 +76,9 @@ export function CategoryTags({ categories }: { categories: CategoryRef[] }) {
   return (
     <Space size={[0, 4]} wrap>
       {categories.map((c) => (
-        <Tag key={c.id} color={c.parentId === null ? "blue" : undefined}>{c.parentName ? `${c.parentName}/${c.name}` : c.name}</Tag>
+        <Tag key={c.id} color={c.parentId === null ? "blue" : undefined}>
+          {c.parentName ? `${c.parentName}/${c.name}` : c.name}
+        </Tag>
       ))}
     </Space>
   );
@@ -84,9 +106,18 @@ export function HistoryView({ history }: { history: JudgeHistory }) {
         <Statistic title="参评赛事" value={h.contests.length} />
         <Statistic title="评审组" value={h.groups} />
         <Statistic title="已评作品" value={h.worksScored} />
-        <Statistic title={<span>按时提交率{hint("网络评审阶段结束前提交的评分所占比例；赛事未设网络评审阶段时不计")}</span>} value={percent(h.onTimeRate)} />
-        <Statistic title={<span>评委效应{hint("来自已发布结果的标准化拟合：正数表示打分偏宽，负数偏严；未发布时为“—”")}</span>} value={effectText(h.effect)} />
-        <Statistic title={<span>分歧率{hint("已发布结果中，该评委所评作品被标记为评分分歧的比例")}</span>} value={percent(h.disagreementRate)} />
+        <Statistic
+          title={<span>按时提交率{hint("网络评审阶段结束前提交的评分所占比例；赛事未设网络评审阶段时不计")}</span>}
+          value={percent(h.onTimeRate)}
+        />
+        <Statistic
+          title={<span>评委效应{hint("来自已发布结果的标准化拟合：正数表示打分偏宽，负数偏严；未发布时为“—”")}</span>}
+          value={effectText(h.effect)}
+        />
+        <Statistic
+          title={<span>分歧率{hint("已发布结果中，该评委所评作品被标记为评分分歧的比例")}</span>}
+          value={percent(h.disagreementRate)}
+        />
       </Space>
       <Table<HistoryContest>
         size="small"
@@ -95,10 +126,20 @@ export function HistoryView({ history }: { history: JudgeHistory }) {
         dataSource={h.contests}
         columns={[
           { title: "年度", render: (_, c) => c.contest.year, width: 70 },
-          { title: "赛事", render: (_, c) => <span>{c.contest.name} <Tag>{CONTEST_LEVEL_NAMES[c.contest.level as ContestLevelKey] ?? c.contest.level}</Tag></span> },
+          {
+            title: "赛事",
+            render: (_, c) => (
+              <span>
+                {c.contest.name} <Tag>{CONTEST_LEVEL_NAMES[c.contest.level as ContestLevelKey] ?? c.contest.level}</Tag>
+              </span>
+            ),
+          },
           { title: "评审组", render: (_, c) => (c.groups.length ? c.groups.join("、") : "—") },
           { title: "已评作品", dataIndex: "worksScored", width: 90 },
-          { title: "按时提交", render: (_, c) => (c.deadline ? `${c.onTime}/${c.worksScored}（截止 ${timeText(c.deadline)}）` : "—") },
+          {
+            title: "按时提交",
+            render: (_, c) => (c.deadline ? `${c.onTime}/${c.worksScored}（截止 ${timeText(c.deadline)}）` : "—"),
+          },
           { title: "评委效应", render: (_, c) => effectText(c.effect), width: 100 },
           { title: "分歧率", render: (_, c) => percent(c.disagreementRate), width: 80 },
         ]}
@@ -107,7 +148,27 @@ export function HistoryView({ history }: { history: JudgeHistory }) {
   );
 }
 
-export function PersonFacts({ p, contact, column }: { p: { name: string; schoolName: string | null; province: string | null; title: string | null; account: { username: string } | null; categories: CategoryRef[]; tags: string[]; available: boolean | null; availabilityNote: string; year: number; note?: string }; contact: React.ReactNode; column?: number }) {
+export function PersonFacts({
+  p,
+  contact,
+  column,
+}: {
+  p: {
+    name: string;
+    schoolName: string | null;
+    province: string | null;
+    title: string | null;
+    account: { username: string } | null;
+    categories: CategoryRef[];
+    tags: string[];
+    available: boolean | null;
+    availabilityNote: string;
+    year: number;
+    note?: string;
+  };
+  contact: React.ReactNode;
+  column?: number;
+}) {
   return (
     <Descriptions bordered size="small" column={column ?? { xs: 1, md: 2 }}>
       <Descriptions.Item label="姓名">{p.name}</Descriptions.Item>
@@ -119,10 +180,20 @@ export function PersonFacts({ p, contact, column }: { p: { name: string; schoolN
         <AvailabilityTag available={p.available} year={p.year} />
         {p.availabilityNote}
       </Descriptions.Item>
-      <Descriptions.Item label="评审类别" span={column === 1 ? 1 : 2}><CategoryTags categories={p.categories} /></Descriptions.Item>
-      <Descriptions.Item label="专业特长" span={column === 1 ? 1 : 2}>{p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—"}</Descriptions.Item>
-      <Descriptions.Item label="联系方式" span={column === 1 ? 1 : 2}>{contact}</Descriptions.Item>
-      {p.note !== undefined && <Descriptions.Item label="备注" span={column === 1 ? 1 : 2}>{p.note || "—"}</Descriptions.Item>}
+      <Descriptions.Item label="评审类别" span={column === 1 ? 1 : 2}>
+        <CategoryTags categories={p.categories} />
+      </Descriptions.Item>
+      <Descriptions.Item label="专业特长" span={column === 1 ? 1 : 2}>
+        {p.tags.length ? p.tags.map((t) => <Tag key={t}>{t}</Tag>) : "—"}
+      </Descriptions.Item>
+      <Descriptions.Item label="联系方式" span={column === 1 ? 1 : 2}>
+        {contact}
+      </Descriptions.Item>
+      {p.note !== undefined && (
+        <Descriptions.Item label="备注" span={column === 1 ? 1 : 2}>
+          {p.note || "—"}
+        </Descriptions.Item>
+      )}
     </Descriptions>
   );
 }

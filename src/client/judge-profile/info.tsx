@@ -29,17 +29,44 @@ function Expertise({ value }: { value: string | null }) {
   };
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <Input.TextArea rows={3} maxLength={500} showCount value={text} onChange={(e) => setText(e.target.value)} placeholder="例如：大数据分析、机器学习、Web 系统架构" data-testid="expertise" />
+      <Input.TextArea
+        rows={3}
+        maxLength={500}
+        showCount
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="例如：大数据分析、机器学习、Web 系统架构"
+        data-testid="expertise"
+      />
       {error && <Alert type="error" showIcon message={error} />}
-      <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={(value ?? "") === text.trim()} onClick={save} data-testid="expertise-save">保存专业特长</Button>
+      <Button
+        type="primary"
+        icon={<SaveOutlined />}
+        loading={busy}
+        disabled={(value ?? "") === text.trim()}
+        onClick={save}
+        data-testid="expertise-save"
+      >
+        保存专业特长
+      </Button>
     </Space>
   );
 }
 
 export default function JudgeInfo({ route }: PageProps) {
   const q = useJudgeProfile();
-  if (q.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
-  if (q.error || !q.data) return <Card title={route.label}><Alert type="error" showIcon message={q.error?.message ?? "加载失败"} /></Card>;
+  if (q.isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
+  if (q.error || !q.data)
+    return (
+      <Card title={route.label}>
+        <Alert type="error" showIcon message={q.error?.message ?? "加载失败"} />
+      </Card>
+    );
   const p = q.data;
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="judge-info">
@@ -54,12 +81,21 @@ export default function JudgeInfo({ route }: PageProps) {
           <Descriptions.Item label="参加评审" span={2}>
             {p.contests.length ? (
               <Space direction="vertical" size={2}>
-                {p.contests.map((c) => <span key={c.id}>{c.name}{c.groups.length ? `：${c.groups.join("、")}` : "（未分组）"}</span>)}
+                {p.contests.map((c) => (
+                  <span key={c.id}>
+                    {c.name}
+                    {c.groups.length ? `：${c.groups.join("、")}` : "（未分组）"}
+                  </span>
+                ))}
               </Space>
-            ) : "暂无"}
+            ) : (
+              "暂无"
+            )}
           </Descriptions.Item>
         </Descriptions>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>学校、姓名和联系方式由管理员维护；邮箱和密码可在“账号安全”中修改。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          学校、姓名和联系方式由管理员维护；邮箱和密码可在“账号安全”中修改。
+        </Typography.Paragraph>
       </Card>
       <Card title="专业特长" size="small">
         <Expertise value={p.expertise} />

@@ -36,7 +36,14 @@ export function JudgeTags({ judges, onRemoved }: { judges: PoolWork["judges"]; o
   return (
     <Space size={[4, 4]} wrap>
       {judges.map((j) => (
-        <Popconfirm key={j.assignmentId} title={`移除评委「${j.name}」的这条分配？`} okText="移除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={async () => (await judgingApi.removeAssignment(j.assignmentId)).error === 0 && onRemoved()}>
+        <Popconfirm
+          key={j.assignmentId}
+          title={`移除评委「${j.name}」的这条分配？`}
+          okText="移除"
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          onConfirm={async () => (await judgingApi.removeAssignment(j.assignmentId)).error === 0 && onRemoved()}
+        >
           <Tag closable onClose={(e) => e.preventDefault()} style={{ cursor: "pointer" }} data-testid="assigned-judge">
             {j.name}
           </Tag>
@@ -46,7 +53,21 @@ export function JudgeTags({ judges, onRemoved }: { judges: PoolWork["judges"]; o
   );
 }
 
-export function AssignJudgeModal({ contestId, work, judges, groupJudgeIds, onClose, onDone }: { contestId: number; work: PoolWork | null; judges: ContestJudge[]; groupJudgeIds: number[] | null; onClose: () => void; onDone: () => void }) {
+export function AssignJudgeModal({
+  contestId,
+  work,
+  judges,
+  groupJudgeIds,
+  onClose,
+  onDone,
+}: {
+  contestId: number;
+  work: PoolWork | null;
+  judges: ContestJudge[];
+  groupJudgeIds: number[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [judgeId, setJudgeId] = useState<number>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ info: string; problems: Problem[] } | null>(null);
@@ -69,9 +90,21 @@ export function AssignJudgeModal({ contestId, work, judges, groupJudgeIds, onClo
     } else setRefusal({ info: reply.info, problems: problemsOf(reply.data) });
   };
   return (
-    <Modal open={!!work} title={`为作品 ${work?.id ?? ""}《${work?.name ?? ""}》添加评委`} okText="分配" cancelText="取消" okButtonProps={{ disabled: !judgeId }} confirmLoading={busy} onOk={submit} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={!!work}
+      title={`为作品 ${work?.id ?? ""}《${work?.name ?? ""}》添加评委`}
+      okText="分配"
+      cancelText="取消"
+      okButtonProps={{ disabled: !judgeId }}
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">
-        已有 {work?.judges.length ?? 0} 位评委，需要 {work?.needed ?? 0} 位。{work?.judgeGroup ? `作品在「${work.judgeGroup.name}」，只能分配本组评委。` : "作品尚未分入评审组，请先分组。"}系统会检查回避（本校、指导的作品、申报的回避）和评委容量。
+        已有 {work?.judges.length ?? 0} 位评委，需要 {work?.needed ?? 0} 位。
+        {work?.judgeGroup ? `作品在「${work.judgeGroup.name}」，只能分配本组评委。` : "作品尚未分入评审组，请先分组。"}
+        系统会检查回避（本校、指导的作品、申报的回避）和评委容量。
       </Typography.Paragraph>
       <Select
         showSearch
@@ -84,12 +117,26 @@ export function AssignJudgeModal({ contestId, work, judges, groupJudgeIds, onClo
           setRefusal(null);
         }}
         options={[
-          { label: work?.judgeGroup ? `「${work.judgeGroup.name}」的评委` : "本赛事的评委", options: inGroup.map((j) => ({ value: j.id, label: `${judgeLabel(j)}（已分配 ${j.load} 件）` })) },
-          ...(others.length ? [{ label: "其他评委（不在本组，分配会被拒绝）", options: others.map((j) => ({ value: j.id, label: judgeLabel(j) })) }] : []),
+          {
+            label: work?.judgeGroup ? `「${work.judgeGroup.name}」的评委` : "本赛事的评委",
+            options: inGroup.map((j) => ({ value: j.id, label: `${judgeLabel(j)}（已分配 ${j.load} 件）` })),
+          },
+          ...(others.length
+            ? [
+                {
+                  label: "其他评委（不在本组，分配会被拒绝）",
+                  options: others.map((j) => ({ value: j.id, label: judgeLabel(j) })),
+                },
+              ]
+            : []),
         ]}
         data-testid="assign-judge-select"
       />
-      {refusal && <div style={{ marginTop: 12 }}><ProblemList info={refusal.info} problems={refusal.problems} /></div>}
+      {refusal && (
+        <div style={{ marginTop: 12 }}>
+          <ProblemList info={refusal.info} problems={refusal.problems} />
+        </div>
+      )}
     </Modal>
   );
 }

@@ -7,15 +7,54 @@
  * Existing assignments are kept; only missing judges are added.
  */
 import { useEffect, useState } from "react";
-import { Alert, Button, Col, Descriptions, Form, InputNumber, List, Modal, Result, Row, Select, Statistic, Switch, Table, Typography } from "antd";
-import { MAX_REVIEWS_PER_WORK, type AssignBody, type AssignOutcome, type CheckReport, type JudgeGroupView } from "../../shared/judging/schema";
+import {
+  Alert,
+  Button,
+  Col,
+  Descriptions,
+  Form,
+  InputNumber,
+  List,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Statistic,
+  Switch,
+  Table,
+  Typography,
+} from "antd";
+import {
+  MAX_REVIEWS_PER_WORK,
+  type AssignBody,
+  type AssignOutcome,
+  type CheckReport,
+  type JudgeGroupView,
+} from "../../shared/judging/schema";
 import { fetchData } from "../work/api";
 import { A, judgingApi, problemsOf, useJudgingRefresh, useSettings, type Problem } from "./api";
 import { ProblemList } from "./AssignParts";
 
-type Phase = { kind: "form" } | { kind: "done"; info: string; outcome: AssignOutcome; report: CheckReport | null } | { kind: "refused"; info: string; outcome: AssignOutcome | null; problems: Problem[] };
+type Phase =
+  | { kind: "form" }
+  | { kind: "done"; info: string; outcome: AssignOutcome; report: CheckReport | null }
+  | { kind: "refused"; info: string; outcome: AssignOutcome | null; problems: Problem[] };
 
-export function AutoAssignModal({ contestId, open, workIds, groups, groupId, onClose }: { contestId: number; open: boolean; workIds?: number[]; groups?: JudgeGroupView[]; groupId?: number; onClose: () => void }) {
+export function AutoAssignModal({
+  contestId,
+  open,
+  workIds,
+  groups,
+  groupId,
+  onClose,
+}: {
+  contestId: number;
+  open: boolean;
+  workIds?: number[];
+  groups?: JudgeGroupView[];
+  groupId?: number;
+  onClose: () => void;
+}) {
   const settings = useSettings(contestId);
   const refresh = useJudgingRefresh(contestId);
   const [form] = Form.useForm<AssignBody>();
@@ -31,7 +70,14 @@ export function AutoAssignModal({ contestId, open, workIds, groups, groupId, onC
   const run = async (confirmPartial = false) => {
     const v = form.getFieldsValue(true) as AssignBody;
     setBusy(true);
-    const reply = await judgingApi.autoAssign(contestId, { reviewsPerWork: v.reviewsPerWork, judgeCapacity: v.judgeCapacity ?? null, avoidProvince: !!v.avoidProvince, ...(workIds?.length ? { workIds } : {}), ...(v.groupId ? { groupId: v.groupId } : {}), ...(confirmPartial ? { confirmPartial: true } : {}) });
+    const reply = await judgingApi.autoAssign(contestId, {
+      reviewsPerWork: v.reviewsPerWork,
+      judgeCapacity: v.judgeCapacity ?? null,
+      avoidProvince: !!v.avoidProvince,
+      ...(workIds?.length ? { workIds } : {}),
+      ...(v.groupId ? { groupId: v.groupId } : {}),
+      ...(confirmPartial ? { confirmPartial: true } : {}),
+    });
     const outcome = reply.data && "applied" in reply.data ? reply.data : null;
     if (reply.error === 0 && outcome) {
       const report = await fetchData<CheckReport>(`${A}/${contestId}/check`).catch(() => null);
@@ -46,31 +92,83 @@ export function AutoAssignModal({ contestId, open, workIds, groups, groupId, onC
   const footer =
     phase.kind === "form"
       ? [
-          <Button key="c" onClick={onClose}>取消</Button>,
-          <Button key="ok" type="primary" loading={busy} onClick={() => form.validateFields().then(() => run())} data-testid="auto-assign-run">开始分配</Button>,
+          <Button key="c" onClick={onClose}>
+            取消
+          </Button>,
+          <Button
+            key="ok"
+            type="primary"
+            loading={busy}
+            onClick={() => form.validateFields().then(() => run())}
+            data-testid="auto-assign-run"
+          >
+            开始分配
+          </Button>,
         ]
       : phase.kind === "refused" && phase.outcome && phase.outcome.proposed > 0
         ? [
-            <Button key="back" onClick={() => setPhase({ kind: "form" })}>修改参数</Button>,
-            <Button key="partial" danger loading={busy} onClick={() => run(true)} data-testid="auto-assign-partial">确认写入部分分配（{phase.outcome.proposed} 条）</Button>,
-            <Button key="close" type="primary" onClick={onClose}>关闭</Button>,
+            <Button key="back" onClick={() => setPhase({ kind: "form" })}>
+              修改参数
+            </Button>,
+            <Button key="partial" danger loading={busy} onClick={() => run(true)} data-testid="auto-assign-partial">
+              确认写入部分分配（{phase.outcome.proposed} 条）
+            </Button>,
+            <Button key="close" type="primary" onClick={onClose}>
+              关闭
+            </Button>,
           ]
         : [
-            ...(phase.kind === "refused" ? [<Button key="back" onClick={() => setPhase({ kind: "form" })}>修改参数</Button>] : []),
-            <Button key="close" type="primary" onClick={onClose} data-testid="auto-assign-close">关闭</Button>,
+            ...(phase.kind === "refused"
+              ? [
+                  <Button key="back" onClick={() => setPhase({ kind: "form" })}>
+                    修改参数
+                  </Button>,
+                ]
+              : []),
+            <Button key="close" type="primary" onClick={onClose} data-testid="auto-assign-close">
+              关闭
+            </Button>,
           ];
 
   return (
-    <Modal open={open} title={workIds?.length ? `为 ${workIds.length} 件评委不足的作品补足评委` : groupId ? `自动分配「${groups?.find((g) => g.id === groupId)?.name ?? ""}」的评委` : "自动分配评委"} width={phase.kind === "form" ? 560 : 820} onCancel={onClose} footer={footer} destroyOnHidden data-testid="auto-assign-modal">
+    <Modal
+      open={open}
+      title={
+        workIds?.length
+          ? `为 ${workIds.length} 件评委不足的作品补足评委`
+          : groupId
+            ? `自动分配「${groups?.find((g) => g.id === groupId)?.name ?? ""}」的评委`
+            : "自动分配评委"
+      }
+      width={phase.kind === "form" ? 560 : 820}
+      onCancel={onClose}
+      footer={footer}
+      destroyOnHidden
+      data-testid="auto-assign-modal"
+    >
       {phase.kind === "form" && (
         <>
           <Typography.Paragraph type="secondary">
-            按最小费用流为每件作品分配 N 位无回避冲突的评委（不分配本校、本人指导、申报回避的作品），评委只评本组作品，工作量尽量均衡（最多与最少相差不超过 1）。已有分配保留，只补足缺额；无法完全分配时不写入任何分配，并列出原因。
+            按最小费用流为每件作品分配 N
+            位无回避冲突的评委（不分配本校、本人指导、申报回避的作品），评委只评本组作品，工作量尽量均衡（最多与最少相差不超过
+            1）。已有分配保留，只补足缺额；无法完全分配时不写入任何分配，并列出原因。
           </Typography.Paragraph>
-          <Form form={form} layout="vertical" initialValues={{ ...(settings.data ?? { reviewsPerWork: 3, judgeCapacity: null, avoidProvince: false }), groupId }}>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ ...(settings.data ?? { reviewsPerWork: 3, judgeCapacity: null, avoidProvince: false }), groupId }}
+          >
             {!workIds?.length && groups && (
               <Form.Item name="groupId" label="分配范围" extra="可以先为已准备好的评审组分配">
-                <Select allowClear placeholder="全部评审组的作品" options={groups.map((g) => ({ value: g.id, label: `${g.name}（${g.workCount} 件作品，${g.judges.length} 位评委）` }))} data-testid="auto-assign-scope" />
+                <Select
+                  allowClear
+                  placeholder="全部评审组的作品"
+                  options={groups.map((g) => ({
+                    value: g.id,
+                    label: `${g.name}（${g.workCount} 件作品，${g.judges.length} 位评委）`,
+                  }))}
+                  data-testid="auto-assign-scope"
+                />
               </Form.Item>
             )}
             <Row gutter={16}>
@@ -105,15 +203,23 @@ function Done({ info, outcome, report }: { info: string; outcome: AssignOutcome;
     <div data-testid="auto-assign-result">
       <Result status={outcome.complete ? "success" : "warning"} title={info} style={{ padding: "8px 0 16px" }} />
       <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={4}><Statistic title="作品" value={outcome.works} /></Col>
-        <Col span={4}><Statistic title="评委" value={outcome.judges} /></Col>
-        <Col span={4}><Statistic title="新增分配" value={outcome.added} /></Col>
+        <Col span={4}>
+          <Statistic title="作品" value={outcome.works} />
+        </Col>
+        <Col span={4}>
+          <Statistic title="评委" value={outcome.judges} />
+        </Col>
+        <Col span={4}>
+          <Statistic title="新增分配" value={outcome.added} />
+        </Col>
         <Col span={4}>
           <div data-testid="auto-assign-conflicts">
             <Statistic title="回避冲突" value={conflicts ?? "—"} valueStyle={{ color: conflicts ? "#ff4d4f" : "#52c41a" }} />
           </div>
         </Col>
-        <Col span={8}><Statistic title="工作量（最少–最多，相差）" value={`${outcome.minLoad}–${outcome.maxLoad}（${outcome.loadSpread}）`} /></Col>
+        <Col span={8}>
+          <Statistic title="工作量（最少–最多，相差）" value={`${outcome.minLoad}–${outcome.maxLoad}（${outcome.loadSpread}）`} />
+        </Col>
       </Row>
       {outcome.issues.length > 0 && <IssueList issues={outcome.issues} />}
       {report && (
@@ -158,7 +264,11 @@ function IssueList({ issues }: { issues: AssignOutcome["issues"] }) {
 function Refused({ info, outcome, problems }: { info: string; outcome: AssignOutcome | null; problems: Problem[] }) {
   return (
     <div data-testid="auto-assign-refused">
-      {outcome ? <Alert type="error" showIcon message={info} style={{ marginBottom: 16 }} /> : <ProblemList info={info} problems={problems} />}
+      {outcome ? (
+        <Alert type="error" showIcon message={info} style={{ marginBottom: 16 }} />
+      ) : (
+        <ProblemList info={info} problems={problems} />
+      )}
       {outcome && (
         <>
           {/* The sentence above names the first reason; the list gives them all when there are more. */}
@@ -169,11 +279,18 @@ function Refused({ info, outcome, problems }: { info: string; outcome: AssignOut
             <Descriptions.Item label="可写入的分配">{outcome.proposed}</Descriptions.Item>
             <Descriptions.Item label="评委不足的作品" span={3}>
               {outcome.shortfalls.length
-                ? `${outcome.shortfalls.slice(0, 10).map((s) => `${s.workId}（需 ${s.needed}，可分 ${s.proposed}）`).join("、")}${outcome.shortfalls.length > 10 ? ` 等 ${outcome.shortfalls.length} 件` : ""}`
+                ? `${outcome.shortfalls
+                    .slice(0, 10)
+                    .map((s) => `${s.workId}（需 ${s.needed}，可分 ${s.proposed}）`)
+                    .join("、")}${outcome.shortfalls.length > 10 ? ` 等 ${outcome.shortfalls.length} 件` : ""}`
                 : "无"}
             </Descriptions.Item>
           </Descriptions>
-          {outcome.proposed > 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>可以先调整评审组的评委或参数后重试；也可以确认写入这 {outcome.proposed} 条分配，评委不足的作品稍后在检查报告中补足。</Typography.Paragraph>}
+          {outcome.proposed > 0 && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+              可以先调整评审组的评委或参数后重试；也可以确认写入这 {outcome.proposed} 条分配，评委不足的作品稍后在检查报告中补足。
+            </Typography.Paragraph>
+          )}
         </>
       )}
     </div>

@@ -13,7 +13,8 @@ export function useChosenContest() {
   const mine = useMyContests(!isRoot);
   const [contestId, setContestId] = useContestParam();
   useEffect(() => {
-    if (contestId === undefined && mine.data?.length) setContestId(mine.data.find((c) => c.level !== "school")?.id ?? mine.data[0].id);
+    if (contestId === undefined && mine.data?.length)
+      setContestId(mine.data.find((c) => c.level !== "school")?.id ?? mine.data[0].id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contestId, mine.data]);
   const contest = mine.data?.find((c) => c.id === contestId);
@@ -26,11 +27,18 @@ export function ContestBar({ state }: { state: ReturnType<typeof useChosenContes
     <>
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label="赛事">
-          <ContestSelect style={{ minWidth: 380 }} value={contestId} onChange={(v) => v && setContestId(v)} data-testid="judging-contest" />
+          <ContestSelect
+            style={{ minWidth: 380 }}
+            value={contestId}
+            onChange={(v) => v && setContestId(v)}
+            data-testid="judging-contest"
+          />
         </Form.Item>
       </Form>
       {mine.isError && <Alert type="error" showIcon message={mine.error.message} />}
-      {!isRoot && mine.data && !mine.data.length && <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />}
+      {!isRoot && mine.data && !mine.data.length && (
+        <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />
+      )}
     </>
   );
 }

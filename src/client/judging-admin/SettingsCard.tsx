@@ -19,13 +19,22 @@ export function SettingsCard({ contestId }: { contestId: number }) {
   if (settings.isLoading) return <Skeleton active paragraph={{ rows: 1 }} />;
   const save = async (v: JudgingSettings) => {
     setBusy(true);
-    const reply = await judgingApi.saveSettings(contestId, { reviewsPerWork: v.reviewsPerWork, judgeCapacity: v.judgeCapacity ?? null, avoidProvince: !!v.avoidProvince });
+    const reply = await judgingApi.saveSettings(contestId, {
+      reviewsPerWork: v.reviewsPerWork,
+      judgeCapacity: v.judgeCapacity ?? null,
+      avoidProvince: !!v.avoidProvince,
+    });
     setBusy(false);
     if (reply.error === 0) refresh();
   };
   return (
     <Form form={form} layout="inline" onFinish={save} style={{ rowGap: 8 }} data-testid="judging-settings">
-      <Form.Item name="reviewsPerWork" label="每件作品评审次数" rules={[{ required: true, message: "请填写评审次数" }]} tooltip="每件作品由几位评委独立评审（默认 3）">
+      <Form.Item
+        name="reviewsPerWork"
+        label="每件作品评审次数"
+        rules={[{ required: true, message: "请填写评审次数" }]}
+        tooltip="每件作品由几位评委独立评审（默认 3）"
+      >
         <InputNumber min={1} max={MAX_REVIEWS_PER_WORK} style={{ width: 80 }} data-testid="settings-n" />
       </Form.Item>
       <Form.Item name="judgeCapacity" label="每位评委最多作品数" tooltip="留空表示不限">
@@ -36,7 +45,9 @@ export function SettingsCard({ contestId }: { contestId: number }) {
       </Form.Item>
       <Form.Item>
         <Tooltip title="自动分配时按这些设置分配评委">
-          <Button htmlType="submit" loading={busy}>保存设置</Button>
+          <Button htmlType="submit" loading={busy}>
+            保存设置
+          </Button>
         </Tooltip>
       </Form.Item>
     </Form>

@@ -15,8 +15,22 @@ import { AssignJudgeModal, JudgeTags } from "./AssignParts";
 
 const UNGROUPED = -1;
 
-export function WorksTable({ contestId, groups, judges, groupId }: { contestId: number; groups: JudgeGroupView[]; judges: ContestJudge[]; groupId?: number }) {
-  const [f, setF] = useState<PoolFilters & { current: number; pageSize: number }>({ current: 1, pageSize: 20, ...(groupId ? { groupId } : {}) });
+export function WorksTable({
+  contestId,
+  groups,
+  judges,
+  groupId,
+}: {
+  contestId: number;
+  groups: JudgeGroupView[];
+  judges: ContestJudge[];
+  groupId?: number;
+}) {
+  const [f, setF] = useState<PoolFilters & { current: number; pageSize: number }>({
+    current: 1,
+    pageSize: 20,
+    ...(groupId ? { groupId } : {}),
+  });
   const pool = usePool(contestId, f);
   const refresh = useJudgingRefresh(contestId);
   const cats = useCategoryOptions();
@@ -39,10 +53,29 @@ export function WorksTable({ contestId, groups, judges, groupId }: { contestId: 
 
   return (
     <>
-      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v: { group?: number; categoryId?: number; keyword?: string; short?: boolean }) => setF({ current: 1, pageSize: f.pageSize, ...(groupId ? { groupId } : v.group === UNGROUPED ? { ungrouped: true } : v.group ? { groupId: v.group } : {}), ...(v.categoryId ? { categoryId: v.categoryId } : {}), ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}), ...(v.short ? { short: true } : {}) })}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        onFinish={(v: { group?: number; categoryId?: number; keyword?: string; short?: boolean }) =>
+          setF({
+            current: 1,
+            pageSize: f.pageSize,
+            ...(groupId ? { groupId } : v.group === UNGROUPED ? { ungrouped: true } : v.group ? { groupId: v.group } : {}),
+            ...(v.categoryId ? { categoryId: v.categoryId } : {}),
+            ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+            ...(v.short ? { short: true } : {}),
+          })
+        }
+      >
         {!groupId && (
           <Form.Item name="group" label="评审组">
-            <Select allowClear placeholder="全部" style={{ width: 200 }} options={[{ value: UNGROUPED, label: "未分组" }, ...groups.map((g) => ({ value: g.id, label: g.name }))]} data-testid="pool-filter-group" />
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 200 }}
+              options={[{ value: UNGROUPED, label: "未分组" }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+              data-testid="pool-filter-group"
+            />
           </Form.Item>
         )}
         {!groupId && (
@@ -62,7 +95,14 @@ export function WorksTable({ contestId, groups, judges, groupId }: { contestId: 
       </Form>
       {!groupId && (
         <Space style={{ marginBottom: 12 }} wrap>
-          <Select placeholder="选择评审组" style={{ width: 220 }} value={target} onChange={setTarget} options={groups.map((g) => ({ value: g.id, label: `${g.name}（${g.scope}）` }))} data-testid="move-target" />
+          <Select
+            placeholder="选择评审组"
+            style={{ width: 220 }}
+            value={target}
+            onChange={setTarget}
+            options={groups.map((g) => ({ value: g.id, label: `${g.name}（${g.scope}）` }))}
+            data-testid="move-target"
+          />
           <Button disabled={!selected.length || !target} loading={busy} onClick={moveSelected} data-testid="move-selected">
             把选中的 {selected.length || ""} 件作品分入该组
           </Button>
@@ -77,14 +117,33 @@ export function WorksTable({ contestId, groups, judges, groupId }: { contestId: 
         scroll={{ x: "max-content" }}
         data-testid={groupId ? "group-works-table" : "pool-table"}
         locale={{ emptyText: pool.error?.message ?? "没有作品（省级及以上赛事的作品须先通过形式审查）" }}
-        rowSelection={groupId ? undefined : { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{ current: f.current, pageSize: f.pageSize, total: pool.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 件作品`, onChange: (current, pageSize) => setF({ ...f, current, pageSize }) }}
+        rowSelection={
+          groupId
+            ? undefined
+            : { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as number[]) }
+        }
+        pagination={{
+          current: f.current,
+          pageSize: f.pageSize,
+          total: pool.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 件作品`,
+          onChange: (current, pageSize) => setF({ ...f, current, pageSize }),
+        }}
       >
         <Table.Column<PoolWork> title="作品编号" dataIndex="id" width={110} />
         <Table.Column<PoolWork> title="作品名称" dataIndex="name" />
-        <Table.Column<PoolWork> title="类别" render={(_, w) => [w.category.name, w.subcategory?.name, GROUP_NAMES[w.group]].filter(Boolean).join(" / ")} />
+        <Table.Column<PoolWork>
+          title="类别"
+          render={(_, w) => [w.category.name, w.subcategory?.name, GROUP_NAMES[w.group]].filter(Boolean).join(" / ")}
+        />
         <Table.Column<PoolWork> title="学校" render={(_, w) => w.school.name} />
-        {!groupId && <Table.Column<PoolWork> title="评审组" render={(_, w) => (w.judgeGroup ? w.judgeGroup.name : <Tag color="orange">未分组</Tag>)} />}
+        {!groupId && (
+          <Table.Column<PoolWork>
+            title="评审组"
+            render={(_, w) => (w.judgeGroup ? w.judgeGroup.name : <Tag color="orange">未分组</Tag>)}
+          />
+        )}
         <Table.Column<PoolWork>
           title="评委"
           render={(_, w) => (
@@ -101,17 +160,33 @@ export function WorksTable({ contestId, groups, judges, groupId }: { contestId: 
           fixed="right"
           render={(_, w) => (
             <Space size={0}>
-              <Button type="link" size="small" disabled={!w.judgeGroup} onClick={() => setAssigning(w)}>添加评委</Button>
+              <Button type="link" size="small" disabled={!w.judgeGroup} onClick={() => setAssigning(w)}>
+                添加评委
+              </Button>
               {w.judgeGroup && (
-                <Popconfirm title={`把作品移出「${w.judgeGroup.name}」？`} okText="移出" cancelText="取消" onConfirm={async () => (await judgingApi.removeWork(w.judgeGroup!.id, w.id)).error === 0 && refresh()}>
-                  <Button type="link" size="small" disabled={w.judges.length > 0}>移出评审组</Button>
+                <Popconfirm
+                  title={`把作品移出「${w.judgeGroup.name}」？`}
+                  okText="移出"
+                  cancelText="取消"
+                  onConfirm={async () => (await judgingApi.removeWork(w.judgeGroup!.id, w.id)).error === 0 && refresh()}
+                >
+                  <Button type="link" size="small" disabled={w.judges.length > 0}>
+                    移出评审组
+                  </Button>
                 </Popconfirm>
               )}
             </Space>
           )}
         />
       </Table>
-      <AssignJudgeModal contestId={contestId} work={assigning} judges={judges} groupJudgeIds={assigning ? (groupOf(assigning)?.judges.map((j) => j.id) ?? []) : null} onClose={() => setAssigning(null)} onDone={refresh} />
+      <AssignJudgeModal
+        contestId={contestId}
+        work={assigning}
+        judges={judges}
+        groupJudgeIds={assigning ? (groupOf(assigning)?.judges.map((j) => j.id) ?? []) : null}
+        onClose={() => setAssigning(null)}
+        onDone={refresh}
+      />
     </>
   );
 }

@@ -25,7 +25,13 @@ export default function GroupSetting({ route }: PageProps) {
   return (
     <Card
       title={route.label}
-      extra={contestId && <Link to={`/contest-admin/check-group-setting?contestId=${contestId}`}><Button icon={<AuditOutlined />}>分组回避检查</Button></Link>}
+      extra={
+        contestId && (
+          <Link to={`/contest-admin/check-group-setting?contestId=${contestId}`}>
+            <Button icon={<AuditOutlined />}>分组回避检查</Button>
+          </Link>
+        )
+      }
     >
       <ContestBar state={state} />
       {contestId && <ContestJudging key={contestId} contestId={contestId} />}
@@ -55,7 +61,9 @@ function ContestJudging({ contestId }: { contestId: number }) {
           content: (
             <ul style={{ paddingInlineStart: 18 }}>
               {reply.data.unmatched.slice(0, 20).map((w) => (
-                <li key={w.id}>{w.id}《{w.name}》（{w.categoryName}）</li>
+                <li key={w.id}>
+                  {w.id}《{w.name}》（{w.categoryName}）
+                </li>
               ))}
               {reply.data.unmatched.length > 20 && <li>……</li>}
             </ul>
@@ -76,14 +84,36 @@ function ContestJudging({ contestId }: { contestId: number }) {
         <Row gutter={16} align="middle">
           <Col flex="auto">
             <Row gutter={16}>
-              <Col span={4}><Statistic title="评审组" value={s?.groups ?? "—"} /></Col>
-              <Col span={4}><Statistic title="评委" value={s?.judges ?? "—"} /></Col>
-              <Col span={4}><Statistic title="评审作品" value={s?.works ?? "—"} /></Col>
-              <Col span={4}><Statistic title="未分组作品" value={s?.worksWithoutGroup ?? "—"} valueStyle={{ color: s?.worksWithoutGroup ? "#faad14" : undefined }} /></Col>
-              <Col span={4}><Statistic title="评委不足" value={s?.shortWorks ?? "—"} valueStyle={{ color: s?.shortWorks ? "#faad14" : undefined }} /></Col>
+              <Col span={4}>
+                <Statistic title="评审组" value={s?.groups ?? "—"} />
+              </Col>
+              <Col span={4}>
+                <Statistic title="评委" value={s?.judges ?? "—"} />
+              </Col>
+              <Col span={4}>
+                <Statistic title="评审作品" value={s?.works ?? "—"} />
+              </Col>
+              <Col span={4}>
+                <Statistic
+                  title="未分组作品"
+                  value={s?.worksWithoutGroup ?? "—"}
+                  valueStyle={{ color: s?.worksWithoutGroup ? "#faad14" : undefined }}
+                />
+              </Col>
+              <Col span={4}>
+                <Statistic
+                  title="评委不足"
+                  value={s?.shortWorks ?? "—"}
+                  valueStyle={{ color: s?.shortWorks ? "#faad14" : undefined }}
+                />
+              </Col>
               <Col span={4}>
                 <div data-testid="summary-conflicts">
-                  <Statistic title="回避冲突" value={s?.conflicts ?? "—"} valueStyle={{ color: s?.conflicts ? "#ff4d4f" : "#52c41a" }} />
+                  <Statistic
+                    title="回避冲突"
+                    value={s?.conflicts ?? "—"}
+                    valueStyle={{ color: s?.conflicts ? "#ff4d4f" : "#52c41a" }}
+                  />
                 </div>
               </Col>
             </Row>
@@ -92,22 +122,61 @@ function ContestJudging({ contestId }: { contestId: number }) {
             <Space direction="vertical">
               <Space.Compact>
                 <Tooltip title="把未分组的作品按大类、小类和组别分入最具体的匹配评审组">
-                  <Button icon={<ApartmentOutlined />} loading={grouping} onClick={() => autoGroup(false)} data-testid="auto-group">按类别自动分组</Button>
+                  <Button
+                    icon={<ApartmentOutlined />}
+                    loading={grouping}
+                    onClick={() => autoGroup(false)}
+                    data-testid="auto-group"
+                  >
+                    按类别自动分组
+                  </Button>
                 </Tooltip>
-                <Popconfirm title="重新分组：还没有分配评委的作品都按类别重新分入评审组，确认？" okText="重新分组" cancelText="取消" onConfirm={() => autoGroup(true)}>
+                <Popconfirm
+                  title="重新分组：还没有分配评委的作品都按类别重新分入评审组，确认？"
+                  okText="重新分组"
+                  cancelText="取消"
+                  onConfirm={() => autoGroup(true)}
+                >
                   <Button>重新分组</Button>
                 </Popconfirm>
               </Space.Compact>
-              <Button type="primary" block icon={<ThunderboltOutlined />} onClick={() => setAutoOpen(true)} data-testid="auto-assign">自动分配评委</Button>
+              <Button
+                type="primary"
+                block
+                icon={<ThunderboltOutlined />}
+                onClick={() => setAutoOpen(true)}
+                data-testid="auto-assign"
+              >
+                自动分配评委
+              </Button>
             </Space>
           </Col>
         </Row>
       </Card>
       <Tabs
         items={[
-          { key: "groups", label: `评审组（${groups.data?.length ?? 0}）`, children: <GroupsTab contestId={contestId} groups={groups.data ?? []} judges={judges.data ?? []} loading={groups.isFetching} /> },
-          { key: "works", label: "作品与分配", children: <WorksTable contestId={contestId} groups={groups.data ?? []} judges={judges.data ?? []} /> },
-          { key: "judges", label: `评委（${judges.data?.length ?? 0}）`, children: <JudgesTable judges={judges.data ?? []} loading={judges.isFetching} /> },
+          {
+            key: "groups",
+            label: `评审组（${groups.data?.length ?? 0}）`,
+            children: (
+              <GroupsTab
+                contestId={contestId}
+                groups={groups.data ?? []}
+                judges={judges.data ?? []}
+                loading={groups.isFetching}
+              />
+            ),
+          },
+          {
+            key: "works",
+            label: "作品与分配",
+            children: <WorksTable contestId={contestId} groups={groups.data ?? []} judges={judges.data ?? []} />,
+          },
+          {
+            key: "judges",
+            label: `评委（${judges.data?.length ?? 0}）`,
+            children: <JudgesTable judges={judges.data ?? []} loading={judges.isFetching} />,
+          },
         ]}
       />
       <AutoAssignModal contestId={contestId} open={autoOpen} groups={groups.data ?? []} onClose={() => setAutoOpen(false)} />
@@ -117,12 +186,25 @@ function ContestJudging({ contestId }: { contestId: number }) {
 
 function JudgesTable({ judges, loading }: { judges: ContestJudge[]; loading: boolean }) {
   return (
-    <Table<ContestJudge> rowKey="id" size="small" loading={loading} dataSource={judges} pagination={judges.length > 20 ? { pageSize: 20 } : false} locale={{ emptyText: "本赛事还没有评委，请在「评委与审核员」中添加" }} data-testid="contest-judges">
+    <Table<ContestJudge>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={judges}
+      pagination={judges.length > 20 ? { pageSize: 20 } : false}
+      locale={{ emptyText: "本赛事还没有评委，请在「评委与审核员」中添加" }}
+      data-testid="contest-judges"
+    >
       <Table.Column<ContestJudge> title="姓名" dataIndex="name" />
       <Table.Column<ContestJudge> title="用户名" dataIndex="username" />
       <Table.Column<ContestJudge> title="学校" render={(_, j) => j.school?.name ?? "无（行业专家）"} />
       <Table.Column<ContestJudge> title="省份" dataIndex="province" render={(p: string | null) => p ?? "—"} />
-      <Table.Column<ContestJudge> title="评审组" render={(_, j) => (j.groups.length ? j.groups.map((g) => <Tag key={g.id}>{g.name}</Tag>) : <Tag color="orange">未分组</Tag>)} />
+      <Table.Column<ContestJudge>
+        title="评审组"
+        render={(_, j) =>
+          j.groups.length ? j.groups.map((g) => <Tag key={g.id}>{g.name}</Tag>) : <Tag color="orange">未分组</Tag>
+        }
+      />
       <Table.Column<ContestJudge> title="已分配作品" dataIndex="load" sorter={(a, b) => a.load - b.load} />
       <Table.Column<ContestJudge> title="申报回避" dataIndex="declared" />
     </Table>

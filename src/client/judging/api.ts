@@ -5,7 +5,14 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { JudgeContest, JudgeWorkView } from "../../shared/judging/schema";
-import type { JudgeProgress, MyScore, OnlineOverview, ScoreAdminView, ScoreBody, ScoreLogCheck } from "../../shared/judging/score-schema";
+import type {
+  JudgeProgress,
+  MyScore,
+  OnlineOverview,
+  ScoreAdminView,
+  ScoreBody,
+  ScoreLogCheck,
+} from "../../shared/judging/score-schema";
 import { fetchData } from "../work/api";
 import { request } from "../request";
 
@@ -21,25 +28,50 @@ export const judgingKeys = {
   admin: (contestId: number) => ["judging", "admin-scores", contestId] as const,
 };
 
-export const useJudgeContests = () => useQuery({ queryKey: judgingKeys.contests, queryFn: () => fetchData<JudgeContest[]>(`${JUDGE}/contests`) });
-export const useJudgeProgress = () => useQuery({ queryKey: judgingKeys.progress, queryFn: () => fetchData<JudgeProgress[]>(`${JUDGE}/progress`) });
-export const useOnline = (contestId: number) => useQuery({ queryKey: judgingKeys.online(contestId), queryFn: () => fetchData<OnlineOverview>(`${JUDGE}/contest/${contestId}/online`) });
+export const useJudgeContests = () =>
+  useQuery({ queryKey: judgingKeys.contests, queryFn: () => fetchData<JudgeContest[]>(`${JUDGE}/contests`) });
+export const useJudgeProgress = () =>
+  useQuery({ queryKey: judgingKeys.progress, queryFn: () => fetchData<JudgeProgress[]>(`${JUDGE}/progress`) });
+export const useOnline = (contestId: number) =>
+  useQuery({
+    queryKey: judgingKeys.online(contestId),
+    queryFn: () => fetchData<OnlineOverview>(`${JUDGE}/contest/${contestId}/online`),
+  });
 export const useJudgeWork = (contestId: number, workId: number | undefined) =>
-  useQuery({ queryKey: judgingKeys.work(contestId, workId ?? 0), queryFn: () => fetchData<JudgeWorkView>(`${JUDGE}/contest/${contestId}/work/${workId}`), enabled: !!workId });
+  useQuery({
+    queryKey: judgingKeys.work(contestId, workId ?? 0),
+    queryFn: () => fetchData<JudgeWorkView>(`${JUDGE}/contest/${contestId}/work/${workId}`),
+    enabled: !!workId,
+  });
 export const useMyScore = (contestId: number, workId: number | undefined) =>
-  useQuery({ queryKey: judgingKeys.score(contestId, workId ?? 0), queryFn: () => fetchData<MyScore>(`${JUDGE}/contest/${contestId}/work/${workId}/score`), enabled: !!workId });
-export const useAdminScores = (contestId: number) => useQuery({ queryKey: judgingKeys.admin(contestId), queryFn: () => fetchData<ScoreAdminView>(`${JUDGING}/${contestId}/scores`) });
+  useQuery({
+    queryKey: judgingKeys.score(contestId, workId ?? 0),
+    queryFn: () => fetchData<MyScore>(`${JUDGE}/contest/${contestId}/work/${workId}/score`),
+    enabled: !!workId,
+  });
+export const useAdminScores = (contestId: number) =>
+  useQuery({
+    queryKey: judgingKeys.admin(contestId),
+    queryFn: () => fetchData<ScoreAdminView>(`${JUDGING}/${contestId}/scores`),
+  });
 
-export const fileUrl = (contestId: number, workId: number, fileId: number) => `${JUDGE}/contest/${contestId}/work/${workId}/file/${fileId}`;
+export const fileUrl = (contestId: number, workId: number, fileId: number) =>
+  `${JUDGE}/contest/${contestId}/work/${workId}/file/${fileId}`;
 
 const scoreUrl = (contestId: number, workId: number) => `${JUDGE}/contest/${contestId}/work/${workId}/score`;
 
 /** The replies carry the server's sentence; the caller shows it (notify: false). */
 export const scoreApi = {
-  saveDraft: (contestId: number, workId: number, body: ScoreBody) => request<MyScore>(scoreUrl(contestId, workId), { method: "PUT", data: body, notify: false }),
-  submit: (contestId: number, workId: number, body: ScoreBody) => request<MyScore>(`${scoreUrl(contestId, workId)}/submit`, { method: "POST", data: body, notify: false }),
+  saveDraft: (contestId: number, workId: number, body: ScoreBody) =>
+    request<MyScore>(scoreUrl(contestId, workId), { method: "PUT", data: body, notify: false }),
+  submit: (contestId: number, workId: number, body: ScoreBody) =>
+    request<MyScore>(`${scoreUrl(contestId, workId)}/submit`, { method: "POST", data: body, notify: false }),
   reopen: (contestId: number, scoreId: number, reason: string, version: number) =>
-    request<{ id: number; status: string; version: number }>(`${JUDGING}/${contestId}/score/${scoreId}/reopen`, { method: "POST", data: { reason, version }, notify: false }),
+    request<{ id: number; status: string; version: number }>(`${JUDGING}/${contestId}/score/${scoreId}/reopen`, {
+      method: "POST",
+      data: { reason, version },
+      notify: false,
+    }),
   verifyLog: (contestId: number) => request<ScoreLogCheck>(`${JUDGING}/${contestId}/score-log/verify`, { notify: false }),
 };
 

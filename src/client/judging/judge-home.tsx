@@ -19,7 +19,11 @@ function OfflineButton({ contestId }: { contestId: number }) {
   const navigate = useNavigate();
   const sessions = useMySessions(contestId);
   if (!sessions.data?.length) return null;
-  return <Button icon={<TeamOutlined />} data-testid="go-offline" onClick={() => navigate(`/judge/Offline/${contestId}`)}>线下答辩</Button>;
+  return (
+    <Button icon={<TeamOutlined />} data-testid="go-offline" onClick={() => navigate(`/judge/Offline/${contestId}`)}>
+      线下答辩
+    </Button>
+  );
 }
 
 export default function JudgeHome({ route }: PageProps) {
@@ -28,11 +32,26 @@ export default function JudgeHome({ route }: PageProps) {
   const navigate = useNavigate();
   const judgePages = !!useCan({ resource: "page.judge", action: "view" }).data?.can;
 
-  if (contests.isLoading || progress.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
+  if (contests.isLoading || progress.isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
   const error = contests.error ?? progress.error;
-  if (error) return <Card title={route.label}><Alert type="error" showIcon message={error.message} /></Card>;
+  if (error)
+    return (
+      <Card title={route.label}>
+        <Alert type="error" showIcon message={error.message} />
+      </Card>
+    );
   const list = contests.data ?? [];
-  if (!list.length) return <Card title={route.label}><Empty description="您目前没有参加评审的赛事" /></Card>;
+  if (!list.length)
+    return (
+      <Card title={route.label}>
+        <Empty description="您目前没有参加评审的赛事" />
+      </Card>
+    );
 
   return (
     <Card title={route.label}>
@@ -62,10 +81,21 @@ export default function JudgeHome({ route }: PageProps) {
                       网络评审进度：已提交 <b>{done}</b> / 分配 <b>{total}</b>
                       {p && p.progress.draft > 0 && <Typography.Text type="warning">（草稿 {p.progress.draft}）</Typography.Text>}
                     </Typography.Text>
-                    <Progress percent={total ? Math.round((done / total) * 100) : 0} status={total && done === total ? "success" : "active"} />
+                    <Progress
+                      percent={total ? Math.round((done / total) * 100) : 0}
+                      status={total && done === total ? "success" : "active"}
+                    />
                   </div>
                   <Space wrap>
-                    <Button type="primary" icon={<EditOutlined />} disabled={!total} data-testid="go-online" onClick={() => navigate(onlinePath(c, judgePages))}>线上评审</Button>
+                    <Button
+                      type="primary"
+                      icon={<EditOutlined />}
+                      disabled={!total}
+                      data-testid="go-online"
+                      onClick={() => navigate(onlinePath(c, judgePages))}
+                    >
+                      线上评审
+                    </Button>
                     {judgePages && <OfflineButton contestId={c.id} />}
                   </Space>
                   {!total && <Typography.Text type="secondary">尚未给您分配作品</Typography.Text>}

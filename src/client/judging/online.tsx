@@ -8,7 +8,22 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Badge, Button, Card, Col, Empty, List, Progress, Result, Row, Segmented, Skeleton, Space, Typography } from "antd";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Progress,
+  Result,
+  Row,
+  Segmented,
+  Skeleton,
+  Space,
+  Typography,
+} from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { MyScore, OnlineOverview, ScoreStatus } from "../../shared/judging/score-schema";
 import type { PageProps } from "../routing/model";
@@ -27,13 +42,25 @@ export default function OnlineJudging({ route }: PageProps) {
   const [filter, setFilter] = useState<Filter>("all");
   const works = overview.data?.works ?? [];
   const requested = Number(params.get("work")) || undefined;
-  const selectedId = works.some((w) => w.id === requested) ? requested : (works.find((w) => w.scoreStatus !== "submitted") ?? works[0])?.id;
+  const selectedId = works.some((w) => w.id === requested)
+    ? requested
+    : (works.find((w) => w.scoreStatus !== "submitted") ?? works[0])?.id;
   const shown = useMemo(() => (filter === "all" ? works : works.filter((w) => w.scoreStatus === filter)), [works, filter]);
   const select = (id: number) => setParams((p) => (p.set("work", String(id)), p), { replace: true });
 
   if (!contestId) return <Result status="404" title="赛事不存在" />;
-  if (overview.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
-  if (overview.error || !overview.data) return <Card title={route.label}><Result status="404" title={overview.error?.message ?? "赛事不存在或您不是该赛事的评委"} /></Card>;
+  if (overview.isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
+  if (overview.error || !overview.data)
+    return (
+      <Card title={route.label}>
+        <Result status="404" title={overview.error?.message ?? "赛事不存在或您不是该赛事的评委"} />
+      </Card>
+    );
   const o = overview.data;
   const { assigned, submitted, draft } = o.progress;
   const index = works.findIndex((w) => w.id === selectedId);
@@ -51,11 +78,17 @@ export default function OnlineJudging({ route }: PageProps) {
             已提交 <b>{submitted}</b> / 分配 <b>{assigned}</b>
             {draft > 0 && <Typography.Text type="warning">（草稿 {draft}）</Typography.Text>}
           </Typography.Text>
-          <Progress style={{ width: 360, margin: 0 }} percent={assigned ? Math.round((submitted / assigned) * 100) : 0} status={assigned && submitted === assigned ? "success" : "active"} />
+          <Progress
+            style={{ width: 360, margin: 0 }}
+            percent={assigned ? Math.round((submitted / assigned) * 100) : 0}
+            status={assigned && submitted === assigned ? "success" : "active"}
+          />
         </Space>
       </Card>
       {!works.length ? (
-        <Card><Empty description="尚未给您分配作品" /></Card>
+        <Card>
+          <Empty description="尚未给您分配作品" />
+        </Card>
       ) : (
         <Row gutter={16} align="top">
           <Col xs={24} lg={8} xl={7}>
@@ -84,11 +117,20 @@ export default function OnlineJudging({ route }: PageProps) {
                     key={w.id}
                     onClick={() => select(w.id)}
                     data-testid={`online-work-${w.id}`}
-                    style={{ cursor: "pointer", padding: "8px 12px", background: w.id === selectedId ? "#e6f4ff" : undefined, borderLeft: `3px solid ${w.id === selectedId ? "#1677ff" : "transparent"}` }}
+                    style={{
+                      cursor: "pointer",
+                      padding: "8px 12px",
+                      background: w.id === selectedId ? "#e6f4ff" : undefined,
+                      borderLeft: `3px solid ${w.id === selectedId ? "#1677ff" : "transparent"}`,
+                    }}
                   >
                     <div style={{ minWidth: 0, flex: 1 }}>
-                      <Typography.Text strong ellipsis style={{ display: "block" }}>{w.name}</Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{w.id} · {w.subcategory?.name ?? w.category.name}</Typography.Text>
+                      <Typography.Text strong ellipsis style={{ display: "block" }}>
+                        {w.name}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {w.id} · {w.subcategory?.name ?? w.category.name}
+                      </Typography.Text>
                     </div>
                     <Space direction="vertical" size={0} style={{ alignItems: "flex-end" }}>
                       <ScoreStatusTag status={w.scoreStatus} />
@@ -117,7 +159,19 @@ export default function OnlineJudging({ route }: PageProps) {
   );
 }
 
-function WorkPanel({ contestId, workId, position, onPrev, onNext }: { contestId: number; workId: number; position: string; onPrev?: () => void; onNext?: () => void }) {
+function WorkPanel({
+  contestId,
+  workId,
+  position,
+  onPrev,
+  onNext,
+}: {
+  contestId: number;
+  workId: number;
+  position: string;
+  onPrev?: () => void;
+  onNext?: () => void;
+}) {
   const qc = useQueryClient();
   const work = useJudgeWork(contestId, workId);
   const score = useMyScore(contestId, workId);
@@ -127,9 +181,19 @@ function WorkPanel({ contestId, workId, position, onPrev, onNext }: { contestId:
     void qc.invalidateQueries({ queryKey: judgingKeys.online(contestId) });
     void qc.invalidateQueries({ queryKey: judgingKeys.progress });
   };
-  if (work.isLoading || score.isLoading) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (work.isLoading || score.isLoading)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   const error = work.error ?? score.error;
-  if (error || !work.data || !score.data) return <Card><Alert type="error" showIcon message={error?.message ?? "作品不存在或未分配给您"} /></Card>;
+  if (error || !work.data || !score.data)
+    return (
+      <Card>
+        <Alert type="error" showIcon message={error?.message ?? "作品不存在或未分配给您"} />
+      </Card>
+    );
   const w = work.data;
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="work-panel">
@@ -138,8 +202,12 @@ function WorkPanel({ contestId, workId, position, onPrev, onNext }: { contestId:
         extra={
           <Space>
             <Typography.Text type="secondary">{position}</Typography.Text>
-            <Button size="small" icon={<LeftOutlined />} disabled={!onPrev} onClick={onPrev}>上一件</Button>
-            <Button size="small" disabled={!onNext} onClick={onNext}>下一件 <RightOutlined /></Button>
+            <Button size="small" icon={<LeftOutlined />} disabled={!onPrev} onClick={onPrev}>
+              上一件
+            </Button>
+            <Button size="small" disabled={!onNext} onClick={onNext}>
+              下一件 <RightOutlined />
+            </Button>
           </Space>
         }
       >
@@ -149,11 +217,20 @@ function WorkPanel({ contestId, workId, position, onPrev, onNext }: { contestId:
         title={
           <Space>
             <span>评分</span>
-            <Badge status={score.data.status === "submitted" ? "success" : score.data.status === "draft" ? "warning" : "default"} text={{ none: "未评", draft: "草稿", submitted: "已提交" }[score.data.status]} />
+            <Badge
+              status={score.data.status === "submitted" ? "success" : score.data.status === "draft" ? "warning" : "default"}
+              text={{ none: "未评", draft: "草稿", submitted: "已提交" }[score.data.status]}
+            />
           </Space>
         }
       >
-        <ScoreForm key={`${workId}-${score.data.version}`} contestId={contestId} work={w} score={score.data} onChanged={changed} />
+        <ScoreForm
+          key={`${workId}-${score.data.version}`}
+          contestId={contestId}
+          work={w}
+          score={score.data}
+          onChanged={changed}
+        />
       </Card>
     </Space>
   );

@@ -7,15 +7,22 @@ import type { AiToolUse } from "../../shared/work/schema";
 import { fileUrl } from "./api";
 import { fmtSize, fmtTime } from "../format";
 
-
 /** "网络评审时间：… 至 …" or why scoring is closed. */
 export function WindowText({ window: w }: { window: JudgingWindow }) {
   if (!w.open) return <Alert type="warning" showIcon message={w.message} data-testid="window-closed" />;
-  return <Typography.Text type="secondary">{w.startsAt && w.endsAt ? `网络评审时间：${fmtTime(w.startsAt)} 至 ${fmtTime(w.endsAt)}` : "网络评审：未设置时间限制"}</Typography.Text>;
+  return (
+    <Typography.Text type="secondary">
+      {w.startsAt && w.endsAt ? `网络评审时间：${fmtTime(w.startsAt)} 至 ${fmtTime(w.endsAt)}` : "网络评审：未设置时间限制"}
+    </Typography.Text>
+  );
 }
 
 const STATUS_COLOR: Record<ScoreStatus, string> = { none: "default", draft: "orange", submitted: "green" };
-export const ScoreStatusTag = ({ status }: { status: ScoreStatus }) => <Tag color={STATUS_COLOR[status]} data-testid="score-status">{SCORE_STATUS_NAMES[status]}</Tag>;
+export const ScoreStatusTag = ({ status }: { status: ScoreStatus }) => (
+  <Tag color={STATUS_COLOR[status]} data-testid="score-status">
+    {SCORE_STATUS_NAMES[status]}
+  </Tag>
+);
 
 /** What a judge sees of an assigned work: fields, AI declaration, attachments (no authors or school). */
 export function JudgeWorkContent({ work, contestId }: { work: JudgeWorkView; contestId: number }) {
@@ -24,12 +31,25 @@ export function JudgeWorkContent({ work, contestId }: { work: JudgeWorkView; con
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label="作品编号">{work.id}</Descriptions.Item>
         <Descriptions.Item label="组别">{work.groupName}</Descriptions.Item>
-        <Descriptions.Item label="大类 / 小类" span={2}>{`${work.category.name}${work.subcategory ? ` / ${work.subcategory.name}` : ""}`}</Descriptions.Item>
+        <Descriptions.Item
+          label="大类 / 小类"
+          span={2}
+        >{`${work.category.name}${work.subcategory ? ` / ${work.subcategory.name}` : ""}`}</Descriptions.Item>
         {work.fields
           .filter((f) => f.key !== "name")
           .map((f) => (
             <Descriptions.Item key={f.key} label={f.label} span={2}>
-              {f.value ? (f.key.startsWith("deployLink") ? <a href={f.value} target="_blank" rel="noreferrer noopener">{f.value}</a> : <span style={{ whiteSpace: "pre-wrap" }}>{f.value}</span>) : <Typography.Text type="secondary">未填写</Typography.Text>}
+              {f.value ? (
+                f.key.startsWith("deployLink") ? (
+                  <a href={f.value} target="_blank" rel="noreferrer noopener">
+                    {f.value}
+                  </a>
+                ) : (
+                  <span style={{ whiteSpace: "pre-wrap" }}>{f.value}</span>
+                )
+              ) : (
+                <Typography.Text type="secondary">未填写</Typography.Text>
+              )}
             </Descriptions.Item>
           ))}
       </Descriptions>
@@ -39,8 +59,19 @@ export function JudgeWorkContent({ work, contestId }: { work: JudgeWorkView; con
       ) : !work.aiDeclaration.used ? (
         <Typography.Paragraph>声明：本作品未使用 AI 工具。</Typography.Paragraph>
       ) : (
-        <Table<AiToolUse> size="small" rowKey={(_, i) => String(i)} pagination={false} dataSource={work.aiDeclaration.tools} style={{ marginBottom: 16 }} scroll={{ x: "max-content" }}>
-          <Table.Column<AiToolUse> dataIndex="tool" title="工具" render={(t: string, r) => `${t}${r.version ? ` ${r.version}` : ""}`} />
+        <Table<AiToolUse>
+          size="small"
+          rowKey={(_, i) => String(i)}
+          pagination={false}
+          dataSource={work.aiDeclaration.tools}
+          style={{ marginBottom: 16 }}
+          scroll={{ x: "max-content" }}
+        >
+          <Table.Column<AiToolUse>
+            dataIndex="tool"
+            title="工具"
+            render={(t: string, r) => `${t}${r.version ? ` ${r.version}` : ""}`}
+          />
           <Table.Column<AiToolUse> dataIndex="purpose" title="使用阶段与用途" />
           <Table.Column<AiToolUse> dataIndex="edits" title="人工修改" />
           <Table.Column<AiToolUse> dataIndex="adoption" title="采纳比例" render={(n: number) => `${n}%`} />

@@ -6,7 +6,25 @@
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Alert, Button, Card, Col, Form, Input, Modal, Progress, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Typography } from "antd";
+import {
+  App,
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Typography,
+} from "antd";
 import { RollbackOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { MAX_REASON, type AdminScoreRow, type ScoreAdminView, type ScoreLogCheck } from "../../shared/judging/score-schema";
 import type { PageProps } from "../routing/model";
@@ -28,8 +46,18 @@ export default function ScoreAdmin({ route }: PageProps) {
   const [reopening, setReopening] = useState<(AdminScoreRow & { workName: string }) | null>(null);
 
   if (!contestId) return <Result status="404" title="赛事不存在" />;
-  if (scores.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
-  if (scores.error || !scores.data) return <Card title={route.label}><Result status="404" title={scores.error?.message ?? "赛事不存在或不在您的管理范围内"} /></Card>;
+  if (scores.isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
+  if (scores.error || !scores.data)
+    return (
+      <Card title={route.label}>
+        <Result status="404" title={scores.error?.message ?? "赛事不存在或不在您的管理范围内"} />
+      </Card>
+    );
   const v = scores.data;
   const s = v.summary;
 
@@ -45,17 +73,40 @@ export default function ScoreAdmin({ route }: PageProps) {
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Card
         title={`${route.label}：${v.contest.name}`}
-        extra={<Button icon={<SafetyCertificateOutlined />} loading={checking} onClick={verify} data-testid="verify-log">校验评分日志</Button>}
+        extra={
+          <Button icon={<SafetyCertificateOutlined />} loading={checking} onClick={verify} data-testid="verify-log">
+            校验评分日志
+          </Button>
+        }
       >
         <Space direction="vertical" style={{ width: "100%" }}>
           <WindowText window={v.window} />
-          {check && <Alert type={check.ok ? "success" : "error"} showIcon message={check.message} data-testid="verify-result" closable onClose={() => setCheck(null)} />}
+          {check && (
+            <Alert
+              type={check.ok ? "success" : "error"}
+              showIcon
+              message={check.message}
+              data-testid="verify-result"
+              closable
+              onClose={() => setCheck(null)}
+            />
+          )}
           <Row gutter={16} data-testid="score-summary">
-            <Col span={4}><Statistic title="分配" value={s.assignments} /></Col>
-            <Col span={4}><Statistic title="已提交" value={s.submitted} valueStyle={{ color: "#52c41a" }} /></Col>
-            <Col span={4}><Statistic title="草稿" value={s.draft} valueStyle={{ color: "#fa8c16" }} /></Col>
-            <Col span={4}><Statistic title="未评" value={s.none} /></Col>
-            <Col span={8}><Statistic title="评完的作品" value={s.worksComplete} suffix={`/ ${s.works}`} /></Col>
+            <Col span={4}>
+              <Statistic title="分配" value={s.assignments} />
+            </Col>
+            <Col span={4}>
+              <Statistic title="已提交" value={s.submitted} valueStyle={{ color: "#52c41a" }} />
+            </Col>
+            <Col span={4}>
+              <Statistic title="草稿" value={s.draft} valueStyle={{ color: "#fa8c16" }} />
+            </Col>
+            <Col span={4}>
+              <Statistic title="未评" value={s.none} />
+            </Col>
+            <Col span={8}>
+              <Statistic title="评完的作品" value={s.worksComplete} suffix={`/ ${s.works}`} />
+            </Col>
           </Row>
           <Progress percent={s.assignments ? Math.round((s.submitted / s.assignments) * 100) : 0} />
         </Space>
@@ -77,15 +128,34 @@ export default function ScoreAdmin({ route }: PageProps) {
                     expandedRowRender: (w) => (
                       <Table<AdminScoreRow> size="small" rowKey="judgeId" pagination={false} dataSource={w.scores}>
                         <Table.Column<AdminScoreRow> dataIndex="judgeName" title="评委" />
-                        <Table.Column<AdminScoreRow> dataIndex="status" title="状态" render={(st) => <ScoreStatusTag status={st} />} />
+                        <Table.Column<AdminScoreRow>
+                          dataIndex="status"
+                          title="状态"
+                          render={(st) => <ScoreStatusTag status={st} />}
+                        />
                         <Table.Column<AdminScoreRow> dataIndex="total" title="总分" render={(x: number | null) => x ?? "—"} />
-                        <Table.Column<AdminScoreRow> dataIndex="submittedAt" title="提交时间" render={(x: string | null) => fmtShortTime(x)} />
-                        <Table.Column<AdminScoreRow> dataIndex="reopenReason" title="退回原因" render={(x: string | null) => x ?? ""} />
+                        <Table.Column<AdminScoreRow>
+                          dataIndex="submittedAt"
+                          title="提交时间"
+                          render={(x: string | null) => fmtShortTime(x)}
+                        />
+                        <Table.Column<AdminScoreRow>
+                          dataIndex="reopenReason"
+                          title="退回原因"
+                          render={(x: string | null) => x ?? ""}
+                        />
                         <Table.Column<AdminScoreRow>
                           title="操作"
                           render={(_, r) =>
                             r.status === "submitted" && (
-                              <Button size="small" icon={<RollbackOutlined />} onClick={() => setReopening({ ...r, workName: w.name })} data-testid="reopen-score">退回</Button>
+                              <Button
+                                size="small"
+                                icon={<RollbackOutlined />}
+                                onClick={() => setReopening({ ...r, workName: w.name })}
+                                data-testid="reopen-score"
+                              >
+                                退回
+                              </Button>
                             )
                           }
                         />
@@ -100,7 +170,10 @@ export default function ScoreAdmin({ route }: PageProps) {
                   <Table.Column<WorkRow>
                     title="已提交 / 分配"
                     render={(_, w) => (
-                      <Typography.Text type={w.submitted === w.assigned ? "success" : undefined} data-testid={`work-progress-${w.workId}`}>
+                      <Typography.Text
+                        type={w.submitted === w.assigned ? "success" : undefined}
+                        data-testid={`work-progress-${w.workId}`}
+                      >
                         {w.submitted} / {w.assigned}
                       </Typography.Text>
                     )}
@@ -113,13 +186,25 @@ export default function ScoreAdmin({ route }: PageProps) {
               key: "judges",
               label: "按评委",
               children: (
-                <Table<JudgeRow> size="small" rowKey="judgeId" dataSource={v.judges} pagination={false} data-testid="score-judges">
+                <Table<JudgeRow>
+                  size="small"
+                  rowKey="judgeId"
+                  dataSource={v.judges}
+                  pagination={false}
+                  data-testid="score-judges"
+                >
                   <Table.Column<JudgeRow> dataIndex="name" title="评委" />
                   <Table.Column<JudgeRow> dataIndex="username" title="用户名" />
                   <Table.Column<JudgeRow> dataIndex="assigned" title="分配" />
                   <Table.Column<JudgeRow> dataIndex="submitted" title="已提交" />
                   <Table.Column<JudgeRow> dataIndex="draft" title="草稿" />
-                  <Table.Column<JudgeRow> title="进度" width={220} render={(_, j) => <Progress size="small" percent={j.assigned ? Math.round((j.submitted / j.assigned) * 100) : 0} />} />
+                  <Table.Column<JudgeRow>
+                    title="进度"
+                    width={220}
+                    render={(_, j) => (
+                      <Progress size="small" percent={j.assigned ? Math.round((j.submitted / j.assigned) * 100) : 0} />
+                    )}
+                  />
                 </Table>
               ),
             },
@@ -138,7 +223,15 @@ export default function ScoreAdmin({ route }: PageProps) {
   );
 }
 
-function ReopenModal({ contestId, row, onClose }: { contestId: number; row: (AdminScoreRow & { workName: string }) | null; onClose: (done: boolean) => void }) {
+function ReopenModal({
+  contestId,
+  row,
+  onClose,
+}: {
+  contestId: number;
+  row: (AdminScoreRow & { workName: string }) | null;
+  onClose: (done: boolean) => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
@@ -159,10 +252,20 @@ function ReopenModal({ contestId, row, onClose }: { contestId: number; row: (Adm
     } else message.error(r.info || "退回失败");
   };
   return (
-    <Modal open={!!row} title="退回评分" okText="退回" cancelText="取消" confirmLoading={busy} onOk={ok} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal
+      open={!!row}
+      title="退回评分"
+      okText="退回"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={ok}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
       {row && (
         <Typography.Paragraph>
-          退回评委「{row.judgeName}」对《{row.workName}》的评分（总分 {row.total}）。退回后评委可以修改并重新提交，退回原因会显示给评委并记入评分日志。
+          退回评委「{row.judgeName}」对《{row.workName}》的评分（总分 {row.total}
+          ）。退回后评委可以修改并重新提交，退回原因会显示给评委并记入评分日志。
         </Typography.Paragraph>
       )}
       <Form form={form} layout="vertical">

@@ -22,4 +22,3 @@ export function MenuSider() {
   }, [pathname]);
   return <SiderMenu menu={menu} badges={todo.data?.badges} />;
 }
-

@@ -13,7 +13,8 @@ import { Logo } from "../components/Logo";
 type Item = Required<MenuProps>["items"][number];
 
 /** The to-do count of an entry: its own, or for a group the sum of its entries'. */
-const countOf = (n: MenuNode, badges: Record<string, number>): number => (n.children ? n.children.reduce((s, c) => s + countOf(c, badges), 0) : (badges[n.path] ?? 0));
+const countOf = (n: MenuNode, badges: Record<string, number>): number =>
+  n.children ? n.children.reduce((s, c) => s + countOf(c, badges), 0) : (badges[n.path] ?? 0);
 
 const withBadge = (label: React.ReactNode, count: number, path: string) =>
   count ? (
@@ -28,16 +29,31 @@ const withBadge = (label: React.ReactNode, count: number, path: string) =>
 function toItems(nodes: readonly MenuNode[], badges: Record<string, number>): Item[] {
   return nodes.map((n): Item => {
     if (n.children) {
-      return { key: n.path, icon: n.icon, label: withBadge(n.label, countOf(n, badges), n.path), children: toItems(n.children, badges), "data-menu-group": n.label } as Item;
+      return {
+        key: n.path,
+        icon: n.icon,
+        label: withBadge(n.label, countOf(n, badges), n.path),
+        children: toItems(n.children, badges),
+        "data-menu-group": n.label,
+      } as Item;
     }
     // The exit entry is a plain link out of the area: leaving it ends the mode.
-    return { key: n.path, icon: n.icon, "data-menu-path": n.path, label: <Link to={n.path}>{withBadge(n.label, countOf(n, badges), n.path)}</Link> } as Item;
+    return {
+      key: n.path,
+      icon: n.icon,
+      "data-menu-path": n.path,
+      label: <Link to={n.path}>{withBadge(n.label, countOf(n, badges), n.path)}</Link>,
+    } as Item;
   });
 }
 
 function findItem(nodes: readonly MenuNode[], pathname: string): string | undefined {
   for (const n of nodes) {
-    const hit = n.children ? findItem(n.children, pathname) : n.path.toLowerCase() === pathname.toLowerCase() ? n.path : undefined;
+    const hit = n.children
+      ? findItem(n.children, pathname)
+      : n.path.toLowerCase() === pathname.toLowerCase()
+        ? n.path
+        : undefined;
     if (hit) return hit;
   }
   return undefined;
@@ -47,7 +63,13 @@ const groupKeys = (nodes: readonly MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.children ? [n.path, ...groupKeys(n.children)] : []));
 
 /** Memoised: the menu renders again only when the menu, its counts or the address change (not with every render of its parent). */
-export const SiderMenu = memo(function SiderMenu({ menu, badges }: { menu: readonly MenuNode[]; badges?: Record<string, number> }) {
+export const SiderMenu = memo(function SiderMenu({
+  menu,
+  badges,
+}: {
+  menu: readonly MenuNode[];
+  badges?: Record<string, number>;
+}) {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -75,25 +97,32 @@ export const SiderMenu = memo(function SiderMenu({ menu, badges }: { menu: reado
     >
       <Link
         to="/"
-        style={{ display: "flex", alignItems: "center", gap: 8, height: 64, padding: collapsed ? 0 : "0 16px", justifyContent: collapsed ? "center" : "flex-start" }}
+        style={{
+          display: "flex",
+          alignItems: "center",
+          gap: 8,
+          height: 64,
+          padding: collapsed ? 0 : "0 16px",
+          justifyContent: collapsed ? "center" : "flex-start",
+        }}
       >
         <Logo style={{ height: 28, width: 28 }} />
         {!collapsed && <span style={{ fontSize: 18, fontWeight: 700, color: token.colorText }}>赛务平台</span>}
       </Link>
       <div style={{ height: "calc(100% - 64px)", overflowY: "auto" }}>
-      <Menu
-        key={menuKey}
-        mode="inline"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={groups}
-        // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
-        // beside its icon); while the menu is open those are dozens of idle triggers and observers
-        // rendered with every page (issue 15), so they are there only while it is collapsed.
-        _internalDisableMenuItemTitleTooltip={!collapsed}
-        style={{ border: "none" }}
-        data-testid="app-menu"
-      />
+        <Menu
+          key={menuKey}
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          defaultOpenKeys={groups}
+          // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
+          // beside its icon); while the menu is open those are dozens of idle triggers and observers
+          // rendered with every page (issue 15), so they are there only while it is collapsed.
+          _internalDisableMenuItemTitleTooltip={!collapsed}
+          style={{ border: "none" }}
+          data-testid="app-menu"
+        />
       </div>
     </Layout.Sider>
   );

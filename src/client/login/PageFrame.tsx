@@ -21,7 +21,12 @@ function subscribe(onChange: () => void) {
 }
 
 /** Whether the window is at least antd's `sm` wide (true when there is no window). */
-export const useAtLeastSm = () => useSyncExternalStore(subscribe, () => matchMedia(SM).matches, () => true);
+export const useAtLeastSm = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => matchMedia(SM).matches,
+    () => true,
+  );
 
 export function PageFrame({ sider, header, children }: { sider: ReactNode; header: ReactNode; children: ReactNode }) {
   const wide = useAtLeastSm();

@@ -168,7 +168,8 @@ function start() {
 
 // The page's chunk downloads while the server says who this is.
 const entry = matchEntry(ROUTES, location.pathname);
-const pageScript = isLightAccountPath(location.pathname) && entry && isAuthorized(entry, guestAllows) ? entry.element?.preload?.() : undefined;
+const pageScript =
+  isLightAccountPath(location.pathname) && entry && isAuthorized(entry, guestAllows) ? entry.element?.preload?.() : undefined;
 pageScript?.catch(() => {});
 void getCurrentUser().then(async (user) => {
   // A logged-in user on one of these pages: the admin application shows or sends them on (as before).

@@ -32,26 +32,68 @@ export default function MajorList({ route }: PageProps) {
       extra={
         <Space>
           <ImportExport resource="majors" filters={filtersObject(filters)} onImported={() => tableQuery.refetch()} />
-          <CreateButton resource="majors" onClick={() => create.show()} data-testid="major-create">新建专业</CreateButton>
+          <CreateButton resource="majors" onClick={() => create.show()} data-testid="major-create">
+            新建专业
+          </CreateButton>
         </Space>
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="专业代码或名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 240 }} data-testid="major-search" />
-        <Select allowClear placeholder="学科门类" style={{ width: 140 }} options={DISCIPLINE_OPTIONS} onChange={(v) => setFilter("discipline", v)} />
-        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: false, label: "使用中" }, { value: true, label: "已归档" }]} onChange={(v) => setFilter("archived", v)} />
+        <Input.Search
+          allowClear
+          placeholder="专业代码或名称"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v)}
+          style={{ width: 240 }}
+          data-testid="major-search"
+        />
+        <Select
+          allowClear
+          placeholder="学科门类"
+          style={{ width: 140 }}
+          options={DISCIPLINE_OPTIONS}
+          onChange={(v) => setFilter("discipline", v)}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[
+            { value: false, label: "使用中" },
+            { value: true, label: "已归档" },
+          ]}
+          onChange={(v) => setFilter("archived", v)}
+        />
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" data-testid="major-table">
         <Table.Column<MajorView> dataIndex="code" title="专业代码" sorter width={120} />
-        <Table.Column<MajorView> dataIndex="name" title="专业名称" sorter render={(name, r) => <span>{name} {r.archived && <Tag>已归档</Tag>}</span>} />
-        <Table.Column<MajorView> dataIndex="discipline" title="学科门类" sorter width={120} render={(v: string | null) => v ?? "—"} />
+        <Table.Column<MajorView>
+          dataIndex="name"
+          title="专业名称"
+          sorter
+          render={(name, r) => (
+            <span>
+              {name} {r.archived && <Tag>已归档</Tag>}
+            </span>
+          )}
+        />
+        <Table.Column<MajorView>
+          dataIndex="discipline"
+          title="学科门类"
+          sorter
+          width={120}
+          render={(v: string | null) => v ?? "—"}
+        />
         <Table.Column<MajorView>
           title="使用情况"
           width={200}
           render={(_, r) =>
             r.userCount || r.categoryCount ? (
               <Tooltip title="被使用的专业删除时改为归档">
-                <span>{r.userCount} 个账号 · {r.categoryCount} 个作品大类</span>
+                <span>
+                  {r.userCount} 个账号 · {r.categoryCount} 个作品大类
+                </span>
               </Tooltip>
             ) : (
               "未被使用"
@@ -64,14 +106,26 @@ export default function MajorList({ route }: PageProps) {
           render={(_, r) => (
             <Space>
               <EditButton size="small" resource="majors" recordItemId={r.id} onClick={() => edit.show(r.id)} />
-              {!(r.archived && (r.userCount || r.categoryCount)) && <DeleteButton
-                size="small"
-                resource="majors"
-                recordItemId={r.id}
-                confirmTitle={r.userCount || r.categoryCount ? `该专业被 ${r.userCount} 个账号、${r.categoryCount} 个作品大类使用，将改为归档。继续？` : "删除该专业？"}
-                successNotification={(data) => ({ type: "success", message: (data as { data?: { result?: string } } | undefined)?.data?.result === "archived" ? "专业已被使用，已改为归档" : "专业已删除" })}
-                onSuccess={() => tableQuery.refetch()}
-              />}
+              {!(r.archived && (r.userCount || r.categoryCount)) && (
+                <DeleteButton
+                  size="small"
+                  resource="majors"
+                  recordItemId={r.id}
+                  confirmTitle={
+                    r.userCount || r.categoryCount
+                      ? `该专业被 ${r.userCount} 个账号、${r.categoryCount} 个作品大类使用，将改为归档。继续？`
+                      : "删除该专业？"
+                  }
+                  successNotification={(data) => ({
+                    type: "success",
+                    message:
+                      (data as { data?: { result?: string } } | undefined)?.data?.result === "archived"
+                        ? "专业已被使用，已改为归档"
+                        : "专业已删除",
+                  })}
+                  onSuccess={() => tableQuery.refetch()}
+                />
+              )}
             </Space>
           )}
         />
@@ -82,17 +136,38 @@ export default function MajorList({ route }: PageProps) {
   );
 }
 
-function MajorFormModal({ title, modal, editing }: { title: string; modal: ReturnType<typeof useModalForm<MajorView>>; editing?: boolean }) {
+function MajorFormModal({
+  title,
+  modal,
+  editing,
+}: {
+  title: string;
+  modal: ReturnType<typeof useModalForm<MajorView>>;
+  editing?: boolean;
+}) {
   const used = editing && ((modal.query?.data?.data.userCount ?? 0) > 0 || (modal.query?.data?.data.categoryCount ?? 0) > 0);
   return (
     <Modal {...modal.modalProps} title={title} okText="保存" destroyOnHidden>
       {/* A refused save shows on the form (and as a notification); it is not an unhandled error. */}
-      <Form {...modal.formProps} layout="vertical" onFinish={async (v) => { try { await modal.formProps.onFinish?.(v); } catch { /* shown on the form */ } }}>
+      <Form
+        {...modal.formProps}
+        layout="vertical"
+        onFinish={async (v) => {
+          try {
+            await modal.formProps.onFinish?.(v);
+          } catch {
+            /* shown on the form */
+          }
+        }}
+      >
         <Form.Item
           name="code"
           label="专业代码"
           extra={used ? "该专业已被使用，不能修改代码" : "如 080906、080904K"}
-          rules={[{ required: true, message: "请输入专业代码" }, { pattern: new RegExp(MAJOR_CODE_PATTERN), message: MAJOR_CODE_RULE }]}
+          rules={[
+            { required: true, message: "请输入专业代码" },
+            { pattern: new RegExp(MAJOR_CODE_PATTERN), message: MAJOR_CODE_RULE },
+          ]}
         >
           <Input disabled={used} data-testid="major-code" />
         </Form.Item>

@@ -19,7 +19,10 @@ const N = "/Backend/ContestAdmin/national";
 export function PromotedPanel({ contestId }: { contestId: number }) {
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ["national", contestId, "promoted"], queryFn: () => fetchData<PromotedOut>(`${N}/${contestId}/promoted`) });
+  const q = useQuery({
+    queryKey: ["national", contestId, "promoted"],
+    queryFn: () => fetchData<PromotedOut>(`${N}/${contestId}/promoted`),
+  });
   const [target, setTarget] = useState<IncomingEntry | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -60,22 +63,51 @@ export function PromotedPanel({ contestId }: { contestId: number }) {
           { title: "作品名称", dataIndex: "workName" },
           { title: "大类", dataIndex: "categoryName" },
           { title: "国赛形式审查", dataIndex: "formatStatus", render: (s: string) => FORMAT[s] ?? s },
-          { title: "状态", dataIndex: "status", render: (s: string, r) => (s === "entered" ? <Tag color="green">已进入国赛</Tag> : <Tag>已撤回：{r.withdrawReason}</Tag>) },
+          {
+            title: "状态",
+            dataIndex: "status",
+            render: (s: string, r) =>
+              s === "entered" ? <Tag color="green">已进入国赛</Tag> : <Tag>已撤回：{r.withdrawReason}</Tag>,
+          },
           {
             title: "操作",
             key: "op",
             render: (_: unknown, r) =>
               r.status === "entered" && (
-                <Button size="small" danger disabled={!d.open} onClick={() => setTarget(r)} data-testid={`promoted-withdraw-${r.workId}`}>
+                <Button
+                  size="small"
+                  danger
+                  disabled={!d.open}
+                  onClick={() => setTarget(r)}
+                  data-testid={`promoted-withdraw-${r.workId}`}
+                >
                   撤回晋级
                 </Button>
               ),
           },
         ]}
       />
-      <Modal title={`撤回晋级：${target?.workName ?? ""}`} open={!!target} okText="撤回晋级" okButtonProps={{ danger: true }} cancelText="取消" confirmLoading={busy} onCancel={() => setTarget(null)} onOk={withdraw}>
-        <Typography.Paragraph>撤回后该作品退出国赛（国赛的形式审查、评审和结果中不再出现），省赛结果和奖项保留。国赛管理员可在“晋级作品（各省）”中看到撤回原因。</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={500} placeholder="撤回原因（必填）" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="promoted-withdraw-reason" />
+      <Modal
+        title={`撤回晋级：${target?.workName ?? ""}`}
+        open={!!target}
+        okText="撤回晋级"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        confirmLoading={busy}
+        onCancel={() => setTarget(null)}
+        onOk={withdraw}
+      >
+        <Typography.Paragraph>
+          撤回后该作品退出国赛（国赛的形式审查、评审和结果中不再出现），省赛结果和奖项保留。国赛管理员可在“晋级作品（各省）”中看到撤回原因。
+        </Typography.Paragraph>
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          placeholder="撤回原因（必填）"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="promoted-withdraw-reason"
+        />
       </Modal>
     </Card>
   );

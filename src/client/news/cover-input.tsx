@@ -20,19 +20,27 @@ export function CoverInput({ value, onChange }: { value?: string | null; onChang
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       <Space wrap>
-        <Upload accept="image/png,image/jpeg,image/gif,image/webp,image/bmp" showUploadList={false} beforeUpload={(f) => (void pick(f), false)}>
+        <Upload
+          accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
+          showUploadList={false}
+          beforeUpload={(f) => (void pick(f), false)}
+        >
           <Button icon={<UploadOutlined />}>上传图片</Button>
         </Upload>
         <Input
           allowClear
           style={{ width: 380 }}
           placeholder="或填写图片地址 https://…"
-          value={uploaded ? "" : value ?? ""}
+          value={uploaded ? "" : (value ?? "")}
           disabled={uploaded}
           onChange={(e) => onChange?.(e.target.value.trim() ? e.target.value : null)}
           data-testid="news-cover-url"
         />
-        {value && <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>去掉封面</Button>}
+        {value && (
+          <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+            去掉封面
+          </Button>
+        )}
       </Space>
       {value && <Image src={value} alt="封面" width={240} style={{ objectFit: "cover", maxHeight: 140 }} />}
     </Space>

@@ -14,7 +14,6 @@ import { NewsDrawer, type NewsTarget } from "./news-drawer";
 import { NewsStatusTag } from "./status";
 import { fmtTime } from "../format";
 
-
 export default function NewsList({ route }: PageProps) {
   const isRoot = useIsRoot();
   const [keyword, setKeyword] = useState("");
@@ -28,20 +27,70 @@ export default function NewsList({ route }: PageProps) {
   const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
 
   return (
-    <Card title={route.label} extra={<CreateButton resource="news" onClick={() => setTarget({})} data-testid="news-create">新建新闻</CreateButton>}>
+    <Card
+      title={route.label}
+      extra={
+        <CreateButton resource="news" onClick={() => setTarget({})} data-testid="news-create">
+          新建新闻
+        </CreateButton>
+      }
+    >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="标题或正文" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 240 }} data-testid="news-search" />
-        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: "draft", label: "草稿" }, { value: "published", label: "已发布（含定时）" }]} onChange={(v) => setFilter("status", v)} />
+        <Input.Search
+          allowClear
+          placeholder="标题或正文"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v)}
+          style={{ width: 240 }}
+          data-testid="news-search"
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[
+            { value: "draft", label: "草稿" },
+            { value: "published", label: "已发布（含定时）" },
+          ]}
+          onChange={(v) => setFilter("status", v)}
+        />
         {isRoot && (
-          <Select allowClear placeholder="范围" style={{ width: 140 }} options={[{ value: true, label: "全国新闻" }, { value: false, label: "赛事新闻" }]} onChange={(v) => setFilter("platform", v)} />
+          <Select
+            allowClear
+            placeholder="范围"
+            style={{ width: 140 }}
+            options={[
+              { value: true, label: "全国新闻" },
+              { value: false, label: "赛事新闻" },
+            ]}
+            onChange={(v) => setFilter("platform", v)}
+          />
         )}
         <ContestSelect allowClear placeholder="按赛事筛选" style={{ width: 320 }} onChange={(v) => setFilter("contestId", v)} />
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" data-testid="news-table">
-        <Table.Column<NewsView> dataIndex="cover" title="封面" width={96} render={(c: string | null) => (c ? <Image src={c} width={72} height={44} style={{ objectFit: "cover" }} alt="封面" /> : <Typography.Text type="secondary">无</Typography.Text>)} />
+        <Table.Column<NewsView>
+          dataIndex="cover"
+          title="封面"
+          width={96}
+          render={(c: string | null) =>
+            c ? (
+              <Image src={c} width={72} height={44} style={{ objectFit: "cover" }} alt="封面" />
+            ) : (
+              <Typography.Text type="secondary">无</Typography.Text>
+            )
+          }
+        />
         <Table.Column<NewsView> dataIndex="title" title="标题" sorter />
         <Table.Column<NewsView> dataIndex="contestName" title="赛事" render={(v: string | null) => v ?? "全国新闻"} />
-        <Table.Column<NewsView> dataIndex="status" title="状态" sorter width={100} render={(_, r) => <NewsStatusTag news={r} />} />
+        <Table.Column<NewsView>
+          dataIndex="status"
+          title="状态"
+          sorter
+          width={100}
+          render={(_, r) => <NewsStatusTag news={r} />}
+        />
         <Table.Column<NewsView> dataIndex="publishAt" title="发布时间" sorter width={150} render={fmtTime} />
         <Table.Column<NewsView> dataIndex="createdByName" title="作者" width={110} render={(v: string | null) => v ?? "—"} />
         <Table.Column<NewsView> dataIndex="updatedAt" title="更新时间" sorter width={150} render={fmtTime} />
@@ -51,7 +100,13 @@ export default function NewsList({ route }: PageProps) {
           render={(_, r) => (
             <Space>
               <EditButton size="small" resource="news" recordItemId={r.id} onClick={() => setTarget({ id: r.id })} />
-              <DeleteButton size="small" resource="news" recordItemId={r.id} confirmTitle="删除这条新闻？删除后不能恢复。" onSuccess={() => tableQuery.refetch()} />
+              <DeleteButton
+                size="small"
+                resource="news"
+                recordItemId={r.id}
+                confirmTitle="删除这条新闻？删除后不能恢复。"
+                onSuccess={() => tableQuery.refetch()}
+              />
             </Space>
           )}
         />

@@ -17,7 +17,6 @@ import { bj, pickerIso } from "../format";
 /** What the drawer edits: a new item, or the one with this id. */
 export type NewsTarget = { id?: BaseKey } | null;
 
-
 export function NewsDrawer({ target, onClose }: { target: NewsTarget; onClose: () => void }) {
   return (
     <Drawer open={!!target} onClose={onClose} title={target?.id ? "编辑新闻" : "新建新闻"} width={860} destroyOnHidden>
@@ -47,7 +46,9 @@ function NewsForm({ id, onDone }: { id?: BaseKey; onDone: () => void }) {
       {...formProps}
       layout="vertical"
       initialValues={record ?? { status: "draft", body: "", cover: null, publishAt: null, contestId: null }}
-      onFinish={(v) => formProps.onFinish?.({ ...v, contestId: v.contestId ?? null, cover: v.cover || null, publishAt: v.publishAt ?? null })}
+      onFinish={(v) =>
+        formProps.onFinish?.({ ...v, contestId: v.contestId ?? null, cover: v.cover || null, publishAt: v.publishAt ?? null })
+      }
     >
       <Form.Item
         name="contestId"
@@ -55,9 +56,20 @@ function NewsForm({ id, onDone }: { id?: BaseKey; onDone: () => void }) {
         extra={isRoot ? "留空为全国新闻（平台首页显示）" : undefined}
         rules={isRoot ? [] : [{ required: true, message: "请选择赛事" }]}
       >
-        <ContestSelect allowClear={isRoot} defaultContestId={record?.contestId} placeholder={isRoot ? "全国新闻（不属于某个赛事）" : "选择您负责的赛事"} />
+        <ContestSelect
+          allowClear={isRoot}
+          defaultContestId={record?.contestId}
+          placeholder={isRoot ? "全国新闻（不属于某个赛事）" : "选择您负责的赛事"}
+        />
       </Form.Item>
-      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: "请输入标题" }, { max: 100, message: "标题不能超过 100 个字" }]}>
+      <Form.Item
+        name="title"
+        label="标题"
+        rules={[
+          { required: true, whitespace: true, message: "请输入标题" },
+          { max: 100, message: "标题不能超过 100 个字" },
+        ]}
+      >
         <Input data-testid="news-title" />
       </Form.Item>
       <Form.Item name="cover" label="封面" extra="PNG、JPEG、GIF、WebP 或 BMP 图片，不超过 500 KB">
@@ -65,7 +77,14 @@ function NewsForm({ id, onDone }: { id?: BaseKey; onDone: () => void }) {
       </Form.Item>
       <Space size="large" align="start" wrap>
         <Form.Item name="status" label="状态">
-          <Radio.Group optionType="button" options={[{ value: "draft", label: "草稿" }, { value: "published", label: "发布" }]} data-testid="news-status" />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: "draft", label: "草稿" },
+              { value: "published", label: "发布" },
+            ]}
+            data-testid="news-status"
+          />
         </Form.Item>
         <Form.Item
           name="publishAt"
@@ -77,11 +96,22 @@ function NewsForm({ id, onDone }: { id?: BaseKey; onDone: () => void }) {
           <DatePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" placeholder="立即" style={{ width: 220 }} />
         </Form.Item>
       </Space>
-      <Form.Item name="body" label="正文" rules={[{ validator: (_, v: string | undefined) => (hasRichContent(v) ? Promise.resolve() : Promise.reject(new Error("请输入正文"))) }]}>
+      <Form.Item
+        name="body"
+        label="正文"
+        rules={[
+          {
+            validator: (_, v: string | undefined) =>
+              hasRichContent(v) ? Promise.resolve() : Promise.reject(new Error("请输入正文")),
+          },
+        ]}
+      >
         <RichTextEditor data-testid="news-body" />
       </Form.Item>
       <Space>
-        <Button type="primary" {...saveButtonProps} loading={formLoading} data-testid="news-save">保存</Button>
+        <Button type="primary" {...saveButtonProps} loading={formLoading} data-testid="news-save">
+          保存
+        </Button>
         <Button onClick={onDone}>取消</Button>
       </Space>
     </Form>

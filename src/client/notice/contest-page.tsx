@@ -37,30 +37,56 @@ export default function ContestNoticePage({ route }: PageProps) {
     queryOptions: { enabled: contestId !== undefined },
   });
   const rows: Row[] = NOTICE_SECTIONS.map((section) => ({ section, notice: result.data.find((n) => n.section === section.key) }));
-  const open = (r: Row) => contest && setSlot({ section: r.section.key, contestId: contest.id, contestName: contest.name, id: r.notice?.id });
+  const open = (r: Row) =>
+    contest && setSlot({ section: r.section.key, contestId: contest.id, contestName: contest.name, id: r.notice?.id });
 
   return (
     <Card title={route.label}>
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label="赛事">
-          <ContestSelect style={{ minWidth: 360 }} value={contestId} onChange={(v) => setContestId(v)} data-testid="notice-contest" />
+          <ContestSelect
+            style={{ minWidth: 360 }}
+            value={contestId}
+            onChange={(v) => setContestId(v)}
+            data-testid="notice-contest"
+          />
         </Form.Item>
       </Form>
       {mine.isError && <Alert type="error" showIcon message={mine.error.message} />}
       {mine.data && !mine.data.length && <Alert type="info" showIcon message="您目前没有负责的赛事，无法编写通知与说明。" />}
       {contest && (
-        <Table<Row> dataSource={rows} rowKey={(r) => r.section.key} loading={query.isFetching} pagination={false} size="middle" data-testid="notice-table">
+        <Table<Row>
+          dataSource={rows}
+          rowKey={(r) => r.section.key}
+          loading={query.isFetching}
+          pagination={false}
+          size="middle"
+          data-testid="notice-table"
+        >
           <Table.Column<Row>
             title="栏目"
             width={260}
             render={(_, r) => (
               <Space direction="vertical" size={0}>
-                <span>{r.section.name} <Tag>{r.section.kind === "announcement" ? "公告" : "说明"}</Tag></span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{sectionHint(r.section, true)}</Typography.Text>
+                <span>
+                  {r.section.name} <Tag>{r.section.kind === "announcement" ? "公告" : "说明"}</Tag>
+                </span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {sectionHint(r.section, true)}
+                </Typography.Text>
               </Space>
             )}
           />
-          <Table.Column<Row> title="标题" render={(_, r) => r.notice?.title ?? <Typography.Text type="secondary">未编写{r.section.kind === "explanation" ? "（使用上级赛事或全平台的说明）" : ""}</Typography.Text>} />
+          <Table.Column<Row>
+            title="标题"
+            render={(_, r) =>
+              r.notice?.title ?? (
+                <Typography.Text type="secondary">
+                  未编写{r.section.kind === "explanation" ? "（使用上级赛事或全平台的说明）" : ""}
+                </Typography.Text>
+              )
+            }
+          />
           <Table.Column<Row> title="更新" width={200} render={(_, r) => (r.notice ? updatedText(r.notice) : "—")} />
           <Table.Column<Row>
             title="操作"
@@ -68,18 +94,34 @@ export default function ContestNoticePage({ route }: PageProps) {
             render={(_, r) =>
               r.notice ? (
                 <Space>
-                  <Button size="small" icon={<EyeOutlined />} onClick={() => setPreview(r.notice!)}>预览</Button>
+                  <Button size="small" icon={<EyeOutlined />} onClick={() => setPreview(r.notice!)}>
+                    预览
+                  </Button>
                   <EditButton size="small" resource="notices" recordItemId={r.notice.id} onClick={() => open(r)} />
-                  <DeleteButton size="small" resource="notices" recordItemId={r.notice.id} confirmTitle="删除这条内容？" onSuccess={() => query.refetch()} />
+                  <DeleteButton
+                    size="small"
+                    resource="notices"
+                    recordItemId={r.notice.id}
+                    confirmTitle="删除这条内容？"
+                    onSuccess={() => query.refetch()}
+                  />
                 </Space>
               ) : (
-                canCreate && <Button size="small" icon={<PlusOutlined />} onClick={() => open(r)}>编写</Button>
+                canCreate && (
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => open(r)}>
+                    编写
+                  </Button>
+                )
               )
             }
           />
         </Table>
       )}
-      {contest && <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>当前赛事：{contestLabel(contest)}</Typography.Paragraph>}
+      {contest && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          当前赛事：{contestLabel(contest)}
+        </Typography.Paragraph>
+      )}
       <NoticeDrawer slot={slot} onClose={() => (setSlot(null), void query.refetch())} />
       <NoticePreview notice={preview} onClose={() => setPreview(null)} />
     </Card>

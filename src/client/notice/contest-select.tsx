@@ -30,7 +30,10 @@ export function useMyContests(enabled = true) {
   });
 }
 
-type Props = Omit<SelectProps<number>, "options" | "mode" | "value"> & { value?: number | null; defaultContestId?: number | null };
+type Props = Omit<SelectProps<number>, "options" | "mode" | "value"> & {
+  value?: number | null;
+  defaultContestId?: number | null;
+};
 
 export function ContestSelect({ defaultContestId, ...props }: Props) {
   const isRoot = useIsRoot();
@@ -45,7 +48,15 @@ export function ContestSelect({ defaultContestId, ...props }: Props) {
     queryOptions: { enabled: isRoot },
     defaultValueQueryOptions: { enabled: isRoot && !!defaultContestId },
   });
-  if (isRoot) return <Select<number> {...(selectProps as SelectProps<number>)} placeholder="搜索赛事名称" {...props} value={props.value ?? undefined} />;
+  if (isRoot)
+    return (
+      <Select<number>
+        {...(selectProps as SelectProps<number>)}
+        placeholder="搜索赛事名称"
+        {...props}
+        value={props.value ?? undefined}
+      />
+    );
   return (
     <Select<number>
       placeholder="选择您负责的赛事"

@@ -18,8 +18,8 @@ export interface NoticeSlot {
   id?: number;
 }
 
-export const slotPlace = (s: Pick<NoticeSlot, "contestId" | "contestName">) => (s.contestId === null ? "全平台" : s.contestName ?? `赛事 ${s.contestId}`);
-
+export const slotPlace = (s: Pick<NoticeSlot, "contestId" | "contestName">) =>
+  s.contestId === null ? "全平台" : (s.contestName ?? `赛事 ${s.contestId}`);
 
 export function NoticeDrawer({ slot, onClose }: { slot: NoticeSlot | null; onClose: () => void }) {
   const title = slot ? `${slot.id ? "编辑" : "编写"}${noticeSectionName(slot.section)} · ${slotPlace(slot)}` : "";
@@ -39,24 +39,49 @@ function NoticeForm({ slot, onDone }: { slot: NoticeSlot; onDone: () => void }) 
     onMutationSuccess: onDone,
   });
   const submit = (values: NoticeCreate) =>
-    formProps.onFinish?.(slot.id ? { title: values.title, content: values.content } as NoticeCreate : { ...values, section: slot.section, contestId: slot.contestId });
+    formProps.onFinish?.(
+      slot.id
+        ? ({ title: values.title, content: values.content } as NoticeCreate)
+        : { ...values, section: slot.section, contestId: slot.contestId },
+    );
   return (
-    <Form<NoticeCreate> {...formProps} layout="vertical" onFinish={submit} initialValues={formProps.initialValues ?? { title: noticeSectionName(slot.section), content: "" }}>
-      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: "请输入标题" }, { max: 100, message: "标题不能超过 100 个字" }]}>
+    <Form<NoticeCreate>
+      {...formProps}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={formProps.initialValues ?? { title: noticeSectionName(slot.section), content: "" }}
+    >
+      <Form.Item
+        name="title"
+        label="标题"
+        rules={[
+          { required: true, whitespace: true, message: "请输入标题" },
+          { max: 100, message: "标题不能超过 100 个字" },
+        ]}
+      >
         <Input data-testid="notice-title" />
       </Form.Item>
       <Form.Item
         name="content"
         label="内容"
         extra="保存时服务器会清理不安全的内容（脚本、外部框架等），保存后显示的即为最终效果。"
-        rules={[{ validator: (_, v: string | undefined) => (hasRichContent(v) ? Promise.resolve() : Promise.reject(new Error("请输入内容"))) }]}
+        rules={[
+          {
+            validator: (_, v: string | undefined) =>
+              hasRichContent(v) ? Promise.resolve() : Promise.reject(new Error("请输入内容")),
+          },
+        ]}
       >
         <RichTextEditor data-testid="notice-content" />
       </Form.Item>
       <Space>
-        <Button type="primary" {...saveButtonProps} loading={formLoading} data-testid="notice-save">保存</Button>
+        <Button type="primary" {...saveButtonProps} loading={formLoading} data-testid="notice-save">
+          保存
+        </Button>
         <Button onClick={onDone}>取消</Button>
-        <Typography.Text type="secondary">栏目：{noticeSectionName(slot.section)}　范围：{slotPlace(slot)}</Typography.Text>
+        <Typography.Text type="secondary">
+          栏目：{noticeSectionName(slot.section)}　范围：{slotPlace(slot)}
+        </Typography.Text>
       </Space>
     </Form>
   );

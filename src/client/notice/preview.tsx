@@ -10,16 +10,27 @@ export const updatedText = (n: Pick<NoticeView, "updatedAt" | "updatedByName">) 
 export function NoticeBody({ notice }: { notice: NoticeView }) {
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>{notice.title}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {notice.title}
+      </Typography.Title>
       <RichTextView html={notice.content} data-testid="notice-preview" />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>更新于 {updatedText(notice)}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        更新于 {updatedText(notice)}
+      </Typography.Text>
     </>
   );
 }
 
 export function NoticePreview({ notice, onClose }: { notice: NoticeView | null; onClose: () => void }) {
   return (
-    <Modal open={!!notice} onCancel={onClose} footer={null} width={760} title={notice ? `预览 · ${notice.sectionName} · ${notice.contestName ?? "全平台"}` : ""} destroyOnHidden>
+    <Modal
+      open={!!notice}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      title={notice ? `预览 · ${notice.sectionName} · ${notice.contestName ?? "全平台"}` : ""}
+      destroyOnHidden
+    >
       {notice && <NoticeBody notice={notice} />}
     </Modal>
   );

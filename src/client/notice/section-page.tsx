@@ -43,12 +43,20 @@ function SectionNotices({ section, title }: { section: NoticeSection; title: str
   const canCreate = useCan({ resource: "api.notices", action: "create" }).data?.can;
   const platform = useList<NoticeView>({
     resource: "notices",
-    filters: [{ field: "section", operator: "eq", value: section.key }, { field: "platform", operator: "eq", value: true }],
+    filters: [
+      { field: "section", operator: "eq", value: section.key },
+      { field: "platform", operator: "eq", value: true },
+    ],
     pagination: { pageSize: 1 },
   });
   const { tableProps, tableQuery } = useTable<NoticeView>({
     resource: "notices",
-    filters: { permanent: [{ field: "section", operator: "eq", value: section.key }, { field: "platform", operator: "eq", value: false }] },
+    filters: {
+      permanent: [
+        { field: "section", operator: "eq", value: section.key },
+        { field: "platform", operator: "eq", value: false },
+      ],
+    },
     sorters: { initial: [{ field: "updatedAt", order: "desc" }] },
     pagination: { pageSize: 20 },
     syncWithLocation: false,
@@ -60,16 +68,49 @@ function SectionNotices({ section, title }: { section: NoticeSection; title: str
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card
         title={title}
-        extra={main ? <EditButton resource="notices" recordItemId={main.id} onClick={() => setSlot({ section: section.key, contestId: null, contestName: null, id: main.id })} data-testid="notice-edit-platform">编辑</EditButton>
-          : canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setSlot({ section: section.key, contestId: null, contestName: null })} data-testid="notice-edit-platform">编写</Button>}
+        extra={
+          main ? (
+            <EditButton
+              resource="notices"
+              recordItemId={main.id}
+              onClick={() => setSlot({ section: section.key, contestId: null, contestName: null, id: main.id })}
+              data-testid="notice-edit-platform"
+            >
+              编辑
+            </EditButton>
+          ) : (
+            canCreate && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setSlot({ section: section.key, contestId: null, contestName: null })}
+                data-testid="notice-edit-platform"
+              >
+                编写
+              </Button>
+            )
+          )
+        }
         data-testid="notice-platform"
       >
         <Typography.Paragraph type="secondary">{sectionHint(section)}</Typography.Paragraph>
-        {platform.query.isPending ? <Skeleton active /> : main ? <NoticeBody notice={main} /> : <Alert type="info" showIcon message={`全平台的${section.name}尚未编写`} />}
+        {platform.query.isPending ? (
+          <Skeleton active />
+        ) : main ? (
+          <NoticeBody notice={main} />
+        ) : (
+          <Alert type="info" showIcon message={`全平台的${section.name}尚未编写`} />
+        )}
       </Card>
       <Card
         title={`各赛事的${section.name}`}
-        extra={canCreate && <Button icon={<PlusOutlined />} onClick={() => setPicking(true)}>为赛事编写</Button>}
+        extra={
+          canCreate && (
+            <Button icon={<PlusOutlined />} onClick={() => setPicking(true)}>
+              为赛事编写
+            </Button>
+          )
+        }
       >
         <Table {...tableProps} rowKey="id" size="middle">
           <Table.Column<NoticeView> dataIndex="contestName" title="赛事" sorter={false} />
@@ -80,9 +121,22 @@ function SectionNotices({ section, title }: { section: NoticeSection; title: str
             width={220}
             render={(_, r) => (
               <Space>
-                <Button size="small" icon={<EyeOutlined />} onClick={() => setPreview(r)}>预览</Button>
-                <EditButton size="small" resource="notices" recordItemId={r.id} onClick={() => setSlot({ section: r.section, contestId: r.contestId, contestName: r.contestName, id: r.id })} />
-                <DeleteButton size="small" resource="notices" recordItemId={r.id} confirmTitle="删除该赛事的这条内容？删除后使用上级赛事或全平台的内容。" onSuccess={refetch} />
+                <Button size="small" icon={<EyeOutlined />} onClick={() => setPreview(r)}>
+                  预览
+                </Button>
+                <EditButton
+                  size="small"
+                  resource="notices"
+                  recordItemId={r.id}
+                  onClick={() => setSlot({ section: r.section, contestId: r.contestId, contestName: r.contestName, id: r.id })}
+                />
+                <DeleteButton
+                  size="small"
+                  resource="notices"
+                  recordItemId={r.id}
+                  confirmTitle="删除该赛事的这条内容？删除后使用上级赛事或全平台的内容。"
+                  onSuccess={refetch}
+                />
               </Space>
             )}
           />
@@ -93,7 +147,11 @@ function SectionNotices({ section, title }: { section: NoticeSection; title: str
         onCancel={() => setPicking(false)}
         onPick={async (contestId, contestName) => {
           // The slot may be taken already: then its notice opens for editing.
-          const taken = await get<{ list: NoticeView[] }>("/Backend/Admin/notice", { section: section.key, contestId, pageSize: 1 }, { silent: true });
+          const taken = await get<{ list: NoticeView[] }>(
+            "/Backend/Admin/notice",
+            { section: section.key, contestId, pageSize: 1 },
+            { silent: true },
+          );
           setPicking(false);
           setSlot({ section: section.key, contestId, contestName, id: taken.data?.list[0]?.id });
         }}
@@ -104,13 +162,33 @@ function SectionNotices({ section, title }: { section: NoticeSection; title: str
   );
 }
 
-function PickContest({ open, onCancel, onPick }: { open: boolean; onCancel: () => void; onPick: (id: number, name: string | null) => void }) {
+function PickContest({
+  open,
+  onCancel,
+  onPick,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onPick: (id: number, name: string | null) => void;
+}) {
   const [form] = Form.useForm<{ contestId: number }>();
   const [name, setName] = useState<string | null>(null);
   return (
-    <Modal open={open} title="选择赛事" okText="开始编写" onCancel={onCancel} onOk={() => form.validateFields().then((v) => onPick(v.contestId, name))} destroyOnHidden>
+    <Modal
+      open={open}
+      title="选择赛事"
+      okText="开始编写"
+      onCancel={onCancel}
+      onOk={() => form.validateFields().then((v) => onPick(v.contestId, name))}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="contestId" label="赛事" rules={[{ required: true, message: "请选择赛事" }]} extra="该赛事已有这一栏目的内容时，将打开已有内容编辑。">
+        <Form.Item
+          name="contestId"
+          label="赛事"
+          rules={[{ required: true, message: "请选择赛事" }]}
+          extra="该赛事已有这一栏目的内容时，将打开已有内容编辑。"
+        >
           <ContestSelect onChange={(_, option) => setName(String((option as { label?: unknown } | undefined)?.label ?? ""))} />
         </Form.Item>
       </Form>

@@ -5,12 +5,28 @@ import { PrinterOutlined } from "@ant-design/icons";
 import { fmtTime } from "../format";
 import "./print.css";
 
-export function PrintShell({ children, testId, workId, title, contestName, printedAt }: { children: ReactNode; testId: string; workId: number; title: string; contestName: string; printedAt: string }) {
+export function PrintShell({
+  children,
+  testId,
+  workId,
+  title,
+  contestName,
+  printedAt,
+}: {
+  children: ReactNode;
+  testId: string;
+  workId: number;
+  title: string;
+  contestName: string;
+  printedAt: string;
+}) {
   return (
     <div className="print-screen">
       <div className="print-toolbar no-print">
         <Button href={`/workDetail/${workId}`}>查看作品</Button>
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-button">打印</Button>
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-button">
+          打印
+        </Button>
       </div>
       <div className="print-sheet" data-testid={testId}>
         <h1>{title}</h1>
@@ -29,17 +45,35 @@ export function PrintShell({ children, testId, workId, title, contestName, print
 export const DateLine = () => <div className="print-date">年 月 日</div>;
 
 /** The signature area: a line per author, per teacher (one when there is none), and the school's seal, each with a date. */
-export function SignatureBlock({ authors, teachers, authorLabel, style }: { authors: number; teachers: number; authorLabel: string; style?: CSSProperties }) {
+export function SignatureBlock({
+  authors,
+  teachers,
+  authorLabel,
+  style,
+}: {
+  authors: number;
+  teachers: number;
+  authorLabel: string;
+  style?: CSSProperties;
+}) {
   return (
     <div className="print-sign" style={style}>
       <div>
         <strong>{authorLabel}</strong>
-        <div className="print-names">{Array.from({ length: authors }, (_, i) => <span key={i} />)}</div>
+        <div className="print-names">
+          {Array.from({ length: authors }, (_, i) => (
+            <span key={i} />
+          ))}
+        </div>
         <DateLine />
       </div>
       <div>
         <strong>指导教师签名：</strong>
-        <div className="print-names">{Array.from({ length: Math.max(1, teachers) }, (_, i) => <span key={i} />)}</div>
+        <div className="print-names">
+          {Array.from({ length: Math.max(1, teachers) }, (_, i) => (
+            <span key={i} />
+          ))}
+        </div>
         <DateLine />
       </div>
       <div>

@@ -10,7 +10,8 @@ import { loaderData, post, type ClientReply } from "../request";
 import { loginPath } from "../routing/redirects";
 
 /** Anything but digits goes to the server as is, so its own message explains the refusal. */
-const workOf = (params: LoaderFunctionArgs["params"]) => (/^\d+$/.test(params.workId ?? "") ? Number(params.workId) : params.workId);
+const workOf = (params: LoaderFunctionArgs["params"]) =>
+  /^\d+$/.test(params.workId ?? "") ? Number(params.workId) : params.workId;
 
 async function printData<T>(args: LoaderFunctionArgs, reply: Promise<ClientReply<T>>): Promise<T> {
   const r = await reply;

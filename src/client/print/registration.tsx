@@ -13,27 +13,94 @@ const v = (s: string | null | undefined) => s || "";
 export default function RegistrationPage(_: PageProps) {
   const d = useLoaderData() as RegistrationPrint;
   const w = d.work;
-  const ai = w.aiDeclaration ? (w.aiDeclaration.used ? `是（${w.aiDeclaration.tools.map((t) => t.tool).join("、")}），详见《AI工具使用声明》` : "否") : "未填写";
+  const ai = w.aiDeclaration
+    ? w.aiDeclaration.used
+      ? `是（${w.aiDeclaration.tools.map((t) => t.tool).join("、")}），详见《AI工具使用声明》`
+      : "否"
+    : "未填写";
   return (
     <PrintShell testId="print-registration" workId={w.id} title="作品报名表" contestName={d.contest.name} printedAt={d.printedAt}>
       <table className="print-table">
-        <colgroup><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /><col style={{ width: "16%" }} /><col style={{ width: "34%" }} /></colgroup>
+        <colgroup>
+          <col style={{ width: "16%" }} />
+          <col style={{ width: "34%" }} />
+          <col style={{ width: "16%" }} />
+          <col style={{ width: "34%" }} />
+        </colgroup>
         <tbody>
-          <tr><th>作品名称</th><td colSpan={3} data-testid="print-work-name">{w.name}</td></tr>
-          <tr><th>作品大类</th><td>{w.categoryName}</td><th>作品小类</th><td>{v(w.subcategoryName) || "—"}</td></tr>
-          <tr><th>组别</th><td>{w.groupName}</td><th>作品状态</th><td>{w.statusName}</td></tr>
-          <tr><th>学校</th><td>{d.school.name}（{d.school.code}）</td><th>省份</th><td>{d.school.province}</td></tr>
-          <tr><th>赛事</th><td colSpan={3}>{d.contest.name}（{d.contest.levelName}，{d.contest.year} 年）</td></tr>
-          <tr><th>部署链接</th><td colSpan={3}>{[w.deployLink1, w.deployLink2].filter(Boolean).join("  ") || "—"}</td></tr>
-          <tr><th>使用AI工具</th><td colSpan={3}>{ai}</td></tr>
-          <tr><th>作品简介</th><td colSpan={3} className="print-long">{v(w.summary)}</td></tr>
+          <tr>
+            <th>作品名称</th>
+            <td colSpan={3} data-testid="print-work-name">
+              {w.name}
+            </td>
+          </tr>
+          <tr>
+            <th>作品大类</th>
+            <td>{w.categoryName}</td>
+            <th>作品小类</th>
+            <td>{v(w.subcategoryName) || "—"}</td>
+          </tr>
+          <tr>
+            <th>组别</th>
+            <td>{w.groupName}</td>
+            <th>作品状态</th>
+            <td>{w.statusName}</td>
+          </tr>
+          <tr>
+            <th>学校</th>
+            <td>
+              {d.school.name}（{d.school.code}）
+            </td>
+            <th>省份</th>
+            <td>{d.school.province}</td>
+          </tr>
+          <tr>
+            <th>赛事</th>
+            <td colSpan={3}>
+              {d.contest.name}（{d.contest.levelName}，{d.contest.year} 年）
+            </td>
+          </tr>
+          <tr>
+            <th>部署链接</th>
+            <td colSpan={3}>{[w.deployLink1, w.deployLink2].filter(Boolean).join("  ") || "—"}</td>
+          </tr>
+          <tr>
+            <th>使用AI工具</th>
+            <td colSpan={3}>{ai}</td>
+          </tr>
+          <tr>
+            <th>作品简介</th>
+            <td colSpan={3} className="print-long">
+              {v(w.summary)}
+            </td>
+          </tr>
         </tbody>
       </table>
       <table className="print-table print-small" data-testid="print-authors">
-        <colgroup><col style={{ width: "6%" }} /><col style={{ width: "11%" }} /><col style={{ width: "15%" }} /><col style={{ width: "20%" }} /><col style={{ width: "14%" }} /><col style={{ width: "13%" }} /><col style={{ width: "21%" }} /></colgroup>
+        <colgroup>
+          <col style={{ width: "6%" }} />
+          <col style={{ width: "11%" }} />
+          <col style={{ width: "15%" }} />
+          <col style={{ width: "20%" }} />
+          <col style={{ width: "14%" }} />
+          <col style={{ width: "13%" }} />
+          <col style={{ width: "21%" }} />
+        </colgroup>
         <thead>
-          <tr><th colSpan={7} className="print-section">作者信息（按排名）</th></tr>
-          <tr><th>排名</th><th>姓名</th><th>学校</th><th>专业</th><th>学号</th><th>电话</th><th>邮箱</th></tr>
+          <tr>
+            <th colSpan={7} className="print-section">
+              作者信息（按排名）
+            </th>
+          </tr>
+          <tr>
+            <th>排名</th>
+            <th>姓名</th>
+            <th>学校</th>
+            <th>专业</th>
+            <th>学号</th>
+            <th>电话</th>
+            <th>邮箱</th>
+          </tr>
         </thead>
         <tbody>
           {d.authors.map((a) => (
@@ -50,10 +117,28 @@ export default function RegistrationPage(_: PageProps) {
         </tbody>
       </table>
       <table className="print-table print-small" data-testid="print-teachers">
-        <colgroup><col style={{ width: "7%" }} /><col style={{ width: "12%" }} /><col style={{ width: "25%" }} /><col style={{ width: "17%" }} /><col style={{ width: "17%" }} /><col style={{ width: "22%" }} /></colgroup>
+        <colgroup>
+          <col style={{ width: "7%" }} />
+          <col style={{ width: "12%" }} />
+          <col style={{ width: "25%" }} />
+          <col style={{ width: "17%" }} />
+          <col style={{ width: "17%" }} />
+          <col style={{ width: "22%" }} />
+        </colgroup>
         <thead>
-          <tr><th colSpan={6} className="print-section">指导教师</th></tr>
-          <tr><th>排名</th><th>姓名</th><th>学校</th><th>工号</th><th>电话</th><th>邮箱</th></tr>
+          <tr>
+            <th colSpan={6} className="print-section">
+              指导教师
+            </th>
+          </tr>
+          <tr>
+            <th>排名</th>
+            <th>姓名</th>
+            <th>学校</th>
+            <th>工号</th>
+            <th>电话</th>
+            <th>邮箱</th>
+          </tr>
         </thead>
         <tbody>
           {d.teachers.length ? (
@@ -68,7 +153,11 @@ export default function RegistrationPage(_: PageProps) {
               </tr>
             ))
           ) : (
-            <tr><td colSpan={6} style={{ textAlign: "center" }}>无</td></tr>
+            <tr>
+              <td colSpan={6} style={{ textAlign: "center" }}>
+                无
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

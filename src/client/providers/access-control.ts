@@ -97,7 +97,11 @@ export type RuleOf = (resource: string, action?: string) => AccessRule | undefin
  * The rule refine's `can({ resource, action })` checks: a policy object itself ("page.x" / "api.x"
  * with the action), else the resource's or route's rule; undefined = open, null = unknown.
  */
-export function ruleFor(ruleOf: RuleOf, resource: string, action: string | undefined): readonly [string, string] | undefined | null {
+export function ruleFor(
+  ruleOf: RuleOf,
+  resource: string,
+  action: string | undefined,
+): readonly [string, string] | undefined | null {
   return resource.startsWith("page.") || resource.startsWith("api.") ? [resource, action as string] : ruleOf(resource, action);
 }
 

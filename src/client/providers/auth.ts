@@ -97,6 +97,7 @@ export const authProvider: AuthProvider = {
 
 /** The login page that admits a role (the admin page when the role is unknown). */
 export function loginPageOf(userType: number | null | undefined): LoginPage {
-  for (const page of Object.keys(LOGIN_PAGES) as LoginPage[]) if ((LOGIN_PAGES[page] as readonly number[]).includes(userType ?? -1)) return page;
+  for (const page of Object.keys(LOGIN_PAGES) as LoginPage[])
+    if ((LOGIN_PAGES[page] as readonly number[]).includes(userType ?? -1)) return page;
   return "admin";
 }

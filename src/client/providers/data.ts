@@ -42,7 +42,11 @@ export function toHttpError(reply: ClientReply): HttpError {
   };
 }
 
-async function call<T>(method: Method, url: string, opts: { params?: Params; data?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+async function call<T>(
+  method: Method,
+  url: string,
+  opts: { params?: Params; data?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const reply = await request<T>(url, { method, ...opts, notify: false });
   if (reply.error !== 0) throw toHttpError(reply);
   return reply.data as T;
@@ -86,7 +90,10 @@ export function projectParams(query: URLSearchParams): Params {
   }
   const fields = query.get("_sort")?.split(",") ?? [];
   const orders = query.get("_order")?.split(",") ?? [];
-  Object.assign(out, sortParams(fields.filter(Boolean).map((field, i) => ({ field, order: orders[i] === "desc" ? "desc" : "asc" }))));
+  Object.assign(
+    out,
+    sortParams(fields.filter(Boolean).map((field, i) => ({ field, order: orders[i] === "desc" ? "desc" : "asc" }))),
+  );
   return out as Params;
 }
 
@@ -97,7 +104,12 @@ type Reply = { data: unknown; headers: Record<string, string> };
  * The seed's request client in the shape simple-rest's provider calls (get/delete with a
  * config, post/put/patch with a body): the one HTTP client stays ../request.ts.
  */
-async function send(method: Method, url: string, body: unknown, config?: { headers?: Record<string, string>; data?: unknown }): Promise<Reply> {
+async function send(
+  method: Method,
+  url: string,
+  body: unknown,
+  config?: { headers?: Record<string, string>; data?: unknown },
+): Promise<Reply> {
   const [path, search = ""] = url.split("?");
   const reply = await request(path, {
     method,
@@ -131,7 +143,8 @@ function projectFilters(filters: CrudFilters | undefined): CrudFilters {
     if (f.value === undefined || f.value === null || f.value === "" || (Array.isArray(f.value) && !f.value.length)) return [];
     if (f.operator === "contains" || f.operator === "in") return [{ ...f, operator: "eq" }];
     // Operators simple-rest has no suffix for keep the project's <field>_<operator>.
-    if (!["eq", "ne", "gte", "lte"].includes(f.operator)) return [{ field: `${f.field}_${f.operator}`, operator: "eq", value: f.value }];
+    if (!["eq", "ne", "gte", "lte"].includes(f.operator))
+      return [{ field: `${f.field}_${f.operator}`, operator: "eq", value: f.value }];
     return [f];
   });
 }
@@ -142,19 +155,25 @@ export const dataProvider: DataProvider = {
   getList: ({ resource, pagination, sorters, filters, meta }) =>
     rest.getList({
       resource: pathOf(resource, meta),
-      pagination: pagination?.mode === "off" ? { currentPage: 1, pageSize: 500, mode: "server" } : { currentPage: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10, mode: "server" },
+      pagination:
+        pagination?.mode === "off"
+          ? { currentPage: 1, pageSize: 500, mode: "server" }
+          : { currentPage: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10, mode: "server" },
       sorters,
       filters: projectFilters(filters),
       meta,
     }) as never,
 
-  getOne: ({ resource, id, meta }) => rest.getOne({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), meta }) as never,
+  getOne: ({ resource, id, meta }) =>
+    rest.getOne({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), meta }) as never,
 
   create: ({ resource, variables, meta }) => rest.create({ resource: pathOf(resource, meta), variables, meta }) as never,
 
-  update: ({ resource, id, variables, meta }) => rest.update({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), variables, meta }) as never,
+  update: ({ resource, id, variables, meta }) =>
+    rest.update({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), variables, meta }) as never,
 
-  deleteOne: ({ resource, id, variables, meta }) => rest.deleteOne({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), variables, meta }) as never,
+  deleteOne: ({ resource, id, variables, meta }) =>
+    rest.deleteOne({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), variables, meta }) as never,
 
   custom: async ({ url, method, payload, query, headers }) => ({
     data: await call(method.toUpperCase() as Method, url.startsWith("/") ? url : `${API_URL}/${url}`, {

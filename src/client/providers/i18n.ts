@@ -8,7 +8,9 @@ export const LOCALE = "zh-CN";
 export function interpolate(text: string, values: unknown): string {
   if (!values || typeof values !== "object") return text;
   const v = values as Record<string, unknown>;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in v && v[name] !== undefined ? String(v[name]) : whole));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in v && v[name] !== undefined ? String(v[name]) : whole,
+  );
 }
 
 export function translate(key: string, options?: unknown, defaultMessage?: string): string {

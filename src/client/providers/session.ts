@@ -7,7 +7,12 @@ import type { CurrentUser } from "../../shared/account/schema";
 import { clearRequestCache, get } from "../request";
 import { noteSessionUser, SESSION_URL } from "../early-requests";
 
-export const ANONYMOUS: CurrentUser = { needToLogin: true, userType: null, hasComplaintRight: false, isSchoolContestJudge: false };
+export const ANONYMOUS: CurrentUser = {
+  needToLogin: true,
+  userType: null,
+  hasComplaintRight: false,
+  isSchoolContestJudge: false,
+};
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false } },

@@ -2,7 +2,10 @@
 const cache = new Map<string, Promise<unknown>>();
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

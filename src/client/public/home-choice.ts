@@ -8,7 +8,10 @@ export const LOGIN_CHOICE = "/account/choose";
 
 export async function visitorAtHome(): Promise<boolean> {
   try {
-    const r = await fetch("/Backend/Common/user/get-current", { credentials: "same-origin", headers: { accept: "application/json" } });
+    const r = await fetch("/Backend/Common/user/get-current", {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
     const body = (await r.json()) as { error?: number; data?: { needToLogin?: boolean; userType?: number | null } };
     const u = body.error === 0 ? body.data : undefined;
     return !u || !!u.needToLogin || u.userType === null || u.userType === undefined;

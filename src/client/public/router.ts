@@ -1,7 +1,10 @@
 /** A small history router for the public pages: the path and query, navigation without reloads. */
 import { useEffect, useState, type MouseEvent } from "react";
 
-export interface Loc { path: string; search: URLSearchParams }
+export interface Loc {
+  path: string;
+  search: URLSearchParams;
+}
 const read = (): Loc => ({ path: location.pathname, search: new URLSearchParams(location.search) });
 const listeners = new Set<() => void>();
 
@@ -38,7 +41,8 @@ export function onLink(e: MouseEvent<HTMLAnchorElement>) {
 
 export const withQuery = (path: string, params: Record<string, string | number | undefined | null>) => {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "" && !(k === "page" && v === 1)) q.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== "" && !(k === "page" && v === 1)) q.set(k, String(v));
   const s = q.toString();
   return s ? `${path}?${s}` : path;
 };

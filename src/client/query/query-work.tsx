@@ -24,7 +24,11 @@ export default function QueryWork({ route }: PageProps) {
     setBusy(true);
     setFound(null);
     setError(null);
-    const reply = await post<QueryWorkResult>("/Backend/Public/query-work", { workId: Number(v.workId.trim()), authorName: v.authorName.trim() }, { notify: false });
+    const reply = await post<QueryWorkResult>(
+      "/Backend/Public/query-work",
+      { workId: Number(v.workId.trim()), authorName: v.authorName.trim() },
+      { notify: false },
+    );
     setBusy(false);
     if (reply.error === 0 && reply.data) setFound(reply.data);
     else setError(reply.info || "查询失败，请稍后再试");
@@ -33,13 +37,27 @@ export default function QueryWork({ route }: PageProps) {
   return (
     <Card title={route.label} style={{ maxWidth: 640 }}>
       <Form<Values> layout="vertical" onFinish={search} data-testid="query-work-form">
-        <Form.Item name="workId" label="作品编号" rules={[{ required: true, message: "请输入作品编号" }, { pattern: /^\s*\d{10}\s*$/, message: "作品编号为 10 位数字，例如 2026000123" }]}>
+        <Form.Item
+          name="workId"
+          label="作品编号"
+          rules={[
+            { required: true, message: "请输入作品编号" },
+            { pattern: /^\s*\d{10}\s*$/, message: "作品编号为 10 位数字，例如 2026000123" },
+          ]}
+        >
           <Input placeholder="10 位数字" maxLength={12} data-testid="query-work-id" />
         </Form.Item>
-        <Form.Item name="authorName" label="作者姓名" extra="填写任一作者的姓名" rules={[{ required: true, whitespace: true, message: "请输入作者姓名" }, { max: 40 }]}>
+        <Form.Item
+          name="authorName"
+          label="作者姓名"
+          extra="填写任一作者的姓名"
+          rules={[{ required: true, whitespace: true, message: "请输入作者姓名" }, { max: 40 }]}
+        >
           <Input placeholder="任一作者的姓名" data-testid="query-author-name" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={busy} data-testid="query-submit">查询</Button>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={busy} data-testid="query-submit">
+          查询
+        </Button>
       </Form>
       {error && <Alert style={{ marginTop: 16 }} type="warning" showIcon message={error} data-testid="query-error" />}
       {found && (

@@ -13,7 +13,15 @@ import { fmt, resultsApi, useExtraJudges, useRanking, useResultsRefresh } from "
 const AUTO = -1;
 const NONE = 0;
 
-export function GroupRanking({ contestId, overview: o, group }: { contestId: number; overview: ResultsOverview; group: ResultGroup }) {
+export function GroupRanking({
+  contestId,
+  overview: o,
+  group,
+}: {
+  contestId: number;
+  overview: ResultsOverview;
+  group: ResultGroup;
+}) {
   const rows = useRanking(contestId, group.key);
   const refresh = useResultsRefresh(contestId);
   const { modal } = App.useApp();
@@ -56,15 +64,24 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
       rowClassName={(r) => (r.flagged ? "result-flagged" : "")}
       data-testid={testId}
     >
-      <Table.Column<ResultRow> title="排名" dataIndex="rank" width={52} render={(v: number | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>} />
+      <Table.Column<ResultRow>
+        title="排名"
+        dataIndex="rank"
+        width={52}
+        render={(v: number | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>}
+      />
       <Table.Column<ResultRow> title="作品编号" dataIndex="workId" width={100} />
       <Table.Column<ResultRow>
         title="作品名称 / 学校"
         width={190}
         render={(_, r) => (
           <div style={{ maxWidth: 174 }}>
-            <Typography.Text ellipsis={{ tooltip: r.workName }} style={{ display: "block" }}>{r.workName}</Typography.Text>
-            <Typography.Text type="secondary" ellipsis={{ tooltip: r.schoolName }} style={{ display: "block", fontSize: 12 }}>{r.schoolName}</Typography.Text>
+            <Typography.Text ellipsis={{ tooltip: r.workName }} style={{ display: "block" }}>
+              {r.workName}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: r.schoolName }} style={{ display: "block", fontSize: 12 }}>
+              {r.schoolName}
+            </Typography.Text>
           </div>
         )}
       />
@@ -73,22 +90,52 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
         width={84}
         render={(_, r) => (
           <Space size={4} style={{ whiteSpace: "nowrap" }}>
-            <span>{r.judgeCount}{r.assigned > r.judgeCount ? ` / ${r.assigned}` : ""}</span>
-            {r.incomplete && <Tooltip title={`需 ${Math.max(o.reviewsPerWork, r.assigned)} 个评分，已提交 ${r.judgeCount} 个`}><Tag color="orange">未完成</Tag></Tooltip>}
+            <span>
+              {r.judgeCount}
+              {r.assigned > r.judgeCount ? ` / ${r.assigned}` : ""}
+            </span>
+            {r.incomplete && (
+              <Tooltip title={`需 ${Math.max(o.reviewsPerWork, r.assigned)} 个评分，已提交 ${r.judgeCount} 个`}>
+                <Tag color="orange">未完成</Tag>
+              </Tooltip>
+            )}
           </Space>
         )}
       />
-      <Table.Column<ResultRow> title="原始均分" dataIndex="rawMean" width={80} align="right" render={(v: number | null) => fmt(v)} />
-      <Table.Column<ResultRow> title="标准化成绩" dataIndex="normalised" width={88} align="right" render={(v: number | null) => <Typography.Text strong={group.basis === "online"}>{fmt(v)}</Typography.Text>} />
+      <Table.Column<ResultRow>
+        title="原始均分"
+        dataIndex="rawMean"
+        width={80}
+        align="right"
+        render={(v: number | null) => fmt(v)}
+      />
+      <Table.Column<ResultRow>
+        title="标准化成绩"
+        dataIndex="normalised"
+        width={88}
+        align="right"
+        render={(v: number | null) => <Typography.Text strong={group.basis === "online"}>{fmt(v)}</Typography.Text>}
+      />
       <Table.Column<ResultRow>
         title="分差"
         width={164}
         render={(_, r) => (
           <Space size={4} style={{ whiteSpace: "nowrap" }}>
             <span>{fmt(r.spread, 1)}</span>
-            {r.flagged && <Tag color="red" data-testid={`flag-${r.workId}`}>分歧</Tag>}
+            {r.flagged && (
+              <Tag color="red" data-testid={`flag-${r.workId}`}>
+                分歧
+              </Tag>
+            )}
             {r.flagged && !locked && (
-              <Button size="small" icon={<UsergroupAddOutlined />} onClick={() => setExtraFor(r)} data-testid={`extra-${r.workId}`}>增加评委</Button>
+              <Button
+                size="small"
+                icon={<UsergroupAddOutlined />}
+                onClick={() => setExtraFor(r)}
+                data-testid={`extra-${r.workId}`}
+              >
+                增加评委
+              </Button>
             )}
           </Space>
         )}
@@ -101,9 +148,13 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
             r.defenceCount ? (
               <div style={{ whiteSpace: "nowrap" }}>
                 <Typography.Text strong={group.basis === "defence"}>{fmt(r.defenceMean)}</Typography.Text>
-                <Typography.Text type="secondary" style={{ marginLeft: 4, fontSize: 12 }}>（{r.defenceCount} 位评委）</Typography.Text>
+                <Typography.Text type="secondary" style={{ marginLeft: 4, fontSize: 12 }}>
+                  （{r.defenceCount} 位评委）
+                </Typography.Text>
                 <div style={{ fontSize: 12 }}>
-                  <Typography.Text type="secondary">强推 {r.recommendations.strong} · 推荐 {r.recommendations.recommend} · 不推荐 {r.recommendations.not}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    强推 {r.recommendations.strong} · 推荐 {r.recommendations.recommend} · 不推荐 {r.recommendations.not}
+                  </Typography.Text>
                 </div>
               </div>
             ) : (
@@ -131,7 +182,11 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
               ]}
               data-testid={`award-${r.workId}`}
             />
-            {r.awardManual && <Tooltip title="手动设置：按比例分配时保留"><Tag color="blue">手动</Tag></Tooltip>}
+            {r.awardManual && (
+              <Tooltip title="手动设置：按比例分配时保留">
+                <Tag color="blue">手动</Tag>
+              </Tooltip>
+            )}
           </Space>
         )}
       />
@@ -139,7 +194,13 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
         title="晋级"
         width={52}
         render={(_, r) => (
-          <Switch size="small" checked={r.promoted} disabled={locked || !o.quota.parentName || r.rank === null || saving === r.workId} onChange={(v) => save(r.workId, { promoted: v })} data-testid={`promoted-${r.workId}`} />
+          <Switch
+            size="small"
+            checked={r.promoted}
+            disabled={locked || !o.quota.parentName || r.rank === null || saving === r.workId}
+            onChange={(v) => save(r.workId, { promoted: v })}
+            data-testid={`promoted-${r.workId}`}
+          />
         )}
       />
     </Table>
@@ -149,10 +210,18 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
     <Space direction="vertical" size={12} style={{ width: "100%" }}>
       <Space wrap>
         <Typography.Text>排名依据：</Typography.Text>
-        <Radio.Group value={group.basis} disabled={locked} onChange={(e) => setBasis(e.target.value)} optionType="button" size="small">
+        <Radio.Group
+          value={group.basis}
+          disabled={locked}
+          onChange={(e) => setBasis(e.target.value)}
+          optionType="button"
+          size="small"
+        >
           <Radio.Button value="online">网评标准化成绩</Radio.Button>
           <Tooltip title={defence ? undefined : "本组还没有答辩成绩"}>
-            <Radio.Button value="defence" disabled={!defence}>答辩成绩</Radio.Button>
+            <Radio.Button value="defence" disabled={!defence}>
+              答辩成绩
+            </Radio.Button>
           </Tooltip>
         </Radio.Group>
         <Typography.Text type="secondary">
@@ -166,9 +235,12 @@ export function GroupRanking({ contestId, overview: o, group }: { contestId: num
       {table(ranked, "result-ranking")}
       {apart.length > 0 && (
         <div data-testid="result-incomplete">
-          <Typography.Title level={5} style={{ marginTop: 8 }}>评分未完成（{apart.length} 件，暂不排名）</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 8 }}>
+            评分未完成（{apart.length} 件，暂不排名）
+          </Typography.Title>
           <Typography.Paragraph type="secondary">
-            这些作品提交的网评评分少于所需（每件作品 {o.reviewsPerWork} 个评分，或已分配评委数），评分完成并重新计算成绩后才参与排名；按比例分配奖项时默认不计入，除非在分配时明确选择包含。
+            这些作品提交的网评评分少于所需（每件作品 {o.reviewsPerWork}{" "}
+            个评分，或已分配评委数），评分完成并重新计算成绩后才参与排名；按比例分配奖项时默认不计入，除非在分配时明确选择包含。
             {group.includeIncomplete ? "上次分配奖项时已包含这些作品。" : ""}
           </Typography.Paragraph>
           {table(apart, "result-incomplete-table")}
@@ -216,9 +288,26 @@ function ExtraJudgeModal({ contestId, row, onClose }: { contestId: number; row: 
           {proposals.isError && <Alert type="error" showIcon message={proposals.error.message} />}
           {p && (
             <>
-              <div>已有评委：{p.existingJudges.map((j) => <Tag key={j.id}>{j.name}</Tag>)}</div>
+              <div>
+                已有评委：
+                {p.existingJudges.map((j) => (
+                  <Tag key={j.id}>{j.name}</Tag>
+                ))}
+              </div>
               {p.proposed ? (
-                <Alert type="info" showIcon message={<>建议增加评委：<Typography.Text strong data-testid="extra-proposed">{p.proposed.name}</Typography.Text>（评审组内、无回避关系、工作量最少）</>} />
+                <Alert
+                  type="info"
+                  showIcon
+                  message={
+                    <>
+                      建议增加评委：
+                      <Typography.Text strong data-testid="extra-proposed">
+                        {p.proposed.name}
+                      </Typography.Text>
+                      （评审组内、无回避关系、工作量最少）
+                    </>
+                  }
+                />
               ) : (
                 <Alert type="warning" showIcon message={p.problem ?? "没有可增加的无回避评委"} />
               )}

@@ -7,7 +7,24 @@
  * issues or revokes the certificates, which the confirmations say.
  */
 import { useState } from "react";
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Select, Space, Spin, Table, Tabs, Tag, Typography, type ButtonProps } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type ButtonProps,
+} from "antd";
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import type { HonourLevel, HonourRow, HonourView } from "../../shared/certificate/print-schema";
 import { honoursApi, useHonours, useResultsRefresh } from "./api";
@@ -30,7 +47,14 @@ export function HonoursPanel({ contestId }: { contestId: number }) {
       {honours.isError && <Alert type="error" showIcon message={honours.error.message} />}
       {v && (
         <Space direction="vertical" size={12} style={{ width: "100%" }}>
-          {v.published && <Alert type="info" showIcon message="结果已发布：此处的每次修改都会生成该奖项的新结果版本（记录原因），并同步签发或撤销指导教师和学校的证书。" data-testid="honours-published" />}
+          {v.published && (
+            <Alert
+              type="info"
+              showIcon
+              message="结果已发布：此处的每次修改都会生成该奖项的新结果版本（记录原因），并同步签发或撤销指导教师和学校的证书。"
+              data-testid="honours-published"
+            />
+          )}
           {v.levels.length ? (
             <Tabs
               activeKey={tab ?? String(v.levels[0].id)}
@@ -54,38 +78,87 @@ export function HonoursPanel({ contestId }: { contestId: number }) {
   );
 }
 
-function LevelTab({ view: v, level: l, rows, onAction }: { view: HonourView; level: HonourLevel; rows: HonourRow[]; onAction: (p: Pending) => void }) {
+function LevelTab({
+  view: v,
+  level: l,
+  rows,
+  onAction,
+}: {
+  view: HonourView;
+  level: HonourLevel;
+  rows: HonourRow[];
+  onAction: (p: Pending) => void;
+}) {
   const teacher = l.kind === "teacher";
-  const limits = [l.ratio !== null ? `获奖作品数的 ${Math.round(l.ratio * 10000) / 100}%` : null, l.maxCount !== null ? `最多 ${l.maxCount} ${teacher ? "人" : "所"}` : null].filter(Boolean).join("，");
+  const limits = [
+    l.ratio !== null ? `获奖作品数的 ${Math.round(l.ratio * 10000) / 100}%` : null,
+    l.maxCount !== null ? `最多 ${l.maxCount} ${teacher ? "人" : "所"}` : null,
+  ]
+    .filter(Boolean)
+    .join("，");
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }} data-testid={`honour-level-${l.id}`}>
       <Descriptions size="small" column={2} bordered styles={{ label: { width: 72, whiteSpace: "nowrap" } }}>
         <Descriptions.Item label="名额">
           <span data-testid="honour-cap">{l.cap === null ? "不限" : `${l.cap} ${teacher ? "人" : "所"}`}</span>
-          <Typography.Text type="secondary">（{limits || "未设比例和名额"}；本赛事获奖作品 {v.awardedWorks} 件）</Typography.Text>
+          <Typography.Text type="secondary">
+            （{limits || "未设比例和名额"}；本赛事获奖作品 {v.awardedWorks} 件）
+          </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="已有">{rows.length} {teacher ? "人" : "所"}（手动添加 {rows.filter((r) => r.manual).length}）</Descriptions.Item>
+        <Descriptions.Item label="已有">
+          {rows.length} {teacher ? "人" : "所"}（手动添加 {rows.filter((r) => r.manual).length}）
+        </Descriptions.Item>
         <Descriptions.Item label="规则" span={2}>
           <Typography.Text data-testid="honour-rule">{l.rule}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
       <Space wrap>
-        <Button type="primary" icon={<ThunderboltOutlined />} disabled={!v.awardedWorks} title={v.awardedWorks ? undefined : "还没有获奖作品，请先分配奖项"} onClick={() => onAction({ kind: "propose", level: l })} data-testid="honour-propose">
+        <Button
+          type="primary"
+          icon={<ThunderboltOutlined />}
+          disabled={!v.awardedWorks}
+          title={v.awardedWorks ? undefined : "还没有获奖作品，请先分配奖项"}
+          onClick={() => onAction({ kind: "propose", level: l })}
+          data-testid="honour-propose"
+        >
           按规则生成
         </Button>
-        <Button icon={<PlusOutlined />} onClick={() => onAction({ kind: "add", level: l })} data-testid="honour-add">手动添加</Button>
+        <Button icon={<PlusOutlined />} onClick={() => onAction({ kind: "add", level: l })} data-testid="honour-add">
+          手动添加
+        </Button>
       </Space>
-      <Table<HonourRow> rowKey="id" size="small" dataSource={rows} pagination={rows.length > 50 ? { pageSize: 50 } : false} locale={{ emptyText: "尚无获奖名单：点击「按规则生成」或「手动添加」" }} data-testid="honour-rows">
+      <Table<HonourRow>
+        rowKey="id"
+        size="small"
+        dataSource={rows}
+        pagination={rows.length > 50 ? { pageSize: 50 } : false}
+        locale={{ emptyText: "尚无获奖名单：点击「按规则生成」或「手动添加」" }}
+        data-testid="honour-rows"
+      >
         <Table.Column<HonourRow> title="序号" width={56} render={(_, __, i) => i + 1} />
         <Table.Column<HonourRow> title={teacher ? "指导教师" : "学校"} dataIndex="holderName" />
         {teacher && <Table.Column<HonourRow> title="学校" dataIndex="schoolName" />}
-        {teacher && <Table.Column<HonourRow> title="依据作品" render={(_, r) => (r.workTitle ? `${r.workTitle}（${r.workId}）` : "—")} />}
-        <Table.Column<HonourRow> title="来源" width={90} render={(_, r) => (r.manual ? <Tag color="blue">手动添加</Tag> : <Tag>按规则</Tag>)} />
+        {teacher && (
+          <Table.Column<HonourRow> title="依据作品" render={(_, r) => (r.workTitle ? `${r.workTitle}（${r.workId}）` : "—")} />
+        )}
+        <Table.Column<HonourRow>
+          title="来源"
+          width={90}
+          render={(_, r) => (r.manual ? <Tag color="blue">手动添加</Tag> : <Tag>按规则</Tag>)}
+        />
         <Table.Column<HonourRow>
           title="操作"
           width={90}
           render={(_, r) => (
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onAction({ kind: "remove", level: l, row: r })} data-testid={`honour-remove-${r.id}`}>移除</Button>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => onAction({ kind: "remove", level: l, row: r })}
+              data-testid={`honour-remove-${r.id}`}
+            >
+              移除
+            </Button>
           )}
         />
       </Table>
@@ -93,7 +166,17 @@ function LevelTab({ view: v, level: l, rows, onAction }: { view: HonourView; lev
   );
 }
 
-function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: number; view: HonourView; pending: Pending; onClose: () => void }) {
+function ConfirmModal({
+  contestId,
+  view: v,
+  pending: p,
+  onClose,
+}: {
+  contestId: number;
+  view: HonourView;
+  pending: Pending;
+  onClose: () => void;
+}) {
   const refresh = useResultsRefresh(contestId);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState("");
@@ -113,14 +196,24 @@ function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: 
         ? await honoursApi.propose(contestId, l.id, why)
         : p.kind === "remove"
           ? await honoursApi.remove(contestId, p.row.id, why)
-          : await honoursApi.add(contestId, teacher ? { awardLevelId: l.id, teacherUserId: teacherId, workId, reason: why } : { awardLevelId: l.id, schoolId, reason: why });
+          : await honoursApi.add(
+              contestId,
+              teacher
+                ? { awardLevelId: l.id, teacherUserId: teacherId, workId, reason: why }
+                : { awardLevelId: l.id, schoolId, reason: why },
+            );
     setBusy(false);
     if (reply.error === 0) {
       refresh();
       onClose();
     }
   };
-  const title = p.kind === "propose" ? `按规则生成「${l.name}」名单？` : p.kind === "remove" ? `从「${l.name}」中移除「${p.row.holderName}」？` : `手动添加「${l.name}」`;
+  const title =
+    p.kind === "propose"
+      ? `按规则生成「${l.name}」名单？`
+      : p.kind === "remove"
+        ? `从「${l.name}」中移除「${p.row.holderName}」？`
+        : `手动添加「${l.name}」`;
   const okText = p.kind === "propose" ? "生成" : p.kind === "remove" ? "移除" : "添加";
   const ready = p.kind !== "add" || (teacher ? !!teacherId : !!schoolId);
 
@@ -140,12 +233,16 @@ function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: 
         {p.kind === "propose" && (
           <>
             <Typography.Paragraph style={{ margin: 0 }}>{l.rule}</Typography.Paragraph>
-            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>按规则生成的记录会按当前获奖情况重新生成（不再符合规则的会被移除），手动添加的记录保留并占用名额。</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              按规则生成的记录会按当前获奖情况重新生成（不再符合规则的会被移除），手动添加的记录保留并占用名额。
+            </Typography.Paragraph>
           </>
         )}
         {p.kind === "remove" && (
           <Typography.Paragraph style={{ margin: 0 }}>
-            {p.row.manual ? "这是手动添加的记录，移除后不会再自动出现。" : "这是按规则生成的记录；以后再次「按规则生成」时，符合规则的仍会被选上。"}
+            {p.row.manual
+              ? "这是手动添加的记录，移除后不会再自动出现。"
+              : "这是按规则生成的记录；以后再次「按规则生成」时，符合规则的仍会被选上。"}
           </Typography.Paragraph>
         )}
         {p.kind === "add" && (
@@ -162,7 +259,11 @@ function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: 
                       setTeacherId(id);
                       setWorkId(undefined);
                     }}
-                    options={v.teachers.map((t) => ({ value: t.userId, label: `${t.name}（${t.schoolName}）`, disabled: taken.has(t.userId) }))}
+                    options={v.teachers.map((t) => ({
+                      value: t.userId,
+                      label: `${t.name}（${t.schoolName}）`,
+                      disabled: taken.has(t.userId),
+                    }))}
                     notFoundContent="本赛事没有指导教师"
                     data-testid="honour-teacher"
                   />
@@ -174,7 +275,10 @@ function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: 
                       placeholder="该教师指导的最好的一件作品"
                       value={workId}
                       onChange={setWorkId}
-                      options={chosenTeacher.works.map((w) => ({ value: w.id, label: `${w.title}（${w.awardName ?? "未获奖"}）` }))}
+                      options={chosenTeacher.works.map((w) => ({
+                        value: w.id,
+                        label: `${w.title}（${w.awardName ?? "未获奖"}）`,
+                      }))}
                     />
                   </Form.Item>
                 )}
@@ -187,19 +291,34 @@ function ConfirmModal({ contestId, view: v, pending: p, onClose }: { contestId: 
                   placeholder="输入学校名称搜索"
                   value={schoolId}
                   onChange={setSchoolId}
-                  options={v.schools.map((s) => ({ value: s.schoolId, label: `${s.name}（获奖 ${s.awarded} 件 / 参评 ${s.works} 件）`, disabled: taken.has(s.schoolId) }))}
+                  options={v.schools.map((s) => ({
+                    value: s.schoolId,
+                    label: `${s.name}（获奖 ${s.awarded} 件 / 参评 ${s.works} 件）`,
+                    disabled: taken.has(s.schoolId),
+                  }))}
                   notFoundContent="本赛事没有参评学校"
                   data-testid="honour-school"
                 />
               </Form.Item>
             )}
-            {l.cap !== null && <Typography.Text type="secondary">名额 {l.cap}，已有 {taken.size}；超出名额时需先移除一项。</Typography.Text>}
+            {l.cap !== null && (
+              <Typography.Text type="secondary">
+                名额 {l.cap}，已有 {taken.size}；超出名额时需先移除一项。
+              </Typography.Text>
+            )}
           </Form>
         )}
         {v.published ? (
           <>
             <Alert type="warning" showIcon message={VERSION_NOTE} />
-            <Input.TextArea rows={2} maxLength={200} placeholder="原因（可选，记入结果版本）" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="honour-reason" />
+            <Input.TextArea
+              rows={2}
+              maxLength={200}
+              placeholder="原因（可选，记入结果版本）"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              data-testid="honour-reason"
+            />
           </>
         ) : (
           <Typography.Text type="secondary">结果尚未发布：发布时按此名单为指导教师和学校签发证书。</Typography.Text>

@@ -37,13 +37,26 @@ export const resultKeys = {
   honours: (contestId: number) => ["results", contestId, "honours"] as const,
 };
 
-export const useResultContests = () => useQuery({ queryKey: resultKeys.contests, queryFn: () => fetchData<ResultContestItem[]>(`${A}/result-contests`) });
-export const useOverview = (contestId: number) => useQuery({ queryKey: resultKeys.overview(contestId), queryFn: () => fetchData<ResultsOverview>(R(contestId)) });
-export const useRanking = (contestId: number, group: string) => useQuery({ queryKey: resultKeys.ranking(contestId, group), queryFn: () => fetchData<ResultRow[]>(`${R(contestId)}/ranking`, { group }) });
-export const useFit = (contestId: number, enabled: boolean) => useQuery({ queryKey: resultKeys.fit(contestId), queryFn: () => fetchData<FitView>(`${R(contestId)}/fit`), enabled });
-export const useExtraJudges = (contestId: number, enabled: boolean) => useQuery({ queryKey: resultKeys.extra(contestId), queryFn: () => fetchData<ExtraJudgeProposal[]>(`${R(contestId)}/extra-judges`), enabled });
+export const useResultContests = () =>
+  useQuery({ queryKey: resultKeys.contests, queryFn: () => fetchData<ResultContestItem[]>(`${A}/result-contests`) });
+export const useOverview = (contestId: number) =>
+  useQuery({ queryKey: resultKeys.overview(contestId), queryFn: () => fetchData<ResultsOverview>(R(contestId)) });
+export const useRanking = (contestId: number, group: string) =>
+  useQuery({
+    queryKey: resultKeys.ranking(contestId, group),
+    queryFn: () => fetchData<ResultRow[]>(`${R(contestId)}/ranking`, { group }),
+  });
+export const useFit = (contestId: number, enabled: boolean) =>
+  useQuery({ queryKey: resultKeys.fit(contestId), queryFn: () => fetchData<FitView>(`${R(contestId)}/fit`), enabled });
+export const useExtraJudges = (contestId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: resultKeys.extra(contestId),
+    queryFn: () => fetchData<ExtraJudgeProposal[]>(`${R(contestId)}/extra-judges`),
+    enabled,
+  });
 
-export const useHonours = (contestId: number) => useQuery({ queryKey: resultKeys.honours(contestId), queryFn: () => fetchData<HonourView>(`${A}/${contestId}/honours`) });
+export const useHonours = (contestId: number) =>
+  useQuery({ queryKey: resultKeys.honours(contestId), queryFn: () => fetchData<HonourView>(`${A}/${contestId}/honours`) });
 
 /** Everything of the contest's results is read again after a change. */
 export function useResultsRefresh(contestId: number) {
@@ -55,21 +68,30 @@ export function useResultsRefresh(contestId: number) {
 }
 
 export const resultsApi = {
-  compute: (contestId: number, body: ComputeBody) => post<ComputeOutcome & { awardsCleared: boolean }>(`${R(contestId)}/compute`, body),
-  allocate: (contestId: number, options: { groups?: string[]; includeIncomplete?: boolean } = {}) => post<AllocateOutcome>(`${R(contestId)}/allocate`, { ...(options.groups ? { groups: options.groups } : {}), ...(options.includeIncomplete ? { includeIncomplete: true } : {}) }),
+  compute: (contestId: number, body: ComputeBody) =>
+    post<ComputeOutcome & { awardsCleared: boolean }>(`${R(contestId)}/compute`, body),
+  allocate: (contestId: number, options: { groups?: string[]; includeIncomplete?: boolean } = {}) =>
+    post<AllocateOutcome>(`${R(contestId)}/allocate`, {
+      ...(options.groups ? { groups: options.groups } : {}),
+      ...(options.includeIncomplete ? { includeIncomplete: true } : {}),
+    }),
   patch: (contestId: number, workId: number, body: ResultPatch) => patch<ResultRow>(`${R(contestId)}/work/${workId}`, body),
-  promote: (contestId: number, lowestAwardLevelId?: number) => post<PromoteOutcome>(`${R(contestId)}/promote`, lowestAwardLevelId ? { lowestAwardLevelId } : {}),
+  promote: (contestId: number, lowestAwardLevelId?: number) =>
+    post<PromoteOutcome>(`${R(contestId)}/promote`, lowestAwardLevelId ? { lowestAwardLevelId } : {}),
   publish: (contestId: number, body: PublishBody) => post<PublicationView>(`${R(contestId)}/publish`, body),
   unpublish: (contestId: number, reason: string) => post<PublicationView>(`${R(contestId)}/unpublish`, { reason }),
-  extraJudge: (contestId: number, workId: number, judgeId?: number) => post<ExtraJudgeOutcome>(`${R(contestId)}/extra-judge`, judgeId ? { workId, judgeId } : { workId }),
+  extraJudge: (contestId: number, workId: number, judgeId?: number) =>
+    post<ExtraJudgeOutcome>(`${R(contestId)}/extra-judge`, judgeId ? { workId, judgeId } : { workId }),
   exportUrl: (contestId: number) => `${R(contestId)}/export`,
 };
 
 /** 优秀指导教师 / 优秀组织奖 (src/server/judging/service/results/honours.ts). */
 export const honoursApi = {
-  propose: (contestId: number, awardLevelId: number, reason?: string) => post<HonourView>(`${A}/${contestId}/honours/propose`, reason ? { awardLevelId, reason } : { awardLevelId }),
+  propose: (contestId: number, awardLevelId: number, reason?: string) =>
+    post<HonourView>(`${A}/${contestId}/honours/propose`, reason ? { awardLevelId, reason } : { awardLevelId }),
   add: (contestId: number, body: HonourAdd) => post<HonourView>(`${A}/${contestId}/honours`, body),
-  remove: (contestId: number, id: number, reason?: string) => del<HonourView>(`${A}/${contestId}/honours/${id}`, undefined, reason ? { params: { reason } } : {}),
+  remove: (contestId: number, id: number, reason?: string) =>
+    del<HonourView>(`${A}/${contestId}/honours/${id}`, undefined, reason ? { params: { reason } } : {}),
 };
 
 /** The chosen contest in the address (?contestId=). */
@@ -79,12 +101,15 @@ export function useContestParam(): [number | undefined, (id: number) => void] {
   return [
     id,
     (next: number) =>
-      setSp((prev) => {
-        const q = new URLSearchParams(prev);
-        q.set("contestId", String(next));
-        q.delete("group");
-        return q;
-      }, { replace: true }),
+      setSp(
+        (prev) => {
+          const q = new URLSearchParams(prev);
+          q.set("contestId", String(next));
+          q.delete("group");
+          return q;
+        },
+        { replace: true },
+      ),
   ];
 }
 

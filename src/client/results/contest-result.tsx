@@ -30,7 +30,8 @@ export default function ContestResult({ route }: PageProps) {
   const contests = useResultContests();
   const [contestId, setContestId] = useContestParam();
   useEffect(() => {
-    if (contestId === undefined && contests.data?.length) setContestId(contests.data.find((c) => c.level !== "school")?.id ?? contests.data[0].id);
+    if (contestId === undefined && contests.data?.length)
+      setContestId(contests.data.find((c) => c.level !== "school")?.id ?? contests.data[0].id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contestId, contests.data]);
 
@@ -54,9 +55,19 @@ export default function ContestResult({ route }: PageProps) {
         </Form.Item>
       </Form>
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} />}
-      {contests.data && !contests.data.length && <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />}
-      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "national" && <div style={{ marginBottom: 16 }}><IncomingPanel contestId={contestId} /></div>}
-      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "provincial" && <div style={{ marginBottom: 16 }}><PromotedPanel contestId={contestId} /></div>}
+      {contests.data && !contests.data.length && (
+        <Alert type="info" showIcon message="您目前没有负责的赛事，请联系超级管理员。" />
+      )}
+      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "national" && (
+        <div style={{ marginBottom: 16 }}>
+          <IncomingPanel contestId={contestId} />
+        </div>
+      )}
+      {contestId && contests.data?.find((c) => c.id === contestId)?.level === "provincial" && (
+        <div style={{ marginBottom: 16 }}>
+          <PromotedPanel contestId={contestId} />
+        </div>
+      )}
       {contestId && <Results key={contestId} contestId={contestId} />}
     </Card>
   );
@@ -70,11 +81,14 @@ function Results({ contestId }: { contestId: number }) {
   const o = overview.data;
   const group = o.groups.find((g) => g.key === sp.get("group"))?.key ?? o.groups[0]?.key;
   const setGroup = (key: string) =>
-    setSp((prev) => {
-      const q = new URLSearchParams(prev);
-      q.set("group", key);
-      return q;
-    }, { replace: true });
+    setSp(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        q.set("group", key);
+        return q;
+      },
+      { replace: true },
+    );
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -83,7 +97,14 @@ function Results({ contestId }: { contestId: number }) {
         <Summary o={o} />
         <Space wrap style={{ marginTop: 16 }}>
           <ActionBar contestId={contestId} overview={o} />
-          <Button icon={<DownloadOutlined />} href={resultsApi.exportUrl(contestId)} disabled={!o.groups.length} data-testid="result-export">导出</Button>
+          <Button
+            icon={<DownloadOutlined />}
+            href={resultsApi.exportUrl(contestId)}
+            disabled={!o.groups.length}
+            data-testid="result-export"
+          >
+            导出
+          </Button>
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: "12px 0 0" }}>
           {o.computedAt
@@ -121,13 +142,31 @@ function Summary({ o }: { o: ResultsOverview }) {
   const t = o.totals;
   return (
     <Row gutter={16}>
-      <Col span={4}><Statistic title="作品" value={t.works} /></Col>
-      <Col span={4}><Statistic title="已排名" value={t.ranked} /></Col>
-      <Col span={4}><div data-testid="summary-flagged"><Statistic title="评委分歧" value={t.flagged} valueStyle={{ color: t.flagged ? "#ff4d4f" : undefined }} /></div></Col>
-      <Col span={4}><Statistic title="评分未完成" value={t.incomplete} valueStyle={{ color: t.incomplete ? "#faad14" : undefined }} /></Col>
-      <Col span={4}><div data-testid="summary-awarded"><Statistic title="获奖" value={t.awarded} /></div></Col>
       <Col span={4}>
-        <Statistic title={o.quota.parentName ? "晋级 / 名额" : "晋级"} value={t.promoted} suffix={o.quota.total !== null ? `/ ${o.quota.total}` : undefined} />
+        <Statistic title="作品" value={t.works} />
+      </Col>
+      <Col span={4}>
+        <Statistic title="已排名" value={t.ranked} />
+      </Col>
+      <Col span={4}>
+        <div data-testid="summary-flagged">
+          <Statistic title="评委分歧" value={t.flagged} valueStyle={{ color: t.flagged ? "#ff4d4f" : undefined }} />
+        </div>
+      </Col>
+      <Col span={4}>
+        <Statistic title="评分未完成" value={t.incomplete} valueStyle={{ color: t.incomplete ? "#faad14" : undefined }} />
+      </Col>
+      <Col span={4}>
+        <div data-testid="summary-awarded">
+          <Statistic title="获奖" value={t.awarded} />
+        </div>
+      </Col>
+      <Col span={4}>
+        <Statistic
+          title={o.quota.parentName ? "晋级 / 名额" : "晋级"}
+          value={t.promoted}
+          suffix={o.quota.total !== null ? `/ ${o.quota.total}` : undefined}
+        />
       </Col>
     </Row>
   );

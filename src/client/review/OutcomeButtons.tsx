@@ -13,10 +13,16 @@ import { FORMAT_OUTCOMES, TRANSITIONS, type FormatOutcome, type WorkState } from
 import { giveOutcome } from "./api";
 import type { OutcomeTarget, ReasonOutcome } from "./OutcomeModal";
 
-export const LABELS: Record<FormatOutcome, string> = { format_pass: "通过", format_return: "退回修改", format_reject: "不符合要求", format_reopen: "撤销结论" };
+export const LABELS: Record<FormatOutcome, string> = {
+  format_pass: "通过",
+  format_return: "退回修改",
+  format_reject: "不符合要求",
+  format_reopen: "撤销结论",
+};
 
 /** The outcomes a reviewer may give a work in this state. */
-export const outcomesFor = (status: WorkState): FormatOutcome[] => FORMAT_OUTCOMES.filter((o) => (TRANSITIONS[o].from as readonly WorkState[]).includes(status));
+export const outcomesFor = (status: WorkState): FormatOutcome[] =>
+  FORMAT_OUTCOMES.filter((o) => (TRANSITIONS[o].from as readonly WorkState[]).includes(status));
 
 export function OutcomeButtons({
   work,
@@ -45,7 +51,13 @@ export function OutcomeButtons({
     <Inline gap={4}>
       {list.map((o) =>
         o === "format_return" || o === "format_reject" ? (
-          <Button key={o} size={size} danger={o === "format_reject"} onClick={() => onReason(work, o)} data-testid={`outcome-${o}`}>
+          <Button
+            key={o}
+            size={size}
+            danger={o === "format_reject"}
+            onClick={() => onReason(work, o)}
+            data-testid={`outcome-${o}`}
+          >
             {LABELS[o]}
           </Button>
         ) : (
@@ -58,7 +70,12 @@ export function OutcomeButtons({
               onConfirm: () => run(o),
             }}
           >
-            <Button size={size} type={o === "format_pass" ? "primary" : "default"} loading={busy === o} data-testid={`outcome-${o}`}>
+            <Button
+              size={size}
+              type={o === "format_pass" ? "primary" : "default"}
+              loading={busy === o}
+              data-testid={`outcome-${o}`}
+            >
               {LABELS[o]}
             </Button>
           </OnDemand>

@@ -37,9 +37,20 @@ interface Values {
 }
 
 const defaultDeadline = () => bj().add(7, "day").hour(23).minute(59).second(0).millisecond(0);
-const isTyping = (el: Element | null) => !!el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && (el as HTMLInputElement).type !== "checkbox"));
+const isTyping = (el: Element | null) =>
+  !!el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && (el as HTMLInputElement).type !== "checkbox"));
 
-export function OutcomeModal({ target, outcome, onClose, onDone }: { target: OutcomeTarget | null; outcome: ReasonOutcome | null; onClose: () => void; onDone: (r: OutcomeResult) => void }) {
+export function OutcomeModal({
+  target,
+  outcome,
+  onClose,
+  onDone,
+}: {
+  target: OutcomeTarget | null;
+  outcome: ReasonOutcome | null;
+  onClose: () => void;
+  onDone: (r: OutcomeResult) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const reasons = useReasons();
   const [busy, setBusy] = useState(false);
@@ -71,7 +82,8 @@ export function OutcomeModal({ target, outcome, onClose, onDone }: { target: Out
       return;
     }
     const field = fieldOf(reply);
-    if (field && ["reason", "reasonCodes", "deadline"].includes(field)) form.setFields([{ name: field as keyof Values, errors: [reply.info] }]);
+    if (field && ["reason", "reasonCodes", "deadline"].includes(field))
+      form.setFields([{ name: field as keyof Values, errors: [reply.info] }]);
     else setError(reply.info || "操作失败");
   };
 
@@ -119,9 +131,17 @@ export function OutcomeModal({ target, outcome, onClose, onDone }: { target: Out
       }}
       footer={
         <Space>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>数字键 1–{reasons.data?.length ?? 6} 勾选问题类型（文本框外），Ctrl+Enter 提交，Esc 取消</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            数字键 1–{reasons.data?.length ?? 6} 勾选问题类型（文本框外），Ctrl+Enter 提交，Esc 取消
+          </Typography.Text>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" danger={outcome === "format_reject"} loading={busy} onClick={() => form.submit()} data-testid="outcome-submit">
+          <Button
+            type="primary"
+            danger={outcome === "format_reject"}
+            loading={busy}
+            onClick={() => form.submit()}
+            data-testid="outcome-submit"
+          >
             {name}
           </Button>
         </Space>
@@ -131,24 +151,59 @@ export function OutcomeModal({ target, outcome, onClose, onDone }: { target: Out
         <Typography.Paragraph type="secondary">{outcome ? HINTS[outcome] : ""}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="outcome-error" />}
         <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-          <Form.Item name="reasonCodes" label="问题类型" rules={outcome === "format_return" ? [{ required: true, type: "array", min: 1, message: "请至少选择一个问题类型" }] : []}>
+          <Form.Item
+            name="reasonCodes"
+            label="问题类型"
+            rules={
+              outcome === "format_return" ? [{ required: true, type: "array", min: 1, message: "请至少选择一个问题类型" }] : []
+            }
+          >
             <Checkbox.Group style={{ width: "100%" }}>
               <Space direction="vertical" size={4}>
                 {(reasons.data ?? []).map((r, i) => (
                   <Checkbox key={r.code} value={r.code} data-testid={`reason-${r.code}`}>
                     <Tag style={{ marginInlineEnd: 6 }}>{i + 1}</Tag>
                     {r.name}
-                    <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 8 }}>{r.hint}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 8 }}>
+                      {r.hint}
+                    </Typography.Text>
                   </Checkbox>
                 ))}
               </Space>
             </Checkbox.Group>
           </Form.Item>
-          <Form.Item name="reason" label={outcome === "format_return" ? "给作者的说明" : "不符合要求的原因"} rules={[{ required: true, whitespace: true, message: outcome === "format_return" ? "请填写给作者的说明" : "请填写不符合要求的原因" }, { max: 500, message: "最多 500 字" }]}>
-            <Input.TextArea ref={text} rows={3} maxLength={500} showCount placeholder={outcome === "format_return" ? "例如：请补充上传作品演示视频，并删除设计文档封面上的学校名称" : "例如：逾期未补交演示视频"} data-testid="outcome-reason" />
+          <Form.Item
+            name="reason"
+            label={outcome === "format_return" ? "给作者的说明" : "不符合要求的原因"}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: outcome === "format_return" ? "请填写给作者的说明" : "请填写不符合要求的原因",
+              },
+              { max: 500, message: "最多 500 字" },
+            ]}
+          >
+            <Input.TextArea
+              ref={text}
+              rows={3}
+              maxLength={500}
+              showCount
+              placeholder={
+                outcome === "format_return"
+                  ? "例如：请补充上传作品演示视频，并删除设计文档封面上的学校名称"
+                  : "例如：逾期未补交演示视频"
+              }
+              data-testid="outcome-reason"
+            />
           </Form.Item>
           {outcome === "format_return" && (
-            <Form.Item name="deadline" label="修改截止时间" rules={[{ required: true, message: "请设置修改截止时间" }]} extra={`至少 ${CORRECTION_DEADLINE.minHours} 小时之后，最多 ${CORRECTION_DEADLINE.maxDays} 天之内`}>
+            <Form.Item
+              name="deadline"
+              label="修改截止时间"
+              rules={[{ required: true, message: "请设置修改截止时间" }]}
+              extra={`至少 ${CORRECTION_DEADLINE.minHours} 小时之后，最多 ${CORRECTION_DEADLINE.maxDays} 天之内`}
+            >
               <DatePicker
                 showTime={{ format: "HH:mm" }}
                 format="YYYY-MM-DD HH:mm"

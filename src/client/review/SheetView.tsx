@@ -16,12 +16,18 @@ export function SheetFacts({ sheet, column = 3 }: { sheet: ReviewSheet; column?:
   return (
     <Descriptions size="small" column={column} data-testid="sheet-facts">
       <Descriptions.Item label="作品编号">{sheet.id}</Descriptions.Item>
-      <Descriptions.Item label="状态"><StatusTag status={sheet.status} name={sheet.statusName} /></Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <StatusTag status={sheet.status} name={sheet.statusName} />
+      </Descriptions.Item>
       <Descriptions.Item label="学校">{sheet.school.name}</Descriptions.Item>
-      <Descriptions.Item label="类别">{[sheet.category.name, sheet.subcategory?.name].filter(Boolean).join(" / ")}</Descriptions.Item>
+      <Descriptions.Item label="类别">
+        {[sheet.category.name, sheet.subcategory?.name].filter(Boolean).join(" / ")}
+      </Descriptions.Item>
       <Descriptions.Item label="组别">{sheet.groupName}</Descriptions.Item>
       <Descriptions.Item label="报名赛事">{sheet.contest.name}</Descriptions.Item>
-      <Descriptions.Item label="作者">{sheet.authors.map((a) => a.name + (a.majorName ? `（${a.majorName}）` : "")).join("、") || "—"}</Descriptions.Item>
+      <Descriptions.Item label="作者">
+        {sheet.authors.map((a) => a.name + (a.majorName ? `（${a.majorName}）` : "")).join("、") || "—"}
+      </Descriptions.Item>
       <Descriptions.Item label="指导教师">{sheet.teachers.map((t) => t.name).join("、") || "无"}</Descriptions.Item>
     </Descriptions>
   );
@@ -29,7 +35,8 @@ export function SheetFacts({ sheet, column = 3 }: { sheet: ReviewSheet; column?:
 
 /** The current decision's reasons (returned or rejected works). */
 export function CurrentDecision({ sheet }: { sheet: ReviewSheet }) {
-  if (sheet.status !== "format_returned" && sheet.status !== "format_rejected" && sheet.status !== "format_resubmitted") return null;
+  if (sheet.status !== "format_returned" && sheet.status !== "format_rejected" && sheet.status !== "format_resubmitted")
+    return null;
   const codes = sheet.formatReasons.map((r) => r.name).join("、");
   return (
     <Alert
@@ -42,7 +49,12 @@ export function CurrentDecision({ sheet }: { sheet: ReviewSheet }) {
         <Space direction="vertical" size={0}>
           {codes && <span>问题类型：{codes}</span>}
           {sheet.returnReason && <span>说明：{sheet.returnReason}</span>}
-          {sheet.formatDeadline && <span>修改截止时间：{fmtTime(sheet.formatDeadline)}{Date.parse(sheet.formatDeadline) < Date.now() ? "（已过）" : ""}</span>}
+          {sheet.formatDeadline && (
+            <span>
+              修改截止时间：{fmtTime(sheet.formatDeadline)}
+              {Date.parse(sheet.formatDeadline) < Date.now() ? "（已过）" : ""}
+            </span>
+          )}
         </Space>
       }
     />
@@ -56,21 +68,44 @@ export function Checklist({ items, compact }: { items: ChecklistItem[]; compact?
   return (
     <div data-testid="sheet-checklist">
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {unmet ? <Typography.Text type="danger" strong>{unmet} 项必需条件未满足</Typography.Text> : <Typography.Text type="success" strong>必需条件全部满足</Typography.Text>}
+        {unmet ? (
+          <Typography.Text type="danger" strong>
+            {unmet} 项必需条件未满足
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="success" strong>
+            必需条件全部满足
+          </Typography.Text>
+        )}
       </Typography.Paragraph>
       <List
         size="small"
         dataSource={items}
         split={!compact}
         renderItem={(c) => (
-          <List.Item style={{ padding: compact ? "2px 0" : undefined }} data-testid={`check-${c.key}`} data-ok={c.ok ? "yes" : "no"}>
+          <List.Item
+            style={{ padding: compact ? "2px 0" : undefined }}
+            data-testid={`check-${c.key}`}
+            data-ok={c.ok ? "yes" : "no"}
+          >
             <Space align="start" size={8}>
-              {c.ok ? <CheckCircleFilled style={{ color: "#52c41a" }} /> : c.required ? <CloseCircleFilled style={{ color: "#ff4d4f" }} /> : <MinusCircleOutlined style={{ color: "#bfbfbf" }} />}
+              {c.ok ? (
+                <CheckCircleFilled style={{ color: "#52c41a" }} />
+              ) : c.required ? (
+                <CloseCircleFilled style={{ color: "#ff4d4f" }} />
+              ) : (
+                <MinusCircleOutlined style={{ color: "#bfbfbf" }} />
+              )}
               <span>
-                <Tag bordered={false} style={{ marginInlineEnd: 4 }}>{KIND[c.kind]}</Tag>
+                <Tag bordered={false} style={{ marginInlineEnd: 4 }}>
+                  {KIND[c.kind]}
+                </Tag>
                 {c.name}
                 {!c.required && <Typography.Text type="secondary">（选交）</Typography.Text>}
-                <Typography.Text type={c.ok ? "secondary" : c.required ? "danger" : "secondary"} style={{ marginInlineStart: 6, fontSize: 12 }}>
+                <Typography.Text
+                  type={c.ok ? "secondary" : c.required ? "danger" : "secondary"}
+                  style={{ marginInlineStart: 6, fontSize: 12 }}
+                >
                   {c.detail}
                 </Typography.Text>
               </span>
@@ -87,7 +122,11 @@ export function SheetFields({ sheet }: { sheet: ReviewSheet }) {
     <Descriptions column={1} bordered size="small" labelStyle={{ width: 150 }} data-testid="sheet-fields">
       {sheet.fields.map((f) => (
         <Descriptions.Item key={f.key} label={f.label}>
-          {f.value?.trim() ? <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{f.value}</Typography.Paragraph> : <Typography.Text type="secondary">未填写</Typography.Text>}
+          {f.value?.trim() ? (
+            <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{f.value}</Typography.Paragraph>
+          ) : (
+            <Typography.Text type="secondary">未填写</Typography.Text>
+          )}
         </Descriptions.Item>
       ))}
       <Descriptions.Item label="AI工具使用声明">
@@ -111,7 +150,15 @@ export function SheetFields({ sheet }: { sheet: ReviewSheet }) {
 }
 
 export function SheetFiles({ sheet }: { sheet: ReviewSheet }) {
-  return <FileTable workId={sheet.id} files={sheet.files} requirements={sheet.requirements} testId="sheet-files" linkTestId="sheet-file-link" />;
+  return (
+    <FileTable
+      workId={sheet.id}
+      files={sheet.files}
+      requirements={sheet.requirements}
+      testId="sheet-files"
+      linkTestId="sheet-file-link"
+    />
+  );
 }
 
 export function SheetHistory({ sheet }: { sheet: ReviewSheet }) {

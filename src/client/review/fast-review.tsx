@@ -16,13 +16,51 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCan } from "@refinedev/core";
-import { Alert, App, Button, Card, Col, Collapse, Empty, Input, Progress, Result, Row, Select, Skeleton, Space, Tag, Tooltip, Typography } from "antd";
-import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, LeftOutlined, RightOutlined, RollbackOutlined, UndoOutlined } from "@ant-design/icons";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Collapse,
+  Empty,
+  Input,
+  Progress,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  LeftOutlined,
+  RightOutlined,
+  RollbackOutlined,
+  UndoOutlined,
+} from "@ant-design/icons";
 import type { OutcomeResult, ReviewFilters, ReviewSheet } from "../../shared/review/schema";
 import { FORMAT_FILTERS, type FormatFilter, type FormatOutcome } from "../../shared/work/states";
 import type { PageProps } from "../routing/model";
 import { useCategoryOptions } from "../work-type/use-tree";
-import { cleanFilters, fastReviewPath, firstWork, giveOutcome, neighboursQuery, reviewDetailPath, reviewKeys, reviewListPath, savePosition, sheetQuery, useReviewContests } from "./api";
+import {
+  cleanFilters,
+  fastReviewPath,
+  firstWork,
+  giveOutcome,
+  neighboursQuery,
+  reviewDetailPath,
+  reviewKeys,
+  reviewListPath,
+  savePosition,
+  sheetQuery,
+  useReviewContests,
+} from "./api";
 import { LABELS } from "./OutcomeButtons";
 import { OutcomeModal, type ReasonOutcome } from "./OutcomeModal";
 import { STATUS_FILTER_OPTIONS } from "./review-list";
@@ -40,7 +78,24 @@ const KEYS: { keys: string[]; label: string; outcome?: FormatOutcome; nav?: "nex
 ];
 
 const Kbd = ({ children }: { children: string }) => (
-  <kbd style={{ display: "inline-block", minWidth: 22, padding: "0 6px", border: "1px solid #d9d9d9", borderBottomWidth: 2, borderRadius: 4, background: "#fafafa", color: "rgba(0,0,0,0.65)", fontFamily: "monospace", fontSize: 12, lineHeight: "20px", textAlign: "center" }}>{children}</kbd>
+  <kbd
+    style={{
+      display: "inline-block",
+      minWidth: 22,
+      padding: "0 6px",
+      border: "1px solid #d9d9d9",
+      borderBottomWidth: 2,
+      borderRadius: 4,
+      background: "#fafafa",
+      color: "rgba(0,0,0,0.65)",
+      fontFamily: "monospace",
+      fontSize: 12,
+      lineHeight: "20px",
+      textAlign: "center",
+    }}
+  >
+    {children}
+  </kbd>
 );
 
 /** Keys typed into a field, or pressed with a modifier, are not commands. */
@@ -60,9 +115,14 @@ function useFastFilters(): [ReviewFilters, (f: ReviewFilters) => void] {
   const f = useMemo(() => {
     const q = new URLSearchParams(qs);
     const status = q.get("status");
-    return cleanFilters({ status: status && status in FORMAT_FILTERS ? (status as FormatFilter) : undefined, categoryId: Number(q.get("categoryId")) || undefined, keyword: q.get("keyword") ?? undefined });
+    return cleanFilters({
+      status: status && status in FORMAT_FILTERS ? (status as FormatFilter) : undefined,
+      categoryId: Number(q.get("categoryId")) || undefined,
+      keyword: q.get("keyword") ?? undefined,
+    });
   }, [qs]);
-  const set = (next: ReviewFilters) => setSp(new URLSearchParams(Object.entries(cleanFilters(next)).map(([k, v]) => [k, String(v)])), { replace: true });
+  const set = (next: ReviewFilters) =>
+    setSp(new URLSearchParams(Object.entries(cleanFilters(next)).map(([k, v]) => [k, String(v)])), { replace: true });
   return [f, set];
 }
 
@@ -167,7 +227,12 @@ export default function FastReview({ route }: PageProps) {
   handler.current = (e: KeyboardEvent) => {
     if (modal || !isCommandTarget(e)) return;
     const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-    const action = ({ P: "format_pass", Enter: "format_pass", R: "format_return", X: "format_reject", U: "format_reopen" } as Record<string, FormatOutcome>)[k];
+    const action = (
+      { P: "format_pass", Enter: "format_pass", R: "format_return", X: "format_reject", U: "format_reopen" } as Record<
+        string,
+        FormatOutcome
+      >
+    )[k];
     if (action) {
       e.preventDefault();
       void decide(action);
@@ -186,12 +251,14 @@ export default function FastReview({ route }: PageProps) {
   }, []);
 
   const restart = async () => {
-    const start = (await firstWork(contestId, pendingFilters).catch(() => null)) ?? (await firstWork(contestId, filters).catch(() => null));
+    const start =
+      (await firstWork(contestId, pendingFilters).catch(() => null)) ?? (await firstWork(contestId, filters).catch(() => null));
     if (start) go(start);
     else message.info("当前筛选下没有作品");
   };
 
-  if (!contestId || !workId) return <Result status="404" title="地址不正确：应为 /reviewer/fastReview/赛事/startFrom/10 位作品编号" />;
+  if (!contestId || !workId)
+    return <Result status="404" title="地址不正确：应为 /reviewer/fastReview/赛事/startFrom/10 位作品编号" />;
 
   const s = sheet.data;
   const position = nav.data;
@@ -199,20 +266,38 @@ export default function FastReview({ route }: PageProps) {
     <Card size="small" style={{ marginBottom: 16 }} data-testid="fast-header">
       <div style={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 16 }}>
         <Space style={{ flex: "1 1 420px", minWidth: 0 }}>
-          <Link to={back.to}><Button icon={<ArrowLeftOutlined />}>{back.label}</Button></Link>
+          <Link to={back.to}>
+            <Button icon={<ArrowLeftOutlined />}>{back.label}</Button>
+          </Link>
           <Typography.Text strong>{route.label}</Typography.Text>
-          {contest && <Typography.Text type="secondary" ellipsis>{contest.name}</Typography.Text>}
+          {contest && (
+            <Typography.Text type="secondary" ellipsis>
+              {contest.name}
+            </Typography.Text>
+          )}
         </Space>
         <div style={{ flex: "0 0 340px" }}>
           <Space size={12} style={{ width: "100%", justifyContent: "space-between" }}>
             <Typography.Text strong data-testid="fast-position">
-              {position ? (position.index ? `第 ${position.index} / ${position.total} 件` : `共 ${position.total} 件（当前作品不在筛选中）`) : "…"}
+              {position
+                ? position.index
+                  ? `第 ${position.index} / ${position.total} 件`
+                  : `共 ${position.total} 件（当前作品不在筛选中）`
+                : "…"}
             </Typography.Text>
             {contest && (
-              <Tooltip title={`待审查 ${contest.pending}，已通过 ${contest.passed}，退回修改 ${contest.returned}，不符合要求 ${contest.rejected}`}>
+              <Tooltip
+                title={`待审查 ${contest.pending}，已通过 ${contest.passed}，退回修改 ${contest.returned}，不符合要求 ${contest.rejected}`}
+              >
                 <Space size={8} data-testid="fast-progress">
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>已审 {contest.reviewed} / {contest.total}</Typography.Text>
-                  <Progress size="small" style={{ width: 120, margin: 0 }} percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0} />
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    已审 {contest.reviewed} / {contest.total}
+                  </Typography.Text>
+                  <Progress
+                    size="small"
+                    style={{ width: 120, margin: 0 }}
+                    percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0}
+                  />
                 </Space>
               </Tooltip>
             )}
@@ -221,10 +306,36 @@ export default function FastReview({ route }: PageProps) {
       </div>
       <Space wrap style={{ marginTop: 8 }}>
         <Typography.Text type="secondary">筛选：</Typography.Text>
-        <Select allowClear placeholder="全部状态" size="small" style={{ width: 120 }} value={filters.status} options={STATUS_FILTER_OPTIONS} onChange={(v) => setFilters({ ...filters, status: v })} data-testid="fast-filter-status" />
-        <Select allowClear placeholder="全部大类" size="small" style={{ width: 200 }} value={filters.categoryId} options={cats.options} onChange={(v) => setFilters({ ...filters, categoryId: v })} />
-        <Input.Search allowClear size="small" placeholder="作品编号或名称" style={{ width: 180 }} defaultValue={filters.keyword} onSearch={(v) => setFilters({ ...filters, keyword: v })} />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>上一件/下一件在筛选内移动；给出结论后跳到下一件待审查的作品</Typography.Text>
+        <Select
+          allowClear
+          placeholder="全部状态"
+          size="small"
+          style={{ width: 120 }}
+          value={filters.status}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(v) => setFilters({ ...filters, status: v })}
+          data-testid="fast-filter-status"
+        />
+        <Select
+          allowClear
+          placeholder="全部大类"
+          size="small"
+          style={{ width: 200 }}
+          value={filters.categoryId}
+          options={cats.options}
+          onChange={(v) => setFilters({ ...filters, categoryId: v })}
+        />
+        <Input.Search
+          allowClear
+          size="small"
+          placeholder="作品编号或名称"
+          style={{ width: 180 }}
+          defaultValue={filters.keyword}
+          onSearch={(v) => setFilters({ ...filters, keyword: v })}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          上一件/下一件在筛选内移动；给出结论后跳到下一件待审查的作品
+        </Typography.Text>
       </Space>
     </Card>
   );
@@ -239,8 +350,12 @@ export default function FastReview({ route }: PageProps) {
             title="当前筛选下已没有待审查的作品"
             subTitle={contest ? `本赛事已审 ${contest.reviewed} / ${contest.total} 件` : undefined}
             extra={[
-              <Link key="list" to={back.to}><Button type="primary">返回{back.label}</Button></Link>,
-              <Button key="stay" onClick={() => setDone(false)}>继续查看本作品</Button>,
+              <Link key="list" to={back.to}>
+                <Button type="primary">返回{back.label}</Button>
+              </Link>,
+              <Button key="stay" onClick={() => setDone(false)}>
+                继续查看本作品
+              </Button>,
             ]}
           />
         </Card>
@@ -252,10 +367,20 @@ export default function FastReview({ route }: PageProps) {
     <div data-testid="fast-review">
       {header}
       {sheet.isLoading ? (
-        <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
       ) : sheet.isError || !s ? (
         <Card>
-          <Result status="404" title={sheet.error?.message ?? "作品不存在或不在您负责的形式审查中"} extra={<Button type="primary" onClick={restart}>从第一件待审查的作品开始</Button>} />
+          <Result
+            status="404"
+            title={sheet.error?.message ?? "作品不存在或不在您负责的形式审查中"}
+            extra={
+              <Button type="primary" onClick={restart}>
+                从第一件待审查的作品开始
+              </Button>
+            }
+          />
         </Card>
       ) : (
         <Row gutter={16}>
@@ -267,21 +392,36 @@ export default function FastReview({ route }: PageProps) {
                   <span data-testid="fast-work-name">{s.name}</span>
                 </Space>
               }
-              extra={<Link to={reviewDetailPath(s.id)} target="_blank">在新窗口打开审核单</Link>}
+              extra={
+                <Link to={reviewDetailPath(s.id)} target="_blank">
+                  在新窗口打开审核单
+                </Link>
+              }
               data-testid="fast-work"
               data-work-id={s.id}
             >
               <CurrentDecision sheet={s} />
               <SheetFacts sheet={s} column={2} />
-              <Typography.Title level={5} style={{ marginTop: 8 }}>附件</Typography.Title>
+              <Typography.Title level={5} style={{ marginTop: 8 }}>
+                附件
+              </Typography.Title>
               <SheetFiles sheet={s} />
-              <Typography.Title level={5} style={{ marginTop: 16 }}>作品信息</Typography.Title>
+              <Typography.Title level={5} style={{ marginTop: 16 }}>
+                作品信息
+              </Typography.Title>
               <SheetFields sheet={s} />
             </Card>
           </Col>
           <Col xs={24} lg={8}>
             <div style={{ position: "sticky", top: 16 }}>
-              <ActionPanel sheet={s} busy={busy} onDecide={decide} onMove={move} hasPrev={!!position?.prev} hasNext={!!position?.next} />
+              <ActionPanel
+                sheet={s}
+                busy={busy}
+                onDecide={decide}
+                onMove={move}
+                hasPrev={!!position?.prev}
+                hasNext={!!position?.next}
+              />
               <div style={{ marginTop: 16 }}>
                 <SheetDupPanel workId={s.id} newTab compact />
               </div>
@@ -292,28 +432,83 @@ export default function FastReview({ route }: PageProps) {
                 {nav.data?.next ? (
                   <Typography.Text type="secondary">
                     下一件：{nextSheet.data ? `《${nextSheet.data.name}》` : nav.data.next}
-                    {nextSheet.data ? <Tag color="green" style={{ marginInlineStart: 8 }}>已预加载</Tag> : <Tag style={{ marginInlineStart: 8 }}>加载中</Tag>}
+                    {nextSheet.data ? (
+                      <Tag color="green" style={{ marginInlineStart: 8 }}>
+                        已预加载
+                      </Tag>
+                    ) : (
+                      <Tag style={{ marginInlineStart: 8 }}>加载中</Tag>
+                    )}
                   </Typography.Text>
                 ) : (
                   <Typography.Text type="secondary">这是筛选中的最后一件</Typography.Text>
                 )}
-                {nextPending && nextPending !== nav.data?.next && <div><Typography.Text type="secondary">下一件待审查：{nextPending}</Typography.Text></div>}
+                {nextPending && nextPending !== nav.data?.next && (
+                  <div>
+                    <Typography.Text type="secondary">下一件待审查：{nextPending}</Typography.Text>
+                  </div>
+                )}
               </Card>
-              <Collapse size="small" style={{ marginTop: 16 }} items={[{ key: "h", label: `审查记录（${s.history.length}）`, children: s.history.length ? <SheetHistory sheet={s} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无" /> }]} />
+              <Collapse
+                size="small"
+                style={{ marginTop: 16 }}
+                items={[
+                  {
+                    key: "h",
+                    label: `审查记录（${s.history.length}）`,
+                    children: s.history.length ? (
+                      <SheetHistory sheet={s} />
+                    ) : (
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无" />
+                    ),
+                  },
+                ]}
+              />
             </div>
           </Col>
         </Row>
       )}
-      <OutcomeModal target={modal && s ? { id: s.id, name: s.name, version: s.version } : null} outcome={modal} onClose={() => setModal(null)} onDone={(r) => modal && afterOutcome(r, modal)} />
+      <OutcomeModal
+        target={modal && s ? { id: s.id, name: s.name, version: s.version } : null}
+        outcome={modal}
+        onClose={() => setModal(null)}
+        onDone={(r) => modal && afterOutcome(r, modal)}
+      />
     </div>
   );
 }
 
-function ActionPanel({ sheet, busy, onDecide, onMove, hasPrev, hasNext }: { sheet: ReviewSheet; busy: boolean; onDecide: (o: FormatOutcome) => void; onMove: (d: "next" | "prev") => void; hasPrev: boolean; hasNext: boolean }) {
-  const icon: Record<FormatOutcome, React.ReactNode> = { format_pass: <CheckOutlined />, format_return: <RollbackOutlined />, format_reject: <CloseOutlined />, format_reopen: <UndoOutlined /> };
+function ActionPanel({
+  sheet,
+  busy,
+  onDecide,
+  onMove,
+  hasPrev,
+  hasNext,
+}: {
+  sheet: ReviewSheet;
+  busy: boolean;
+  onDecide: (o: FormatOutcome) => void;
+  onMove: (d: "next" | "prev") => void;
+  hasPrev: boolean;
+  hasNext: boolean;
+}) {
+  const icon: Record<FormatOutcome, React.ReactNode> = {
+    format_pass: <CheckOutlined />,
+    format_return: <RollbackOutlined />,
+    format_reject: <CloseOutlined />,
+    format_reopen: <UndoOutlined />,
+  };
   return (
     <Card size="small" title="审查结论" data-testid="fast-actions">
-      {!sheet.outcomes.length && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={`该作品为「${sheet.statusName}」，当前没有可给出的结论`} />}
+      {!sheet.outcomes.length && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`该作品为「${sheet.statusName}」，当前没有可给出的结论`}
+        />
+      )}
       <Space direction="vertical" style={{ width: "100%" }}>
         {KEYS.filter((k) => k.outcome && sheet.outcomes.includes(k.outcome)).map((k) => (
           <Button
@@ -329,7 +524,11 @@ function ActionPanel({ sheet, busy, onDecide, onMove, hasPrev, hasNext }: { shee
             style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}
           >
             <span style={{ flex: 1, textAlign: "left" }}>{k.label}</span>
-            <Space size={4}>{k.keys.map((x) => <Kbd key={x}>{x}</Kbd>)}</Space>
+            <Space size={4}>
+              {k.keys.map((x) => (
+                <Kbd key={x}>{x}</Kbd>
+              ))}
+            </Space>
           </Button>
         ))}
         <Space.Compact block>

@@ -27,11 +27,20 @@ export default function ReviewDetail({ route }: PageProps) {
   const [reason, setReason] = useState<{ work: OutcomeTarget; outcome: ReasonOutcome } | null>(null);
 
   if (!id) return <Result status="404" title="作品编号应为 10 位数字" />;
-  if (sheet.isLoading) return <Card title={route.label}><Skeleton active /></Card>;
+  if (sheet.isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
   if (sheet.isError || !sheet.data) {
     return (
       <div data-testid="review-detail-error">
-        <Result status="404" title={sheet.error?.message ?? "作品不存在或不在您负责的形式审查中"} extra={<Button onClick={() => navigate(-1)}>返回</Button>} />
+        <Result
+          status="404"
+          title={sheet.error?.message ?? "作品不存在或不在您负责的形式审查中"}
+          extra={<Button onClick={() => navigate(-1)}>返回</Button>}
+        />
       </div>
     );
   }
@@ -45,14 +54,29 @@ export default function ReviewDetail({ route }: PageProps) {
       <Card
         title={
           <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(reviewListPath(s.reviewContest.id)))} />
-            <span>{route.label}：《{s.name}》</span>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label="返回"
+              onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(reviewListPath(s.reviewContest.id)))}
+            />
+            <span>
+              {route.label}：《{s.name}》
+            </span>
           </Space>
         }
         extra={
           <Space wrap>
-            <OutcomeButtons size="middle" work={{ ...s }} outcomes={s.outcomes} onDone={refresh} onReason={(work, outcome) => setReason({ work, outcome })} />
-            <Button icon={<ThunderboltOutlined />} onClick={() => navigate(fastReviewPath(s.reviewContest.id, s.id))}>从此快速审核</Button>
+            <OutcomeButtons
+              size="middle"
+              work={{ ...s }}
+              outcomes={s.outcomes}
+              onDone={refresh}
+              onReason={(work, outcome) => setReason({ work, outcome })}
+            />
+            <Button icon={<ThunderboltOutlined />} onClick={() => navigate(fastReviewPath(s.reviewContest.id, s.id))}>
+              从此快速审核
+            </Button>
           </Space>
         }
       >
@@ -63,19 +87,32 @@ export default function ReviewDetail({ route }: PageProps) {
       <Row gutter={16}>
         <Col xs={24} lg={15}>
           <Space direction="vertical" size={16} style={{ width: "100%" }}>
-            <Card title="作品信息" size="small"><SheetFields sheet={s} /></Card>
-            <Card title="附件" size="small"><SheetFiles sheet={s} /></Card>
+            <Card title="作品信息" size="small">
+              <SheetFields sheet={s} />
+            </Card>
+            <Card title="附件" size="small">
+              <SheetFiles sheet={s} />
+            </Card>
           </Space>
         </Col>
         <Col xs={24} lg={9}>
           <Space direction="vertical" size={16} style={{ width: "100%" }}>
             <SheetDupPanel workId={s.id} />
-            <Card title="检查清单" size="small"><Checklist items={s.checklist} /></Card>
-            <Card title="审查记录" size="small"><SheetHistory sheet={s} /></Card>
+            <Card title="检查清单" size="small">
+              <Checklist items={s.checklist} />
+            </Card>
+            <Card title="审查记录" size="small">
+              <SheetHistory sheet={s} />
+            </Card>
           </Space>
         </Col>
       </Row>
-      <OutcomeModal target={reason?.work ?? null} outcome={reason?.outcome ?? null} onClose={() => setReason(null)} onDone={refresh} />
+      <OutcomeModal
+        target={reason?.work ?? null}
+        outcome={reason?.outcome ?? null}
+        onClose={() => setReason(null)}
+        onDone={refresh}
+      />
     </Space>
   );
 }

@@ -22,10 +22,16 @@ import { OnDemand } from "../components/on-demand";
 import { OutcomeModal, type OutcomeTarget, type ReasonOutcome } from "./OutcomeModal";
 import { fmtTime } from "../format";
 
-export const STATUS_FILTER_OPTIONS = (Object.keys(FORMAT_FILTERS) as FormatFilter[]).map((k) => ({ value: k, label: FORMAT_FILTERS[k].name }));
+export const STATUS_FILTER_OPTIONS = (Object.keys(FORMAT_FILTERS) as FormatFilter[]).map((k) => ({
+  value: k,
+  label: FORMAT_FILTERS[k].name,
+}));
 
 /** Filters kept in the address, so a reload or the back button keeps them. */
-function useFilterParams(): [ReviewFilters & { current: number; pageSize: number }, (f: Partial<ReviewFilters & { current: number; pageSize: number }>) => void] {
+function useFilterParams(): [
+  ReviewFilters & { current: number; pageSize: number },
+  (f: Partial<ReviewFilters & { current: number; pageSize: number }>) => void,
+] {
   const [sp, setSp] = useSearchParams();
   const status = sp.get("status");
   const f = {
@@ -40,7 +46,9 @@ function useFilterParams(): [ReviewFilters & { current: number; pageSize: number
   const set = (next: Partial<typeof f>) => {
     const merged = { ...f, ...next };
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== null && v !== "" && !(k === "current" && v === 1) && !(k === "pageSize" && v === 20)) q.set(k, String(v));
+    for (const [k, v] of Object.entries(merged))
+      if (v !== undefined && v !== null && v !== "" && !(k === "current" && v === 1) && !(k === "pageSize" && v === 20))
+        q.set(k, String(v));
     setSp(q, { replace: true });
   };
   return [f, set];
@@ -65,7 +73,18 @@ export default function ReviewList({ route }: PageProps) {
   };
 
   if (!Number.isInteger(contestId) || contestId < 1) return <Result status="404" title="赛事不存在" />;
-  if (contests.data && !contest) return <Result status="404" title="赛事不存在或您不负责该赛事的形式审查" extra={<Link to="/ContestReviewer/SelectContest"><Button>返回选择赛事</Button></Link>} />;
+  if (contests.data && !contest)
+    return (
+      <Result
+        status="404"
+        title="赛事不存在或您不负责该赛事的形式审查"
+        extra={
+          <Link to="/ContestReviewer/SelectContest">
+            <Button>返回选择赛事</Button>
+          </Link>
+        }
+      />
+    );
 
   const startFast = (id?: number) => {
     const start = id ?? works.data?.list[0]?.id;
@@ -76,20 +95,38 @@ export default function ReviewList({ route }: PageProps) {
     <Card
       title={
         <Space>
-          <Link to="/ContestReviewer/SelectContest"><Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回选择赛事" /></Link>
+          <Link to="/ContestReviewer/SelectContest">
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回选择赛事" />
+          </Link>
           <span>{route.label}</span>
-          {contest && <Typography.Text type="secondary" style={{ fontWeight: "normal" }}>{contest.name}</Typography.Text>}
+          {contest && (
+            <Typography.Text type="secondary" style={{ fontWeight: "normal" }}>
+              {contest.name}
+            </Typography.Text>
+          )}
         </Space>
       }
       extra={
         <Space>
           {contest && (
             <Tooltip title={`已审 ${contest.reviewed} / 总数 ${contest.total}`}>
-              <Progress type="circle" size={36} percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0} />
+              <Progress
+                type="circle"
+                size={36}
+                percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0}
+              />
             </Tooltip>
           )}
-          <Button icon={<ReloadOutlined />} onClick={refresh}>刷新</Button>
-          <Button type="primary" icon={<ThunderboltOutlined />} disabled={!works.data?.list.length} onClick={() => startFast()} data-testid="list-fast-review">
+          <Button icon={<ReloadOutlined />} onClick={refresh}>
+            刷新
+          </Button>
+          <Button
+            type="primary"
+            icon={<ThunderboltOutlined />}
+            disabled={!works.data?.list.length}
+            onClick={() => startFast()}
+            data-testid="list-fast-review"
+          >
             快速审核
           </Button>
         </Space>
@@ -97,7 +134,8 @@ export default function ReviewList({ route }: PageProps) {
     >
       {contest && (
         <Typography.Paragraph type="secondary" data-testid="list-progress">
-          审核进度：已审 {contest.reviewed} / {contest.total}，待审查 {contest.pending}，已通过 {contest.passed}，退回修改 {contest.returned}，不符合要求 {contest.rejected}
+          审核进度：已审 {contest.reviewed} / {contest.total}，待审查 {contest.pending}，已通过 {contest.passed}，退回修改{" "}
+          {contest.returned}，不符合要求 {contest.rejected}
         </Typography.Paragraph>
       )}
       <Form
@@ -105,16 +143,44 @@ export default function ReviewList({ route }: PageProps) {
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         initialValues={{ status: f.status, categoryId: f.categoryId, keyword: f.keyword }}
-        onFinish={(v: ReviewFilters) => setF({ ...cleanFilters(v), status: v.status, categoryId: v.categoryId, keyword: v.keyword?.trim() || undefined, current: 1 })}
+        onFinish={(v: ReviewFilters) =>
+          setF({
+            ...cleanFilters(v),
+            status: v.status,
+            categoryId: v.categoryId,
+            keyword: v.keyword?.trim() || undefined,
+            current: 1,
+          })
+        }
       >
         <Form.Item name="status" label="审查状态">
-          <Select allowClear placeholder="全部" style={{ width: 140 }} options={STATUS_FILTER_OPTIONS} data-testid="filter-status" onChange={() => form.submit()} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 140 }}
+            options={STATUS_FILTER_OPTIONS}
+            data-testid="filter-status"
+            onChange={() => form.submit()}
+          />
         </Form.Item>
         <Form.Item name="categoryId" label="作品大类">
-          <Select allowClear placeholder="全部大类" style={{ width: 220 }} options={cats.options} loading={cats.loading} onChange={() => form.submit()} />
+          <Select
+            allowClear
+            placeholder="全部大类"
+            style={{ width: 220 }}
+            options={cats.options}
+            loading={cats.loading}
+            onChange={() => form.submit()}
+          />
         </Form.Item>
         <Form.Item name="keyword" label="关键词">
-          <Input.Search allowClear placeholder="作品编号或名称" style={{ width: 240 }} onSearch={() => form.submit()} data-testid="filter-keyword" />
+          <Input.Search
+            allowClear
+            placeholder="作品编号或名称"
+            style={{ width: 240 }}
+            onSearch={() => form.submit()}
+            data-testid="filter-keyword"
+          />
         </Form.Item>
       </Form>
       {works.isError && <Alert type="error" showIcon message={works.error.message} style={{ marginBottom: 12 }} />}
@@ -136,17 +202,26 @@ export default function ReviewList({ route }: PageProps) {
           onChange: (current, pageSize) => setF({ current, pageSize }),
         }}
       >
-        <Table.Column<ReviewListItem> title="作品编号" dataIndex="id" width={120} render={(id: number) => <Link to={reviewDetailPath(id)}>{id}</Link>} />
+        <Table.Column<ReviewListItem>
+          title="作品编号"
+          dataIndex="id"
+          width={120}
+          render={(id: number) => <Link to={reviewDetailPath(id)}>{id}</Link>}
+        />
         <Table.Column<ReviewListItem>
           title="作品名称"
           dataIndex="name"
           render={(name: string, r) => (
             <Lines>
-              <Link to={reviewDetailPath(r.id)} data-testid="review-sheet-link">{name}</Link>
+              <Link to={reviewDetailPath(r.id)} data-testid="review-sheet-link">
+                {name}
+              </Link>
               {r.formatReasons.length > 0 && (
                 <span>
                   {r.formatReasons.map((x) => (
-                    <Tag key={x.code} color="orange" bordered={false} style={{ fontSize: 12 }}>{x.name}</Tag>
+                    <Tag key={x.code} color="orange" bordered={false} style={{ fontSize: 12 }}>
+                      {x.name}
+                    </Tag>
                   ))}
                 </span>
               )}
@@ -179,13 +254,24 @@ export default function ReviewList({ route }: PageProps) {
             <Inline gap={4} data-testid={`row-actions-${r.id}`}>
               <OutcomeButtons work={r} onDone={refresh} onReason={(work, outcome) => setReason({ work, outcome })} />
               <OnDemand tip="从这件作品开始快速审核">
-                <Button size="small" type="text" icon={<ThunderboltOutlined />} onClick={() => startFast(r.id)} aria-label="从此快速审核" />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ThunderboltOutlined />}
+                  onClick={() => startFast(r.id)}
+                  aria-label="从此快速审核"
+                />
               </OnDemand>
             </Inline>
           )}
         />
       </Table>
-      <OutcomeModal target={reason?.work ?? null} outcome={reason?.outcome ?? null} onClose={() => setReason(null)} onDone={refresh} />
+      <OutcomeModal
+        target={reason?.work ?? null}
+        outcome={reason?.outcome ?? null}
+        onClose={() => setReason(null)}
+        onDone={refresh}
+      />
     </Card>
   );
 }

@@ -19,7 +19,9 @@ export default function SelectContest({ route }: PageProps) {
   return (
     <Card title={route.label} loading={contests.isLoading}>
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} />}
-      {!contests.isLoading && !contests.isError && !list.length && <Empty description="您目前没有负责形式审查的赛事，请联系赛事管理员" />}
+      {!contests.isLoading && !contests.isError && !list.length && (
+        <Empty description="您目前没有负责形式审查的赛事，请联系赛事管理员" />
+      )}
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         {list.map((c) => (
           <ContestCard key={c.id} c={c} />
@@ -61,7 +63,14 @@ function ContestCard({ c }: { c: ReviewContest }) {
           <Button icon={<UnorderedListOutlined />} onClick={() => navigate(reviewListPath(c.id))} data-testid="start-review">
             开始审核
           </Button>
-          <Button type="primary" icon={<ThunderboltOutlined />} loading={busy} disabled={!c.total} onClick={fast} data-testid="fast-review">
+          <Button
+            type="primary"
+            icon={<ThunderboltOutlined />}
+            loading={busy}
+            disabled={!c.total}
+            onClick={fast}
+            data-testid="fast-review"
+          >
             快速审核
           </Button>
         </Space>
@@ -77,12 +86,22 @@ function ContestCard({ c }: { c: ReviewContest }) {
         </Col>
         <Col flex="auto">
           <Row gutter={16}>
-            <Col span={6}><Statistic title="待审查" value={c.pending} valueStyle={{ color: c.pending ? "#1677ff" : undefined }} /></Col>
-            <Col span={6}><Statistic title="已通过" value={c.passed} valueStyle={{ color: "#52c41a" }} /></Col>
-            <Col span={6}><Statistic title="退回修改" value={c.returned} valueStyle={{ color: c.returned ? "#faad14" : undefined }} /></Col>
-            <Col span={6}><Statistic title="不符合要求" value={c.rejected} valueStyle={{ color: c.rejected ? "#ff4d4f" : undefined }} /></Col>
+            <Col span={6}>
+              <Statistic title="待审查" value={c.pending} valueStyle={{ color: c.pending ? "#1677ff" : undefined }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="已通过" value={c.passed} valueStyle={{ color: "#52c41a" }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="退回修改" value={c.returned} valueStyle={{ color: c.returned ? "#faad14" : undefined }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="不符合要求" value={c.rejected} valueStyle={{ color: c.rejected ? "#ff4d4f" : undefined }} />
+            </Col>
           </Row>
-          {c.lastWorkId && <Typography.Text type="secondary">快速审核上次停在作品 {c.lastWorkId}，将从这里继续。</Typography.Text>}
+          {c.lastWorkId && (
+            <Typography.Text type="secondary">快速审核上次停在作品 {c.lastWorkId}，将从这里继续。</Typography.Text>
+          )}
         </Col>
       </Row>
     </Card>

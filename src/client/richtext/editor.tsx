@@ -37,7 +37,10 @@ export interface RichTextEditorProps {
 
 export function RichTextEditor({ value, onChange, ...rest }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: "https" } }), Image.configure({ allowBase64: true })],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: "https" } }),
+      Image.configure({ allowBase64: true }),
+    ],
     content: value ?? "",
     onUpdate: ({ editor }) => onChange?.(htmlOf(editor)),
   });
@@ -55,10 +58,30 @@ export function RichTextEditor({ value, onChange, ...rest }: RichTextEditorProps
   );
 }
 
-function Tool({ title, icon, active, disabled, onClick }: { title: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick: () => void }) {
+function Tool({
+  title,
+  icon,
+  active,
+  disabled,
+  onClick,
+}: {
+  title: string;
+  icon: ReactNode;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={title}>
-      <Button size="small" type={active ? "primary" : "text"} ghost={active} icon={icon} disabled={disabled} onClick={onClick} aria-label={title} />
+      <Button
+        size="small"
+        type={active ? "primary" : "text"}
+        ghost={active}
+        icon={icon}
+        disabled={disabled}
+        onClick={onClick}
+        aria-label={title}
+      />
     </Tooltip>
   );
 }
@@ -75,7 +98,13 @@ function Toolbar({ editor }: { editor: Editor }) {
       bullet: e.isActive("bulletList"),
       ordered: e.isActive("orderedList"),
       link: e.isActive("link"),
-      block: e.isActive("heading", { level: 2 }) ? "h2" : e.isActive("heading", { level: 3 }) ? "h3" : e.isActive("blockquote") ? "quote" : "p",
+      block: e.isActive("heading", { level: 2 })
+        ? "h2"
+        : e.isActive("heading", { level: 3 })
+          ? "h3"
+          : e.isActive("blockquote")
+            ? "quote"
+            : "p",
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -83,14 +112,19 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
 
   const setBlock = (b: string) => {
-    if (b === "h2" || b === "h3") chain().setHeading({ level: b === "h2" ? 2 : 3 }).run();
+    if (b === "h2" || b === "h3")
+      chain()
+        .setHeading({ level: b === "h2" ? 2 : 3 })
+        .run();
     else if (b === "quote") chain().setParagraph().setBlockquote().run();
     else chain().setParagraph().unsetBlockquote().run();
   };
 
   const addImage = async (file: File) => {
     try {
-      chain().setImage({ src: await readImage(file, IMAGE_MAX_BYTES), alt: file.name }).run();
+      chain()
+        .setImage({ src: await readImage(file, IMAGE_MAX_BYTES), alt: file.name })
+        .run();
     } catch (e) {
       message.error(e instanceof ImageReadError ? e.message : "图片插入失败");
     }
@@ -98,22 +132,49 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   return (
     <Space className="rich-text-toolbar" size={2} wrap>
-      <Select size="small" variant="borderless" style={{ width: 92 }} value={state.block} onChange={setBlock} aria-label="段落格式" options={[
-        { value: "p", label: "正文" },
-        { value: "h2", label: "标题 1" },
-        { value: "h3", label: "标题 2" },
-        { value: "quote", label: "引用" },
-      ]} />
+      <Select
+        size="small"
+        variant="borderless"
+        style={{ width: 92 }}
+        value={state.block}
+        onChange={setBlock}
+        aria-label="段落格式"
+        options={[
+          { value: "p", label: "正文" },
+          { value: "h2", label: "标题 1" },
+          { value: "h3", label: "标题 2" },
+          { value: "quote", label: "引用" },
+        ]}
+      />
       <Divider type="vertical" />
       <Tool title="加粗" icon={<BoldOutlined />} active={state.bold} onClick={() => chain().toggleBold().run()} />
       <Tool title="斜体" icon={<ItalicOutlined />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
-      <Tool title="下划线" icon={<UnderlineOutlined />} active={state.underline} onClick={() => chain().toggleUnderline().run()} />
+      <Tool
+        title="下划线"
+        icon={<UnderlineOutlined />}
+        active={state.underline}
+        onClick={() => chain().toggleUnderline().run()}
+      />
       <Tool title="删除线" icon={<StrikethroughOutlined />} active={state.strike} onClick={() => chain().toggleStrike().run()} />
       <Divider type="vertical" />
-      <Tool title="无序列表" icon={<UnorderedListOutlined />} active={state.bullet} onClick={() => chain().toggleBulletList().run()} />
-      <Tool title="有序列表" icon={<OrderedListOutlined />} active={state.ordered} onClick={() => chain().toggleOrderedList().run()} />
+      <Tool
+        title="无序列表"
+        icon={<UnorderedListOutlined />}
+        active={state.bullet}
+        onClick={() => chain().toggleBulletList().run()}
+      />
+      <Tool
+        title="有序列表"
+        icon={<OrderedListOutlined />}
+        active={state.ordered}
+        onClick={() => chain().toggleOrderedList().run()}
+      />
       <LinkTool editor={editor} active={state.link} />
-      <Upload accept="image/png,image/jpeg,image/gif,image/webp,image/bmp" showUploadList={false} beforeUpload={(f) => (void addImage(f), false)}>
+      <Upload
+        accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
+        showUploadList={false}
+        beforeUpload={(f) => (void addImage(f), false)}
+      >
         <Tool title={`插入图片（不超过 ${IMAGE_MAX_BYTES / 1024} KB）`} icon={<PictureOutlined />} onClick={() => undefined} />
       </Upload>
       <Divider type="vertical" />
@@ -144,8 +205,17 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
       trigger="click"
       content={
         <Space.Compact>
-          <Input autoFocus placeholder="https://…（留空则去掉链接）" value={href} onChange={(e) => setHref(e.target.value)} onPressEnter={apply} style={{ width: 260 }} />
-          <Button type="primary" onClick={apply}>确定</Button>
+          <Input
+            autoFocus
+            placeholder="https://…（留空则去掉链接）"
+            value={href}
+            onChange={(e) => setHref(e.target.value)}
+            onPressEnter={apply}
+            style={{ width: 260 }}
+          />
+          <Button type="primary" onClick={apply}>
+            确定
+          </Button>
         </Space.Compact>
       }
     >

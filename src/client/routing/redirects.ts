@@ -5,7 +5,11 @@ import type { RouteEntry } from "./model";
 export const HOME_LOGGED_IN = "/index";
 
 /** The three login pages (also served by the light login entry, src/client/login). */
-export const LOGIN_PAGE_PATHS: Record<LoginPage, string> = { student: "/account/StudentLogin", teacher: "/account/TeacherLogin", admin: "/account/Login" };
+export const LOGIN_PAGE_PATHS: Record<LoginPage, string> = {
+  student: "/account/StudentLogin",
+  teacher: "/account/TeacherLogin",
+  admin: "/account/Login",
+};
 const BASE = "http://return.invalid";
 
 /**

@@ -21,7 +21,11 @@ import { waitForPage } from "./lazy-page";
  * forbidden page, a login redirect) is never downloaded for nothing. Returns the download (the
  * same one for every call), or undefined when nothing is to be downloaded.
  */
-export function preloadPageOf(table: readonly RouteEntry[], pathname: string, allows: Allows = () => false): Promise<unknown> | undefined {
+export function preloadPageOf(
+  table: readonly RouteEntry[],
+  pathname: string,
+  allows: Allows = () => false,
+): Promise<unknown> | undefined {
   const entry = matchEntry(table, pathname);
   if (!entry || !isAuthorized(entry, allows)) return undefined;
   const download = entry.element?.preload?.();

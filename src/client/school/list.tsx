@@ -19,7 +19,42 @@ import { OnDemand } from "../components/on-demand";
 
 const NO_CHECK = { enabled: false };
 
-const PROVINCES = ["北京市", "天津市", "河北省", "山西省", "内蒙古自治区", "辽宁省", "吉林省", "黑龙江省", "上海市", "江苏省", "浙江省", "安徽省", "福建省", "江西省", "山东省", "河南省", "湖北省", "湖南省", "广东省", "广西壮族自治区", "海南省", "重庆市", "四川省", "贵州省", "云南省", "西藏自治区", "陕西省", "甘肃省", "青海省", "宁夏回族自治区", "新疆维吾尔自治区", "香港特别行政区", "澳门特别行政区", "台湾省"];
+const PROVINCES = [
+  "北京市",
+  "天津市",
+  "河北省",
+  "山西省",
+  "内蒙古自治区",
+  "辽宁省",
+  "吉林省",
+  "黑龙江省",
+  "上海市",
+  "江苏省",
+  "浙江省",
+  "安徽省",
+  "福建省",
+  "江西省",
+  "山东省",
+  "河南省",
+  "湖北省",
+  "湖南省",
+  "广东省",
+  "广西壮族自治区",
+  "海南省",
+  "重庆市",
+  "四川省",
+  "贵州省",
+  "云南省",
+  "西藏自治区",
+  "陕西省",
+  "甘肃省",
+  "青海省",
+  "宁夏回族自治区",
+  "新疆维吾尔自治区",
+  "香港特别行政区",
+  "澳门特别行政区",
+  "台湾省",
+];
 
 export default function SchoolList({ route }: PageProps) {
   const [keyword, setKeyword] = useState("");
@@ -36,8 +71,7 @@ export default function SchoolList({ route }: PageProps) {
   const form = useModalForm<SchoolView>({ resource: "schools", action: "create", redirect: false });
   const edit = useModalForm<SchoolView>({ resource: "schools", action: "edit", redirect: false });
 
-  const setFilter = (field: string, value: unknown) =>
-    setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
+  const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
 
   return (
     <Card
@@ -45,23 +79,56 @@ export default function SchoolList({ route }: PageProps) {
       extra={
         <Space>
           <ImportExport resource="schools" filters={filtersObject(filters)} onImported={() => tableQuery.refetch()} />
-          <CreateButton resource="schools" onClick={() => form.show()}>新建学校</CreateButton>
+          <CreateButton resource="schools" onClick={() => form.show()}>
+            新建学校
+          </CreateButton>
         </Space>
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="名称、代码或曾用名" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v)} style={{ width: 260 }} data-testid="school-search" />
-        <Select allowClear placeholder="省份" style={{ width: 160 }} options={PROVINCES.map((p) => ({ value: p, label: p }))} onChange={(v) => setFilter("province", v)} showSearch />
-        <Select allowClear placeholder="状态" style={{ width: 120 }} options={[{ value: false, label: "使用中" }, { value: true, label: "已归档" }]} onChange={(v) => setFilter("archived", v)} />
+        <Input.Search
+          allowClear
+          placeholder="名称、代码或曾用名"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v)}
+          style={{ width: 260 }}
+          data-testid="school-search"
+        />
+        <Select
+          allowClear
+          placeholder="省份"
+          style={{ width: 160 }}
+          options={PROVINCES.map((p) => ({ value: p, label: p }))}
+          onChange={(v) => setFilter("province", v)}
+          showSearch
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[
+            { value: false, label: "使用中" },
+            { value: true, label: "已归档" },
+          ]}
+          onChange={(v) => setFilter("archived", v)}
+        />
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" data-testid="school-table">
         <Table.Column<SchoolView> dataIndex="code" title="学校代码" sorter width={110} />
-        <Table.Column<SchoolView> dataIndex="name" title="学校名称" sorter render={(name, r) => (
-          <Lines>
-            <span>{name} {r.archived && <Tag>已归档</Tag>}</span>
-            {r.formerNames.length > 0 && <Muted small>曾用名：{r.formerNames.join("、")}</Muted>}
-          </Lines>
-        )} />
+        <Table.Column<SchoolView>
+          dataIndex="name"
+          title="学校名称"
+          sorter
+          render={(name, r) => (
+            <Lines>
+              <span>
+                {name} {r.archived && <Tag>已归档</Tag>}
+              </span>
+              {r.formerNames.length > 0 && <Muted small>曾用名：{r.formerNames.join("、")}</Muted>}
+            </Lines>
+          )}
+        />
         <Table.Column<SchoolView> dataIndex="province" title="省份" sorter width={120} />
         <Table.Column<SchoolView> dataIndex="contact" title="联系方式" render={(v) => v ?? "—"} />
         <Table.Column<SchoolView> dataIndex="adminCount" title="学校管理员" width={110} />
@@ -70,10 +137,31 @@ export default function SchoolList({ route }: PageProps) {
           width={170}
           render={(_, r) => (
             <Inline>
-              {canEdit && <EditButton size="small" resource="schools" recordItemId={r.id} onClick={() => edit.show(r.id)} accessControl={NO_CHECK} />}
+              {canEdit && (
+                <EditButton
+                  size="small"
+                  resource="schools"
+                  recordItemId={r.id}
+                  onClick={() => edit.show(r.id)}
+                  accessControl={NO_CHECK}
+                />
+              )}
               {canDelete && (
-                <OnDemand real={<DeleteButton size="small" resource="schools" recordItemId={r.id} confirmTitle="删除该学校？有账号或校赛引用时将改为归档。" onSuccess={() => tableQuery.refetch()} accessControl={NO_CHECK} />}>
-                  <Button size="small" danger icon={<DeleteOutlined />} title="删除" className="refine-delete-button">删除</Button>
+                <OnDemand
+                  real={
+                    <DeleteButton
+                      size="small"
+                      resource="schools"
+                      recordItemId={r.id}
+                      confirmTitle="删除该学校？有账号或校赛引用时将改为归档。"
+                      onSuccess={() => tableQuery.refetch()}
+                      accessControl={NO_CHECK}
+                    />
+                  }
+                >
+                  <Button size="small" danger icon={<DeleteOutlined />} title="删除" className="refine-delete-button">
+                    删除
+                  </Button>
                 </OnDemand>
               )}
             </Inline>
@@ -93,7 +181,11 @@ function SchoolFormModal({ title, modal }: { title: string; modal: ReturnType<ty
         <Form.Item name="name" label="学校名称" rules={[{ required: true, min: 2, message: "请输入至少 2 个字的学校名称" }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="code" label="学校代码" rules={[{ required: true, pattern: /^[0-9A-Za-z]{4,12}$/, message: "学校代码为 4–12 位字母或数字" }]}>
+        <Form.Item
+          name="code"
+          label="学校代码"
+          rules={[{ required: true, pattern: /^[0-9A-Za-z]{4,12}$/, message: "学校代码为 4–12 位字母或数字" }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="province" label="省份" rules={[{ required: true, message: "请选择省份" }]}>

@@ -31,7 +31,19 @@ export function useUserRowPermissions(): UserRowPermissions {
 
 const NO_CHECK = { enabled: false };
 
-export function UserRowActions({ user, selfId, can, onEdit, onChanged }: { user: UserView; selfId?: number; can: UserRowPermissions; onEdit: () => void; onChanged: () => void }) {
+export function UserRowActions({
+  user,
+  selfId,
+  can,
+  onEdit,
+  onChanged,
+}: {
+  user: UserView;
+  selfId?: number;
+  can: UserRowPermissions;
+  onEdit: () => void;
+  onChanged: () => void;
+}) {
   const canUpdate = can.update;
   const [busy, setBusy] = useState<Action | null>(null);
   const self = user.id === selfId;
@@ -45,24 +57,45 @@ export function UserRowActions({ user, selfId, can, onEdit, onChanged }: { user:
 
   return (
     <Inline gap={4}>
-      {can.edit && <EditButton size="small" hideText resource="users" recordItemId={user.id} onClick={onEdit} accessControl={NO_CHECK} />}
-      {canUpdate && !self && !user.archived && (
-        user.locked ? (
-          <OnDemand tip="解锁" confirm={{ title: "解锁该账号？解锁后用户可以重新登录。", okText: "解锁", onConfirm: () => act("unlock") }}>
-            <Button size="small" icon={<UnlockOutlined />} loading={busy === "unlock"} data-testid={`user-unlock-${user.username}`} />
+      {can.edit && (
+        <EditButton size="small" hideText resource="users" recordItemId={user.id} onClick={onEdit} accessControl={NO_CHECK} />
+      )}
+      {canUpdate &&
+        !self &&
+        !user.archived &&
+        (user.locked ? (
+          <OnDemand
+            tip="解锁"
+            confirm={{ title: "解锁该账号？解锁后用户可以重新登录。", okText: "解锁", onConfirm: () => act("unlock") }}
+          >
+            <Button
+              size="small"
+              icon={<UnlockOutlined />}
+              loading={busy === "unlock"}
+              data-testid={`user-unlock-${user.username}`}
+            />
           </OnDemand>
         ) : (
-          <OnDemand tip="锁定" confirm={{ title: "锁定该账号？用户将不能登录，已登录的设备会立即退出。", okText: "锁定", okButtonProps: { danger: true }, onConfirm: () => act("lock") }}>
+          <OnDemand
+            tip="锁定"
+            confirm={{
+              title: "锁定该账号？用户将不能登录，已登录的设备会立即退出。",
+              okText: "锁定",
+              okButtonProps: { danger: true },
+              onConfirm: () => act("lock"),
+            }}
+          >
             <Button size="small" icon={<LockOutlined />} loading={busy === "lock"} data-testid={`user-lock-${user.username}`} />
           </OnDemand>
-        )
-      )}
+        ))}
       {canUpdate && !user.archived && (
         <OnDemand
           tip={user.locked ? "已锁定的账号请先解锁" : "发送重置密码链接"}
           confirm={{
             title: user.email ? `向 ${user.email} 发送重置密码链接？` : "该用户没有邮箱",
-            description: user.email ? "用户通过链接设置新密码（待激活的账号由此激活），30 分钟内有效。" : "请先编辑用户，填写邮箱后再发送。",
+            description: user.email
+              ? "用户通过链接设置新密码（待激活的账号由此激活），30 分钟内有效。"
+              : "请先编辑用户，填写邮箱后再发送。",
             okText: "发送",
             okButtonProps: { disabled: !user.email || user.locked },
             onConfirm: () => act("reset-password"),
@@ -85,9 +118,16 @@ export function UserRowActions({ user, selfId, can, onEdit, onChanged }: { user:
               confirmCancelText="取消"
               successNotification={(data) => ({
                 type: "success",
-                message: ((data as { data?: { result?: string } } | undefined)?.data)?.result === "archived" ? "该用户已有业务记录，已归档并锁定" : "用户已删除",
+                message:
+                  (data as { data?: { result?: string } } | undefined)?.data?.result === "archived"
+                    ? "该用户已有业务记录，已归档并锁定"
+                    : "用户已删除",
               })}
-              errorNotification={(err) => ({ type: "error", description: "删除失败", message: (err as { message?: string } | undefined)?.message ?? "请稍后重试" })}
+              errorNotification={(err) => ({
+                type: "error",
+                description: "删除失败",
+                message: (err as { message?: string } | undefined)?.message ?? "请稍后重试",
+              })}
               onSuccess={onChanged}
             />
           }

@@ -4,10 +4,19 @@ import { Input, Select, Space } from "antd";
 import { MyContestSelect, SchoolSelect } from "./selects";
 import { roleOptions, type UserVariant } from "./variants";
 
-const YES_NO = (yes: string, no: string) => [{ value: true, label: yes }, { value: false, label: no }];
+const YES_NO = (yes: string, no: string) => [
+  { value: true, label: yes },
+  { value: false, label: no },
+];
 
 /** Memoised: the list renders again with every answer; the filters only when their props change. */
-export const UserFilterBar = memo(function UserFilterBar({ variant, setFilter }: { variant: UserVariant; setFilter: (field: string, value: unknown, operator?: "eq" | "in") => void }) {
+export const UserFilterBar = memo(function UserFilterBar({
+  variant,
+  setFilter,
+}: {
+  variant: UserVariant;
+  setFilter: (field: string, value: unknown, operator?: "eq" | "in") => void;
+}) {
   const [keyword, setKeyword] = useState("");
   return (
     <Space style={{ marginBottom: 16 }} wrap>
@@ -21,14 +30,55 @@ export const UserFilterBar = memo(function UserFilterBar({ variant, setFilter }:
         data-testid="user-search"
       />
       {variant.roles.length > 1 && (
-        <Select mode="multiple" allowClear maxTagCount="responsive" placeholder="身份" style={{ width: 220 }} options={roleOptions(variant.roles)} onChange={(v) => setFilter("userType", v, "in")} data-testid="user-role-filter" />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="身份"
+          style={{ width: 220 }}
+          options={roleOptions(variant.roles)}
+          onChange={(v) => setFilter("userType", v, "in")}
+          data-testid="user-role-filter"
+        />
       )}
-      {variant.key === "all" && <SchoolSelect allowClear placeholder="学校" style={{ width: 240 }} onChange={(v) => setFilter("schoolId", v)} />}
-      {variant.contest === "mine" && <MyContestSelect allowClear placeholder="赛事" style={{ width: 300 }} onChange={(v) => setFilter("contestId", v)} />}
-      <Select allowClear placeholder="锁定" style={{ width: 110 }} options={YES_NO("已锁定", "未锁定")} onChange={(v) => setFilter("locked", v)} />
-      <Select allowClear placeholder="归档" style={{ width: 110 }} options={YES_NO("已归档", "使用中")} onChange={(v) => setFilter("archived", v)} />
-      {variant.complaintRight && <Select allowClear placeholder="申诉权" style={{ width: 120 }} options={YES_NO("有申诉权", "无申诉权")} onChange={(v) => setFilter("hasComplaintRight", v)} />}
-      {variant.judgeFlag && <Select allowClear placeholder="校赛评委" style={{ width: 130 }} options={YES_NO("是校赛评委", "非校赛评委")} onChange={(v) => setFilter("isSchoolContestJudge", v)} />}
+      {variant.key === "all" && (
+        <SchoolSelect allowClear placeholder="学校" style={{ width: 240 }} onChange={(v) => setFilter("schoolId", v)} />
+      )}
+      {variant.contest === "mine" && (
+        <MyContestSelect allowClear placeholder="赛事" style={{ width: 300 }} onChange={(v) => setFilter("contestId", v)} />
+      )}
+      <Select
+        allowClear
+        placeholder="锁定"
+        style={{ width: 110 }}
+        options={YES_NO("已锁定", "未锁定")}
+        onChange={(v) => setFilter("locked", v)}
+      />
+      <Select
+        allowClear
+        placeholder="归档"
+        style={{ width: 110 }}
+        options={YES_NO("已归档", "使用中")}
+        onChange={(v) => setFilter("archived", v)}
+      />
+      {variant.complaintRight && (
+        <Select
+          allowClear
+          placeholder="申诉权"
+          style={{ width: 120 }}
+          options={YES_NO("有申诉权", "无申诉权")}
+          onChange={(v) => setFilter("hasComplaintRight", v)}
+        />
+      )}
+      {variant.judgeFlag && (
+        <Select
+          allowClear
+          placeholder="校赛评委"
+          style={{ width: 130 }}
+          options={YES_NO("是校赛评委", "非校赛评委")}
+          onChange={(v) => setFilter("isSchoolContestJudge", v)}
+        />
+      )}
     </Space>
   );
 });

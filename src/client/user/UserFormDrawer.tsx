@@ -28,7 +28,8 @@ function toPayload(v: FormValues, variant: UserVariant, creating: boolean): User
     ...(variant.complaintRight ? { hasComplaintRight: !!v.hasComplaintRight } : {}),
     ...(variant.judgeFlag && v.isSchoolContestJudge !== undefined ? { isSchoolContestJudge: !!v.isSchoolContestJudge } : {}),
   };
-  if (!creating) return { ...common, role: v.role, email: blank(v.email), phone: blank(v.phone), memberNo: blank(v.memberNo) } as UserUpdate;
+  if (!creating)
+    return { ...common, role: v.role, email: blank(v.email), phone: blank(v.phone), memberNo: blank(v.memberNo) } as UserUpdate;
   const opt = (key: string, s: string | null | undefined) => (blank(s) ? { [key]: blank(s) } : {});
   return {
     ...common,
@@ -47,12 +48,20 @@ export function useUserDrawers(onSaved: () => void) {
     redirect: false as const,
     onMutationSuccess: onSaved,
     // refine's antd notifications show `description` as the title and `message` below it.
-    errorNotification: (err?: HttpError) => ({ type: "error" as const, description: "保存失败", message: err?.message ?? "请稍后重试" }),
+    errorNotification: (err?: HttpError) => ({
+      type: "error" as const,
+      description: "保存失败",
+      message: err?.message ?? "请稍后重试",
+    }),
   };
   const create = useDrawerForm<UserView, HttpError, FormValues>({
     ...common,
     action: "create",
-    successNotification: (data) => ({ type: "success", description: `已创建账号 ${(data?.data as UserView | undefined)?.username ?? ""}`, message: CLAIM_HINT }),
+    successNotification: (data) => ({
+      type: "success",
+      description: `已创建账号 ${(data?.data as UserView | undefined)?.username ?? ""}`,
+      message: CLAIM_HINT,
+    }),
   });
   const edit = useDrawerForm<UserView, HttpError, FormValues, UserFormRecord>({
     ...common,
@@ -93,12 +102,24 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
       title={title}
       width={520}
       destroyOnHidden
-      extra={<Button type="primary" {...drawer.saveButtonProps} data-testid="user-save">保存</Button>}
+      extra={
+        <Button type="primary" {...drawer.saveButtonProps} data-testid="user-save">
+          保存
+        </Button>
+      }
     >
       {creating ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="新建的账号没有密码" description="请填写邮箱：用户在“找回密码”页用用户名或邮箱收取链接，自行设置密码后即可登录。" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="新建的账号没有密码"
+          description="请填写邮箱：用户在“找回密码”页用用户名或邮箱收取链接，自行设置密码后即可登录。"
+        />
       ) : (
-        record?.needsClaim && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={CLAIM_HINT} data-testid="user-needs-claim" />
+        record?.needsClaim && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={CLAIM_HINT} data-testid="user-needs-claim" />
+        )
       )}
       <Form<FormValues>
         {...drawer.formProps}
@@ -107,13 +128,27 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
         initialValues={creating ? initial : drawer.formProps.initialValues}
         onFinish={(v) => drawer.formProps.onFinish?.(toPayload(v, variant, creating) as FormValues)}
       >
-        <Form.Item name="username" label="用户名" rules={creating ? [{ required: true, pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: "用户名为 3–32 位字母、数字或 _ . @ -" }] : []} extra={creating ? "登录用，创建后不能修改" : undefined}>
+        <Form.Item
+          name="username"
+          label="用户名"
+          rules={
+            creating
+              ? [{ required: true, pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: "用户名为 3–32 位字母、数字或 _ . @ -" }]
+              : []
+          }
+          extra={creating ? "登录用，创建后不能修改" : undefined}
+        >
           <Input disabled={!creating} autoComplete="off" />
         </Form.Item>
         <Form.Item name="name" label="姓名" rules={[{ required: true, min: 2, max: 40, message: "请输入 2–40 个字的姓名" }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="role" label="身份" rules={[{ required: true, message: "请选择身份" }]} hidden={variant.roles.length === 1}>
+        <Form.Item
+          name="role"
+          label="身份"
+          rules={[{ required: true, message: "请选择身份" }]}
+          hidden={variant.roles.length === 1}
+        >
           <Select options={roleOptions(variant.roles)} />
         </Form.Item>
         {creating && role !== undefined && CONTEST_ROLES.includes(role) && (
@@ -137,7 +172,10 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
             rules={role !== undefined && SCHOOL_ROLES.includes(role) ? [{ required: true, message: "该身份须选择所属学校" }] : []}
             extra={variant.key === "contest" ? "可选：评委的学校用于评审回避" : undefined}
           >
-            <SchoolSelect allowClear known={record?.school ? { value: record.school.id, label: `${record.school.name}（${record.school.code}）` } : null} />
+            <SchoolSelect
+              allowClear
+              known={record?.school ? { value: record.school.id, label: `${record.school.name}（${record.school.code}）` } : null}
+            />
           </Form.Item>
         )}
         <Form.Item name="memberNo" label={variant.memberNoLabel} rules={[{ max: 40, message: "最多 40 个字符" }]}>
@@ -145,7 +183,12 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
         </Form.Item>
         {variant.major && (variant.key !== "all" || role === ROLE.author) && (
           <Form.Item name="majorCode" label="专业">
-            <MajorSelect allowClear known={record?.majorCode ? { value: record.majorCode, label: `${record.majorCode} ${record.majorName ?? ""}` } : null} />
+            <MajorSelect
+              allowClear
+              known={
+                record?.majorCode ? { value: record.majorCode, label: `${record.majorCode} ${record.majorName ?? ""}` } : null
+              }
+            />
           </Form.Item>
         )}
         <Form.Item

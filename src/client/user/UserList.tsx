@@ -48,8 +48,9 @@ function OwnSchoolHint({ variant }: { variant: UserVariant }) {
   const school = result.data[0];
   return (
     <Typography.Paragraph type="secondary">
-      本页只列出{school?.name ?? "本校"}的{variant.noun}。新建或导入的账号处于“待激活”状态：用户需通过“找回密码”用邮箱设置密码后才能登录。
-      导入时“身份”填“{variant.fixedType === ROLE.teacher ? "教师" : "学生"}”，“学校代码”填本校代码{school ? ` ${school.code}` : ""}。
+      本页只列出{school?.name ?? "本校"}的{variant.noun}
+      。新建或导入的账号处于“待激活”状态：用户需通过“找回密码”用邮箱设置密码后才能登录。 导入时“身份”填“
+      {variant.fixedType === ROLE.teacher ? "教师" : "学生"}”，“学校代码”填本校代码{school ? ` ${school.code}` : ""}。
     </Typography.Paragraph>
   );
 }
@@ -59,7 +60,8 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
   const rowCan = useUserRowPermissions();
   // Asked while rendering (refine's own check is a query answered a render later).
   const canCreate = useCanNow()("users", "create");
-  const permanent: CrudFilter[] = variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
+  const permanent: CrudFilter[] =
+    variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
   const { tableProps, setFilters, filters, tableQuery } = useTable<UserView>({
     resource: "users",
     pagination: { pageSize: 20 },
@@ -73,7 +75,8 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
   const setFiltersNow = useRef(setFilters);
   setFiltersNow.current = setFilters;
   const setFilter = useCallback(
-    (field: string, value: unknown, operator: "eq" | "in" = "eq") => setFiltersNow.current([{ field, operator, value } as CrudFilter], "merge"),
+    (field: string, value: unknown, operator: "eq" | "in" = "eq") =>
+      setFiltersNow.current([{ field, operator, value } as CrudFilter], "merge"),
     [],
   );
   const many = variant.roles.length > 1;
@@ -109,7 +112,15 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
               </Lines>
             )}
           />
-          {many && <Table.Column<UserView> dataIndex="userType" title="身份" sorter width={115} render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>} />}
+          {many && (
+            <Table.Column<UserView>
+              dataIndex="userType"
+              title="身份"
+              sorter
+              width={115}
+              render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>}
+            />
+          )}
           {variant.school === "select" ? (
             <Table.Column<UserView>
               dataIndex="schoolId"
@@ -124,9 +135,22 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
               )}
             />
           ) : (
-            <Table.Column<UserView> dataIndex="memberNo" title={variant.memberNoLabel} sorter width={130} render={(v: string | null) => v ?? muted("—")} />
+            <Table.Column<UserView>
+              dataIndex="memberNo"
+              title={variant.memberNoLabel}
+              sorter
+              width={130}
+              render={(v: string | null) => v ?? muted("—")}
+            />
           )}
-          {variant.key === "students" && <Table.Column<UserView> dataIndex="majorName" title="专业" width={180} render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))} />}
+          {variant.key === "students" && (
+            <Table.Column<UserView>
+              dataIndex="majorName"
+              title="专业"
+              width={180}
+              render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))}
+            />
+          )}
           <Table.Column<UserView>
             dataIndex="email"
             title="邮箱"
@@ -171,7 +195,9 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
                 <Inline gap={4}>
                   {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
                   {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
-                  {!(variant.complaintRight && r.hasComplaintRight) && !(variant.judgeFlag && r.isSchoolContestJudge) && muted("—")}
+                  {!(variant.complaintRight && r.hasComplaintRight) &&
+                    !(variant.judgeFlag && r.isSchoolContestJudge) &&
+                    muted("—")}
                 </Inline>
               )}
             />
@@ -181,7 +207,9 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
             title="操作"
             fixed="right"
             width={130}
-            render={(_, r) => <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />}
+            render={(_, r) => (
+              <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />
+            )}
           />
         </Table>
       </TagStyles>

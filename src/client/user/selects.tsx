@@ -42,7 +42,17 @@ export function SchoolSelect({ known, ...rest }: Props<number>) {
     onSearch: byKeyword,
     pagination: { pageSize: 30, mode: "server" },
   });
-  return <Select<number> {...(selectProps as SelectProps<number>)} {...rest} options={withKnown(selectProps.options, known)} showSearch filterOption={false} placeholder={rest.placeholder ?? "输入学校名称或代码搜索"} notFoundContent="没有找到学校" />;
+  return (
+    <Select<number>
+      {...(selectProps as SelectProps<number>)}
+      {...rest}
+      options={withKnown(selectProps.options, known)}
+      showSearch
+      filterOption={false}
+      placeholder={rest.placeholder ?? "输入学校名称或代码搜索"}
+      notFoundContent="没有找到学校"
+    />
+  );
 }
 
 export function MajorSelect({ known, ...rest }: Props<string>) {
@@ -54,7 +64,17 @@ export function MajorSelect({ known, ...rest }: Props<string>) {
     onSearch: byKeyword,
     pagination: { pageSize: 30, mode: "server" },
   });
-  return <Select<string> {...(selectProps as SelectProps<string>)} {...rest} options={withKnown(selectProps.options, known)} showSearch filterOption={false} placeholder={rest.placeholder ?? "输入专业代码或名称搜索"} notFoundContent="没有找到专业" />;
+  return (
+    <Select<string>
+      {...(selectProps as SelectProps<string>)}
+      {...rest}
+      options={withKnown(selectProps.options, known)}
+      showSearch
+      filterOption={false}
+      placeholder={rest.placeholder ?? "输入专业代码或名称搜索"}
+      notFoundContent="没有找到专业"
+    />
+  );
 }
 
 /** Every contest (root), searched by keyword. */
@@ -68,7 +88,16 @@ export function AnyContestSelect(props: Props<number>) {
     sorters: [{ field: "year", order: "desc" }],
     pagination: { pageSize: 30, mode: "server" },
   });
-  return <Select<number> {...(selectProps as SelectProps<number>)} {...props} showSearch filterOption={false} placeholder={props.placeholder ?? "输入赛事名称搜索"} notFoundContent="没有找到赛事" />;
+  return (
+    <Select<number>
+      {...(selectProps as SelectProps<number>)}
+      {...props}
+      showSearch
+      filterOption={false}
+      placeholder={props.placeholder ?? "输入赛事名称搜索"}
+      notFoundContent="没有找到赛事"
+    />
+  );
 }
 
 /** The contests the signed-in contest admin runs. */

@@ -26,10 +26,56 @@ export interface UserVariant {
 }
 
 export const VARIANTS = {
-  all: { key: "all", roles: ROLE_CODES, defaultRole: ROLE.author, school: "select", contest: "any", complaintRight: true, judgeFlag: true, major: true, memberNoLabel: "学号/工号", noun: "用户" },
-  contest: { key: "contest", roles: [ROLE.contestReviewer, ROLE.judge], defaultRole: ROLE.judge, school: "select", contest: "mine", complaintRight: false, judgeFlag: false, major: false, memberNoLabel: "工号", noun: "评委或审核员" },
-  students: { key: "students", fixedType: ROLE.author, roles: [ROLE.author], defaultRole: ROLE.author, school: "own", contest: "any", complaintRight: false, judgeFlag: false, major: true, memberNoLabel: "学号", noun: "学生" },
-  teachers: { key: "teachers", fixedType: ROLE.teacher, roles: [ROLE.teacher], defaultRole: ROLE.teacher, school: "own", contest: "any", complaintRight: false, judgeFlag: true, major: false, memberNoLabel: "工号", noun: "教师" },
+  all: {
+    key: "all",
+    roles: ROLE_CODES,
+    defaultRole: ROLE.author,
+    school: "select",
+    contest: "any",
+    complaintRight: true,
+    judgeFlag: true,
+    major: true,
+    memberNoLabel: "学号/工号",
+    noun: "用户",
+  },
+  contest: {
+    key: "contest",
+    roles: [ROLE.contestReviewer, ROLE.judge],
+    defaultRole: ROLE.judge,
+    school: "select",
+    contest: "mine",
+    complaintRight: false,
+    judgeFlag: false,
+    major: false,
+    memberNoLabel: "工号",
+    noun: "评委或审核员",
+  },
+  students: {
+    key: "students",
+    fixedType: ROLE.author,
+    roles: [ROLE.author],
+    defaultRole: ROLE.author,
+    school: "own",
+    contest: "any",
+    complaintRight: false,
+    judgeFlag: false,
+    major: true,
+    memberNoLabel: "学号",
+    noun: "学生",
+  },
+  teachers: {
+    key: "teachers",
+    fixedType: ROLE.teacher,
+    roles: [ROLE.teacher],
+    defaultRole: ROLE.teacher,
+    school: "own",
+    contest: "any",
+    complaintRight: false,
+    judgeFlag: true,
+    major: false,
+    memberNoLabel: "工号",
+    noun: "教师",
+  },
 } as const satisfies Record<string, UserVariant>;
 
 /** Roles that belong to a school (the server refuses them without one). */
@@ -39,7 +85,18 @@ export const CONTEST_ROLES: readonly number[] = [ROLE.contestAdmin, ROLE.contest
 
 export const roleOptions = (roles: readonly RoleCode[]) => roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }));
 
-const ROLE_COLOR: Partial<Record<number, string>> = { 0: "red", 1: "volcano", 2: "gold", 3: "cyan", 4: "blue", 5: "purple", 6: "magenta", 7: "geekblue", 99: "green", 100: "default" };
+const ROLE_COLOR: Partial<Record<number, string>> = {
+  0: "red",
+  1: "volcano",
+  2: "gold",
+  3: "cyan",
+  4: "blue",
+  5: "purple",
+  6: "magenta",
+  7: "geekblue",
+  99: "green",
+  100: "default",
+};
 export const roleColor = (t: number) => ROLE_COLOR[t] ?? "default";
 
 export const CLAIM_HINT = "待激活：用户需通过“找回密码”设置密码";

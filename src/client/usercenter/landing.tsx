@@ -1,7 +1,14 @@
 /** The public landing for visitors: the three logins, certificate and work query. */
 import type { ReactNode } from "react";
 import { Card, Col, Row, Typography } from "antd";
-import { FileSearchOutlined, FormOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  FileSearchOutlined,
+  FormOutlined,
+  SafetyCertificateOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
 import { Link } from "react-router";
 import { Logo } from "../components/Logo";
 
@@ -28,7 +35,11 @@ function EntryCard({ e }: { e: Entry }) {
   return (
     <Link to={e.to} data-landing-link={e.to}>
       <Card hoverable style={{ height: "100%" }}>
-        <Card.Meta avatar={<span style={{ fontSize: 28, color: "#1677ff" }}>{e.icon}</span>} title={e.title} description={e.text} />
+        <Card.Meta
+          avatar={<span style={{ fontSize: 28, color: "#1677ff" }}>{e.icon}</span>}
+          title={e.title}
+          description={e.text}
+        />
       </Card>
     </Link>
   );

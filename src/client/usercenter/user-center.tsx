@@ -53,16 +53,30 @@ export default function UserCenterPage() {
           {greeting()}，{user.name ?? user.username}
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }}>
-          <Descriptions.Item label="身份">{role !== undefined ? <Tag color="blue">{ROLE_NAMES[role]}</Tag> : "—"}</Descriptions.Item>
+          <Descriptions.Item label="身份">
+            {role !== undefined ? <Tag color="blue">{ROLE_NAMES[role]}</Tag> : "—"}
+          </Descriptions.Item>
           <Descriptions.Item label="学校">{user.school?.name ?? "—"}</Descriptions.Item>
           <Descriptions.Item label="用户名">{user.username}</Descriptions.Item>
           <Descriptions.Item label="邮箱">
             {user.email ?? "未绑定"}
-            {user.email && !user.emailVerified && <Tag color="orange" style={{ marginLeft: 8 }}>未验证</Tag>}
+            {user.email && !user.emailVerified && (
+              <Tag color="orange" style={{ marginLeft: 8 }}>
+                未验证
+              </Tag>
+            )}
           </Descriptions.Item>
         </Descriptions>
         {user.email && !user.emailVerified && (
-          <Alert type="warning" showIcon message={<>邮箱尚未验证，<Link to="/verify-email-claim">重新发送验证邮件</Link></>} />
+          <Alert
+            type="warning"
+            showIcon
+            message={
+              <>
+                邮箱尚未验证，<Link to="/verify-email-claim">重新发送验证邮件</Link>
+              </>
+            }
+          />
         )}
       </Card>
       <TodoCard />

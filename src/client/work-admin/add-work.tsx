@@ -49,7 +49,10 @@ export default function AddWork({ route }: PageProps) {
   const [created, setCreated] = useState<WorkView | null>(null);
   const { result, query } = useList<ContestView>({
     resource: "contests",
-    filters: [{ field: "level", operator: "eq", value: "provincial" }, { field: "archived", operator: "eq", value: false }],
+    filters: [
+      { field: "level", operator: "eq", value: "provincial" },
+      { field: "archived", operator: "eq", value: false },
+    ],
     sorters: [{ field: "year", order: "desc" }],
     pagination: { currentPage: 1, pageSize: 100 },
   });
@@ -77,9 +80,15 @@ export default function AddWork({ route }: PageProps) {
           title={`作品已录入，编号 ${created.id}`}
           subTitle={`《${created.name}》— ${created.school.name}，${created.contest.name}，状态：${created.statusName}`}
           extra={[
-            <Link key="detail" to={detailPath(created.id)}><Button type="primary">查看作品</Button></Link>,
-            <a key="print" href={printPath("Registration", created.id)} target="_blank" rel="noreferrer"><Button>打印报名表</Button></a>,
-            <Button key="again" onClick={() => (setCreated(null), form.resetFields())}>继续录入</Button>,
+            <Link key="detail" to={detailPath(created.id)}>
+              <Button type="primary">查看作品</Button>
+            </Link>,
+            <a key="print" href={printPath("Registration", created.id)} target="_blank" rel="noreferrer">
+              <Button>打印报名表</Button>
+            </a>,
+            <Button key="again" onClick={() => (setCreated(null), form.resetFields())}>
+              继续录入
+            </Button>,
           ]}
         />
       </Card>
@@ -94,12 +103,31 @@ export default function AddWork({ route }: PageProps) {
         showIcon
         message="依据学校提交并盖章的报名表代为录入：作者由您确认，录入后作品直接为“省赛已接收”；作品须满足提交要求（名称、简介、设计思路、设计重点和难点、AI工具使用声明等）。"
       />
-      {error && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={error} data-testid="add-work-error" closable onClose={() => setError(null)} />}
-      <Form<AddWorkValues> form={form} layout="vertical" onFinish={save} scrollToFirstError initialValues={{ group: "normal", authors: [], teachers: [], aiDeclaration: { used: undefined, tools: [] } }} data-testid="add-work-form">
+      {error && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="error"
+          showIcon
+          message={error}
+          data-testid="add-work-error"
+          closable
+          onClose={() => setError(null)}
+        />
+      )}
+      <Form<AddWorkValues>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        scrollToFirstError
+        initialValues={{ group: "normal", authors: [], teachers: [], aiDeclaration: { used: undefined, tools: [] } }}
+        data-testid="add-work-form"
+      >
         <AddWorkFields form={form} contests={contests} loadingContests={query.isLoading} />
         <AiDeclarationForm />
         <Space style={{ marginTop: 16 }}>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="add-work-submit">录入作品</Button>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="add-work-submit">
+            录入作品
+          </Button>
           <Button onClick={() => (form.resetFields(), setError(null))}>清空</Button>
         </Space>
       </Form>

@@ -16,7 +16,8 @@ const BASE: Record<Side, string> = { school: "/Backend/School/work", contest: "/
 const SIDE_ACTIONS: Record<Side, readonly WorkAction[]> = { school: SCHOOL_ACTIONS, contest: CONTEST_ACTIONS };
 
 /** The decisions a row offers for a work in this state. */
-export const rowActions = (side: Side, status: WorkState): WorkAction[] => actionsFor(status, side).filter((a) => SIDE_ACTIONS[side].includes(a));
+export const rowActions = (side: Side, status: WorkState): WorkAction[] =>
+  actionsFor(status, side).filter((a) => SIDE_ACTIONS[side].includes(a));
 
 /** Performs one decision; the reply's info is shown as the success message or the error notification. */
 export const decide = (side: Side, id: number, action: WorkAction, body: { reason?: string; version?: number }) =>

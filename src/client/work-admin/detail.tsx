@@ -28,7 +28,12 @@ export default function WorkDetail({ route }: PageProps) {
   const canLog = useCan({ resource: "api.workLog", action: "read" }).data?.can;
 
   if (!id) return <Result status="404" title="作品编号应为 10 位数字" />;
-  if (isLoading) return <Card title={route.label}><Skeleton active /></Card>;
+  if (isLoading)
+    return (
+      <Card title={route.label}>
+        <Skeleton active />
+      </Card>
+    );
   if (error || !work) {
     const status = (error as { status?: number } | null)?.status;
     return (
@@ -46,19 +51,35 @@ export default function WorkDetail({ route }: PageProps) {
         title={`《${work.name}》`}
         extra={
           <Space>
-            <a href={printPath("Registration", work.id)} target="_blank" rel="noreferrer"><Button icon={<PrinterOutlined />}>作品报名表</Button></a>
-            <a href={printPath("Copyright", work.id)} target="_blank" rel="noreferrer"><Button icon={<PrinterOutlined />}>版权与原创声明</Button></a>
+            <a href={printPath("Registration", work.id)} target="_blank" rel="noreferrer">
+              <Button icon={<PrinterOutlined />}>作品报名表</Button>
+            </a>
+            <a href={printPath("Copyright", work.id)} target="_blank" rel="noreferrer">
+              <Button icon={<PrinterOutlined />}>版权与原创声明</Button>
+            </a>
           </Space>
         }
       >
         <StatusReasons work={work} />
         <BasicInfo work={work} />
       </Card>
-      <Card title="团队" size="small"><TeamTables work={work} /></Card>
-      <Card title="作品信息" size="small"><TextFields work={work} /></Card>
-      <Card title="AI工具使用声明" size="small"><AiDeclarationView work={work} /></Card>
-      <Card title="附件" size="small"><WorkAttachments workId={work.id} /></Card>
-      {showLog && <Card title="作品日志" size="small"><WorkLogTimeline workId={work.id} /></Card>}
+      <Card title="团队" size="small">
+        <TeamTables work={work} />
+      </Card>
+      <Card title="作品信息" size="small">
+        <TextFields work={work} />
+      </Card>
+      <Card title="AI工具使用声明" size="small">
+        <AiDeclarationView work={work} />
+      </Card>
+      <Card title="附件" size="small">
+        <WorkAttachments workId={work.id} />
+      </Card>
+      {showLog && (
+        <Card title="作品日志" size="small">
+          <WorkLogTimeline workId={work.id} />
+        </Card>
+      )}
     </Space>
   );
 }

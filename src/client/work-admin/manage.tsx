@@ -53,7 +53,11 @@ export default function WorkManagement({ route }: PageProps) {
       title={route.label}
       extra={
         <Space>
-          {user.userType === ROLE.contestAdmin && <Link to="/ContestAdmin/AddWork"><Button>代学校录入作品</Button></Link>}
+          {user.userType === ROLE.contestAdmin && (
+            <Link to="/ContestAdmin/AddWork">
+              <Button>代学校录入作品</Button>
+            </Link>
+          )}
           <ExportButton filters={filtersObject(filters)} />
         </Space>
       }
@@ -61,9 +65,17 @@ export default function WorkManagement({ route }: PageProps) {
       <WorkFilterForm contests initial={{ contestId: initialContest }} onSearch={(f) => setFilters(f, "replace")} />
       {canDecide && (
         <Space style={{ marginBottom: 12 }}>
-          <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">批量更改状态</Button>
-          <Typography.Text type="secondary">{selected.length ? `已选择 ${selected.length} 件作品` : "勾选作品后可批量更改状态"}</Typography.Text>
-          {selected.length > 0 && <Button type="link" onClick={() => setSelected([])}>清除选择</Button>}
+          <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">
+            批量更改状态
+          </Button>
+          <Typography.Text type="secondary">
+            {selected.length ? `已选择 ${selected.length} 件作品` : "勾选作品后可批量更改状态"}
+          </Typography.Text>
+          {selected.length > 0 && (
+            <Button type="link" onClick={() => setSelected([])}>
+              清除选择
+            </Button>
+          )}
         </Space>
       )}
       <Table
@@ -72,8 +84,21 @@ export default function WorkManagement({ route }: PageProps) {
         size="middle"
         scroll={{ x: "max-content" }}
         data-testid="work-table"
-        rowSelection={canDecide ? { preserveSelectedRowKeys: true, selectedRowKeys: selected.map((w) => w.id), onChange: (_, rows) => setSelected(rows.filter(Boolean)) } : undefined}
-        pagination={{ ...tableProps.pagination, showTotal: (n: number) => `共 ${n} 件作品`, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        rowSelection={
+          canDecide
+            ? {
+                preserveSelectedRowKeys: true,
+                selectedRowKeys: selected.map((w) => w.id),
+                onChange: (_, rows) => setSelected(rows.filter(Boolean)),
+              }
+            : undefined
+        }
+        pagination={{
+          ...tableProps.pagination,
+          showTotal: (n: number) => `共 ${n} 件作品`,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+        }}
       >
         {workColumns()}
         {canDecide && (
@@ -84,13 +109,23 @@ export default function WorkManagement({ route }: PageProps) {
             render={(_, r) => (
               <Inline gap={4}>
                 <WorkActions side="contest" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />
-                {FORMAT_REVIEW.has(r.status) && <Link to={fastReviewPath(r.contest.id, r.id)} data-testid={`fast-review-${r.id}`}>快速审核</Link>}
+                {FORMAT_REVIEW.has(r.status) && (
+                  <Link to={fastReviewPath(r.contest.id, r.id)} data-testid={`fast-review-${r.id}`}>
+                    快速审核
+                  </Link>
+                )}
               </Inline>
             )}
           />
         )}
       </Table>
-      <ReasonModal side="contest" work={reason?.work ?? null} action={reason?.action ?? null} onClose={() => setReason(null)} onDone={refresh} />
+      <ReasonModal
+        side="contest"
+        work={reason?.work ?? null}
+        action={reason?.action ?? null}
+        onClose={() => setReason(null)}
+        onDone={refresh}
+      />
       <BulkStatusModal
         open={bulkOpen}
         works={selected}

@@ -31,14 +31,40 @@ export default function WorkLogPage({ route }: PageProps) {
           onSearch={(v) => setFilter("workId", /^\d{10}$/.test(v.trim()) ? Number(v.trim()) : undefined)}
           data-testid="log-work-id"
         />
-        <Select allowClear placeholder="操作" style={{ width: 180 }} options={Object.entries(LOG_ACTION_NAMES).map(([value, label]) => ({ value, label }))} onChange={(v) => setFilter("action", v)} />
+        <Select
+          allowClear
+          placeholder="操作"
+          style={{ width: 180 }}
+          options={Object.entries(LOG_ACTION_NAMES).map(([value, label]) => ({ value, label }))}
+          onChange={(v) => setFilter("action", v)}
+        />
       </Space>
-      <Table {...tableProps} rowKey="id" size="middle" data-testid="work-log-table" pagination={{ ...tableProps.pagination, showTotal: (n: number) => `共 ${n} 条` }}>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        data-testid="work-log-table"
+        pagination={{ ...tableProps.pagination, showTotal: (n: number) => `共 ${n} 条` }}
+      >
         <Table.Column<WorkLogEntry> dataIndex="at" title="时间" width={150} render={fmtTime} />
-        <Table.Column<WorkLogEntry> dataIndex="workId" title="作品编号" width={120} render={(id: number) => <Link to={detailPath(id)}>{id}</Link>} />
-        <Table.Column<WorkLogEntry> dataIndex="user" title="操作人" width={160} render={(u: WorkLogEntry["user"]) => (u ? `${u.name}（${u.username}）` : "系统")} />
+        <Table.Column<WorkLogEntry>
+          dataIndex="workId"
+          title="作品编号"
+          width={120}
+          render={(id: number) => <Link to={detailPath(id)}>{id}</Link>}
+        />
+        <Table.Column<WorkLogEntry>
+          dataIndex="user"
+          title="操作人"
+          width={160}
+          render={(u: WorkLogEntry["user"]) => (u ? `${u.name}（${u.username}）` : "系统")}
+        />
         <Table.Column<WorkLogEntry> dataIndex="actionName" title="操作" width={140} />
-        <Table.Column<WorkLogEntry> dataIndex="changes" title="变更内容" render={(c: WorkLogEntry["changes"]) => <ChangeList changes={c} />} />
+        <Table.Column<WorkLogEntry>
+          dataIndex="changes"
+          title="变更内容"
+          render={(c: WorkLogEntry["changes"]) => <ChangeList changes={c} />}
+        />
       </Table>
     </Card>
   );

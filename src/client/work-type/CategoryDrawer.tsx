@@ -6,19 +6,54 @@
 import { useDrawerForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Col, Divider, Drawer, Form, Input, InputNumber, Row, Space, Switch } from "antd";
-import { MAX_AUTHORS, MAX_TEACHERS, type WorkTypeCreate, type WorkTypeUpdate, type WorkTypeView } from "../../shared/work-type/schema";
+import {
+  MAX_AUTHORS,
+  MAX_TEACHERS,
+  type WorkTypeCreate,
+  type WorkTypeUpdate,
+  type WorkTypeView,
+} from "../../shared/work-type/schema";
 import { formNotices } from "../contest/notify";
 import { AttachmentsField } from "./AttachmentsField";
 import { MajorSelect } from "./MajorSelect";
 import { DeductionsField, RubricField } from "./ScoringFields";
 
-type Values = Required<Pick<WorkTypeCreate, "name" | "minAuthors" | "maxAuthors" | "maxTeachers" | "hasProfessionalGroup" | "professionalMajors" | "requiredAttachments" | "rubric" | "deductions">> & Pick<WorkTypeCreate, "sort" | "description" | "teacherReviewRequired">;
+type Values = Required<
+  Pick<
+    WorkTypeCreate,
+    | "name"
+    | "minAuthors"
+    | "maxAuthors"
+    | "maxTeachers"
+    | "hasProfessionalGroup"
+    | "professionalMajors"
+    | "requiredAttachments"
+    | "rubric"
+    | "deductions"
+  >
+> &
+  Pick<WorkTypeCreate, "sort" | "description" | "teacherReviewRequired">;
 
 export function useCategoryDrawer(action: "create" | "edit", onSaved: () => void) {
-  return useDrawerForm<WorkTypeView, HttpError, WorkTypeCreate | WorkTypeUpdate>({ resource: "workTypes", action, redirect: false, ...formNotices("作品大类"), onMutationSuccess: onSaved });
+  return useDrawerForm<WorkTypeView, HttpError, WorkTypeCreate | WorkTypeUpdate>({
+    resource: "workTypes",
+    action,
+    redirect: false,
+    ...formNotices("作品大类"),
+    onMutationSuccess: onSaved,
+  });
 }
 
-const DEFAULTS: Partial<Values> = { minAuthors: 2, maxAuthors: MAX_AUTHORS, maxTeachers: MAX_TEACHERS, hasProfessionalGroup: false, professionalMajors: [], requiredAttachments: [], rubric: [], deductions: [] };
+const DEFAULTS: Partial<Values> = {
+  minAuthors: 2,
+  maxAuthors: MAX_AUTHORS,
+  maxTeachers: MAX_TEACHERS,
+  hasProfessionalGroup: false,
+  professionalMajors: [],
+  requiredAttachments: [],
+  rubric: [],
+  deductions: [],
+};
 
 function toBody(v: Values): WorkTypeCreate {
   return {
@@ -30,8 +65,18 @@ function toBody(v: Values): WorkTypeCreate {
     maxTeachers: v.maxTeachers,
     hasProfessionalGroup: !!v.hasProfessionalGroup,
     professionalMajors: v.hasProfessionalGroup ? (v.professionalMajors ?? []) : [],
-    requiredAttachments: (v.requiredAttachments ?? []).map((a) => ({ ...a, required: !!a.required, types: a.types.map((t) => t.trim().replace(/^\./, "").toLowerCase()) })),
-    rubric: (v.rubric ?? []).map((r, i) => ({ ...(r.id ? { id: r.id } : {}), name: r.name.trim(), maxPoints: r.maxPoints, description: r.description?.trim() || null, sort: i + 1 })),
+    requiredAttachments: (v.requiredAttachments ?? []).map((a) => ({
+      ...a,
+      required: !!a.required,
+      types: a.types.map((t) => t.trim().replace(/^\./, "").toLowerCase()),
+    })),
+    rubric: (v.rubric ?? []).map((r, i) => ({
+      ...(r.id ? { id: r.id } : {}),
+      name: r.name.trim(),
+      maxPoints: r.maxPoints,
+      description: r.description?.trim() || null,
+      sort: i + 1,
+    })),
     deductions: (v.deductions ?? []).map((d) => ({ name: d.name.trim(), points: d.points })),
     teacherReviewRequired: !!v.teacherReviewRequired,
   };
@@ -50,7 +95,9 @@ export function CategoryDrawer({ drawer, name }: { drawer: ReturnType<typeof use
       extra={
         <Space>
           <Button onClick={drawer.close}>取消</Button>
-          <Button type="primary" {...drawer.saveButtonProps} data-testid="category-save">保存</Button>
+          <Button type="primary" {...drawer.saveButtonProps} data-testid="category-save">
+            保存
+          </Button>
         </Space>
       }
     >
@@ -64,7 +111,11 @@ export function CategoryDrawer({ drawer, name }: { drawer: ReturnType<typeof use
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="name" label="大类名称" rules={[{ required: true, whitespace: true, max: 40, message: "请输入不超过 40 个字的名称" }]}>
+            <Form.Item
+              name="name"
+              label="大类名称"
+              rules={[{ required: true, whitespace: true, max: 40, message: "请输入不超过 40 个字的名称" }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -107,13 +158,23 @@ export function CategoryDrawer({ drawer, name }: { drawer: ReturnType<typeof use
           </Col>
           <Col span={12}>
             {professional && (
-              <Form.Item name="professionalMajors" label="专业组专业" extra="作者的专业属于这些专业时归入专业组" rules={[{ required: true, type: "array", min: 1, message: "分组时至少选择一个专业" }]}>
+              <Form.Item
+                name="professionalMajors"
+                label="专业组专业"
+                extra="作者的专业属于这些专业时归入专业组"
+                rules={[{ required: true, type: "array", min: 1, message: "分组时至少选择一个专业" }]}
+              >
                 <MajorSelect />
               </Form.Item>
             )}
           </Col>
         </Row>
-        <Form.Item name="teacherReviewRequired" label="指导老师自评" valuePropName="checked" extra="开启后，有指导教师的作品须先由指导教师填写「指导老师自评」才能提交；指导教师会在用户中心看到待办提醒">
+        <Form.Item
+          name="teacherReviewRequired"
+          label="指导老师自评"
+          valuePropName="checked"
+          extra="开启后，有指导教师的作品须先由指导教师填写「指导老师自评」才能提交；指导教师会在用户中心看到待办提醒"
+        >
           <Switch checkedChildren="提交前必填" unCheckedChildren="不要求" data-testid="teacher-review-required" />
         </Form.Item>
         <Form.Item name="description" label="说明">

@@ -16,8 +16,21 @@ export function MajorSelect(props: Omit<SelectProps<string[]>, "options" | "mode
   const options = useMemo(() => {
     const found = result.data.map((m) => ({ value: m.code, label: `${m.code} ${m.name}${m.archived ? "（已归档）" : ""}` }));
     for (const o of found) labels.current.set(o.value, o.label);
-    const chosen = (props.value ?? []).filter((c) => !found.some((o) => o.value === c)).map((c) => ({ value: c, label: labels.current.get(c) ?? c }));
+    const chosen = (props.value ?? [])
+      .filter((c) => !found.some((o) => o.value === c))
+      .map((c) => ({ value: c, label: labels.current.get(c) ?? c }));
     return [...found, ...chosen];
   }, [result.data, props.value]);
-  return <Select placeholder="搜索专业代码或名称" {...props} mode="multiple" showSearch filterOption={false} onSearch={setKeyword} loading={query.isFetching} options={options} />;
+  return (
+    <Select
+      placeholder="搜索专业代码或名称"
+      {...props}
+      mode="multiple"
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      loading={query.isFetching}
+      options={options}
+    />
+  );
 }

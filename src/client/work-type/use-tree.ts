@@ -18,5 +18,8 @@ export function useWorkTypeTree(includeArchived = false) {
 /** The 大类 as Select options; archived ones keep their name but cannot be newly chosen. */
 export function useCategoryOptions() {
   const { tree, query } = useWorkTypeTree(true);
-  return { options: tree.map((c) => ({ value: c.id, label: c.archived ? `${c.name}（已归档）` : c.name, disabled: c.archived })), loading: query.isLoading };
+  return {
+    options: tree.map((c) => ({ value: c.id, label: c.archived ? `${c.name}（已归档）` : c.name, disabled: c.archived })),
+    loading: query.isLoading,
+  };
 }

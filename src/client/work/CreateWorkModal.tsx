@@ -16,7 +16,19 @@ import { PeoplePicker } from "./components/PeoplePicker";
 type Values = Pick<WorkCreate, "contestId" | "categoryId" | "subcategoryId" | "group" | "name" | "coAuthors" | "teachers">;
 
 /** `afterClose` runs once the modal has closed and handed focus back to what opened it. */
-export function CreateWorkModal({ open, mine, onClose, onCreated, afterClose }: { open: boolean; mine: WorkListItem[]; onClose: () => void; onCreated: (w: WorkView) => void; afterClose?: () => void }) {
+export function CreateWorkModal({
+  open,
+  mine,
+  onClose,
+  onCreated,
+  afterClose,
+}: {
+  open: boolean;
+  mine: WorkListItem[];
+  onClose: () => void;
+  onCreated: (w: WorkView) => void;
+  afterClose?: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const contests = useOpenContests(open);
   const run = useWorkAction();
@@ -33,14 +45,15 @@ export function CreateWorkModal({ open, mine, onClose, onCreated, afterClose }: 
   }, [open, list, form]);
 
   /** 大类 in which I already have a work this year: one work per author per 大类. */
-  const taken = (catId: number) => mine.find((w) => w.category.id === catId && w.year === contest?.year && w.status !== "disqualified");
+  const taken = (catId: number) =>
+    mine.find((w) => w.category.id === catId && w.year === contest?.year && w.status !== "disqualified");
 
   const submit = async (v: Values) => {
     const body: WorkCreate = {
       contestId: v.contestId,
       categoryId: v.categoryId,
       subcategoryId: v.subcategoryId ?? null,
-      group: category?.hasProfessionalGroup ? v.group ?? "normal" : "normal",
+      group: category?.hasProfessionalGroup ? (v.group ?? "normal") : "normal",
       name: v.name.trim(),
       coAuthors: (v.coAuthors ?? []).map((s) => s.trim()).filter(Boolean),
       teachers: (v.teachers ?? []).map((s) => s.trim()).filter(Boolean),
@@ -56,15 +69,48 @@ export function CreateWorkModal({ open, mine, onClose, onCreated, afterClose }: 
   };
 
   return (
-    <Modal open={open} title="新建作品" okText="创建作品" onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} afterClose={afterClose} destroyOnHidden width={640} data-testid="work-create-modal">
+    <Modal
+      open={open}
+      title="新建作品"
+      okText="创建作品"
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      width={640}
+      data-testid="work-create-modal"
+    >
       {contests.isError && <Alert type="error" showIcon message={contests.error.message} style={{ marginBottom: 16 }} />}
-      {contests.data && !list.length && <Alert type="warning" showIcon message="目前没有可以报名的赛事" description="报名期开始后再来创建作品；如有疑问请联系学校管理员。" style={{ marginBottom: 16 }} />}
+      {contests.data && !list.length && (
+        <Alert
+          type="warning"
+          showIcon
+          message="目前没有可以报名的赛事"
+          description="报名期开始后再来创建作品；如有疑问请联系学校管理员。"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ group: "normal" }} preserve={false}>
-        <Form.Item name="contestId" label="参加赛事" rules={[{ required: true, message: "请选择赛事" }]}
-          extra={contest && `报名截止：${fmtTime(contest.registrationEndsAt)}`}>
-          <Select loading={contests.isLoading} options={list.map((c) => ({ value: c.id, label: c.name }))} onChange={() => form.setFieldsValue({ categoryId: undefined, subcategoryId: null })} data-testid="create-contest" />
+        <Form.Item
+          name="contestId"
+          label="参加赛事"
+          rules={[{ required: true, message: "请选择赛事" }]}
+          extra={contest && `报名截止：${fmtTime(contest.registrationEndsAt)}`}
+        >
+          <Select
+            loading={contests.isLoading}
+            options={list.map((c) => ({ value: c.id, label: c.name }))}
+            onChange={() => form.setFieldsValue({ categoryId: undefined, subcategoryId: null })}
+            data-testid="create-contest"
+          />
         </Form.Item>
-        <Form.Item name="categoryId" label="作品大类" rules={[{ required: true, message: "请选择作品大类" }]} extra="每位作者每个大类只能参加一件作品">
+        <Form.Item
+          name="categoryId"
+          label="作品大类"
+          rules={[{ required: true, message: "请选择作品大类" }]}
+          extra="每位作者每个大类只能参加一件作品"
+        >
           <Select
             disabled={!contest}
             showSearch
@@ -79,18 +125,39 @@ export function CreateWorkModal({ open, mine, onClose, onCreated, afterClose }: 
         </Form.Item>
         {!!category?.subcategories.length && (
           <Form.Item name="subcategoryId" label="作品小类" rules={[{ required: true, message: "请选择作品小类" }]}>
-            <Select options={category.subcategories.map((s) => ({ value: s.id, label: s.name }))} data-testid="create-subcategory" />
+            <Select
+              options={category.subcategories.map((s) => ({ value: s.id, label: s.name }))}
+              data-testid="create-subcategory"
+            />
           </Form.Item>
         )}
         {category?.hasProfessionalGroup && (
-          <Form.Item name="group" label="组别" rules={[{ required: true }]} extra="有作者的专业属于本大类专业组专业的，须报专业组；否则报普通组">
-            <Radio.Group options={(Object.keys(GROUP_NAMES) as WorkGroupKey[]).map((g) => ({ value: g, label: GROUP_NAMES[g] }))} />
+          <Form.Item
+            name="group"
+            label="组别"
+            rules={[{ required: true }]}
+            extra="有作者的专业属于本大类专业组专业的，须报专业组；否则报普通组"
+          >
+            <Radio.Group
+              options={(Object.keys(GROUP_NAMES) as WorkGroupKey[]).map((g) => ({ value: g, label: GROUP_NAMES[g] }))}
+            />
           </Form.Item>
         )}
-        <Form.Item name="name" label="作品名称" rules={[{ required: true, whitespace: true, message: "请填写作品名称" }, { max: 100, message: "最多 100 个字" }]}>
+        <Form.Item
+          name="name"
+          label="作品名称"
+          rules={[
+            { required: true, whitespace: true, message: "请填写作品名称" },
+            { max: 100, message: "最多 100 个字" },
+          ]}
+        >
           <Input data-testid="create-name" />
         </Form.Item>
-        <Form.Item name="coAuthors" label="合作作者（可稍后添加）" extra="按姓名、学号或用户名查找同校同学；您是第一作者，合作作者须本人登录确认。对方还没有账号的，创建作品后可在「团队」中用邮件邀请">
+        <Form.Item
+          name="coAuthors"
+          label="合作作者（可稍后添加）"
+          extra="按姓名、学号或用户名查找同校同学；您是第一作者，合作作者须本人登录确认。对方还没有账号的，创建作品后可在「团队」中用邮件邀请"
+        >
           <PeoplePicker role="author" multiple maxCount={4} testId="create-coauthors" />
         </Form.Item>
         <Form.Item name="teachers" label="指导教师（可稍后添加）" extra="按姓名、工号或用户名查找本校教师">

@@ -31,7 +31,9 @@ function Screen({ children }: { children: ReactNode }) {
       <div style={{ maxWidth: 680, margin: "0 auto" }}>
         <Space align="center" style={{ marginBottom: 16 }}>
           <Logo style={{ height: 36, width: 36 }} />
-          <Typography.Title level={4} style={{ margin: 0 }}>赛务平台 · 作品团队邀请</Typography.Title>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            赛务平台 · 作品团队邀请
+          </Typography.Title>
         </Space>
         {children}
       </div>
@@ -49,7 +51,12 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
   const onFinish = async ({ confirm: _c, ...values }: Values) => {
     setError(undefined);
     setSending(true);
-    const reply = await workApi.registerFromLink(code, { ...values, name: values.name.trim(), memberNo: values.memberNo.trim(), phone: values.phone?.trim() || undefined });
+    const reply = await workApi.registerFromLink(code, {
+      ...values,
+      name: values.name.trim(),
+      memberNo: values.memberNo.trim(),
+      phone: values.phone?.trim() || undefined,
+    });
     setSending(false);
     if (reply.error === 0 && reply.data) {
       const user: CurrentUser = reply.data;
@@ -57,24 +64,46 @@ function RegisterForm({ code, v }: { code: string; v: PublicTeamInvite }) {
       await host?.afterLogin(user, null, v.role === "teacher" ? "/teacher/WorkManagement" : "/author/work-management");
       return;
     }
-    if (!applyFieldError(form, reply, ["username", "password", "name", "phone", "memberNo"])) setError(reply.info || "创建账号失败，请稍后重试");
+    if (!applyFieldError(form, reply, ["username", "password", "name", "phone", "memberNo"]))
+      setError(reply.info || "创建账号失败，请稍后重试");
   };
   const number = v.role === "teacher" ? "工号" : "学号";
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ name: v.name ?? "" }} requiredMark="optional" data-testid="team-invite-register">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`账号的邮箱为受邀邮箱 ${v.email}，已由本链接验证；学校为${v.schoolName}。`} />
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      initialValues={{ name: v.name ?? "" }}
+      requiredMark="optional"
+      data-testid="team-invite-register"
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`账号的邮箱为受邀邮箱 ${v.email}，已由本链接验证；学校为${v.schoolName}。`}
+      />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="team-invite-error" />}
       <Form.Item name="name" label="姓名" rules={nameRules}>
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item name="memberNo" label={number} rules={[{ required: true, whitespace: true, message: `请填写${number}` }, { pattern: /^[A-Za-z0-9-]{1,40}$/, message: `${number}为字母、数字或 -，最多 40 位` }]}>
+      <Form.Item
+        name="memberNo"
+        label={number}
+        rules={[
+          { required: true, whitespace: true, message: `请填写${number}` },
+          { pattern: /^[A-Za-z0-9-]{1,40}$/, message: `${number}为字母、数字或 -，最多 40 位` },
+        ]}
+      >
         <Input />
       </Form.Item>
       <CredentialFields />
       <Form.Item name="phone" label="手机号" rules={phoneRules}>
         <Input autoComplete="tel" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={sending} data-testid="team-invite-submit">创建账号并加入团队</Button>
+      <Button type="primary" htmlType="submit" loading={sending} data-testid="team-invite-submit">
+        创建账号并加入团队
+      </Button>
     </Form>
   );
 }
@@ -85,9 +114,26 @@ export default function TeamInvitePage({ route }: PageProps) {
   const valid = new RegExp(TEAM_CODE_PATTERN).test(code);
   const link = useTeamLink(valid ? code : "");
   const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
-  if (!valid) return <Screen><Result status="warning" title="邀请链接无效" subTitle="请检查链接是否完整（邮件中的链接可能被换行截断）。" /></Screen>;
-  if (link.isLoading) return <Screen><Card><Skeleton active /></Card></Screen>;
-  if (link.isError || !link.data) return <Screen><Result status="error" title="无法打开邀请" subTitle={link.error?.message} /></Screen>;
+  if (!valid)
+    return (
+      <Screen>
+        <Result status="warning" title="邀请链接无效" subTitle="请检查链接是否完整（邮件中的链接可能被换行截断）。" />
+      </Screen>
+    );
+  if (link.isLoading)
+    return (
+      <Screen>
+        <Card>
+          <Skeleton active />
+        </Card>
+      </Screen>
+    );
+  if (link.isError || !link.data)
+    return (
+      <Screen>
+        <Result status="error" title="无法打开邀请" subTitle={link.error?.message} />
+      </Screen>
+    );
   const v = link.data;
   if (v.state !== "open") {
     const text = {
@@ -100,7 +146,12 @@ export default function TeamInvitePage({ route }: PageProps) {
     return (
       <Screen>
         <div data-testid={`team-invite-${v.state}`}>
-          <Result status="warning" title={v.state === "used" ? "邀请已使用" : v.state === "expired" ? "邀请已过期" : "邀请不可用"} subTitle={text} extra={<Button href="/account/StudentLogin">去登录</Button>} />
+          <Result
+            status="warning"
+            title={v.state === "used" ? "邀请已使用" : v.state === "expired" ? "邀请已过期" : "邀请不可用"}
+            subTitle={text}
+            extra={<Button href="/account/StudentLogin">去登录</Button>}
+          />
         </div>
       </Screen>
     );
@@ -117,7 +168,12 @@ export default function TeamInvitePage({ route }: PageProps) {
           <Descriptions.Item label="链接有效至">{v.expiresAt ? fmtTimeLabelled(v.expiresAt) : ""}</Descriptions.Item>
         </Descriptions>
         {loggedIn ? (
-          <Alert type="warning" showIcon message="您已登录其他账号" description="邀请链接用于没有账号的人创建账号。请先退出当前账号再打开本链接；已有账号的，请让邀请人按姓名或学号/工号直接添加您。" />
+          <Alert
+            type="warning"
+            showIcon
+            message="您已登录其他账号"
+            description="邀请链接用于没有账号的人创建账号。请先退出当前账号再打开本链接；已有账号的，请让邀请人按姓名或学号/工号直接添加您。"
+          />
         ) : (
           <RegisterForm code={code} v={v} />
         )}

@@ -21,7 +21,17 @@ const ROUND_COLORS: Record<string, string> = { 校赛: "cyan", 省赛: "blue", �
 
 export type DrawerTab = "info" | "team" | "files" | "submit" | "log";
 
-export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; tab: DrawerTab; onTab: (t: DrawerTab) => void; onClose: () => void }) {
+export function WorkDrawer({
+  workId,
+  tab,
+  onTab,
+  onClose,
+}: {
+  workId?: number;
+  tab: DrawerTab;
+  onTab: (t: DrawerTab) => void;
+  onClose: () => void;
+}) {
   const query = useWork(workId);
   const refresh = useWorkRefresh();
   const forget = useWorkForget();
@@ -44,26 +54,64 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
   const pending = !!work?.viewer.relations.includes("pending_author");
   const filesLock = work ? lockOf(work, "attachments") : undefined;
   const filesEditable = !!work && author && isEditable(work.status) && !filesLock;
-  const filesClosed = !work ? undefined : filesLock ? lockText(filesLock) : !isEditable(work.status) ? `作品当前状态为「${work.statusName}」，附件不能修改` : !author ? "确认参赛后可以上传附件" : undefined;
+  const filesClosed = !work
+    ? undefined
+    : filesLock
+      ? lockText(filesLock)
+      : !isEditable(work.status)
+        ? `作品当前状态为「${work.statusName}」，附件不能修改`
+        : !author
+          ? "确认参赛后可以上传附件"
+          : undefined;
 
   const title = work ? (
     <Space wrap>
       <span>{work.name}</span>
       <StatusTag status={work.status} name={work.statusName} />
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>编号 {work.id}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        编号 {work.id}
+      </Typography.Text>
       {(work.rounds ?? []).map((r) => (
-        <Tag key={r.level} color={ROUND_COLORS[r.level] ?? "blue"} data-testid="work-round">{r.level}：{r.text}</Tag>
+        <Tag key={r.level} color={ROUND_COLORS[r.level] ?? "blue"} data-testid="work-round">
+          {r.level}：{r.text}
+        </Tag>
       ))}
     </Space>
-  ) : "作品";
+  ) : (
+    "作品"
+  );
 
   const extra = work && (
     <Space wrap>
-      <Button icon={<PrinterOutlined />} href={printPath("Registration", work.id)} target="_blank" rel="noopener" data-testid="print-registration">打印报名表</Button>
-      <Button icon={<PrinterOutlined />} href={printPath("Copyright", work.id)} target="_blank" rel="noopener" data-testid="print-copyright">打印版权声明</Button>
+      <Button
+        icon={<PrinterOutlined />}
+        href={printPath("Registration", work.id)}
+        target="_blank"
+        rel="noopener"
+        data-testid="print-registration"
+      >
+        打印报名表
+      </Button>
+      <Button
+        icon={<PrinterOutlined />}
+        href={printPath("Copyright", work.id)}
+        target="_blank"
+        rel="noopener"
+        data-testid="print-copyright"
+      >
+        打印版权声明
+      </Button>
       {first && work.status === "draft" && (
-        <Popconfirm title="删除该草稿？" description="删除后不能恢复，作品编号作废。" okText="删除" okButtonProps={{ danger: true }} onConfirm={() => void removeDraft()}>
-          <Button danger icon={<DeleteOutlined />} data-testid="work-delete">删除草稿</Button>
+        <Popconfirm
+          title="删除该草稿？"
+          description="删除后不能恢复，作品编号作废。"
+          okText="删除"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => void removeDraft()}
+        >
+          <Button danger icon={<DeleteOutlined />} data-testid="work-delete">
+            删除草稿
+          </Button>
         </Popconfirm>
       )}
     </Space>
@@ -71,21 +119,65 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
 
   const body = () => {
     if (query.isLoading) return <Skeleton active />;
-    if (query.isError || !work) return <Result status="warning" title="作品无法打开" subTitle={query.error?.message ?? "作品不存在或您无权查看"} />;
+    if (query.isError || !work)
+      return <Result status="warning" title="作品无法打开" subTitle={query.error?.message ?? "作品不存在或您无权查看"} />;
     const items = [
-      { key: "info", label: "作品信息", children: <WorkForm key={`${work.id}-${generation}`} work={work} reload={reload} onSaved={(v) => refresh(work.id, v)} /> },
-      { key: "team", label: "团队成员", children: <TeamEditor work={work} reload={reload} onChanged={(v) => (v ? refresh(work.id, v) : (onClose(), forget(work.id)))} /> },
-      { key: "files", label: "作品附件", children: <AttachmentsPanel workId={work.id} editable={filesEditable} closedReason={filesClosed} onChanged={() => refresh(work.id)} /> },
-      ...(first && isEditable(work.status) ? [{ key: "submit", label: "提交作品", children: <SubmitPanel work={work} reload={reload} onSubmitted={() => refresh(work.id)} /> }] : []),
+      {
+        key: "info",
+        label: "作品信息",
+        children: <WorkForm key={`${work.id}-${generation}`} work={work} reload={reload} onSaved={(v) => refresh(work.id, v)} />,
+      },
+      {
+        key: "team",
+        label: "团队成员",
+        children: (
+          <TeamEditor work={work} reload={reload} onChanged={(v) => (v ? refresh(work.id, v) : (onClose(), forget(work.id)))} />
+        ),
+      },
+      {
+        key: "files",
+        label: "作品附件",
+        children: (
+          <AttachmentsPanel
+            workId={work.id}
+            editable={filesEditable}
+            closedReason={filesClosed}
+            onChanged={() => refresh(work.id)}
+          />
+        ),
+      },
+      ...(first && isEditable(work.status)
+        ? [
+            {
+              key: "submit",
+              label: "提交作品",
+              children: <SubmitPanel work={work} reload={reload} onSubmitted={() => refresh(work.id)} />,
+            },
+          ]
+        : []),
       { key: "log", label: "作品日志", children: <WorkLogTimeline workId={work.id} /> },
     ];
     return (
       <>
         {pending && (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="第一作者邀请您参加该作品" description="确认后您将成为该作品的作者；每位作者每个大类只能参加一件作品。" action={<InvitationActions workId={work.id} version={work.version} onDone={(joined) => !joined && onClose()} />} />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="第一作者邀请您参加该作品"
+            description="确认后您将成为该作品的作者；每位作者每个大类只能参加一件作品。"
+            action={<InvitationActions workId={work.id} version={work.version} onDone={(joined) => !joined && onClose()} />}
+          />
         )}
         {work.status === "returned" && work.returnReason && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="作品被学校退回修改" description={`原因：${work.returnReason}`} data-testid="return-reason" />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="作品被学校退回修改"
+            description={`原因：${work.returnReason}`}
+            data-testid="return-reason"
+          />
         )}
         {work.status === "format_returned" && (
           <Alert
@@ -93,12 +185,27 @@ export function WorkDrawer({ workId, tab, onTab, onClose }: { workId?: number; t
             showIcon
             style={{ marginBottom: 16 }}
             message={`形式审查退回修改${work.formatDeadline ? `，请于 ${fmtTime(work.formatDeadline)} 前修改并重新提交` : ""}`}
-            description={[work.formatReasons.map((r) => r.name).join("、"), work.returnReason].filter(Boolean).join("；") || undefined}
+            description={
+              [work.formatReasons.map((r) => r.name).join("、"), work.returnReason].filter(Boolean).join("；") || undefined
+            }
             data-testid="return-reason"
           />
         )}
-        {work.status === "disqualified" && <Alert type="error" showIcon style={{ marginBottom: 16 }} message="作品已被取消资格" description={`原因：${work.disqualifyReason ?? "未说明"}`} />}
-        <Tabs activeKey={items.some((i) => i.key === tab) ? tab : "info"} onChange={(k) => onTab(k as DrawerTab)} items={items} destroyOnHidden={false} />
+        {work.status === "disqualified" && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="作品已被取消资格"
+            description={`原因：${work.disqualifyReason ?? "未说明"}`}
+          />
+        )}
+        <Tabs
+          activeKey={items.some((i) => i.key === tab) ? tab : "info"}
+          onChange={(k) => onTab(k as DrawerTab)}
+          items={items}
+          destroyOnHidden={false}
+        />
       </>
     );
   };

@@ -29,11 +29,19 @@ export const TEAM_PUB = "/Backend/Public/work-invite";
 
 /** Pending email invitations of a work (its first author). */
 export function useTeamInvitations(id: number, enabled: boolean) {
-  return useQuery({ queryKey: workKeys.invitations(id), queryFn: () => fetchData<TeamInviteView[]>(`${W}/${id}/invitations`), enabled });
+  return useQuery({
+    queryKey: workKeys.invitations(id),
+    queryFn: () => fetchData<TeamInviteView[]>(`${W}/${id}/invitations`),
+    enabled,
+  });
 }
 
 export function useTeamLink(code: string) {
-  return useQuery({ queryKey: workKeys.teamLink(code), queryFn: () => fetchData<PublicTeamInvite>(`${TEAM_PUB}/${code}`), retry: false });
+  return useQuery({
+    queryKey: workKeys.teamLink(code),
+    queryFn: () => fetchData<PublicTeamInvite>(`${TEAM_PUB}/${code}`),
+    retry: false,
+  });
 }
 
 /** Students (co-authors) or teachers of the work's school — of the caller's school for a new work. */
@@ -48,7 +56,10 @@ export async function fetchData<T>(url: string, params?: Params): Promise<T> {
 }
 
 export function useMyWorks() {
-  return useQuery({ queryKey: workKeys.mine, queryFn: () => fetchData<PageOf<WorkListItem>>(`${W}/mine`, { pageSize: 100, sort: "-createdAt" }) });
+  return useQuery({
+    queryKey: workKeys.mine,
+    queryFn: () => fetchData<PageOf<WorkListItem>>(`${W}/mine`, { pageSize: 100, sort: "-createdAt" }),
+  });
 }
 
 export function useOpenContests(enabled = true) {
@@ -97,17 +108,24 @@ export const workApi = {
   remove: (id: number, version: number) => call<null>("DELETE", `${W}/${id}`, undefined, { version }),
   submit: (id: number, version: number) => call<{ id: number; status: string }>("POST", `${W}/${id}/submit`, { version }),
   /** a work returned by format review, corrected before its deadline */
-  formatResubmit: (id: number, version: number) => call<{ id: number; status: string }>("POST", `${W}/${id}/format-resubmit`, { version }),
-  addAuthor: (id: number, username: string, version: number) => call<WorkView | null>("POST", `${W}/${id}/authors`, { username, version }),
-  removeAuthor: (id: number, userId: number, version: number) => call<WorkView | null>("DELETE", `${W}/${id}/authors/${userId}`, undefined, { version }),
-  reorder: (id: number, userIds: number[], version: number) => call<WorkView | null>("POST", `${W}/${id}/authors/order`, { userIds, version }),
+  formatResubmit: (id: number, version: number) =>
+    call<{ id: number; status: string }>("POST", `${W}/${id}/format-resubmit`, { version }),
+  addAuthor: (id: number, username: string, version: number) =>
+    call<WorkView | null>("POST", `${W}/${id}/authors`, { username, version }),
+  removeAuthor: (id: number, userId: number, version: number) =>
+    call<WorkView | null>("DELETE", `${W}/${id}/authors/${userId}`, undefined, { version }),
+  reorder: (id: number, userIds: number[], version: number) =>
+    call<WorkView | null>("POST", `${W}/${id}/authors/order`, { userIds, version }),
   confirm: (id: number, version?: number) => call<WorkView>("POST", `${W}/${id}/confirm`, { version }),
   decline: (id: number, version?: number) => call<null>("POST", `${W}/${id}/decline`, { version }),
-  addTeacher: (id: number, username: string, version: number) => call<WorkView | null>("POST", `${W}/${id}/teachers`, { username, version }),
-  removeTeacher: (id: number, userId: number, version: number) => call<WorkView | null>("DELETE", `${W}/${id}/teachers/${userId}`, undefined, { version }),
+  addTeacher: (id: number, username: string, version: number) =>
+    call<WorkView | null>("POST", `${W}/${id}/teachers`, { username, version }),
+  removeTeacher: (id: number, userId: number, version: number) =>
+    call<WorkView | null>("DELETE", `${W}/${id}/teachers/${userId}`, undefined, { version }),
   invite: (id: number, body: TeamInviteBody) => call<TeamInviteView>("POST", `${W}/${id}/invitations`, body),
   withdrawInvite: (id: number, invitationId: number) => call<null>("DELETE", `${W}/${id}/invitations/${invitationId}`),
-  registerFromLink: (code: string, body: TeamInviteRegisterBody) => request<CurrentUser>(`${TEAM_PUB}/${code}/register`, { method: "POST", data: body, notify: false }),
+  registerFromLink: (code: string, body: TeamInviteRegisterBody) =>
+    request<CurrentUser>(`${TEAM_PUB}/${code}/register`, { method: "POST", data: body, notify: false }),
   teacherReview: (id: number, teacherReview: string | null, version: number) =>
     call<WorkView>("PATCH", `/Backend/Teacher/work/${id}/review`, { teacherReview, version }),
 };

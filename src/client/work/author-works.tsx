@@ -29,7 +29,11 @@ function Reason({ work }: { work: WorkListItem }) {
   const reason = work.status === "disqualified" ? data?.disqualifyReason : data?.returnReason;
   if (!needs || !reason) return null;
   return (
-    <Typography.Text type={work.status === "disqualified" ? "danger" : "warning"} style={{ fontSize: 12, display: "block", maxWidth: 260 }} data-testid="work-reason">
+    <Typography.Text
+      type={work.status === "disqualified" ? "danger" : "warning"}
+      style={{ fontSize: 12, display: "block", maxWidth: 260 }}
+      data-testid="work-reason"
+    >
       {work.status === "disqualified" ? "取消原因" : "退回原因"}：{reason}
     </Typography.Text>
   );
@@ -41,7 +45,8 @@ export default function AuthorWorks({ route }: PageProps) {
   const [creating, setCreating] = useState(false);
   const workId = Number(params.get("work")) || undefined;
   const tab = (params.get("tab") as DrawerTab | null) ?? "info";
-  const openWork = (id: number | undefined, t: DrawerTab = "info") => setParams(id ? { work: String(id), tab: t } : {}, { replace: !!workId && !!id });
+  const openWork = (id: number | undefined, t: DrawerTab = "info") =>
+    setParams(id ? { work: String(id), tab: t } : {}, { replace: !!workId && !!id });
   // The new work opens once the form has closed (focus: open-after-close.ts).
   const openCreated = useOpenAfterClose((id: number) => openWork(id));
 
@@ -55,8 +60,18 @@ export default function AuthorWorks({ route }: PageProps) {
           <List
             dataSource={invitations}
             renderItem={(w) => (
-              <List.Item actions={[<InvitationActions key="a" workId={w.id} version={w.version} />, <Button key="v" size="small" type="link" onClick={() => openWork(w.id)}>查看</Button>]}>
-                <List.Item.Meta title={`《${w.name}》`} description={`${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""} · 作者：${w.authorNames} · 编号 ${w.id}`} />
+              <List.Item
+                actions={[
+                  <InvitationActions key="a" workId={w.id} version={w.version} />,
+                  <Button key="v" size="small" type="link" onClick={() => openWork(w.id)}>
+                    查看
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={`《${w.name}》`}
+                  description={`${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""} · 作者：${w.authorNames} · 编号 ${w.id}`}
+                />
               </List.Item>
             )}
           />
@@ -64,7 +79,11 @@ export default function AuthorWorks({ route }: PageProps) {
       )}
       <Card
         title={route.label}
-        extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="work-create">新建作品</Button>}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="work-create">
+            新建作品
+          </Button>
+        }
       >
         {query.isError && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
         <Table<WorkListItem>
@@ -89,7 +108,13 @@ export default function AuthorWorks({ route }: PageProps) {
               </Lines>
             )}
           />
-          <Table.Column<WorkListItem> title="大类 / 小类" width={170} render={(_, w) => `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}${w.group === "professional" ? "（专业组）" : ""}`} />
+          <Table.Column<WorkListItem>
+            title="大类 / 小类"
+            width={170}
+            render={(_, w) =>
+              `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}${w.group === "professional" ? "（专业组）" : ""}`
+            }
+          />
           <Table.Column<WorkListItem> dataIndex="authorNames" title="作者" width={150} />
           <Table.Column<WorkListItem> dataIndex="teacherNames" title="指导教师" width={100} render={(v) => v || "—"} />
           <Table.Column<WorkListItem>
@@ -110,13 +135,43 @@ export default function AuthorWorks({ route }: PageProps) {
               const edit = w.myRank === 1 && isEditable(w.status);
               return (
                 <Inline gap={0}>
-                  <Button type="link" size="small" icon={edit ? <EditOutlined /> : <EyeOutlined />} onClick={() => openWork(w.id)} data-testid="work-open">{edit ? "编辑" : "查看"}</Button>
-                  <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>日志</Button>
-                  <Button type="link" size="small" icon={<PrinterOutlined />} href={printPath("Registration", w.id)} target="_blank" rel="noopener">报名表</Button>
-                  <Button type="link" size="small" icon={<PrinterOutlined />} href={printPath("Copyright", w.id)} target="_blank" rel="noopener">版权声明</Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={edit ? <EditOutlined /> : <EyeOutlined />}
+                    onClick={() => openWork(w.id)}
+                    data-testid="work-open"
+                  >
+                    {edit ? "编辑" : "查看"}
+                  </Button>
+                  <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>
+                    日志
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PrinterOutlined />}
+                    href={printPath("Registration", w.id)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    报名表
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PrinterOutlined />}
+                    href={printPath("Copyright", w.id)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    版权声明
+                  </Button>
                   {canAppealWork(w.status) && (
                     <Link to={appealPath(w.id)}>
-                      <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">申诉</Button>
+                      <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">
+                        申诉
+                      </Button>
                     </Link>
                   )}
                   <WorkCertificatesButton workId={w.id} />

@@ -37,8 +37,21 @@ export default function TeacherWorks({ route }: PageProps) {
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Card title={route.label}>
         <Space style={{ marginBottom: 16 }} wrap>
-          <Input.Search allowClear placeholder="作品编号或名称" style={{ width: 240 }} onSearch={(v) => (setKeyword(v.trim()), setPage((p) => ({ ...p, current: 1 })))} />
-          <Select mode="multiple" allowClear placeholder="状态" style={{ minWidth: 200 }} options={STATUS_OPTIONS} value={status} onChange={(v) => (setStatus(v), setPage((p) => ({ ...p, current: 1 })))} />
+          <Input.Search
+            allowClear
+            placeholder="作品编号或名称"
+            style={{ width: 240 }}
+            onSearch={(v) => (setKeyword(v.trim()), setPage((p) => ({ ...p, current: 1 })))}
+          />
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="状态"
+            style={{ minWidth: 200 }}
+            options={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => (setStatus(v), setPage((p) => ({ ...p, current: 1 })))}
+          />
         </Space>
         {query.isError && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
         <Table<WorkListItem>
@@ -47,24 +60,57 @@ export default function TeacherWorks({ route }: PageProps) {
           loading={query.isFetching}
           size="middle"
           data-testid="advised-works"
-          pagination={{ current: page.current, pageSize: page.pageSize, total: query.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 件`, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            total: query.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 件`,
+            onChange: (current, pageSize) => setPage({ current, pageSize }),
+          }}
           scroll={{ x: 960 }}
         >
           <Table.Column<WorkListItem> dataIndex="id" title="作品编号" width={120} />
-          <Table.Column<WorkListItem> dataIndex="name" title="作品名称" render={(v, w) => <Link to={`/workDetail/${w.id}`}>{v}</Link>} />
-          <Table.Column<WorkListItem> title="大类 / 小类" render={(_, w) => `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}`} />
+          <Table.Column<WorkListItem>
+            dataIndex="name"
+            title="作品名称"
+            render={(v, w) => <Link to={`/workDetail/${w.id}`}>{v}</Link>}
+          />
+          <Table.Column<WorkListItem>
+            title="大类 / 小类"
+            render={(_, w) => `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}`}
+          />
           <Table.Column<WorkListItem> dataIndex="authorNames" title="作者" />
-          <Table.Column<WorkListItem> title="赛事" render={(_, w) => <Typography.Text style={{ fontSize: 12 }}>{w.contest.name}</Typography.Text>} />
-          <Table.Column<WorkListItem> title="状态" width={150} render={(_, w) => <StatusTag status={w.status} name={w.statusName} />} />
+          <Table.Column<WorkListItem>
+            title="赛事"
+            render={(_, w) => <Typography.Text style={{ fontSize: 12 }}>{w.contest.name}</Typography.Text>}
+          />
+          <Table.Column<WorkListItem>
+            title="状态"
+            width={150}
+            render={(_, w) => <StatusTag status={w.status} name={w.statusName} />}
+          />
           <Table.Column<WorkListItem> dataIndex="updatedAt" title="更新时间" width={140} render={(v: string) => fmtTime(v)} />
           <Table.Column<WorkListItem>
             title="操作"
             width={260}
             render={(_, w) => (
               <Space size={[8, 0]} wrap>
-                <Button type="link" size="small" icon={<FormOutlined />} onClick={() => setOpen(w.id)} data-testid="advised-review">{isEditable(w.status) ? "填写自评" : "查看自评"}</Button>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<FormOutlined />}
+                  onClick={() => setOpen(w.id)}
+                  data-testid="advised-review"
+                >
+                  {isEditable(w.status) ? "填写自评" : "查看自评"}
+                </Button>
                 <Link to={`/workDetail/${w.id}`}>详情</Link>
-                {canAppealWork(w.status) && <Link to={appealPath(w.id)} style={{ marginLeft: 8 }} data-testid="work-appeal">申诉</Link>}
+                {canAppealWork(w.status) && (
+                  <Link to={appealPath(w.id)} style={{ marginLeft: 8 }} data-testid="work-appeal">
+                    申诉
+                  </Link>
+                )}
                 <WorkCertificatesButton workId={w.id} />
               </Space>
             )}

@@ -8,8 +8,15 @@ import { uploadWithProgress } from "../upload";
 import { W } from "./api";
 
 /** `base`: where the work's files are changed — the authors' route, or the admins' for a work entered on a school's behalf. */
-export const filesBase = (workId: number, onBehalf = false) => (onBehalf ? `/Backend/Admin/work/${workId}/files` : `${W}/${workId}/files`);
+export const filesBase = (workId: number, onBehalf = false) =>
+  onBehalf ? `/Backend/Admin/work/${workId}/files` : `${W}/${workId}/files`;
 
-export function uploadWorkFile(workId: number, kind: string, file: File, onProgress: (percent: number) => void, onBehalf = false): Promise<ClientReply<WorkFileView>> {
+export function uploadWorkFile(
+  workId: number,
+  kind: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  onBehalf = false,
+): Promise<ClientReply<WorkFileView>> {
   return uploadWithProgress<WorkFileView>(filesBase(workId, onBehalf), { kind }, file, onProgress);
 }

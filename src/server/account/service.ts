@@ -46,8 +46,13 @@ export async function login(ctx: AccountCtx, username: string, password: string,
   if (!(await verifyPassword(user.password_hash, password))) throw unauthenticated(WRONG_CREDENTIALS);
   const allowed = LOGIN_PAGES[page] as readonly number[];
   if (!allowed.includes(user.user_type)) {
-    const right = (Object.keys(LOGIN_PAGES) as LoginPage[]).find((p) => (LOGIN_PAGES[p] as readonly number[]).includes(user.user_type));
-    throw new DomainError(403, `该账号不能在${LOGIN_PAGE_NAMES[page]}页登录${right ? `，请前往${LOGIN_PAGE_NAMES[right]}页` : ""}`);
+    const right = (Object.keys(LOGIN_PAGES) as LoginPage[]).find((p) =>
+      (LOGIN_PAGES[p] as readonly number[]).includes(user.user_type),
+    );
+    throw new DomainError(
+      403,
+      `该账号不能在${LOGIN_PAGE_NAMES[page]}页登录${right ? `，请前往${LOGIN_PAGE_NAMES[right]}页` : ""}`,
+    );
   }
   if (user.locked) throw new DomainError(403, "该账号已被锁定，请联系管理员");
   if (!user.email_verified && user.email) {
@@ -56,10 +61,23 @@ export async function login(ctx: AccountCtx, username: string, password: string,
   return user;
 }
 
-async function issueToken(ctx: AccountCtx, userId: number, purpose: "verify_email" | "recovery", ttlMs: number, email: string | null, code?: string) {
+async function issueToken(
+  ctx: AccountCtx,
+  userId: number,
+  purpose: "verify_email" | "recovery",
+  ttlMs: number,
+  email: string | null,
+  code?: string,
+) {
   const token = newToken();
   // Earlier unused tokens of the same purpose stop working.
-  await ctx.db.updateTable("account_token").set({ used_at: nowIso() }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+  await ctx.db
+    .updateTable("account_token")
+    .set({ used_at: nowIso() })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
   await ctx.db
     .insertInto("account_token")
     .values({
@@ -88,7 +106,12 @@ async function sendVerification(ctx: AccountCtx, user: { id: number; name: strin
 
 export async function register(ctx: AccountCtx, body: RegisterBody): Promise<{ id: number; email: string }> {
   const email = normEmail(body.email);
-  const school = await ctx.db.selectFrom("school").select(["id"]).where("id", "=", body.schoolId).where("archived", "=", 0).executeTakeFirst();
+  const school = await ctx.db
+    .selectFrom("school")
+    .select(["id"])
+    .where("id", "=", body.schoolId)
+    .where("archived", "=", 0)
+    .executeTakeFirst();
   if (!school) throw invalid("schoolId", "所选学校不存在，请重新选择");
   const taken = await ctx.db.selectFrom("app_user").select("id").where("username", "=", body.username).executeTakeFirst();
   if (taken) throw invalid("username", "该用户名已被使用，请换一个");
@@ -123,15 +146,29 @@ export async function register(ctx: AccountCtx, body: RegisterBody): Promise<{ i
 /** Marks the token's address verified (and makes it the account's address after a change). */
 export async function verifyEmail(ctx: AccountCtx, token: string): Promise<{ email: string }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const t = await trx.selectFrom("account_token").selectAll().where("token_hash", "=", sha256(token)).where("purpose", "=", "verify_email").executeTakeFirst();
+    const t = await trx
+      .selectFrom("account_token")
+      .selectAll()
+      .where("token_hash", "=", sha256(token))
+      .where("purpose", "=", "verify_email")
+      .executeTakeFirst();
     if (!t) throw badRequest("验证链接无效，请重新发送验证邮件");
     if (t.used_at) throw gone("该验证链接已使用或已失效");
     if (Date.parse(t.expires_at) < Date.now()) throw gone("验证链接已过期，请重新发送验证邮件");
     const email = t.email!;
-    const other = await trx.selectFrom("app_user").select("id").where("email", "=", email).where("id", "!=", t.user_id).executeTakeFirst();
+    const other = await trx
+      .selectFrom("app_user")
+      .select("id")
+      .where("email", "=", email)
+      .where("id", "!=", t.user_id)
+      .executeTakeFirst();
     if (other) throw badRequest("该邮箱已被其他账号使用");
     await trx.updateTable("account_token").set({ used_at: nowIso() }).where("id", "=", t.id).execute();
-    await trx.updateTable("app_user").set({ email, email_verified: 1, updated_at: nowIso() }).where("id", "=", t.user_id).execute();
+    await trx
+      .updateTable("app_user")
+      .set({ email, email_verified: 1, updated_at: nowIso() })
+      .where("id", "=", t.user_id)
+      .execute();
     return { email };
   });
 }
@@ -139,7 +176,11 @@ export async function verifyEmail(ctx: AccountCtx, token: string): Promise<{ ema
 /** Sends a new verification mail if an unverified account has this address; says the same either way. */
 export async function resendVerification(ctx: AccountCtx, emailIn: string) {
   const email = normEmail(emailIn);
-  const user = await ctx.db.selectFrom("app_user").select(["id", "name", "email_verified"]).where("email", "=", email).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom("app_user")
+    .select(["id", "name", "email_verified"])
+    .where("email", "=", email)
+    .executeTakeFirst();
   if (user && !user.email_verified) await sendVerification(ctx, user, email);
 }
 
@@ -162,16 +203,32 @@ export async function confirmRecovery(ctx: AccountCtx, body: RecoveryConfirmBody
   const { db } = ctx;
   let t: AccountToken | undefined;
   if (body.token) {
-    t = await db.selectFrom("account_token").selectAll().where("token_hash", "=", sha256(body.token)).where("purpose", "=", "recovery").executeTakeFirst();
+    t = await db
+      .selectFrom("account_token")
+      .selectAll()
+      .where("token_hash", "=", sha256(body.token))
+      .where("purpose", "=", "recovery")
+      .executeTakeFirst();
   } else if (body.account && body.code) {
     const user = await findByAccount(db, body.account);
     t = user
-      ? await db.selectFrom("account_token").selectAll().where("user_id", "=", user.id).where("purpose", "=", "recovery").where("used_at", "is", null).orderBy("id", "desc").executeTakeFirst()
+      ? await db
+          .selectFrom("account_token")
+          .selectAll()
+          .where("user_id", "=", user.id)
+          .where("purpose", "=", "recovery")
+          .where("used_at", "is", null)
+          .orderBy("id", "desc")
+          .executeTakeFirst()
       : undefined;
     if (t && t.code_hash !== sha256(`${t.user_id}:${body.code}`)) {
       // A wrong code counts against the token; enough of them end it.
       const attempts = t.attempts + 1;
-      await db.updateTable("account_token").set({ attempts, ...(attempts >= RECOVERY_MAX_ATTEMPTS ? { used_at: nowIso() } : {}) }).where("id", "=", t.id).execute();
+      await db
+        .updateTable("account_token")
+        .set({ attempts, ...(attempts >= RECOVERY_MAX_ATTEMPTS ? { used_at: nowIso() } : {}) })
+        .where("id", "=", t.id)
+        .execute();
       t = undefined;
     }
   } else {
@@ -186,16 +243,31 @@ export async function confirmRecovery(ctx: AccountCtx, body: RecoveryConfirmBody
   const userId = t.user_id;
   await db.transaction().execute(async (trx) => {
     // Single use even when two requests race: only one of them marks the token.
-    const r = await trx.updateTable("account_token").set({ used_at: nowIso() }).where("id", "=", tokenId).where("used_at", "is", null).executeTakeFirst();
+    const r = await trx
+      .updateTable("account_token")
+      .set({ used_at: nowIso() })
+      .where("id", "=", tokenId)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw badRequest("链接或验证码无效或已使用，请重新申请找回密码");
     // The mailbox was reached, so the address is proven.
-    await trx.updateTable("app_user").set({ password_hash, email_verified: 1, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("app_user")
+      .set({ password_hash, email_verified: 1, updated_at: nowIso() })
+      .where("id", "=", userId)
+      .execute();
     await trx.deleteFrom("user_session").where("user_id", "=", userId).execute();
   });
 }
 
 export async function securityView(ctx: AccountCtx, user: User, currentSessionId: string | null): Promise<SecurityView> {
-  const sessions = await ctx.db.selectFrom("user_session").selectAll().where("user_id", "=", user.id).where("expires_at", ">", nowIso()).orderBy("last_seen_at", "desc").execute();
+  const sessions = await ctx.db
+    .selectFrom("user_session")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .where("expires_at", ">", nowIso())
+    .orderBy("last_seen_at", "desc")
+    .execute();
   const pending = await ctx.db
     .selectFrom("account_token")
     .select("email")
@@ -223,7 +295,13 @@ export async function securityView(ctx: AccountCtx, user: User, currentSessionId
 }
 
 /** Changes the password and ends every other session of the user. */
-export async function changePassword(ctx: AccountCtx, user: User, currentSessionId: string | null, oldPassword: string, newPassword: string) {
+export async function changePassword(
+  ctx: AccountCtx,
+  user: User,
+  currentSessionId: string | null,
+  oldPassword: string,
+  newPassword: string,
+) {
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw invalid("oldPassword", "原密码不正确");
   if (oldPassword === newPassword) throw invalid("newPassword", "新密码不能与原密码相同");
   const password_hash = await hashPassword(newPassword);

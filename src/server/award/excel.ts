@@ -1,5 +1,11 @@
 /** Cell texts of the award sheet: "省级赛/一等奖" keys, kinds and ratios in Chinese. */
-import { AWARD_KIND_LABELS, CONTEST_LEVEL_LABELS, type AwardContestLevel, type AwardKind, type AwardView } from "../../shared/award/schema";
+import {
+  AWARD_KIND_LABELS,
+  CONTEST_LEVEL_LABELS,
+  type AwardContestLevel,
+  type AwardKind,
+  type AwardView,
+} from "../../shared/award/schema";
 
 const LEVEL_ALIASES: Record<AwardContestLevel, string[]> = {
   national: ["国赛", "国家级", "全国", "national"],

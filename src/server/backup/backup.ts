@@ -22,7 +22,19 @@ import { ROOT_DIR } from "../root";
 import type { BlobStore } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local";
 import { referencedBlobs } from "../storage/references";
-import { blobPath, DB_FILE, dialectOf, FORMAT, formatSums, hashFile, listFiles, MANIFEST, sqlitePath, SUMS, type Manifest } from "./format";
+import {
+  blobPath,
+  DB_FILE,
+  dialectOf,
+  FORMAT,
+  formatSums,
+  hashFile,
+  listFiles,
+  MANIFEST,
+  sqlitePath,
+  SUMS,
+  type Manifest,
+} from "./format";
 import { checkToolVersion, pgTool, runTool } from "./pg-tools";
 import { appliedMigrations, summariseTables } from "./tables";
 
@@ -45,7 +57,11 @@ const appVersion = (): string => {
 
 /** What the snapshot holds, read from the snapshot (never from the live database). */
 async function describe(db: Kysely<any>, dialect: Dialect) {
-  return { tables: await summariseTables(db, dialect), migrations: await appliedMigrations(db, dialect), blobs: await referencedBlobs(db) };
+  return {
+    tables: await summariseTables(db, dialect),
+    migrations: await appliedMigrations(db, dialect),
+    blobs: await referencedBlobs(db),
+  };
 }
 type Snapshot = Awaited<ReturnType<typeof describe>> & { database: Manifest["database"] };
 
@@ -77,7 +93,9 @@ async function snapshotSqlite(url: string, dir: string): Promise<Snapshot> {
 async function snapshotPostgres(url: string, dir: string): Promise<Snapshot> {
   const { db } = openDb(url);
   try {
-    const server = (await sql<{ v: string; n: string }>`select version() as v, current_setting('server_version_num') as n`.execute(db)).rows[0];
+    const server = (
+      await sql<{ v: string; n: string }>`select version() as v, current_setting('server_version_num') as n`.execute(db)
+    ).rows[0];
     const tool = await checkToolVersion(pgTool("pg_dump"), Number(server.n));
     const file = join(dir, DB_FILE.postgres);
     const d = await db
@@ -137,11 +155,28 @@ export async function createBackup(opts: BackupOptions): Promise<{ dir: string; 
     const dialect = dialectOf(opts.databaseUrl);
     const createdAt = new Date().toISOString();
     log(`正在生成数据库快照（${dialect === "sqlite" ? "SQLite VACUUM INTO" : "pg_dump"}）…`);
-    const snap = dialect === "sqlite" ? await snapshotSqlite(opts.databaseUrl, partial) : await snapshotPostgres(opts.databaseUrl, partial);
+    const snap =
+      dialect === "sqlite" ? await snapshotSqlite(opts.databaseUrl, partial) : await snapshotPostgres(opts.databaseUrl, partial);
     log(`数据库快照完成：${Object.keys(snap.tables).length} 个表；正在复制 ${snap.blobs.length} 个附件文件…`);
-    const { blobs, missing } = await copyBlobs(opts.store, new LocalBlobStore(join(partial, "blobs")), snap.blobs, opts.parallel ?? 4, log);
+    const { blobs, missing } = await copyBlobs(
+      opts.store,
+      new LocalBlobStore(join(partial, "blobs")),
+      snap.blobs,
+      opts.parallel ?? 4,
+      log,
+    );
     await rm(join(partial, "blobs", "tmp"), { recursive: true, force: true });
-    const manifest: Manifest = { format: FORMAT, createdAt, dialect, appVersion: appVersion(), migrations: snap.migrations, database: snap.database, tables: snap.tables, blobs, missingBlobs: missing };
+    const manifest: Manifest = {
+      format: FORMAT,
+      createdAt,
+      dialect,
+      appVersion: appVersion(),
+      migrations: snap.migrations,
+      database: snap.database,
+      tables: snap.tables,
+      blobs,
+      missingBlobs: missing,
+    };
     await writeFile(join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 
     // Blob files were hashed while they were written (their name is their hash); the rest are hashed now.

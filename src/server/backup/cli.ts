@@ -13,7 +13,11 @@ import { restoreBackup, RestoreRefused } from "./restore";
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 
-export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env, print: (l: string) => void = console.log): Promise<number> {
+export async function main(
+  argv: string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+  print: (l: string) => void = console.log,
+): Promise<number> {
   const [command, ...rest] = argv;
   let values: { out?: string; from?: string };
   try {
@@ -31,9 +35,16 @@ export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.P
     const out = values.out ?? join(config.dataDir, "backups", stamp(new Date()));
     const { dir, manifest } = await createBackup({ databaseUrl: config.databaseUrl, store, out, log: print });
     const rows = Object.values(manifest.tables).reduce((s, t) => s + t.rows, 0);
-    print(`备份完成：${dir}（${Object.keys(manifest.tables).length} 个表共 ${rows} 行，${manifest.blobs.length} 个附件文件，迁移 ${manifest.migrations.length} 个）`);
+    print(
+      `备份完成：${dir}（${Object.keys(manifest.tables).length} 个表共 ${rows} 行，${manifest.blobs.length} 个附件文件，迁移 ${manifest.migrations.length} 个）`,
+    );
     if (manifest.missingBlobs.length) {
-      print(`警告：数据库引用的 ${manifest.missingBlobs.length} 个附件文件在附件存储中缺失或已损坏，未能备份：${manifest.missingBlobs.slice(0, 5).map((b) => b.sha256).join("、")}`);
+      print(
+        `警告：数据库引用的 ${manifest.missingBlobs.length} 个附件文件在附件存储中缺失或已损坏，未能备份：${manifest.missingBlobs
+          .slice(0, 5)
+          .map((b) => b.sha256)
+          .join("、")}`,
+      );
       return 1;
     }
     return 0;
@@ -41,7 +52,9 @@ export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.P
   try {
     const r = await restoreBackup({ from: values.from!, databaseUrl: config.databaseUrl, store, log: print });
     if (r.ok) {
-      print(`恢复完成并已核对：${r.tables} 个表共 ${r.rows} 行的行数和校验和与备份一致，${r.blobs} 个附件文件齐全，评分日志哈希链完整`);
+      print(
+        `恢复完成并已核对：${r.tables} 个表共 ${r.rows} 行的行数和校验和与备份一致，${r.blobs} 个附件文件齐全，评分日志哈希链完整`,
+      );
       return 0;
     }
     for (const p of r.problems) print(`不一致：${p}`);

@@ -16,7 +16,9 @@ export function runTool(cmd: string, args: string[]): Promise<string> {
     let err = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (err += d));
-    p.on("error", (e) => reject(new Error(`无法运行 ${cmd}：${e.message}（请安装 PostgreSQL 客户端工具，或用 PG_BIN_DIR 指定其目录）`)));
+    p.on("error", (e) =>
+      reject(new Error(`无法运行 ${cmd}：${e.message}（请安装 PostgreSQL 客户端工具，或用 PG_BIN_DIR 指定其目录）`)),
+    );
     p.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} 失败（退出码 ${code}）：${err.trim()}`))));
   });
 }
@@ -29,6 +31,9 @@ export async function checkToolVersion(cmd: string, serverVersionNum: number): P
   const line = (await runTool(cmd, ["--version"])).trim();
   const tool = majorOf(line);
   const server = Math.floor(serverVersionNum / 10000);
-  if (!(tool >= server)) throw new Error(`${cmd} 的版本（${line}）低于数据库服务器的主版本 ${server}，无法使用；请安装 PostgreSQL ${server} 或更新的客户端工具，或用 PG_BIN_DIR 指定其目录`);
+  if (!(tool >= server))
+    throw new Error(
+      `${cmd} 的版本（${line}）低于数据库服务器的主版本 ${server}，无法使用；请安装 PostgreSQL ${server} 或更新的客户端工具，或用 PG_BIN_DIR 指定其目录`,
+    );
   return line;
 }

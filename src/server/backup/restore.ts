@@ -60,7 +60,8 @@ export async function verifyBackup(from: string): Promise<Manifest> {
   for (const [path, expected] of sums) {
     const actual = await hashFile(join(from, path)).catch(() => null);
     if (!actual) throw new RestoreRefused(`备份缺少文件 ${path}，未写入任何数据`);
-    if (actual.sha256 !== expected) throw new RestoreRefused(`备份文件 ${path} 的校验和不符（文件已损坏或被改动），未写入任何数据`);
+    if (actual.sha256 !== expected)
+      throw new RestoreRefused(`备份文件 ${path} 的校验和不符（文件已损坏或被改动），未写入任何数据`);
     sizes.set(path, actual.size);
   }
   let m: Manifest;
@@ -82,17 +83,27 @@ export async function verifyBackup(from: string): Promise<Manifest> {
 async function checkTarget(m: Manifest, url: string): Promise<void> {
   const dialect = dialectOf(url);
   if (dialect !== m.dialect && !(m.dialect === "sqlite" && dialect === "postgres"))
-    throw new RestoreRefused(`此备份来自 ${DIALECT_NAME[m.dialect]}，目标数据库是 ${DIALECT_NAME[dialect]}：暂不支持从 PostgreSQL 备份恢复到 SQLite，未写入任何数据`);
+    throw new RestoreRefused(
+      `此备份来自 ${DIALECT_NAME[m.dialect]}，目标数据库是 ${DIALECT_NAME[dialect]}：暂不支持从 PostgreSQL 备份恢复到 SQLite，未写入任何数据`,
+    );
   const unknown = m.migrations.filter((n) => !(n in knownMigrations));
-  if (unknown.length) throw new RestoreRefused(`备份来自更新的版本（含本版本没有的迁移 ${unknown.join("、")}），请用不早于 ${m.appVersion} 的版本恢复，未写入任何数据`);
+  if (unknown.length)
+    throw new RestoreRefused(
+      `备份来自更新的版本（含本版本没有的迁移 ${unknown.join("、")}），请用不早于 ${m.appVersion} 的版本恢复，未写入任何数据`,
+    );
   const missing = Object.keys(knownMigrations).filter((n) => !m.migrations.includes(n));
   if (dialect !== m.dialect && missing.length)
-    throw new RestoreRefused(`把 SQLite 备份恢复到 PostgreSQL 需要与备份相同的数据库结构：备份缺少迁移 ${missing.join("、")}；请先用备份时的版本恢复到 SQLite、升级后重新备份，未写入任何数据`);
+    throw new RestoreRefused(
+      `把 SQLite 备份恢复到 PostgreSQL 需要与备份相同的数据库结构：备份缺少迁移 ${missing.join("、")}；请先用备份时的版本恢复到 SQLite、升级后重新备份，未写入任何数据`,
+    );
   if (dialect === "sqlite" && !(await stat(sqlitePath(url)).catch(() => null))) return;
   const { db } = openDb(url);
   try {
     const full = await tablesWithData(db, dialect);
-    if (full.length) throw new RestoreRefused(`目标数据库已有数据（表 ${full.slice(0, 5).join("、")}${full.length > 5 ? " 等" : ""}），恢复只能写入空数据库；请把 DATABASE_URL 指向新建的空数据库，未写入任何数据`);
+    if (full.length)
+      throw new RestoreRefused(
+        `目标数据库已有数据（表 ${full.slice(0, 5).join("、")}${full.length > 5 ? " 等" : ""}），恢复只能写入空数据库；请把 DATABASE_URL 指向新建的空数据库，未写入任何数据`,
+      );
   } finally {
     await db.destroy();
   }
@@ -125,7 +136,15 @@ async function restoreDatabase(m: Manifest, from: string, url: string) {
   }
   // --clean --if-exists: a migrated but empty target's tables (or a job queue's schema a
   // server created there) give way to the dump's; all in one transaction.
-  await runTool(pgTool("pg_restore"), ["--single-transaction", "--no-owner", "--no-privileges", "--clean", "--if-exists", `--dbname=${url}`, file]);
+  await runTool(pgTool("pg_restore"), [
+    "--single-transaction",
+    "--no-owner",
+    "--no-privileges",
+    "--clean",
+    "--if-exists",
+    `--dbname=${url}`,
+    file,
+  ]);
 }
 
 /** Recomputes the target's tables, looks up the blobs and verifies the score-log chains. */
@@ -164,12 +183,20 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
   const m = await verifyBackup(opts.from);
   await checkTarget(m, opts.databaseUrl);
   await opts.store.check(); // the first write: creates the blob directory, or checks the bucket
-  log(`备份完整（${m.createdAt}，${DIALECT_NAME[m.dialect]}，${Object.keys(m.tables).length} 个表，${m.blobs.length} 个附件文件）；正在恢复附件文件…`);
+  log(
+    `备份完整（${m.createdAt}，${DIALECT_NAME[m.dialect]}，${Object.keys(m.tables).length} 个表，${m.blobs.length} 个附件文件）；正在恢复附件文件…`,
+  );
   await restoreBlobs(m, opts.from, opts.store, log);
   log("正在恢复数据库…");
   await restoreDatabase(m, opts.from, opts.databaseUrl);
   log("正在核对恢复结果…");
   const report = await check(m, opts.databaseUrl, opts.store, log);
-  if (m.missingBlobs.length) report.problems.push(`备份时附件存储已缺少或损坏 ${m.missingBlobs.length} 个附件文件，无法恢复：${m.missingBlobs.slice(0, 3).map((b) => b.sha256).join("、")}`);
+  if (m.missingBlobs.length)
+    report.problems.push(
+      `备份时附件存储已缺少或损坏 ${m.missingBlobs.length} 个附件文件，无法恢复：${m.missingBlobs
+        .slice(0, 3)
+        .map((b) => b.sha256)
+        .join("、")}`,
+    );
   return { ...report, ok: report.problems.length === 0 };
 }

@@ -37,8 +37,16 @@ type AnyDb = Kysely<any>;
 export async function listTables(db: AnyDb, dialect: Dialect): Promise<string[]> {
   const r =
     dialect === "sqlite"
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(
+          db,
+        )
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+          db,
+        );
   return r.rows.map((x) => x.name).sort();
 }
 
@@ -48,7 +56,9 @@ async function primaryKey(db: AnyDb, dialect: Dialect, table: string): Promise<s
       ? await sql<{ name: string }>`select name from pragma_table_info(${table}) where pk > 0 order by pk`.execute(db)
       : await sql<{ name: string }>`select kcu.column_name as name from information_schema.table_constraints tc
           join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema and kcu.table_name = tc.table_name
-          where tc.table_schema = current_schema() and tc.table_name = ${table} and tc.constraint_type = 'PRIMARY KEY' order by kcu.ordinal_position`.execute(db);
+          where tc.table_schema = current_schema() and tc.table_name = ${table} and tc.constraint_type = 'PRIMARY KEY' order by kcu.ordinal_position`.execute(
+          db,
+        );
   return r.rows.map((x) => x.name);
 }
 
@@ -109,7 +119,9 @@ export async function* tableRows(db: AnyDb, dialect: Dialect, table: string): As
   let last: unknown[] | null = null;
   for (;;) {
     const after: RawBuilder<unknown> = last ? sql`where (${cols}) > (${sql.join(last.map((v) => sql`${v}`))})` : sql``;
-    const r: QueryResult<Record<string, unknown>> = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
+    const r: QueryResult<Record<string, unknown>> = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table)} ${after} order by ${cols} limit ${PAGE}`.execute(db);
     if (r.rows.length) yield r.rows;
     if (r.rows.length < PAGE) return;
     const tail: Record<string, unknown> = r.rows[r.rows.length - 1];

@@ -22,7 +22,13 @@ type AnyDb = Kysely<any>;
 async function references(db: AnyDb, tables: string[]) {
   const refs = new Map<string, { parents: Set<string>; selfColumns: { from: string; to: string }[] }>();
   for (const t of tables) {
-    const fks = (await sql<{ table: string; from: string; to: string | null }>`select "table", "from", "to" from pragma_foreign_key_list(${t})`.execute(db)).rows;
+    const fks = (
+      await sql<{
+        table: string;
+        from: string;
+        to: string | null;
+      }>`select "table", "from", "to" from pragma_foreign_key_list(${t})`.execute(db)
+    ).rows;
     refs.set(t, {
       parents: new Set(fks.filter((f) => f.table !== t).map((f) => f.table)),
       selfColumns: fks.filter((f) => f.table === t).map((f) => ({ from: f.from, to: f.to ?? "id" })),
@@ -56,7 +62,11 @@ function parentsFirst(rows: Record<string, unknown>[], self: { from: string; to:
   while (pending.length) {
     const next: Record<string, unknown>[] = [];
     for (const r of pending) {
-      if (self.every((s) => r[s.from] === null || r[s.from] === undefined || seen.has(key(s.to, r[s.from])) || r[s.from] === r[s.to])) {
+      if (
+        self.every(
+          (s) => r[s.from] === null || r[s.from] === undefined || seen.has(key(s.to, r[s.from])) || r[s.from] === r[s.to],
+        )
+      ) {
         out.push(r);
         for (const s of self) seen.add(key(s.to, r[s.to]));
       } else next.push(r);
@@ -71,7 +81,11 @@ async function insertRows(trx: AnyDb, table: string, rows: Record<string, unknow
   if (!rows.length) return;
   // PostgreSQL takes at most 65535 parameters a statement.
   const per = Math.max(1, Math.floor(60000 / Object.keys(rows[0]).length));
-  for (let i = 0; i < rows.length; i += per) await trx.insertInto(table).values(rows.slice(i, i + per)).execute();
+  for (let i = 0; i < rows.length; i += per)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + per))
+      .execute();
 }
 
 export async function copySqliteIntoPostgres(snapshotFile: string, url: string): Promise<void> {
@@ -83,7 +97,13 @@ export async function copySqliteIntoPostgres(snapshotFile: string, url: string):
   const dst = openDb(url).db as AnyDb;
   try {
     await migrate(dst);
-    const all = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(src)).rows.map((r) => r.name);
+    const all = (
+      await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(
+        src,
+      )
+    ).rows.map((r) => r.name);
     const tables = all.filter((t) => !MIGRATION_TABLES.includes(t));
     const refs = await references(src, tables);
     await dst.transaction().execute(async (trx) => {
@@ -98,9 +118,17 @@ export async function copySqliteIntoPostgres(snapshotFile: string, url: string):
         } else {
           for await (const page of tableRows(src, "sqlite", t)) await insertRows(trx, t, page);
         }
-        const hasId = (await sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${t} and column_name = 'id'`.execute(trx)).rows.length > 0;
-        const seq = hasId ? (await sql<{ s: string | null }>`select pg_get_serial_sequence(${t}, 'id') as s`.execute(trx)).rows[0]?.s : null;
-        if (seq) await sql`select setval(${seq}::regclass, coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(trx);
+        const hasId =
+          (
+            await sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${t} and column_name = 'id'`.execute(
+              trx,
+            )
+          ).rows.length > 0;
+        const seq = hasId
+          ? (await sql<{ s: string | null }>`select pg_get_serial_sequence(${t}, 'id') as s`.execute(trx)).rows[0]?.s
+          : null;
+        if (seq)
+          await sql`select setval(${seq}::regclass, coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(trx);
       }
       // The migrator's record: the backup's rows (names and times) instead of this run's.
       await trx.deleteFrom("kysely_migration").execute();

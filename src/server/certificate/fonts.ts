@@ -88,11 +88,25 @@ export function loadFace(spec: string): FontFace {
   }
   let font: fontkit.Font | null;
   if ("fonts" in created) {
-    if (!postscriptName) throw fontError(`证书字体 ${path} 是字体集，请写成 ${path}#PostScript 名称（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
+    if (!postscriptName)
+      throw fontError(
+        `证书字体 ${path} 是字体集，请写成 ${path}#PostScript 名称（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`,
+      );
     font = created.getFont(postscriptName);
-    if (!font) throw fontError(`证书字体集 ${path} 中没有 ${postscriptName}（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`);
+    if (!font)
+      throw fontError(
+        `证书字体集 ${path} 中没有 ${postscriptName}（可用：${created.fonts.map((f) => f.postscriptName).join("、")}）`,
+      );
   } else font = created;
-  const face: FontFace = { id: `F${faces.size}`, path, postscriptName: "fonts" in created ? postscriptName : undefined, buffer, font, ascent: font.ascent / font.unitsPerEm, descent: Math.abs(font.descent) / font.unitsPerEm };
+  const face: FontFace = {
+    id: `F${faces.size}`,
+    path,
+    postscriptName: "fonts" in created ? postscriptName : undefined,
+    buffer,
+    font,
+    ascent: font.ascent / font.unitsPerEm,
+    descent: Math.abs(font.descent) / font.unitsPerEm,
+  };
   faces.set(spec, face);
   return face;
 }
@@ -116,7 +130,9 @@ export class FontChain {
   faceFor(cp: number): FontFace | null {
     let face = this.#cache.get(cp);
     if (face !== undefined) return face;
-    face = this.primary.font.hasGlyphForCodePoint(cp) ? this.primary : (this.fallbacks.find((f) => f.font.hasGlyphForCodePoint(cp)) ?? this.after?.faceFor(cp) ?? null);
+    face = this.primary.font.hasGlyphForCodePoint(cp)
+      ? this.primary
+      : (this.fallbacks.find((f) => f.font.hasGlyphForCodePoint(cp)) ?? this.after?.faceFor(cp) ?? null);
     if (this.#cache.size < 50_000) this.#cache.set(cp, face);
     return face;
   }

@@ -47,8 +47,18 @@ interface Entitled {
 const FACTS = ["holder_name", "school_name", "work_title", "category_name", "award_name"] as const;
 
 /** The key a holder's certificate is kept under (see the header). */
-const keyOf = (c: { holderKind: HolderKind; holderUserId: number | null; holderSchoolId: number | null; workId: number | null; awardLevelId: number | null }) =>
-  c.holderKind === "author" ? `a:${c.workId}:${c.holderUserId}` : c.holderKind === "teacher" ? `t:${c.awardLevelId}:${c.holderUserId}` : `s:${c.awardLevelId}:${c.holderSchoolId}`;
+const keyOf = (c: {
+  holderKind: HolderKind;
+  holderUserId: number | null;
+  holderSchoolId: number | null;
+  workId: number | null;
+  awardLevelId: number | null;
+}) =>
+  c.holderKind === "author"
+    ? `a:${c.workId}:${c.holderUserId}`
+    : c.holderKind === "teacher"
+      ? `t:${c.awardLevelId}:${c.holderUserId}`
+      : `s:${c.awardLevelId}:${c.holderSchoolId}`;
 
 export interface SyncOutcome {
   issued: number;
@@ -65,7 +75,20 @@ async function honourEntitlements(trx: Transaction<DB>, contestId: number): Prom
     .leftJoin("app_user as u", "u.id", "h.teacher_user_id")
     .leftJoin("work as w", "w.id", "h.work_id")
     .leftJoin("work_category as c", "c.id", "w.category_id")
-    .select(["h.holder_kind", "h.teacher_user_id", "h.school_id", "h.work_id", "a.id as award_id", "a.sort", "a.name as award", "u.name as teacher", "s.name as school", "w.name as title", "w.status", "c.name as category"])
+    .select([
+      "h.holder_kind",
+      "h.teacher_user_id",
+      "h.school_id",
+      "h.work_id",
+      "a.id as award_id",
+      "a.sort",
+      "a.name as award",
+      "u.name as teacher",
+      "s.name as school",
+      "w.name as title",
+      "w.status",
+      "c.name as category",
+    ])
     .where("h.contest_id", "=", contestId)
     .orderBy("a.sort")
     .orderBy("h.id")
@@ -74,11 +97,29 @@ async function honourEntitlements(trx: Transaction<DB>, contestId: number): Prom
   for (const r of rows) {
     const base = { awardLevelId: r.award_id, awardRank: Number(r.sort), awardName: r.award, schoolName: r.school };
     if (r.holder_kind === "school") {
-      out.push({ ...base, holderKind: "school", holderUserId: null, holderSchoolId: r.school_id, workId: null, holderName: r.school, workTitle: null, categoryName: null });
+      out.push({
+        ...base,
+        holderKind: "school",
+        holderUserId: null,
+        holderSchoolId: r.school_id,
+        workId: null,
+        holderName: r.school,
+        workTitle: null,
+        categoryName: null,
+      });
     } else if (r.teacher_user_id !== null && r.status !== "disqualified") {
       // A teacher honour earned by a work since disqualified is not certified.
       const workId = r.work_id === null ? null : Number(r.work_id);
-      out.push({ ...base, holderKind: "teacher", holderUserId: r.teacher_user_id, holderSchoolId: null, workId, holderName: r.teacher ?? "", workTitle: workId === null ? null : (r.title ?? null), categoryName: workId === null ? null : (r.category ?? null) });
+      out.push({
+        ...base,
+        holderKind: "teacher",
+        holderUserId: r.teacher_user_id,
+        holderSchoolId: null,
+        workId,
+        holderName: r.teacher ?? "",
+        workTitle: workId === null ? null : (r.title ?? null),
+        categoryName: workId === null ? null : (r.category ?? null),
+      });
     }
   }
   return out;
@@ -88,7 +129,11 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
   const out: SyncOutcome = { issued: 0, reissued: 0, revoked: 0 };
   // Two changes of one contest's results at once (e.g. two complaint decisions) sync one after the other.
   await lockContest(trx, contestId);
-  const contest = await trx.selectFrom("contest").select(["id", "name", "year", "code"]).where("id", "=", contestId).executeTakeFirstOrThrow();
+  const contest = await trx
+    .selectFrom("contest")
+    .select(["id", "name", "year", "code"])
+    .where("id", "=", contestId)
+    .executeTakeFirstOrThrow();
   const pub = await activePublication(trx, contestId);
   const entitled: Entitled[] = [];
   if (pub) {
@@ -100,7 +145,17 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
       .innerJoin("app_user as u", "u.id", "wa.user_id")
       .innerJoin("school as s", "s.id", "w.school_id")
       .innerJoin("work_category as c", "c.id", "w.category_id")
-      .select(["wa.user_id", "w.id as work_id", "a.id as award_id", "a.sort", "u.name as holder", "s.name as school", "w.name as title", "c.name as category", "a.name as award"])
+      .select([
+        "wa.user_id",
+        "w.id as work_id",
+        "a.id as award_id",
+        "a.sort",
+        "u.name as holder",
+        "s.name as school",
+        "w.name as title",
+        "c.name as category",
+        "a.name as award",
+      ])
       .where("r.contest_id", "=", contestId)
       .where("a.kind", "=", "work")
       .where("w.status", "!=", "disqualified")
@@ -109,15 +164,38 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
       .orderBy("wa.rank")
       .execute();
     for (const r of rows) {
-      entitled.push({ holderKind: "author", holderUserId: r.user_id, holderSchoolId: null, workId: Number(r.work_id), awardLevelId: r.award_id, awardRank: Number(r.sort), holderName: r.holder, schoolName: r.school, workTitle: r.title, categoryName: r.category, awardName: r.award });
+      entitled.push({
+        holderKind: "author",
+        holderUserId: r.user_id,
+        holderSchoolId: null,
+        workId: Number(r.work_id),
+        awardLevelId: r.award_id,
+        awardRank: Number(r.sort),
+        holderName: r.holder,
+        schoolName: r.school,
+        workTitle: r.title,
+        categoryName: r.category,
+        awardName: r.award,
+      });
     }
     entitled.push(...(await honourEntitlements(trx, contestId)));
   }
-  const existing = await trx.selectFrom("certificate").selectAll().where("contest_id", "=", contestId).orderBy("version", "desc").execute();
+  const existing = await trx
+    .selectFrom("certificate")
+    .selectAll()
+    .where("contest_id", "=", contestId)
+    .orderBy("version", "desc")
+    .execute();
   // The newest version per holder key.
   const latest = new Map<string, (typeof existing)[number]>();
   for (const c of existing) {
-    const k = keyOf({ holderKind: c.holder_kind, holderUserId: c.holder_user_id, holderSchoolId: c.holder_school_id, workId: c.work_id === null ? null : Number(c.work_id), awardLevelId: c.award_level_id });
+    const k = keyOf({
+      holderKind: c.holder_kind,
+      holderUserId: c.holder_user_id,
+      holderSchoolId: c.holder_school_id,
+      workId: c.work_id === null ? null : Number(c.work_id),
+      awardLevelId: c.award_level_id,
+    });
     if (!latest.has(k)) latest.set(k, c);
   }
   const at = now.toISOString();
@@ -126,13 +204,39 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
   let key: SigningKey | null = null;
   const sign = async (number: string, version: number, e: Entitled) => {
     key ??= await signingKey(trx);
-    const signature = signFacts(key, { number, version, holderName: e.holderName, awardName: e.awardName, workTitle: e.workTitle, contestName: contest.name, contestDate: date });
+    const signature = signFacts(key, {
+      number,
+      version,
+      holderName: e.holderName,
+      awardName: e.awardName,
+      workTitle: e.workTitle,
+      contestName: contest.name,
+      contestDate: date,
+    });
     await trx
       .insertInto("certificate")
       .values({
-        number, version, holder_kind: e.holderKind, holder_user_id: e.holderUserId, holder_school_id: e.holderSchoolId, contest_id: contestId, work_id: e.workId, award_level_id: e.awardLevelId,
-        holder_name: e.holderName, school_name: e.schoolName, work_title: e.workTitle, category_name: e.categoryName, award_name: e.awardName, contest_name: contest.name, contest_date: date,
-        status: "valid", status_at: null, status_reason: null, signature, key_id: key.id, issued_at: at,
+        number,
+        version,
+        holder_kind: e.holderKind,
+        holder_user_id: e.holderUserId,
+        holder_school_id: e.holderSchoolId,
+        contest_id: contestId,
+        work_id: e.workId,
+        award_level_id: e.awardLevelId,
+        holder_name: e.holderName,
+        school_name: e.schoolName,
+        work_title: e.workTitle,
+        category_name: e.categoryName,
+        award_name: e.awardName,
+        contest_name: contest.name,
+        contest_date: date,
+        status: "valid",
+        status_at: null,
+        status_reason: null,
+        signature,
+        key_id: key.id,
+        issued_at: at,
       })
       .execute();
   };
@@ -154,18 +258,36 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
     seen.add(k);
     const old = latest.get(k);
     if (!old) continue;
-    const facts = { holder_name: e.holderName, school_name: e.schoolName, work_title: e.workTitle, category_name: e.categoryName, award_name: e.awardName };
-    if (old.status === "valid" && FACTS.every((f) => old[f] === facts[f]) && (old.work_id === null ? null : Number(old.work_id)) === e.workId) continue;
-    if (old.status === "valid") await trx.updateTable("certificate").set({ status: "replaced", status_at: at }).where("id", "=", old.id).execute();
+    const facts = {
+      holder_name: e.holderName,
+      school_name: e.schoolName,
+      work_title: e.workTitle,
+      category_name: e.categoryName,
+      award_name: e.awardName,
+    };
+    if (
+      old.status === "valid" &&
+      FACTS.every((f) => old[f] === facts[f]) &&
+      (old.work_id === null ? null : Number(old.work_id)) === e.workId
+    )
+      continue;
+    if (old.status === "valid")
+      await trx.updateTable("certificate").set({ status: "replaced", status_at: at }).where("id", "=", old.id).execute();
     // A revoked certificate whose award came back is reissued too (the revoked version stays).
     await sign(old.number, Number(old.version) + 1, e);
     out.reissued++;
   }
   for (const [k, old] of latest) {
     if (seen.has(k) || old.status !== "valid") continue;
-    const work = old.work_id ? await trx.selectFrom("work").select("status").where("id", "=", old.work_id).executeTakeFirst() : undefined;
+    const work = old.work_id
+      ? await trx.selectFrom("work").select("status").where("id", "=", old.work_id).executeTakeFirst()
+      : undefined;
     const reason: RevokeReason = !pub ? "result_withdrawn" : work?.status === "disqualified" ? "disqualified" : "award_withdrawn";
-    await trx.updateTable("certificate").set({ status: "revoked", status_at: at, status_reason: reason }).where("id", "=", old.id).execute();
+    await trx
+      .updateTable("certificate")
+      .set({ status: "revoked", status_at: at, status_reason: reason })
+      .where("id", "=", old.id)
+      .execute();
     out.revoked++;
   }
   return out;
@@ -179,7 +301,12 @@ export async function syncWorkCertificates(trx: Transaction<DB>, workId: number,
 
 /** After a holder's name was corrected: reissues the holder's (author's or teacher's) certificates in every contest. */
 export async function syncHolderCertificates(trx: Transaction<DB>, userId: number, now = new Date()): Promise<void> {
-  const contests = await trx.selectFrom("certificate").select("contest_id").distinct().where("holder_user_id", "=", userId).execute();
+  const contests = await trx
+    .selectFrom("certificate")
+    .select("contest_id")
+    .distinct()
+    .where("holder_user_id", "=", userId)
+    .execute();
   for (const c of contests) await syncCertificates(trx, c.contest_id, now);
 }
 
@@ -187,7 +314,12 @@ export async function syncHolderCertificates(trx: Transaction<DB>, userId: numbe
  * After a school was renamed (its name as it was before: `formerName`): reissues the
  * certificates that print it — the school's own (优秀组织奖) and its authors' and teachers'.
  */
-export async function syncSchoolCertificates(trx: Transaction<DB>, schoolId: number, formerName: string, now = new Date()): Promise<void> {
+export async function syncSchoolCertificates(
+  trx: Transaction<DB>,
+  schoolId: number,
+  formerName: string,
+  now = new Date(),
+): Promise<void> {
   const contests = await trx
     .selectFrom("certificate")
     .select("contest_id")

@@ -19,7 +19,11 @@ export const formatNumber = (prefix: string, seq: number) => `${prefix}-${String
 
 /** The next `count` numbers of a prefix: one atomic increment of its counter row. */
 export async function nextNumbers(db: Handle, prefix: string, count = 1): Promise<string[]> {
-  await db.insertInto("certificate_sequence").values({ prefix, last: 0 }).onConflict((oc) => oc.column("prefix").doNothing()).execute();
+  await db
+    .insertInto("certificate_sequence")
+    .values({ prefix, last: 0 })
+    .onConflict((oc) => oc.column("prefix").doNothing())
+    .execute();
   const row = await db
     .updateTable("certificate_sequence")
     .set((eb) => ({ last: eb("last", "+", count) }))

@@ -24,8 +24,26 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type PDFDocument from "pdfkit";
 import { badRequest } from "../../shared/errors";
-import { FIELD_NAMES, fieldText, LINE_HEIGHT, MM_PT, PAGE_MM, type PrintFacts, type TemplateLayout, type TextField } from "../../shared/certificate/layout";
-import { codePointLabel, fontSet, measuredRuns, printable, type FontChain, type FontFace, type FontSet, type MeasuredRun } from "./fonts";
+import {
+  FIELD_NAMES,
+  fieldText,
+  LINE_HEIGHT,
+  MM_PT,
+  PAGE_MM,
+  type PrintFacts,
+  type TemplateLayout,
+  type TextField,
+} from "../../shared/certificate/layout";
+import {
+  codePointLabel,
+  fontSet,
+  measuredRuns,
+  printable,
+  type FontChain,
+  type FontFace,
+  type FontSet,
+  type MeasuredRun,
+} from "./fonts";
 import { qrRuns } from "./qr";
 
 export interface PrintItem {
@@ -38,7 +56,8 @@ export interface PrintItem {
 
 const OPENING = new Set([..."（([{《〈「『【〔〖“‘<"]);
 const CLOSING = new Set([..."）)]}》〉」』】〕〗”’，。、；：？！,.;:?!…—·%％>"]);
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF]/u;
 const WORD = /[\p{L}\p{N}\-_./@#&+'’]/u;
 
 /** A piece that is never broken (unless it alone is wider than the box): a CJK character, a Latin word or a number, with its attached punctuation. */
@@ -148,7 +167,8 @@ export function fitText(text: string, chain: FontChain, widthPt: number, fontSiz
 }
 
 /** Where a line's baseline is below the line box's top, in points (CSS: ascent + descent centred in the box). */
-export const baselineOffset = (face: FontFace, size: number) => (size * (LINE_HEIGHT - face.ascent - face.descent)) / 2 + face.ascent * size;
+export const baselineOffset = (face: FontFace, size: number) =>
+  (size * (LINE_HEIGHT - face.ascent - face.descent)) / 2 + face.ascent * size;
 
 export interface PlacedLine {
   runs: (MeasuredRun & { x: number })[];
@@ -164,7 +184,8 @@ export function placeField(field: TextField, text: string, chain: FontChain): { 
   const placed = lines.map((line, i) => {
     const runs = measuredRuns(line, chain);
     const width = runs.reduce((s, r) => s + r.em * size, 0);
-    let x = field.align === "left" ? box.x : field.align === "right" ? box.x + box.width - width : box.x + (box.width - width) / 2;
+    let x =
+      field.align === "left" ? box.x : field.align === "right" ? box.x + box.width - width : box.x + (box.width - width) / 2;
     const baseline = box.y + i * LINE_HEIGHT * size + baselineOffset(chain.primary, size);
     return {
       baseline,
@@ -184,7 +205,10 @@ export function placeField(field: TextField, text: string, chain: FontChain): { 
 const chainOf = (fonts: FontSet, field: TextField) => (field.bold ? fonts.bold : fonts.regular);
 
 /** The first character of a certificate's printed texts that no font has, with its field. */
-export function unprintable(item: Pick<PrintItem, "facts" | "layout">, fonts: FontSet = fontSet()): { field: string; char: string } | null {
+export function unprintable(
+  item: Pick<PrintItem, "facts" | "layout">,
+  fonts: FontSet = fontSet(),
+): { field: string; char: string } | null {
   for (const field of item.layout.fields) {
     if (field.key === "qr") continue;
     const text = fieldText(field, item.facts);
@@ -234,11 +258,20 @@ function drawQr(doc: Doc, x: number, y: number, side: number, url: string) {
 }
 
 /** Writes one PDF of the items to `out` (one page each); resolves with the page count once `out` has it all. */
-export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> | Iterable<PrintItem>, opts: RenderOptions = {}): Promise<{ pages: number }> {
+export async function renderPdf(
+  out: Writable,
+  items: AsyncIterable<PrintItem> | Iterable<PrintItem>,
+  opts: RenderOptions = {},
+): Promise<{ pages: number }> {
   const fonts = opts.fonts ?? fontSet();
   // pdfkit is loaded by the first PDF, not at start (about 12 MB that most processes never need).
   const { default: PDFKit } = await import("pdfkit");
-  const doc = new PDFKit({ autoFirstPage: false, margin: 0, compress: true, info: { Title: opts.title ?? "获奖证书", Producer: "赛务平台", Creator: "赛务平台" } });
+  const doc = new PDFKit({
+    autoFirstPage: false,
+    margin: 0,
+    compress: true,
+    info: { Title: opts.title ?? "获奖证书", Producer: "赛务平台", Creator: "赛务平台" },
+  });
   const done = new Promise<void>((resolve, reject) => {
     out.once("finish", resolve);
     out.once("error", reject);
@@ -281,7 +314,13 @@ export async function renderPdf(out: Writable, items: AsyncIterable<PrintItem> |
         for (const line of placed.lines) {
           for (const run of line.runs) {
             use(run.face);
-            doc.fontSize(placed.size).text(run.text, run.x, line.baseline, { lineBreak: false, baseline: "alphabetic", textWidth: run.em * placed.size } as PDFKit.Mixins.TextOptions);
+            doc
+              .fontSize(placed.size)
+              .text(run.text, run.x, line.baseline, {
+                lineBreak: false,
+                baseline: "alphabetic",
+                textWidth: run.em * placed.size,
+              } as PDFKit.Mixins.TextOptions);
           }
         }
       }

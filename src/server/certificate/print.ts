@@ -25,7 +25,18 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { badRequest, notFound } from "../../shared/errors";
 import { REVOKE_REASON_NAMES } from "../../shared/certificate/schema";
 import { verifyUrl, type AwardKind, type PrintFacts, type TemplateLayout } from "../../shared/certificate/layout";
-import { PRINT_LIMITS, type BrowserPrint, type CertContest, type CertificateRow, type CertListQuery, type HolderKind, type MyCertificate, type PrintBody, type PrintLogRow, type PrintSheet } from "../../shared/certificate/print-schema";
+import {
+  PRINT_LIMITS,
+  type BrowserPrint,
+  type CertContest,
+  type CertificateRow,
+  type CertListQuery,
+  type HolderKind,
+  type MyCertificate,
+  type PrintBody,
+  type PrintLogRow,
+  type PrintSheet,
+} from "../../shared/certificate/print-schema";
 import type { PageOf } from "../../shared/crud/list";
 import type { Db } from "../db";
 import type { CertificateTable, DB, User } from "../db/schema";
@@ -59,14 +70,31 @@ export const factsOf = (c: Cert): PrintFacts => ({
   contestDate: c.contest_date,
 });
 
-const chunks = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const chunks = <T>(list: T[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 const like = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type CertEb = ExpressionBuilder<DB & { c: CertificateTable }, "c">;
 /** The row is the newest version of its number. */
-const newest = (eb: CertEb) => eb.not(eb.exists(eb.selectFrom("certificate as n").select("n.id").whereRef("n.number", "=", "c.number").whereRef("n.version", ">", "c.version")));
+const newest = (eb: CertEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("certificate as n")
+        .select("n.id")
+        .whereRef("n.number", "=", "c.number")
+        .whereRef("n.version", ">", "c.version"),
+    ),
+  );
 /** An admin (browser or PDF) printed this version. */
-const printedByAdmin = (eb: CertEb) => eb.exists(eb.selectFrom("certificate_print as p").select("p.id").whereRef("p.certificate_id", "=", "c.id").where("p.mode", "in", [...ADMIN_MODES]));
+const printedByAdmin = (eb: CertEb) =>
+  eb.exists(
+    eb
+      .selectFrom("certificate_print as p")
+      .select("p.id")
+      .whereRef("p.certificate_id", "=", "c.id")
+      .where("p.mode", "in", [...ADMIN_MODES]),
+  );
 
 // ---- Contests and the list
 
@@ -77,13 +105,29 @@ export async function certificateContests(db: Db, user: User): Promise<CertConte
     .selectFrom("contest as k")
     .select(["k.id", "k.name", "k.year", "k.level"])
     .select((eb) => [
-      eb.selectFrom("certificate as c").select((e) => e.fn.count<number>("c.number").distinct().as("n")).whereRef("c.contest_id", "=", "k.id").as("certificates"),
+      eb
+        .selectFrom("certificate as c")
+        .select((e) => e.fn.count<number>("c.number").distinct().as("n"))
+        .whereRef("c.contest_id", "=", "k.id")
+        .as("certificates"),
       resultsPublished("k.id").as("published"),
     ])
-    .where((eb) => eb.or([eb.exists(eb.selectFrom("certificate as c").select("c.id").whereRef("c.contest_id", "=", "k.id")), resultsPublished("k.id")]));
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom("certificate as c").select("c.id").whereRef("c.contest_id", "=", "k.id")),
+        resultsPublished("k.id"),
+      ]),
+    );
   if (scope !== "all") q = q.where("k.id", "in", scope);
   const rows = await q.orderBy("k.year", "desc").orderBy("k.id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, year: Number(r.year), level: r.level, published: !!Number(r.published), certificates: Number(r.certificates ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    year: Number(r.year),
+    level: r.level,
+    published: !!Number(r.published),
+    certificates: Number(r.certificates ?? 0),
+  }));
 }
 
 type Filters = Omit<CertListQuery, "current" | "pageSize">;
@@ -101,12 +145,22 @@ function filtered(db: Handle, f: Filters) {
   if (f.awardLevelId) q = q.where("c.award_level_id", "=", f.awardLevelId);
   if (f.schoolId) {
     const school = f.schoolId;
-    q = q.where((eb) => eb.or([eb("c.holder_school_id", "=", school), eb.and([eb("c.holder_school_id", "is", null), eb("w.school_id", "=", school)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb("c.holder_school_id", "=", school),
+        eb.and([eb("c.holder_school_id", "is", null), eb("w.school_id", "=", school)]),
+      ]),
+    );
   }
   if (f.holderKind) q = q.where("c.holder_kind", "=", f.holderKind);
   if (f.status) q = q.where("c.status", "=", f.status);
   const kw = f.keyword?.trim();
-  if (kw) q = q.where((eb) => eb.or(["c.holder_name", "c.number", "c.work_title"].map((col) => sql<boolean>`${sql.ref(col)} like ${like(kw)} escape '\\'`)));
+  if (kw)
+    q = q.where((eb) =>
+      eb.or(
+        ["c.holder_name", "c.number", "c.work_title"].map((col) => sql<boolean>`${sql.ref(col)} like ${like(kw)} escape '\\'`),
+      ),
+    );
   if (f.unprinted !== undefined) q = q.where((eb) => (f.unprinted ? eb.not(printedByAdmin(eb)) : printedByAdmin(eb)));
   return q;
 }
@@ -115,13 +169,25 @@ export async function listCertificates(db: Db, user: User, query: CertListQuery)
   await requireManagedContest(db, user, query.contestId);
   const current = query.current ?? 1;
   const pageSize = query.pageSize ?? 20;
-  const total = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const rows = await filtered(db, query)
     .selectAll("c")
     .select("g.name as group_name")
     .select((eb) => [
-      eb.selectFrom("certificate_print as p").select((e) => e.fn.countAll<number>().as("n")).whereRef("p.certificate_id", "=", "c.id").where("p.mode", "in", [...ADMIN_MODES]).as("print_count"),
-      eb.selectFrom("certificate_print as p").select((e) => e.fn.max("p.printed_at").as("t")).whereRef("p.certificate_id", "=", "c.id").where("p.mode", "in", [...ADMIN_MODES]).as("last_printed_at"),
+      eb
+        .selectFrom("certificate_print as p")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("p.certificate_id", "=", "c.id")
+        .where("p.mode", "in", [...ADMIN_MODES])
+        .as("print_count"),
+      eb
+        .selectFrom("certificate_print as p")
+        .select((e) => e.fn.max("p.printed_at").as("t"))
+        .whereRef("p.certificate_id", "=", "c.id")
+        .where("p.mode", "in", [...ADMIN_MODES])
+        .as("last_printed_at"),
     ])
     .orderBy("c.number")
     .limit(pageSize)
@@ -154,7 +220,11 @@ export async function listCertificates(db: Db, user: User, query: CertListQuery)
 
 /** Who printed or downloaded any version of this certificate's number, newest first. */
 export async function printLog(db: Db, user: User, certificateId: number): Promise<PrintLogRow[]> {
-  const c = await db.selectFrom("certificate").select(["number", "contest_id"]).where("id", "=", certificateId).executeTakeFirst();
+  const c = await db
+    .selectFrom("certificate")
+    .select(["number", "contest_id"])
+    .where("id", "=", certificateId)
+    .executeTakeFirst();
   if (!c) throw notFound(CERT_NOT_FOUND);
   await inScope(db, user, [c.contest_id]);
   const rows = await db
@@ -166,7 +236,17 @@ export async function printLog(db: Db, user: User, certificateId: number): Promi
     .orderBy("p.printed_at", "desc")
     .orderBy("p.id", "desc")
     .execute();
-  return rows.map((r) => ({ id: r.id, certificateId: r.certificate_id, number: r.number, version: Number(r.version), mode: r.mode, reprint: !!Number(r.reprint), userName: r.name, printedAt: r.printed_at, jobId: r.job_id }));
+  return rows.map((r) => ({
+    id: r.id,
+    certificateId: r.certificate_id,
+    number: r.number,
+    version: Number(r.version),
+    mode: r.mode,
+    reprint: !!Number(r.reprint),
+    userName: r.name,
+    printedAt: r.printed_at,
+    jobId: r.job_id,
+  }));
 }
 
 /** 404 (the certificates' text) unless every contest is in the user's scope. */
@@ -192,7 +272,11 @@ export async function selectForPrint(db: Db, user: User, body: PrintBody, limit:
     rows = [];
     const contests = new Set<number>();
     for (const part of chunks(ids, 500)) {
-      for (const r of await db.selectFrom("certificate").select(["id", "status", "number", "contest_id"]).where("id", "in", part).execute()) {
+      for (const r of await db
+        .selectFrom("certificate")
+        .select(["id", "status", "number", "contest_id"])
+        .where("id", "in", part)
+        .execute()) {
         rows.push(r);
         contests.add(r.contest_id);
       }
@@ -205,17 +289,27 @@ export async function selectForPrint(db: Db, user: User, body: PrintBody, limit:
   } else {
     throw badRequest("请选择要打印的证书，或给出筛选条件");
   }
-  const valid = rows.filter((r) => r.status === "valid").sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : a.id - b.id));
+  const valid = rows
+    .filter((r) => r.status === "valid")
+    .sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : a.id - b.id));
   const skipped = rows.length - valid.length;
-  if (!valid.length) throw badRequest(skipped ? `所选的 ${skipped} 张证书都已撤销或已换发新版本，不能打印` : "没有符合条件的证书");
+  if (!valid.length)
+    throw badRequest(skipped ? `所选的 ${skipped} 张证书都已撤销或已换发新版本，不能打印` : "没有符合条件的证书");
   if (valid.length > limit) throw badRequest(`一次最多打印 ${limit} 张证书（本次 ${valid.length} 张），请缩小筛选范围后分批打印`);
   return { ids: valid.map((r) => r.id), skipped };
 }
 
 /** The certificates of the ids with their layouts, in the ids' order (read 200 at a time). */
-export async function* printItems(db: Handle, ids: number[], origin: string, templates: TemplateCache): AsyncGenerator<{ cert: Cert; item: PrintItem; layout: TemplateLayout }> {
+export async function* printItems(
+  db: Handle,
+  ids: number[],
+  origin: string,
+  templates: TemplateCache,
+): AsyncGenerator<{ cert: Cert; item: PrintItem; layout: TemplateLayout }> {
   for (const part of chunks(ids, 200)) {
-    const rows = new Map((await db.selectFrom("certificate").selectAll().where("id", "in", part).execute()).map((r) => [r.id, r]));
+    const rows = new Map(
+      (await db.selectFrom("certificate").selectAll().where("id", "in", part).execute()).map((r) => [r.id, r]),
+    );
     for (const id of part) {
       const cert = rows.get(id);
       if (!cert) continue;
@@ -232,14 +326,37 @@ export async function checkPrintable(db: Handle, ids: number[], origin: string, 
 }
 
 /** Logs a print of the certificates; returns those printed before (their rows are marked reprint). */
-export async function logPrints(db: Handle, ids: number[], userId: number, mode: Mode, jobId: string | null, at = new Date().toISOString()): Promise<Set<number>> {
+export async function logPrints(
+  db: Handle,
+  ids: number[],
+  userId: number,
+  mode: Mode,
+  jobId: string | null,
+  at = new Date().toISOString(),
+): Promise<Set<number>> {
   const prior: Mode[] = mode === "download" ? ["download"] : [...ADMIN_MODES];
   const before = new Set<number>();
   for (const part of chunks(ids, 500)) {
-    for (const r of await db.selectFrom("certificate_print").select("certificate_id").distinct().where("certificate_id", "in", part).where("mode", "in", prior).execute()) before.add(r.certificate_id);
+    for (const r of await db
+      .selectFrom("certificate_print")
+      .select("certificate_id")
+      .distinct()
+      .where("certificate_id", "in", part)
+      .where("mode", "in", prior)
+      .execute())
+      before.add(r.certificate_id);
     await db
       .insertInto("certificate_print")
-      .values(part.map((id) => ({ certificate_id: id, user_id: userId, mode, reprint: before.has(id) ? 1 : 0, job_id: jobId, printed_at: at })))
+      .values(
+        part.map((id) => ({
+          certificate_id: id,
+          user_id: userId,
+          mode,
+          reprint: before.has(id) ? 1 : 0,
+          job_id: jobId,
+          printed_at: at,
+        })),
+      )
       .execute();
   }
   return before;
@@ -253,9 +370,25 @@ export async function browserPrint(db: Db, user: User, body: PrintBody, origin: 
   const sheets: PrintSheet[] = [];
   for await (const { cert, item } of printItems(db, ids, origin, templates)) {
     if (cert.status !== "valid") continue;
-    sheets.push({ certificateId: cert.id, contestId: cert.contest_id, awardKind: AWARD_KIND_OF[cert.holder_kind], facts: item.facts, verifyUrl: item.verifyUrl, qr: qrPath(item.verifyUrl), reprint: false });
+    sheets.push({
+      certificateId: cert.id,
+      contestId: cert.contest_id,
+      awardKind: AWARD_KIND_OF[cert.holder_kind],
+      facts: item.facts,
+      verifyUrl: item.verifyUrl,
+      qr: qrPath(item.verifyUrl),
+      reprint: false,
+    });
   }
-  const reprinted = await db.transaction().execute((trx) => logPrints(trx, sheets.map((s) => s.certificateId), user.id, "browser", null));
+  const reprinted = await db.transaction().execute((trx) =>
+    logPrints(
+      trx,
+      sheets.map((s) => s.certificateId),
+      user.id,
+      "browser",
+      null,
+    ),
+  );
   for (const s of sheets) s.reprint = reprinted.has(s.certificateId);
   return { sheets, templates: await templates.all(), skipped: skipped + ids.length - sheets.length };
 }
@@ -265,7 +398,13 @@ export async function browserPrint(db: Db, user: User, body: PrintBody, origin: 
 export const CERTIFICATE_JOB = "certificate";
 
 /** Checks the selection and starts the PDF job; a refusal starts nothing. */
-export async function startPdf(db: Db, jobs: Jobs, user: User, body: PrintBody, origin: string): Promise<{ jobId: string; count: number; skipped: number }> {
+export async function startPdf(
+  db: Db,
+  jobs: Jobs,
+  user: User,
+  body: PrintBody,
+  origin: string,
+): Promise<{ jobId: string; count: number; skipped: number }> {
   const { ids, skipped } = await selectForPrint(db, user, body, PRINT_LIMITS.pdf);
   await checkPrintable(db, ids, origin, new TemplateCache(db));
   const jobId = await jobs.create("export", CERTIFICATE_JOB, user.id, { ids, origin, skipped });
@@ -320,7 +459,19 @@ export function registerCertificatePdf(db: Db, jobs: Jobs) {
       await db.transaction().execute(async (trx) => {
         const reprinted = await logPrints(trx, printed, rc.user.id, "pdf", rc.job.id);
         const message = `已生成 ${printed.length} 张证书的 PDF（${printed.length} 页）${reprinted.size ? `，其中 ${reprinted.size} 张为重印` : ""}${skipped ? `；${skipped} 张已撤销或已换发新版本，未打印` : ""}`;
-        const ok = await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: printed.length, total: printed.length, message, result: { certificates: printed.length, pages: printed.length, reprints: reprinted.size, skipped } }, trx);
+        const ok = await jobs.finish(
+          rc.job.id,
+          "running",
+          "done",
+          {
+            output_sha256: sha,
+            processed: printed.length,
+            total: printed.length,
+            message,
+            result: { certificates: printed.length, pages: printed.length, reprints: reprinted.size, skipped },
+          },
+          trx,
+        );
         if (!ok) throw new JobGone();
       });
     },
@@ -329,7 +480,6 @@ export function registerCertificatePdf(db: Db, jobs: Jobs) {
 }
 
 // ---- Own certificates
-
 
 export async function myCertificates(db: Db, user: User, origin: string): Promise<MyCertificate[]> {
   const rows = await db
@@ -360,15 +510,31 @@ export async function myCertificates(db: Db, user: User, origin: string): Promis
 }
 
 /** One own certificate as a PDF (logged as a download); revoked or replaced ones are refused with the reason. */
-export async function myCertificatePdf(db: Db, store: BlobStore, user: User, id: number, origin: string): Promise<{ pdf: Buffer; number: string }> {
-  const cert = await db.selectFrom("certificate").selectAll().where("id", "=", id).where("holder_user_id", "=", user.id).executeTakeFirst();
+export async function myCertificatePdf(
+  db: Db,
+  store: BlobStore,
+  user: User,
+  id: number,
+  origin: string,
+): Promise<{ pdf: Buffer; number: string }> {
+  const cert = await db
+    .selectFrom("certificate")
+    .selectAll()
+    .where("id", "=", id)
+    .where("holder_user_id", "=", user.id)
+    .executeTakeFirst();
   if (!cert) throw notFound("证书不存在");
   if (cert.status === "revoked") {
     const reason = cert.status_reason ? (REVOKE_REASON_NAMES[cert.status_reason] ?? cert.status_reason) : "奖项已撤销";
     throw badRequest(`该证书已于 ${cert.status_at?.slice(0, 10) ?? ""} 撤销（${reason}），不能下载；如有疑问，请联系赛事管理员`);
   }
   if (cert.status === "replaced") {
-    const latest = await db.selectFrom("certificate").select("version").where("number", "=", cert.number).orderBy("version", "desc").executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom("certificate")
+      .select("version")
+      .where("number", "=", cert.number)
+      .orderBy("version", "desc")
+      .executeTakeFirstOrThrow();
     throw badRequest(`该证书已换发第 ${latest.version} 版，此版本（第 ${cert.version} 版）不能再下载，请下载最新版本`);
   }
   const { published } = await db.selectNoFrom(resultsPublished(cert.contest_id).as("published")).executeTakeFirstOrThrow();

@@ -16,7 +16,11 @@ import { canonical, parseCode, type SignedFacts } from "../../shared/certificate
 import type { Handle } from "../work/repository";
 
 /** The key id: the first 12 hex digits of the SHA-256 of the public key (DER). */
-export const keyId = (pub: KeyObject) => createHash("sha256").update(pub.export({ type: "spki", format: "der" })).digest("hex").slice(0, 12);
+export const keyId = (pub: KeyObject) =>
+  createHash("sha256")
+    .update(pub.export({ type: "spki", format: "der" }))
+    .digest("hex")
+    .slice(0, 12);
 
 export interface SigningKey {
   id: string;
@@ -28,19 +32,35 @@ async function insertActive(db: Handle, priv: KeyObject, storePrivate: boolean, 
   const id = keyId(pub);
   await db
     .insertInto("certificate_key")
-    .values({ id, public_key: pub.export({ type: "spki", format: "pem" }).toString(), private_key: storePrivate ? priv.export({ type: "pkcs8", format: "pem" }).toString() : null, active: 1, valid_from: now.toISOString(), valid_to: null })
+    .values({
+      id,
+      public_key: pub.export({ type: "spki", format: "pem" }).toString(),
+      private_key: storePrivate ? priv.export({ type: "pkcs8", format: "pem" }).toString() : null,
+      active: 1,
+      valid_from: now.toISOString(),
+      valid_to: null,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 /** The active signing key, created on first use (from CERT_SIGNING_KEY when set). */
-export async function signingKey(db: Handle, env: string | undefined = process.env.CERT_SIGNING_KEY, now = new Date()): Promise<SigningKey> {
+export async function signingKey(
+  db: Handle,
+  env: string | undefined = process.env.CERT_SIGNING_KEY,
+  now = new Date(),
+): Promise<SigningKey> {
   if (env) {
     const priv = createPrivateKey(env);
     const id = keyId(createPublicKey(priv));
     const active = await db.selectFrom("certificate_key").select("id").where("active", "=", 1).executeTakeFirst();
     if (active?.id !== id) {
-      if (active) await db.updateTable("certificate_key").set({ active: null, valid_to: now.toISOString() }).where("id", "=", active.id).execute();
+      if (active)
+        await db
+          .updateTable("certificate_key")
+          .set({ active: null, valid_to: now.toISOString() })
+          .where("id", "=", active.id)
+          .execute();
       const known = await db.selectFrom("certificate_key").select("id").where("id", "=", id).executeTakeFirst();
       if (known) await db.updateTable("certificate_key").set({ active: 1, valid_to: null }).where("id", "=", id).execute();
       else await insertActive(db, priv, false, now);
@@ -96,6 +116,11 @@ async function publicKeyById(db: Handle, id: string): Promise<KeyObject | null> 
 
 /** Every key ever used, oldest first. */
 export async function publicKeys(db: Handle) {
-  const rows = await db.selectFrom("certificate_key").select(["id", "public_key", "valid_from", "valid_to"]).orderBy("valid_from").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("certificate_key")
+    .select(["id", "public_key", "valid_from", "valid_to"])
+    .orderBy("valid_from")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, publicKey: r.public_key, validFrom: r.valid_from, validTo: r.valid_to }));
 }

@@ -13,7 +13,15 @@
  */
 import { Readable } from "node:stream";
 import { badRequest, DomainError, invalid, notFound } from "../../shared/errors";
-import { AWARD_KINDS, checkLayout, defaultLayout, FIELD_NAMES, type AwardKind, type TemplateField, type TemplateLayout } from "../../shared/certificate/layout";
+import {
+  AWARD_KINDS,
+  checkLayout,
+  defaultLayout,
+  FIELD_NAMES,
+  type AwardKind,
+  type TemplateField,
+  type TemplateLayout,
+} from "../../shared/certificate/layout";
 import type { TemplateBody, TemplateView } from "../../shared/certificate/print-schema";
 import type { User } from "../db/schema";
 import type { Db } from "../db";
@@ -54,7 +62,11 @@ export async function loadTemplate(db: Handle, contestId: number, kind: AwardKin
   };
 }
 
-export const layoutOf = (t: Pick<TemplateView, "orientation" | "backgroundSha256" | "fields">): TemplateLayout => ({ orientation: t.orientation, backgroundSha256: t.backgroundSha256, fields: t.fields });
+export const layoutOf = (t: Pick<TemplateView, "orientation" | "backgroundSha256" | "fields">): TemplateLayout => ({
+  orientation: t.orientation,
+  backgroundSha256: t.backgroundSha256,
+  fields: t.fields,
+});
 
 /** Templates read once per print (a batch uses a few, on every page). */
 export class TemplateCache {
@@ -97,7 +109,10 @@ export function layoutProblems(t: TemplateLayout): string[] {
   for (const f of t.fields) {
     if (f.key === "qr" || !f.text) continue;
     const ch = missingCharacter(f.text.replace(/\{\w+\}/g, ""), f.bold ? fonts.bold : fonts.regular);
-    if (ch) out.push(`「${FIELD_NAMES[f.key]}」中的字符「${ch}」（${codePointLabel(ch)}）服务器上没有字体能显示，请改用其他字，或在服务器上安装含该字的字体（CERT_FONT_FALLBACKS）`);
+    if (ch)
+      out.push(
+        `「${FIELD_NAMES[f.key]}」中的字符「${ch}」（${codePointLabel(ch)}）服务器上没有字体能显示，请改用其他字，或在服务器上安装含该字的字体（CERT_FONT_FALLBACKS）`,
+      );
   }
   return out;
 }
@@ -117,7 +132,13 @@ export async function saveTemplate(db: Db, store: BlobStore, user: User, body: T
   const problems = layoutProblems({ orientation: body.orientation, backgroundSha256: body.backgroundSha256, fields });
   if (problems.length) throw badRequest(`模板未保存：${problems.join("；")}`);
   if (body.backgroundSha256) await requireBackground(db, store, user, body.backgroundSha256);
-  const values = { orientation: body.orientation, background_sha256: body.backgroundSha256, fields: JSON.stringify(fields), updated_at: new Date().toISOString(), updated_by: user.id };
+  const values = {
+    orientation: body.orientation,
+    background_sha256: body.backgroundSha256,
+    fields: JSON.stringify(fields),
+    updated_at: new Date().toISOString(),
+    updated_by: user.id,
+  };
   await db
     .insertInto("certificate_template")
     .values({ contest_id: body.contestId, award_kind: body.awardKind, ...values })
@@ -135,7 +156,6 @@ export async function previewLayout(db: Db, store: BlobStore, user: User, body: 
 
 // ---- Background images
 
-
 /** Stores an uploaded background image (checked) and records who uploaded it. */
 export async function uploadBackground(db: Db, store: BlobStore, user: User, incoming: IncomingImage | undefined) {
   const { buf, info, name } = await readImage(incoming, {
@@ -143,13 +163,30 @@ export async function uploadBackground(db: Db, store: BlobStore, user: User, inc
     maxBytes: BACKGROUND_MAX_BYTES,
     notImageHint: "，请上传证书底图的 PNG 或 JPEG 扫描件",
   });
-  if (!info.width || !info.height || info.width * info.height > BACKGROUND_MAX_PIXELS || info.width > 20000 || info.height > 20000) {
-    throw invalid("file", `「${name}」的尺寸（${info.width} × ${info.height} 像素）不合适：A4 按 300 dpi 扫描约为 3508 × 2480 像素，请缩小到 4000 万像素以内`);
+  if (
+    !info.width ||
+    !info.height ||
+    info.width * info.height > BACKGROUND_MAX_PIXELS ||
+    info.width > 20000 ||
+    info.height > 20000
+  ) {
+    throw invalid(
+      "file",
+      `「${name}」的尺寸（${info.width} × ${info.height} 像素）不合适：A4 按 300 dpi 扫描约为 3508 × 2480 像素，请缩小到 4000 万像素以内`,
+    );
   }
   const { sha256 } = await store.put(Readable.from([buf]));
   await db
     .insertInto("certificate_background")
-    .values({ sha256, mime: info.type, width: info.width, height: info.height, size: buf.length, uploaded_by: user.id, uploaded_at: new Date().toISOString() })
+    .values({
+      sha256,
+      mime: info.type,
+      width: info.width,
+      height: info.height,
+      size: buf.length,
+      uploaded_by: user.id,
+      uploaded_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.columns(["sha256", "uploaded_by"]).doNothing())
     .execute();
   return { sha256, width: info.width, height: info.height };
@@ -157,12 +194,23 @@ export async function uploadBackground(db: Db, store: BlobStore, user: User, inc
 
 /** A background the user may see (own upload, or used by a template of a contest in scope): its type. */
 export async function visibleBackground(db: Db, user: User, sha256: string): Promise<ImageType> {
-  const rows = await db.selectFrom("certificate_background").select(["mime", "uploaded_by"]).where("sha256", "=", sha256).execute();
+  const rows = await db
+    .selectFrom("certificate_background")
+    .select(["mime", "uploaded_by"])
+    .where("sha256", "=", sha256)
+    .execute();
   if (!rows.length) throw notFound(BACKGROUND_NOT_FOUND);
   if (!rows.some((r) => r.uploaded_by === user.id)) {
     const scope = await adminContestIds(db, user);
     if (scope !== "all") {
-      const used = scope.length ? await db.selectFrom("certificate_template").select("id").where("background_sha256", "=", sha256).where("contest_id", "in", scope).executeTakeFirst() : undefined;
+      const used = scope.length
+        ? await db
+            .selectFrom("certificate_template")
+            .select("id")
+            .where("background_sha256", "=", sha256)
+            .where("contest_id", "in", scope)
+            .executeTakeFirst()
+        : undefined;
       if (!used) throw notFound(BACKGROUND_NOT_FOUND);
     }
   }

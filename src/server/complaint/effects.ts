@@ -45,17 +45,32 @@ interface Ctx {
 }
 
 const contestInfo = async (trx: Transaction<DB>, id: number): Promise<ContestInfo> =>
-  (await trx.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("id", "=", id).executeTakeFirstOrThrow()) as ContestInfo;
+  (await trx
+    .selectFrom("contest")
+    .select(["id", "name", "level", "school_id"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow()) as ContestInfo;
 
-const versionText = (v: { version: number | null; groupName: string | null }) => (v.version ? `；已发布「${v.groupName}」结果第 ${v.version} 版` : "");
+const versionText = (v: { version: number | null; groupName: string | null }) =>
+  v.version ? `；已发布「${v.groupName}」结果第 ${v.version} 版` : "";
 
 /** Checks what can be checked before anything is written (awards exist, the work can take the action). */
 export async function checkAction(trx: Transaction<DB>, c: ComplaintRow, a: ActionInput): Promise<void> {
   if (a.action === "change_award") {
     if (a.awardLevelId === undefined) throw badRequest("变更奖项须选择新的奖项（或选择“无奖项”）");
-    const row = await trx.selectFrom("contest_result").select("id").where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("contest_result")
+      .select("id")
+      .where("contest_id", "=", c.contest_id)
+      .where("work_id", "=", c.work_id)
+      .executeTakeFirst();
     if (!row) throw badRequest(`作品 ${c.work_id} 在本赛事没有成绩记录，不能变更奖项`);
-    if (a.awardLevelId !== null) requireWorkAwardLevel(await workAwardLevels(trx, (await contestInfo(trx, c.contest_id)).level), a.awardLevelId, (await contestInfo(trx, c.contest_id)).level);
+    if (a.awardLevelId !== null)
+      requireWorkAwardLevel(
+        await workAwardLevels(trx, (await contestInfo(trx, c.contest_id)).level),
+        a.awardLevelId,
+        (await contestInfo(trx, c.contest_id)).level,
+      );
   }
   if (a.action === "disqualify") {
     const w = await trx.selectFrom("work").select("status").where("id", "=", c.work_id).executeTakeFirstOrThrow();
@@ -75,26 +90,67 @@ export async function applyAction(ctx: Ctx, a: ActionInput): Promise<string | nu
       const results = await trx.selectFrom("contest_result").select(["contest_id"]).where("work_id", "=", c.work_id).execute();
       let text = "作品已取消资格，奖项和晋级已撤销";
       for (const r of results) {
-        const v = await changePublished(trx, { contestId: r.contest_id, workId: c.work_id, reason: `取消作品 ${c.work_id} 的资格，撤销奖项：${ctx.reason}`, complaintId: c.id, userId: user.id }, async () => {
-          await trx.updateTable("contest_result").set({ award_level_id: null, promoted: 0, award_manual: 1, updated_at: ctx.now.toISOString() }).where("contest_id", "=", r.contest_id).where("work_id", "=", c.work_id).execute();
-        });
+        const v = await changePublished(
+          trx,
+          {
+            contestId: r.contest_id,
+            workId: c.work_id,
+            reason: `取消作品 ${c.work_id} 的资格，撤销奖项：${ctx.reason}`,
+            complaintId: c.id,
+            userId: user.id,
+          },
+          async () => {
+            await trx
+              .updateTable("contest_result")
+              .set({ award_level_id: null, promoted: 0, award_manual: 1, updated_at: ctx.now.toISOString() })
+              .where("contest_id", "=", r.contest_id)
+              .where("work_id", "=", c.work_id)
+              .execute();
+          },
+        );
         text += versionText(v);
       }
       return text;
     }
     case "change_award": {
       const info = await contestInfo(trx, c.contest_id);
-      const before = await trx.selectFrom("contest_result").select(["award_level_id", "award_manual", "promoted"]).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).executeTakeFirstOrThrow();
-      ctx.undo = JSON.stringify({ awardLevelId: before.award_level_id, awardManual: Number(before.award_manual), promoted: Number(before.promoted) });
-      const level = a.awardLevelId ? requireWorkAwardLevel(await workAwardLevels(trx, info.level), a.awardLevelId, info.level) : null;
-      const v = await changePublished(trx, { contestId: c.contest_id, workId: c.work_id, reason: `作品 ${c.work_id} 的奖项变更为「${level?.name ?? "无奖项"}」：${ctx.reason}`, complaintId: c.id, userId: user.id }, async () => {
-        await trx
-          .updateTable("contest_result")
-          .set({ award_level_id: level?.id ?? null, award_manual: 1, updated_at: ctx.now.toISOString(), ...(level ? {} : { promoted: 0 }) })
-          .where("contest_id", "=", c.contest_id)
-          .where("work_id", "=", c.work_id)
-          .execute();
+      const before = await trx
+        .selectFrom("contest_result")
+        .select(["award_level_id", "award_manual", "promoted"])
+        .where("contest_id", "=", c.contest_id)
+        .where("work_id", "=", c.work_id)
+        .executeTakeFirstOrThrow();
+      ctx.undo = JSON.stringify({
+        awardLevelId: before.award_level_id,
+        awardManual: Number(before.award_manual),
+        promoted: Number(before.promoted),
       });
+      const level = a.awardLevelId
+        ? requireWorkAwardLevel(await workAwardLevels(trx, info.level), a.awardLevelId, info.level)
+        : null;
+      const v = await changePublished(
+        trx,
+        {
+          contestId: c.contest_id,
+          workId: c.work_id,
+          reason: `作品 ${c.work_id} 的奖项变更为「${level?.name ?? "无奖项"}」：${ctx.reason}`,
+          complaintId: c.id,
+          userId: user.id,
+        },
+        async () => {
+          await trx
+            .updateTable("contest_result")
+            .set({
+              award_level_id: level?.id ?? null,
+              award_manual: 1,
+              updated_at: ctx.now.toISOString(),
+              ...(level ? {} : { promoted: 0 }),
+            })
+            .where("contest_id", "=", c.contest_id)
+            .where("work_id", "=", c.work_id)
+            .execute();
+        },
+      );
       return `奖项已变更为「${level?.name ?? "无奖项"}」${versionText(v)}`;
     }
     case "rejudge":
@@ -111,10 +167,32 @@ export async function undoDecision(ctx: Ctx): Promise<string | null> {
   const { trx, complaint: c, user } = ctx;
   if (c.decision_action !== "change_award" || !c.decision_undo) return null;
   const u = JSON.parse(c.decision_undo) as { awardLevelId: number | null; awardManual: number; promoted: number };
-  const name = u.awardLevelId ? ((await trx.selectFrom("award_level").select("name").where("id", "=", u.awardLevelId).executeTakeFirst())?.name ?? null) : null;
-  const v = await changePublished(trx, { contestId: c.contest_id, workId: c.work_id, reason: `仲裁变更决定，作品 ${c.work_id} 恢复原奖项「${name ?? "无奖项"}」：${ctx.reason}`, complaintId: c.id, userId: user.id }, async () => {
-    await trx.updateTable("contest_result").set({ award_level_id: u.awardLevelId, award_manual: u.awardManual, promoted: u.promoted, updated_at: ctx.now.toISOString() }).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).execute();
-  });
+  const name = u.awardLevelId
+    ? ((await trx.selectFrom("award_level").select("name").where("id", "=", u.awardLevelId).executeTakeFirst())?.name ?? null)
+    : null;
+  const v = await changePublished(
+    trx,
+    {
+      contestId: c.contest_id,
+      workId: c.work_id,
+      reason: `仲裁变更决定，作品 ${c.work_id} 恢复原奖项「${name ?? "无奖项"}」：${ctx.reason}`,
+      complaintId: c.id,
+      userId: user.id,
+    },
+    async () => {
+      await trx
+        .updateTable("contest_result")
+        .set({
+          award_level_id: u.awardLevelId,
+          award_manual: u.awardManual,
+          promoted: u.promoted,
+          updated_at: ctx.now.toISOString(),
+        })
+        .where("contest_id", "=", c.contest_id)
+        .where("work_id", "=", c.work_id)
+        .execute();
+    },
+  );
   return `已恢复原奖项「${name ?? "无奖项"}」${versionText(v)}`;
 }
 
@@ -144,14 +222,35 @@ async function rejudge(ctx: Ctx, named?: number[]): Promise<string> {
     const extraConflicts = earlier.map((judgeId) => ({ workId: w.id, judgeId }));
     add = [];
     for (let k = settings.reviewsPerWork; k >= 1 && !add.length; k--) {
-      const proposal = minCostFlow.propose({ ...snap.input, extraConflicts: [...(snap.input.extraConflicts ?? []), ...extraConflicts], works: [{ ...w, needed: existing.length + k }] }, minCostFlow.defaults);
+      const proposal = minCostFlow.propose(
+        {
+          ...snap.input,
+          extraConflicts: [...(snap.input.extraConflicts ?? []), ...extraConflicts],
+          works: [{ ...w, needed: existing.length + k }],
+        },
+        minCostFlow.defaults,
+      );
       if (proposal.rows.length === k) add = proposal.rows.filter((r) => !earlier.includes(r.judgeId));
     }
-    if (!add.length) throw badRequest(`作品 ${w.id} 所在评审组没有未评过该作品且无回避关系的评委，无法重新评审；请先为评审组增加评委`);
+    if (!add.length)
+      throw badRequest(`作品 ${w.id} 所在评审组没有未评过该作品且无回避关系的评委，无法重新评审；请先为评审组增加评委`);
   }
-  await applyAssignments(trx, { contest: info, userId: user.id, add, settings: { ...settings, reviewsPerWork: Math.max(settings.reviewsPerWork, existing.length + add.length) } });
+  await applyAssignments(trx, {
+    contest: info,
+    userId: user.id,
+    add,
+    settings: { ...settings, reviewsPerWork: Math.max(settings.reviewsPerWork, existing.length + add.length) },
+  });
   ctx.rejudgeJudges = add.map((x) => x.judgeId);
-  const names = await trx.selectFrom("app_user").select(["id", "name"]).where("id", "in", add.map((x) => x.judgeId)).execute();
+  const names = await trx
+    .selectFrom("app_user")
+    .select(["id", "name"])
+    .where(
+      "id",
+      "in",
+      add.map((x) => x.judgeId),
+    )
+    .execute();
   return `已为作品分配 ${add.length} 位新评委重新评审（${names.map((n) => n.name).join("、")}），此前的 ${earlier.length} 位评委均已回避；新评分全部提交后替换原评分`;
 }
 
@@ -167,7 +266,14 @@ export async function applyRejudge(ctx: Ctx): Promise<string> {
   const judges = c.rejudge_judges ? (JSON.parse(c.rejudge_judges) as number[]) : [];
   if (!judges.length) throw badRequest("该申诉的决定没有重新评审");
   if (c.rejudge_applied_at) throw badRequest("重新评审的成绩已经替换过原成绩");
-  const submitted = await trx.selectFrom("judge_score").select("judge_id").where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).where("judge_id", "in", judges).where("status", "=", "submitted").execute();
+  const submitted = await trx
+    .selectFrom("judge_score")
+    .select("judge_id")
+    .where("contest_id", "=", c.contest_id)
+    .where("work_id", "=", c.work_id)
+    .where("judge_id", "in", judges)
+    .where("status", "=", "submitted")
+    .execute();
   const missing = judges.filter((j) => !submitted.some((s) => s.judge_id === j));
   if (missing.length) {
     const names = await trx.selectFrom("app_user").select("name").where("id", "in", missing).execute();
@@ -175,23 +281,55 @@ export async function applyRejudge(ctx: Ctx): Promise<string> {
   }
   const info = await contestInfo(trx, c.contest_id);
   const at = ctx.now.toISOString();
-  const v = await changePublished(trx, { contestId: c.contest_id, workId: c.work_id, reason: `作品 ${c.work_id} 重新评审，新评分替换原评分：${ctx.reason}`, complaintId: c.id, userId: user.id }, async () => {
-    await trx.updateTable("judge_score").set({ superseded_at: at }).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).where("judge_id", "not in", judges).where("superseded_at", "is", null).execute();
-    const setting = await loadSetting(trx, c.contest_id);
-    const inputs = await loadInputs(trx, info);
-    const key = inputs.works.get(c.work_id)?.key;
-    const group = key ? computeAll(inputs, setting.threshold, setting.basis).find((g) => g.key === key) : undefined;
-    if (!group) throw badRequest(`作品 ${c.work_id} 已不在本赛事的评审作品中，不能更新成绩`);
-    for (const r of group.rows) {
+  const v = await changePublished(
+    trx,
+    {
+      contestId: c.contest_id,
+      workId: c.work_id,
+      reason: `作品 ${c.work_id} 重新评审，新评分替换原评分：${ctx.reason}`,
+      complaintId: c.id,
+      userId: user.id,
+    },
+    async () => {
       await trx
-        .updateTable("contest_result")
-        .set({ raw_mean: r.rawMean, normalised: r.normalised, judge_count: r.judgeCount, spread: r.spread, flagged: r.flagged ? 1 : 0, rank: r.rank, defence_mean: r.defenceMean, defence_count: r.defenceCount, updated_at: at })
+        .updateTable("judge_score")
+        .set({ superseded_at: at })
         .where("contest_id", "=", c.contest_id)
-        .where("work_id", "=", r.workId)
+        .where("work_id", "=", c.work_id)
+        .where("judge_id", "not in", judges)
+        .where("superseded_at", "is", null)
         .execute();
-    }
-  });
-  const row = await trx.selectFrom("contest_result").select(["rank", "normalised"]).where("contest_id", "=", c.contest_id).where("work_id", "=", c.work_id).executeTakeFirst();
+      const setting = await loadSetting(trx, c.contest_id);
+      const inputs = await loadInputs(trx, info);
+      const key = inputs.works.get(c.work_id)?.key;
+      const group = key ? computeAll(inputs, setting.threshold, setting.basis).find((g) => g.key === key) : undefined;
+      if (!group) throw badRequest(`作品 ${c.work_id} 已不在本赛事的评审作品中，不能更新成绩`);
+      for (const r of group.rows) {
+        await trx
+          .updateTable("contest_result")
+          .set({
+            raw_mean: r.rawMean,
+            normalised: r.normalised,
+            judge_count: r.judgeCount,
+            spread: r.spread,
+            flagged: r.flagged ? 1 : 0,
+            rank: r.rank,
+            defence_mean: r.defenceMean,
+            defence_count: r.defenceCount,
+            updated_at: at,
+          })
+          .where("contest_id", "=", c.contest_id)
+          .where("work_id", "=", r.workId)
+          .execute();
+      }
+    },
+  );
+  const row = await trx
+    .selectFrom("contest_result")
+    .select(["rank", "normalised"])
+    .where("contest_id", "=", c.contest_id)
+    .where("work_id", "=", c.work_id)
+    .executeTakeFirst();
   return `重新评审的 ${judges.length} 位评委的评分已替换原评分，作品现排名第 ${row?.rank ?? "—"}（标准化成绩 ${row?.normalised === null || row?.normalised === undefined ? "—" : Number(row.normalised).toFixed(2)}）${versionText(v)}`;
 }
 

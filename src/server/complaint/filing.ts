@@ -61,20 +61,39 @@ export async function publishedContestOf(db: Handle, workId: number): Promise<nu
   return r ? r.contest_id : null;
 }
 
-export async function contestOfWork(db: Handle, work: { id: number; contest_id: number; contest_level: string; contest_parent_id: number | null }): Promise<{ contestId: number; published: boolean }> {
+export async function contestOfWork(
+  db: Handle,
+  work: { id: number; contest_id: number; contest_level: string; contest_parent_id: number | null },
+): Promise<{ contestId: number; published: boolean }> {
   const pub = await publishedContestOf(db, work.id);
   if (pub !== null) return { contestId: pub, published: true };
-  return { contestId: receivingContestId({ id: work.contest_id, level: work.contest_level, parent_id: work.contest_parent_id }), published: false };
+  return {
+    contestId: receivingContestId({ id: work.contest_id, level: work.contest_level, parent_id: work.contest_parent_id }),
+    published: false,
+  };
 }
 
 /** The publicity/complaint windows of a contest (open first). */
 export async function windowsOf(db: Handle, contestId: number, now = new Date()): Promise<ComplaintWindow[]> {
   const contest = await db.selectFrom("contest").select(["id", "name"]).where("id", "=", contestId).executeTakeFirst();
   if (!contest) return [];
-  const stages = await db.selectFrom("contest_stage").select(["stage", "starts_at", "ends_at"]).where("contest_id", "=", contestId).where("stage", "in", ["publicity", "complaint"]).orderBy("starts_at").execute();
+  const stages = await db
+    .selectFrom("contest_stage")
+    .select(["stage", "starts_at", "ends_at"])
+    .where("contest_id", "=", contestId)
+    .where("stage", "in", ["publicity", "complaint"])
+    .orderBy("starts_at")
+    .execute();
   const t = now.getTime();
   return stages
-    .map((s) => ({ contestId, contestName: contest.name, stage: s.stage, startsAt: s.starts_at, endsAt: s.ends_at, open: Date.parse(s.starts_at) <= t && t < Date.parse(s.ends_at) }))
+    .map((s) => ({
+      contestId,
+      contestName: contest.name,
+      stage: s.stage,
+      startsAt: s.starts_at,
+      endsAt: s.ends_at,
+      open: Date.parse(s.starts_at) <= t && t < Date.parse(s.ends_at),
+    }))
     .sort((a, b) => Number(b.open) - Number(a.open));
 }
 
@@ -91,15 +110,34 @@ export async function requireOpenWindow(db: Handle, contestId: number, now = new
 
 // ---- Visitor code and token ----
 
-export async function sendVisitorCode(db: Db, mailer: Mailer, publicUrl: string, emailIn: string): Promise<{ email: string; expiresAt: string }> {
+export async function sendVisitorCode(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  emailIn: string,
+): Promise<{ email: string; expiresAt: string }> {
   const email = normEmail(emailIn);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     // An earlier unused code of the address stops working.
-    await trx.updateTable("complaint_visitor_code").set({ used_at: now.toISOString() }).where("email", "=", email).where("used_at", "is", null).execute();
-    await trx.insertInto("complaint_visitor_code").values({ email, code_hash: sha256(`${email}:${code}`), expires_at: expiresAt, used_at: null, created_at: now.toISOString() }).execute();
+    await trx
+      .updateTable("complaint_visitor_code")
+      .set({ used_at: now.toISOString() })
+      .where("email", "=", email)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("complaint_visitor_code")
+      .values({
+        email,
+        code_hash: sha256(`${email}:${code}`),
+        expires_at: expiresAt,
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
   });
   await mailer.send({
     to: email,
@@ -112,27 +150,51 @@ export async function sendVisitorCode(db: Db, mailer: Mailer, publicUrl: string,
 export async function verifyVisitorCode(db: Db, emailIn: string, code: string): Promise<VisitorToken> {
   const email = normEmail(emailIn);
   const now = new Date();
-  const row = await db.selectFrom("complaint_visitor_code").selectAll().where("email", "=", email).where("used_at", "is", null).orderBy("id", "desc").executeTakeFirst();
+  const row = await db
+    .selectFrom("complaint_visitor_code")
+    .selectAll()
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   if (!row) throw badRequest("验证码无效或已使用，请重新获取验证码");
   if (Date.parse(row.expires_at) < now.getTime()) throw badRequest("验证码已过期，请重新获取验证码");
   if (row.code_hash !== sha256(`${email}:${code}`)) {
     const attempts = Number(row.attempts) + 1;
-    await db.updateTable("complaint_visitor_code").set({ attempts, ...(attempts >= CODE_ATTEMPTS ? { used_at: now.toISOString() } : {}) }).where("id", "=", row.id).execute();
-    throw badRequest(attempts >= CODE_ATTEMPTS ? "验证码错误次数过多，已失效，请重新获取验证码" : "验证码错误，请检查邮件中的验证码");
+    await db
+      .updateTable("complaint_visitor_code")
+      .set({ attempts, ...(attempts >= CODE_ATTEMPTS ? { used_at: now.toISOString() } : {}) })
+      .where("id", "=", row.id)
+      .execute();
+    throw badRequest(
+      attempts >= CODE_ATTEMPTS ? "验证码错误次数过多，已失效，请重新获取验证码" : "验证码错误，请检查邮件中的验证码",
+    );
   }
   const token = newToken();
   const expiresAt = new Date(now.getTime() + VISITOR_TOKEN_HOURS * 3600_000).toISOString();
   await db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable("complaint_visitor_code").set({ used_at: now.toISOString() }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
+    const r = await trx
+      .updateTable("complaint_visitor_code")
+      .set({ used_at: now.toISOString() })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw badRequest("验证码无效或已使用，请重新获取验证码");
-    await trx.insertInto("complaint_visitor_token").values({ email, token_hash: sha256(token), expires_at: expiresAt, created_at: now.toISOString() }).execute();
+    await trx
+      .insertInto("complaint_visitor_token")
+      .values({ email, token_hash: sha256(token), expires_at: expiresAt, created_at: now.toISOString() })
+      .execute();
   });
   return { token, email, expiresAt };
 }
 
 /** The verified email of a visitor's token; 401 when unknown or expired. */
 export async function visitorEmail(db: Handle, token: string): Promise<string> {
-  const row = await db.selectFrom("complaint_visitor_token").select(["email", "expires_at"]).where("token_hash", "=", sha256(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("complaint_visitor_token")
+    .select(["email", "expires_at"])
+    .where("token_hash", "=", sha256(token))
+    .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) < Date.now()) throw unauthenticated("查询凭证无效或已过期，请重新获取邮箱验证码");
   return row.email;
 }
@@ -145,18 +207,40 @@ export interface IncomingFile {
   truncated(): boolean;
 }
 
-const cleanName = (name: string) => basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
-const MIME: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", zip: "application/zip" };
-export const evidenceUrl = (id: number, visitor: boolean) => (visitor ? `/Backend/Public/complaint/evidence/${id}` : `/Backend/Complaint/evidence/${id}`);
+const cleanName = (name: string) =>
+  basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(-200);
+const MIME: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  zip: "application/zip",
+};
+export const evidenceUrl = (id: number, visitor: boolean) =>
+  visitor ? `/Backend/Public/complaint/evidence/${id}` : `/Backend/Complaint/evidence/${id}`;
 
 /** Stores one evidence file of a user or a verified visitor (not yet attached to a complaint). */
-export async function uploadEvidence(db: Db, store: BlobStore, owner: { userId: number | null; email: string | null }, incoming: IncomingFile | undefined): Promise<EvidenceView> {
+export async function uploadEvidence(
+  db: Db,
+  store: BlobStore,
+  owner: { userId: number | null; email: string | null },
+  incoming: IncomingFile | undefined,
+): Promise<EvidenceView> {
   if (!incoming) throw badRequest("请选择要上传的证据文件");
   const filename = cleanName(incoming.filename);
   const ext = extensionOf(filename);
   if (!filename || !(EVIDENCE_EXTENSIONS as readonly string[]).includes(`.${ext}`)) {
     incoming.stream.destroy();
-    throw invalid("file", `证据材料只接受 ${EVIDENCE_EXTENSIONS.join("、")} 格式的文件${filename ? `，「${filename}」不符合` : ""}`);
+    throw invalid(
+      "file",
+      `证据材料只接受 ${EVIDENCE_EXTENSIONS.join("、")} 格式的文件${filename ? `，「${filename}」不符合` : ""}`,
+    );
   }
   const maxMB = EVIDENCE_MAX_BYTES / MB;
   const guard = uploadGuard({ name: "证据材料", ext, maxBytes: EVIDENCE_MAX_BYTES, maxSizeMB: maxMB, filename });
@@ -165,10 +249,26 @@ export async function uploadEvidence(db: Db, store: BlobStore, owner: { userId: 
   const at = new Date().toISOString();
   const row = await db
     .insertInto("complaint_evidence")
-    .values({ complaint_id: null, owner_user_id: owner.userId, owner_email: owner.email, filename, size: stored.size, mime: MIME[ext] ?? "application/octet-stream", sha256: stored.sha256, uploaded_at: at })
+    .values({
+      complaint_id: null,
+      owner_user_id: owner.userId,
+      owner_email: owner.email,
+      filename,
+      size: stored.size,
+      mime: MIME[ext] ?? "application/octet-stream",
+      sha256: stored.sha256,
+      uploaded_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: row.id, name: filename, size: stored.size, contentType: MIME[ext] ?? "application/octet-stream", uploadedAt: at, url: evidenceUrl(row.id, owner.userId === null) };
+  return {
+    id: row.id,
+    name: filename,
+    size: stored.size,
+    contentType: MIME[ext] ?? "application/octet-stream",
+    uploadedAt: at,
+    url: evidenceUrl(row.id, owner.userId === null),
+  };
 }
 
 // ---- Filing ----
@@ -192,7 +292,10 @@ export async function fileComplaint(db: Db, caller: Caller, input: FilingInput):
   if (!user && !email) throw unauthenticated("请先验证邮箱");
   if (!user && input.type !== "complaint") throw forbidden("申诉须由作品的作者或指导教师登录后提出；未登录只能提交投诉");
   if (!CATEGORIES_OF[input.type].includes(input.category)) {
-    throw invalid("category", `${COMPLAINT_TYPE_NAMES[input.type]}的事由须为：${CATEGORIES_OF[input.type].map((k) => COMPLAINT_CATEGORY_NAMES[k]).join("、")}`);
+    throw invalid(
+      "category",
+      `${COMPLAINT_TYPE_NAMES[input.type]}的事由须为：${CATEGORIES_OF[input.type].map((k) => COMPLAINT_CATEGORY_NAMES[k]).join("、")}`,
+    );
   }
   const text = cleanText(input.text, "text", `${COMPLAINT_TYPE_NAMES[input.type]}内容`, TEXT_MIN);
   if (text.plain.length > TEXT_MAX) throw invalid("text", `内容不能超过 ${TEXT_MAX} 字`);
@@ -246,13 +349,32 @@ export async function fileComplaint(db: Db, caller: Caller, input: FilingInput):
     } catch (e) {
       if (e instanceof DomainError) throw e;
       // Two filings at once: the unique open_key lets one through (PostgreSQL aborts the transaction, so no lookup here).
-      if (/unique|duplicate/i.test((e as Error).message)) throw badRequest("您对该作品已有未结案的申诉或投诉，请等待处理结果，不能重复提交");
+      if (/unique|duplicate/i.test((e as Error).message))
+        throw badRequest("您对该作品已有未结案的申诉或投诉，请等待处理结果，不能重复提交");
       throw e;
     }
-    if (evidence.length) await trx.updateTable("complaint_evidence").set({ complaint_id: id }).where("id", "in", evidence).execute();
-    await trx.insertInto("complaint_history").values({ complaint_id: id, at, action: "submit", from_state: null, to_state: "submitted", actor_id: user?.id ?? null, actor_kind: "filer", text: null }).execute();
+    if (evidence.length)
+      await trx.updateTable("complaint_evidence").set({ complaint_id: id }).where("id", "in", evidence).execute();
+    await trx
+      .insertInto("complaint_history")
+      .values({
+        complaint_id: id,
+        at,
+        action: "submit",
+        from_state: null,
+        to_state: "submitted",
+        actor_id: user?.id ?? null,
+        actor_kind: "filer",
+        text: null,
+      })
+      .execute();
     // Without the filer: the work's authors read this log.
-    await appendLog(trx, { workId: work.id, userId: null, action: "complaint_submit", changes: { complaint: [null, id], complaintType: [null, input.type] } });
+    await appendLog(trx, {
+      workId: work.id,
+      userId: null,
+      action: "complaint_submit",
+      changes: { complaint: [null, id], complaintType: [null, input.type] },
+    });
     return id;
   });
 }
@@ -269,4 +391,3 @@ async function emailIsParty(db: Handle, workId: number, email: string): Promise<
     .executeTakeFirst();
   return !!hit;
 }
-

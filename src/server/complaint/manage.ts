@@ -35,7 +35,12 @@ export async function writeSettings(db: Db, user: User, contestId: number, s: Co
   await db.transaction().execute(async (trx) => {
     const before = await settingsOf(trx, contestId);
     await saveSettings(trx, contestId, s, user.id);
-    await record(trx, user.id, { entity: "complaint_setting", entityId: contestId, action: "update", changes: { settings: [before, s] } });
+    await record(trx, user.id, {
+      entity: "complaint_setting",
+      entityId: contestId,
+      action: "update",
+      changes: { settings: [before, s] },
+    });
   });
   return settingsOf(db, contestId);
 }
@@ -57,23 +62,42 @@ export async function contestHandlers(db: Db, user: User, contestId: number): Pr
 export async function setContestHandlers(db: Db, user: User, contestId: number, userIds: number[]): Promise<ContestHandler[]> {
   await requireContest(db, user, contestId, true);
   const ids = [...new Set(userIds)];
-  const users = ids.length ? await db.selectFrom("app_user").select(["id", "name", "user_type", "has_complaint_right"]).where("id", "in", ids).execute() : [];
+  const users = ids.length
+    ? await db.selectFrom("app_user").select(["id", "name", "user_type", "has_complaint_right"]).where("id", "in", ids).execute()
+    : [];
   for (const id of ids) {
     const u = users.find((x) => x.id === id);
     if (!u) throw badRequest(`用户 ${id} 不存在`);
     const handler = (u.user_type === ROLE.complaintReviewer || u.user_type === ROLE.complaintAdmin) && u.has_complaint_right;
-    if (!handler && u.user_type !== ROLE.arbitrator) throw badRequest(`「${u.name}」不是有申诉权限的申诉审核员、申诉管理员，也不是仲裁员`);
+    if (!handler && u.user_type !== ROLE.arbitrator)
+      throw badRequest(`「${u.name}」不是有申诉权限的申诉审核员、申诉管理员，也不是仲裁员`);
   }
   const at = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("contest_member").where("contest_id", "=", contestId).where("role", "in", ["complaint", "arbitrator"]).execute();
+    await trx
+      .deleteFrom("contest_member")
+      .where("contest_id", "=", contestId)
+      .where("role", "in", ["complaint", "arbitrator"])
+      .execute();
     if (users.length) {
       await trx
         .insertInto("contest_member")
-        .values(users.map((u) => ({ contest_id: contestId, user_id: u.id, role: (u.user_type === ROLE.arbitrator ? "arbitrator" : "complaint"), created_at: at })))
+        .values(
+          users.map((u) => ({
+            contest_id: contestId,
+            user_id: u.id,
+            role: u.user_type === ROLE.arbitrator ? "arbitrator" : "complaint",
+            created_at: at,
+          })),
+        )
         .execute();
     }
-    await record(trx, user.id, { entity: "contest", entityId: contestId, action: "complaint_handlers", changes: { handlers: [null, ids] } });
+    await record(trx, user.id, {
+      entity: "contest",
+      entityId: contestId,
+      action: "complaint_handlers",
+      changes: { handlers: [null, ids] },
+    });
   });
   return contestHandlers(db, user, contestId);
 }

@@ -34,22 +34,30 @@ async function firstAuthor(db: Handle, workId: number) {
     .executeTakeFirst();
 }
 
-const workName = async (db: Handle, id: number) => (await db.selectFrom("work").select("name").where("id", "=", id).executeTakeFirst())?.name ?? String(id);
+const workName = async (db: Handle, id: number) =>
+  (await db.selectFrom("work").select("name").where("id", "=", id).executeTakeFirst())?.name ?? String(id);
 
 export async function stepMails(db: Handle, publicUrl: string, action: ComplaintAction, c: ComplaintRow): Promise<Mail[]> {
   if (action !== "refuse") return [];
   const to = await filerEmail(db, c);
   if (!to) return [];
   const kind = COMPLAINT_TYPE_NAMES[c.type as ComplaintType];
-  return [{
-    to,
-    subject: `【赛务平台】您的${kind} #${c.id} 不予受理`,
-    text: `您好：\n\n您对作品 ${c.work_id}「${await workName(db, c.work_id)}」提出的${kind}（编号 ${c.id}）不予受理，理由：\n${plainText(c.refusal ?? "", 2000)}\n\n查看详情：${publicUrl}/complaint\n`,
-  }];
+  return [
+    {
+      to,
+      subject: `【赛务平台】您的${kind} #${c.id} 不予受理`,
+      text: `您好：\n\n您对作品 ${c.work_id}「${await workName(db, c.work_id)}」提出的${kind}（编号 ${c.id}）不予受理，理由：\n${plainText(c.refusal ?? "", 2000)}\n\n查看详情：${publicUrl}/complaint\n`,
+    },
+  ];
 }
 
 /** The decision (decide) or the confirmed arbitration (confirm): to the filer and the first author. */
-export async function decisionMails(db: Handle, publicUrl: string, c: ComplaintRow, action: "decide" | "confirm"): Promise<Mail[]> {
+export async function decisionMails(
+  db: Handle,
+  publicUrl: string,
+  c: ComplaintRow,
+  action: "decide" | "confirm",
+): Promise<Mail[]> {
   const kind = COMPLAINT_TYPE_NAMES[c.type as ComplaintType];
   const name = await workName(db, c.work_id);
   const decision = `结论：${DECISION_OUTCOME_NAMES[c.decision_outcome as DecisionOutcome] ?? ""}；处理：${DECISION_ACTION_NAMES[c.decision_action as DecisionAction] ?? ""}`;
@@ -62,6 +70,11 @@ export async function decisionMails(db: Handle, publicUrl: string, c: ComplaintR
   const filer = await filerEmail(db, c);
   if (filer) out.push({ to: filer, subject, text: `您好：\n\n${body}\n\n查看详情：${publicUrl}/complaint\n` });
   const author = await firstAuthor(db, c.work_id);
-  if (author?.email && author.email !== filer) out.push({ to: author.email, subject, text: `${author.name}，您好：\n\n${body}\n\n查看详情：${publicUrl}/complaint-view/view-complaint\n` });
+  if (author?.email && author.email !== filer)
+    out.push({
+      to: author.email,
+      subject,
+      text: `${author.name}，您好：\n\n${body}\n\n查看详情：${publicUrl}/complaint-view/view-complaint\n`,
+    });
   return out;
 }

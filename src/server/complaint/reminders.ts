@@ -30,7 +30,13 @@ export const NEXT_STEP: Partial<Record<ComplaintState, { roles: number[]; member
 async function recipients(db: Db, contestId: number, state: ComplaintState): Promise<string[]> {
   const next = NEXT_STEP[state];
   if (!next) return [];
-  const users = await db.selectFrom("app_user").select(["id", "email", "has_complaint_right", "user_type"]).where("user_type", "in", next.roles).where("locked", "=", 0).where("email", "is not", null).execute();
+  const users = await db
+    .selectFrom("app_user")
+    .select(["id", "email", "has_complaint_right", "user_type"])
+    .where("user_type", "in", next.roles)
+    .where("locked", "=", 0)
+    .where("email", "is not", null)
+    .execute();
   const out: string[] = [];
   for (const u of users) {
     if (next.member === "complaint" && !u.has_complaint_right) continue;
@@ -57,11 +63,22 @@ export async function sendReminders(db: Db, mailer: Mailer, publicUrl: string, n
     const lead = (await settingsOf(db, c.contest_id)).remindHours;
     if (Date.parse(c.due_at!) - now.getTime() > lead * 3600_000) continue;
     // Claim the reminder first: another process's run of the same slot skips it.
-    const claimed = await db.updateTable("complaint").set({ reminded_at: now.toISOString() }).where("id", "=", c.id).where("reminded_at", "is", null).where("state", "=", c.state).executeTakeFirst();
+    const claimed = await db
+      .updateTable("complaint")
+      .set({ reminded_at: now.toISOString() })
+      .where("id", "=", c.id)
+      .where("reminded_at", "is", null)
+      .where("state", "=", c.state)
+      .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) continue;
     const state = c.state as ComplaintState;
     const overdue = Date.parse(c.due_at!) < now.getTime();
-    const page = state === "arbitration_requested" ? "/Arbitrate" : state === "arbitrated" ? "/admin/ArbitrateManagement" : "/ComplaintManagement";
+    const page =
+      state === "arbitration_requested"
+        ? "/Arbitrate"
+        : state === "arbitrated"
+          ? "/admin/ArbitrateManagement"
+          : "/ComplaintManagement";
     for (const to of await recipients(db, c.contest_id, state)) {
       const mail: Mail = {
         to,
@@ -75,7 +92,10 @@ export async function sendReminders(db: Db, mailer: Mailer, publicUrl: string, n
   return sent;
 }
 
-export async function scheduleReminders(queue: TaskQueue, deps: { db: Db; mailer: Mailer; publicUrl: string; log: (msg: string) => void }) {
+export async function scheduleReminders(
+  queue: TaskQueue,
+  deps: { db: Db; mailer: Mailer; publicUrl: string; log: (msg: string) => void },
+) {
   await queue.every(REMINDER_TASK, 3600, async () => {
     const n = await sendReminders(deps.db, deps.mailer, deps.publicUrl);
     if (n) deps.log(`申诉处理期限提醒：已发送 ${n} 封邮件`);

@@ -20,7 +20,8 @@ export type ComplaintRow = Awaited<ReturnType<typeof findComplaint>> & {};
 
 export const NOT_FOUND = "申诉不存在或您无权查看";
 
-export const findComplaint = (db: Handle, id: number) => db.selectFrom("complaint").selectAll().where("id", "=", id).executeTakeFirst();
+export const findComplaint = (db: Handle, id: number) =>
+  db.selectFrom("complaint").selectAll().where("id", "=", id).executeTakeFirst();
 
 /** The caller: a logged-in user, or a visitor with a verified email (the token's). */
 export interface Caller {
@@ -55,10 +56,21 @@ export const ARBITRATION_STATES: readonly ComplaintState[] = ["arbitration_reque
 /** Why an arbitrator may not handle this complaint (null: may). */
 export async function arbitratorRefusal(db: Handle, u: User, c: ComplaintRow): Promise<string | null> {
   if (c.opinion_by === u.id || c.decision_by === u.id) return "您参与了该申诉的审核或决定，须回避";
-  const work = await db.selectFrom("work").innerJoin("school", "school.id", "work.school_id").select(["work.id", "work.school_id", "school.province"]).where("work.id", "=", c.work_id).executeTakeFirstOrThrow();
-  const advisors = (await db.selectFrom("work_teacher").select("user_id").where("work_id", "=", c.work_id).execute()).map((r) => r.user_id);
-  const authors = (await db.selectFrom("work_author").select("user_id").where("work_id", "=", c.work_id).execute()).map((r) => r.user_id);
-  const school = u.school_id ? await db.selectFrom("school").select("province").where("id", "=", u.school_id).executeTakeFirst() : undefined;
+  const work = await db
+    .selectFrom("work")
+    .innerJoin("school", "school.id", "work.school_id")
+    .select(["work.id", "work.school_id", "school.province"])
+    .where("work.id", "=", c.work_id)
+    .executeTakeFirstOrThrow();
+  const advisors = (await db.selectFrom("work_teacher").select("user_id").where("work_id", "=", c.work_id).execute()).map(
+    (r) => r.user_id,
+  );
+  const authors = (await db.selectFrom("work_author").select("user_id").where("work_id", "=", c.work_id).execute()).map(
+    (r) => r.user_id,
+  );
+  const school = u.school_id
+    ? await db.selectFrom("school").select("province").where("id", "=", u.school_id).executeTakeFirst()
+    : undefined;
   const reasons = conflictsFor(
     { id: u.id, schoolId: u.school_id ?? null, province: school?.province ?? null },
     { id: Number(work.id), schoolId: work.school_id, province: work.province, advisorIds: advisors, authorIds: authors },
@@ -78,13 +90,25 @@ export async function arbitratorSees(db: Handle, u: User, c: ComplaintRow): Prom
 
 /** Whether the user is an author or advising teacher of the work. */
 export async function isParty(db: Handle, userId: number, workId: number): Promise<boolean> {
-  const a = await db.selectFrom("work_author").select("id").where("work_id", "=", workId).where("user_id", "=", userId).executeTakeFirst();
+  const a = await db
+    .selectFrom("work_author")
+    .select("id")
+    .where("work_id", "=", workId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (a) return true;
-  return !!(await db.selectFrom("work_teacher").select("id").where("work_id", "=", workId).where("user_id", "=", userId).executeTakeFirst());
+  return !!(await db
+    .selectFrom("work_teacher")
+    .select("id")
+    .where("work_id", "=", workId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst());
 }
 
 export const isFiler = (caller: Caller, c: ComplaintRow) =>
-  caller.user ? c.filer_user_id === caller.user.id : !!caller.visitorEmail && c.filer_user_id === null && c.filer_email === caller.visitorEmail;
+  caller.user
+    ? c.filer_user_id === caller.user.id
+    : !!caller.visitorEmail && c.filer_user_id === null && c.filer_email === caller.visitorEmail;
 
 /** Everything the caller is to the complaint (empty: nothing, 404). */
 export async function actorsOf(db: Handle, caller: Caller, c: ComplaintRow): Promise<Set<ComplaintActor>> {

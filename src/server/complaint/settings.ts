@@ -8,12 +8,20 @@ const DAY = 86_400_000;
 export async function settingsOf(db: Handle, contestId: number): Promise<ComplaintSettings> {
   const row = await db.selectFrom("complaint_setting").selectAll().where("contest_id", "=", contestId).executeTakeFirst();
   const stored = row ? (JSON.parse(row.due_days) as Partial<Record<DueKey, number>>) : {};
-  const dueDays = Object.fromEntries(DUE_KEYS.map((k) => [k, Number(stored[k] ?? DEFAULT_DUE_DAYS[k])])) as Record<DueKey, number>;
+  const dueDays = Object.fromEntries(DUE_KEYS.map((k) => [k, Number(stored[k] ?? DEFAULT_DUE_DAYS[k])])) as Record<
+    DueKey,
+    number
+  >;
   return { dueDays, remindHours: row ? Number(row.remind_hours) : 24 };
 }
 
 export async function saveSettings(db: Handle, contestId: number, s: ComplaintSettings, userId: number) {
-  const values = { due_days: JSON.stringify(s.dueDays), remind_hours: s.remindHours, updated_at: new Date().toISOString(), updated_by: userId };
+  const values = {
+    due_days: JSON.stringify(s.dueDays),
+    remind_hours: s.remindHours,
+    updated_at: new Date().toISOString(),
+    updated_by: userId,
+  };
   await db
     .insertInto("complaint_setting")
     .values({ contest_id: contestId, ...values })

@@ -55,7 +55,12 @@ export interface StepInput {
 }
 
 /** A sanitised rich text, required non-blank; its plain text for mails and logs. */
-export function cleanText(html: string | null | undefined, field: string, label: string, min = 1): { html: string; plain: string } {
+export function cleanText(
+  html: string | null | undefined,
+  field: string,
+  label: string,
+  min = 1,
+): { html: string; plain: string } {
   const clean = sanitizeRichText(html ?? "");
   const plain = plainText(clean, 10_000);
   if (plain.length < min) throw invalid(field, min > 1 ? `请填写${label}（至少 ${min} 个字）` : `请填写${label}`);
@@ -86,7 +91,15 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
   withdraw: async () => ({}),
   opinion: async ({ input, text, caller, now }) => {
     const { outcome, action } = decisionOf(input);
-    return { set: { opinion_outcome: outcome, opinion_action: action, opinion_text: text!.html, opinion_by: caller.user!.id, opinion_at: now.toISOString() } };
+    return {
+      set: {
+        opinion_outcome: outcome,
+        opinion_action: action,
+        opinion_text: text!.html,
+        opinion_by: caller.user!.id,
+        opinion_at: now.toISOString(),
+      },
+    };
   },
   decide: async ({ trx, c, input, text, caller, now }) => {
     const { outcome, action } = decisionOf(input);
@@ -96,16 +109,35 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
     const days = (await settingsOf(trx, c.contest_id)).dueDays.arbitration;
     const arbitrationDue = new Date(now.getTime() + days * 86_400_000).toISOString();
     return {
-      set: { decision_outcome: outcome, decision_action: action, decision_award_level_id: action === "change_award" ? (input.awardLevelId ?? null) : null, decision_text: text!.html, decision_by: caller.user!.id, decision_at: now.toISOString(), decision_effect: effect, decision_undo: actx.undo ?? null, rejudge_judges: actx.rejudgeJudges ? JSON.stringify(actx.rejudgeJudges) : null, arbitration_due_at: arbitrationDue },
+      set: {
+        decision_outcome: outcome,
+        decision_action: action,
+        decision_award_level_id: action === "change_award" ? (input.awardLevelId ?? null) : null,
+        decision_text: text!.html,
+        decision_by: caller.user!.id,
+        decision_at: now.toISOString(),
+        decision_effect: effect,
+        decision_undo: actx.undo ?? null,
+        rejudge_judges: actx.rejudgeJudges ? JSON.stringify(actx.rejudgeJudges) : null,
+        arbitration_due_at: arbitrationDue,
+      },
       effect,
     };
   },
   request_arbitration: async ({ c, now, actor, text }) => {
-    if (c.arbitration_due_at && now.getTime() > Date.parse(c.arbitration_due_at)) throw badRequest(`仲裁申请期限已于 ${at(c.arbitration_due_at)} 截止，不能再申请仲裁`);
-    return { set: { arb_requested_at: now.toISOString(), arb_requested_by: actor === "filer" ? "filer" : "party", arb_reason: text!.html } };
+    if (c.arbitration_due_at && now.getTime() > Date.parse(c.arbitration_due_at))
+      throw badRequest(`仲裁申请期限已于 ${at(c.arbitration_due_at)} 截止，不能再申请仲裁`);
+    return {
+      set: {
+        arb_requested_at: now.toISOString(),
+        arb_requested_by: actor === "filer" ? "filer" : "party",
+        arb_reason: text!.html,
+      },
+    };
   },
   close: async ({ c, now }) => {
-    if (c.arbitration_due_at && now.getTime() <= Date.parse(c.arbitration_due_at)) throw badRequest(`仲裁申请期至 ${at(c.arbitration_due_at)} 截止，截止后才能结案`);
+    if (c.arbitration_due_at && now.getTime() <= Date.parse(c.arbitration_due_at))
+      throw badRequest(`仲裁申请期至 ${at(c.arbitration_due_at)} 截止，截止后才能结案`);
     return {};
   },
   arbitrate: async ({ trx, c, input, text, caller, now }) => {
@@ -120,7 +152,8 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
       if (c.decision_action === "rejudge" && revised.action !== "rejudge") {
         throw badRequest("原决定的重新评审已分配评委，不能通过仲裁撤销；可维持原决定，或在重新评审后另行处理");
       }
-      if (revised.action === "change_award" || (revised.action !== c.decision_action && revised.action !== "no_change")) await checkAction(trx, c, { action: revised.action, awardLevelId: input.awardLevelId, judgeIds: input.judgeIds });
+      if (revised.action === "change_award" || (revised.action !== c.decision_action && revised.action !== "no_change"))
+        await checkAction(trx, c, { action: revised.action, awardLevelId: input.awardLevelId, judgeIds: input.judgeIds });
     }
     return {
       set: {
@@ -140,16 +173,40 @@ const STEPS: Record<ComplaintAction, (s: StepCtx) => Promise<StepResult>> = {
     // A revised decision takes effect now: the decision's award change is taken back, then the
     // new action applied (a disqualification or re-judge the decision made is never repeated).
     if (c.arb_outcome === "revise" && c.arb_revised_action) {
-      const actx: Parameters<typeof applyAction>[0] = { trx, user: caller.user!, now, complaint: c, reason: `仲裁变更决定：${plainText(c.arb_text ?? "", 500)}` };
+      const actx: Parameters<typeof applyAction>[0] = {
+        trx,
+        user: caller.user!,
+        now,
+        complaint: c,
+        reason: `仲裁变更决定：${plainText(c.arb_text ?? "", 500)}`,
+      };
       const revised = c.arb_revised_action as DecisionAction;
       const parts = [await undoDecision(actx)];
-      if (revised !== "no_change" && !(revised === c.decision_action && revised !== "change_award")) parts.push(await applyAction(actx, { action: revised, awardLevelId: c.arb_award_level_id }));
+      if (revised !== "no_change" && !(revised === c.decision_action && revised !== "change_award"))
+        parts.push(await applyAction(actx, { action: revised, awardLevelId: c.arb_award_level_id }));
       effect = parts.filter(Boolean).join("；") || null;
       if (actx.rejudgeJudges) rejudge = JSON.stringify(actx.rejudgeJudges);
     }
-    return { set: { arb_confirmed_at: now.toISOString(), arb_confirmed_by: caller.user!.id, arb_effect: effect, ...(rejudge ? { rejudge_judges: rejudge } : {}) }, effect };
+    return {
+      set: {
+        arb_confirmed_at: now.toISOString(),
+        arb_confirmed_by: caller.user!.id,
+        arb_effect: effect,
+        ...(rejudge ? { rejudge_judges: rejudge } : {}),
+      },
+      effect,
+    };
   },
-  return: async () => ({ set: { arb_outcome: null, arb_revised_outcome: null, arb_revised_action: null, arb_award_level_id: null, arb_text: null, arb_at: null } }),
+  return: async () => ({
+    set: {
+      arb_outcome: null,
+      arb_revised_outcome: null,
+      arb_revised_action: null,
+      arb_award_level_id: null,
+      arb_text: null,
+      arb_at: null,
+    },
+  }),
 };
 
 function decisionOf(input: { outcome?: unknown; action?: unknown }): { outcome: DecisionOutcome; action: DecisionAction } {
@@ -169,7 +226,13 @@ export function stepActor(action: ComplaintAction, actors: Set<ComplaintActor>):
   return COMPLAINT_TRANSITIONS[action].by.find((a) => actors.has(a)) ?? null;
 }
 
-export async function takeStep(deps: StepDeps, caller: Caller, id: number, action: ComplaintAction, input: StepInput): Promise<StepOutcome> {
+export async function takeStep(
+  deps: StepDeps,
+  caller: Caller,
+  id: number,
+  action: ComplaintAction,
+  input: StepInput,
+): Promise<StepOutcome> {
   const step = COMPLAINT_TRANSITIONS[action];
   const mails: Mail[] = [];
   const out = await deps.db.transaction().execute(async (trx) => {
@@ -180,9 +243,14 @@ export async function takeStep(deps: StepDeps, caller: Caller, id: number, actio
     const actor = stepActor(action, actors);
     if (!actor) throw forbidden(`您不能对该申诉执行「${step.name}」`);
     const from = c.state as ComplaintState;
-    if (!step.from.includes(from)) throw badRequest(`申诉当前状态为「${COMPLAINT_STATE_NAMES[from]}」，不能「${step.name}」；本次未做任何更改`);
-    if (input.version !== undefined && input.version !== c.version) throw conflict(`申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${input.version}），请刷新后重试；本次未做任何更改`);
-    const text = step.reason || input.reason ? cleanText(input.reason, "reason", `「${step.name}」的说明`, TEXT_MIN[action] ?? 1) : null;
+    if (!step.from.includes(from))
+      throw badRequest(`申诉当前状态为「${COMPLAINT_STATE_NAMES[from]}」，不能「${step.name}」；本次未做任何更改`);
+    if (input.version !== undefined && input.version !== c.version)
+      throw conflict(
+        `申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${input.version}），请刷新后重试；本次未做任何更改`,
+      );
+    const text =
+      step.reason || input.reason ? cleanText(input.reason, "reason", `「${step.name}」的说明`, TEXT_MIN[action] ?? 1) : null;
     const now = new Date();
     const r = await STEPS[action]({ trx, c, caller, actor, now, text, input });
     const to = step.to;
@@ -190,7 +258,16 @@ export async function takeStep(deps: StepDeps, caller: Caller, id: number, actio
     const due = to === "decided" ? (r.set?.arbitration_due_at as string) : dueAt(to, now, settings);
     const upd = await trx
       .updateTable("complaint")
-      .set({ ...r.set, state: to, version: c.version + 1, updated_at: now.toISOString(), state_at: now.toISOString(), due_at: due, reminded_at: null, ...(FINAL_STATES.includes(to) ? { open_key: null } : {}) })
+      .set({
+        ...r.set,
+        state: to,
+        version: c.version + 1,
+        updated_at: now.toISOString(),
+        state_at: now.toISOString(),
+        due_at: due,
+        reminded_at: null,
+        ...(FINAL_STATES.includes(to) ? { open_key: null } : {}),
+      })
       .where("id", "=", c.id)
       .where("version", "=", c.version)
       .executeTakeFirst();
@@ -198,11 +275,28 @@ export async function takeStep(deps: StepDeps, caller: Caller, id: number, actio
     const hidden = actor === "filer" || actor === "party";
     await trx
       .insertInto("complaint_history")
-      .values({ complaint_id: c.id, at: now.toISOString(), action, from_state: from, to_state: to, actor_id: caller.user?.id ?? null, actor_kind: actor, text: [text?.html, r.effect].filter(Boolean).join("<p>处理结果：") || null })
+      .values({
+        complaint_id: c.id,
+        at: now.toISOString(),
+        action,
+        from_state: from,
+        to_state: to,
+        actor_id: caller.user?.id ?? null,
+        actor_kind: actor,
+        text: [text?.html, r.effect].filter(Boolean).join("<p>处理结果：") || null,
+      })
       .execute();
-    await appendLog(trx, { workId: c.work_id, userId: hidden ? null : (caller.user?.id ?? null), action: `complaint_${action}`, changes: { complaint: [null, c.id], complaintState: [from, to], ...(r.effect ? { effect: [null, r.effect] } : {}) } });
+    await appendLog(trx, {
+      workId: c.work_id,
+      userId: hidden ? null : (caller.user?.id ?? null),
+      action: `complaint_${action}`,
+      changes: { complaint: [null, c.id], complaintState: [from, to], ...(r.effect ? { effect: [null, r.effect] } : {}) },
+    });
     const after = (await findComplaint(trx, c.id))!;
-    mails.push(...(await stepMails(trx, deps.publicUrl, action, after)), ...(action === "decide" || action === "confirm" ? await decisionMails(trx, deps.publicUrl, after, action) : []));
+    mails.push(
+      ...(await stepMails(trx, deps.publicUrl, action, after)),
+      ...(action === "decide" || action === "confirm" ? await decisionMails(trx, deps.publicUrl, after, action) : []),
+    );
     return { id: c.id, state: to, version: c.version + 1, effect: r.effect ?? null };
   });
   await sendAll(deps, mails);
@@ -221,13 +315,42 @@ export async function applyRejudgeResult(deps: StepDeps, caller: Caller, id: num
     const actors = await actorsOf(trx, caller, c);
     if (!actors.size) throw notFound(NOT_FOUND);
     if (!actors.has("admin") && !actors.has("root")) throw forbidden("只有申诉管理员和超级管理员可以用重新评审的成绩替换原成绩");
-    if (version !== undefined && version !== c.version) throw conflict(`申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${version}），请刷新后重试；本次未做任何更改`);
+    if (version !== undefined && version !== c.version)
+      throw conflict(`申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${version}），请刷新后重试；本次未做任何更改`);
     const now = new Date();
-    const effect = await applyRejudge({ trx, user: caller.user!, now, complaint: c, reason: plainText(c.decision_text ?? "", 300) });
-    const upd = await trx.updateTable("complaint").set({ rejudge_applied_at: now.toISOString(), version: c.version + 1, updated_at: now.toISOString() }).where("id", "=", c.id).where("version", "=", c.version).executeTakeFirst();
+    const effect = await applyRejudge({
+      trx,
+      user: caller.user!,
+      now,
+      complaint: c,
+      reason: plainText(c.decision_text ?? "", 300),
+    });
+    const upd = await trx
+      .updateTable("complaint")
+      .set({ rejudge_applied_at: now.toISOString(), version: c.version + 1, updated_at: now.toISOString() })
+      .where("id", "=", c.id)
+      .where("version", "=", c.version)
+      .executeTakeFirst();
     if (Number(upd.numUpdatedRows) !== 1) throw conflict("申诉已被他人同时处理，请刷新后重试；本次未做任何更改");
-    await trx.insertInto("complaint_history").values({ complaint_id: c.id, at: now.toISOString(), action: "rejudge_result", from_state: c.state, to_state: c.state, actor_id: caller.user!.id, actor_kind: actors.has("admin") ? "admin" : "root", text: effect }).execute();
-    await appendLog(trx, { workId: c.work_id, userId: caller.user!.id, action: "complaint_rejudge_result", changes: { complaint: [null, c.id], effect: [null, effect] } });
+    await trx
+      .insertInto("complaint_history")
+      .values({
+        complaint_id: c.id,
+        at: now.toISOString(),
+        action: "rejudge_result",
+        from_state: c.state,
+        to_state: c.state,
+        actor_id: caller.user!.id,
+        actor_kind: actors.has("admin") ? "admin" : "root",
+        text: effect,
+      })
+      .execute();
+    await appendLog(trx, {
+      workId: c.work_id,
+      userId: caller.user!.id,
+      action: "complaint_rejudge_result",
+      changes: { complaint: [null, c.id], effect: [null, effect] },
+    });
     return { id: c.id, state: c.state as ComplaintState, version: c.version + 1, effect };
   });
 }

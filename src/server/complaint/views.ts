@@ -37,9 +37,20 @@ import type { Db } from "../db";
 import type { DB, User } from "../db/schema";
 import { publishedAward } from "../judging/service/results/publish";
 import { evidenceUrl } from "./filing";
-import { actorsOf, ARBITRATION_STATES, handledContests, memberContestIds, mayHandleView, NOT_FOUND, type Caller, type ComplaintRow, type Handle } from "./scope";
+import {
+  actorsOf,
+  ARBITRATION_STATES,
+  handledContests,
+  memberContestIds,
+  mayHandleView,
+  NOT_FOUND,
+  type Caller,
+  type ComplaintRow,
+  type Handle,
+} from "./scope";
 
-const isOverdue = (c: { due_at: string | null; state: string }, now: number) => !!c.due_at && !FINAL_STATES.includes(c.state as ComplaintState) && Date.parse(c.due_at) < now;
+const isOverdue = (c: { due_at: string | null; state: string }, now: number) =>
+  !!c.due_at && !FINAL_STATES.includes(c.state as ComplaintState) && Date.parse(c.due_at) < now;
 
 const baseQuery = (db: Handle) =>
   db
@@ -80,8 +91,18 @@ async function awardName(db: Handle, id: number | null) {
 
 async function decisionOf(db: Handle, c: ComplaintRow): Promise<DecisionView | null> {
   if (!c.decision_at) return null;
-  const rejudge = c.rejudge_judges ? { judgeIds: JSON.parse(c.rejudge_judges) as number[], appliedAt: c.rejudge_applied_at } : null;
-  return { outcome: c.decision_outcome as DecisionOutcome, action: c.decision_action as DecisionAction, award: await awardName(db, c.decision_award_level_id), text: c.decision_text ?? "", at: c.decision_at, effect: c.decision_effect, rejudge };
+  const rejudge = c.rejudge_judges
+    ? { judgeIds: JSON.parse(c.rejudge_judges) as number[], appliedAt: c.rejudge_applied_at }
+    : null;
+  return {
+    outcome: c.decision_outcome as DecisionOutcome,
+    action: c.decision_action as DecisionAction,
+    award: await awardName(db, c.decision_award_level_id),
+    text: c.decision_text ?? "",
+    at: c.decision_at,
+    effect: c.decision_effect,
+    rejudge,
+  };
 }
 
 async function arbitrationOf(db: Handle, c: ComplaintRow): Promise<ArbitrationView | null> {
@@ -91,7 +112,14 @@ async function arbitrationOf(db: Handle, c: ComplaintRow): Promise<ArbitrationVi
     requestedBy: c.arb_requested_by === "filer" ? "申诉人" : "作品方",
     reason: c.arb_reason ?? "",
     outcome: (c.arb_outcome as ArbitrationOutcome | null) ?? null,
-    revised: c.arb_outcome === "revise" ? { outcome: c.arb_revised_outcome as DecisionOutcome, action: c.arb_revised_action as DecisionAction, award: await awardName(db, c.arb_award_level_id) } : null,
+    revised:
+      c.arb_outcome === "revise"
+        ? {
+            outcome: c.arb_revised_outcome as DecisionOutcome,
+            action: c.arb_revised_action as DecisionAction,
+            award: await awardName(db, c.arb_award_level_id),
+          }
+        : null,
     text: c.arb_text,
     at: c.arb_at,
     confirmedAt: c.arb_confirmed_at,
@@ -114,17 +142,32 @@ async function historyOf(db: Handle, id: number, blind: boolean): Promise<Histor
     id: r.id,
     at: r.at,
     action: r.action,
-    actionName: r.action === "submit" ? "提交" : r.action === "rejudge_result" ? "重新评审成绩替换原成绩" : (COMPLAINT_TRANSITIONS[r.action as keyof typeof COMPLAINT_TRANSITIONS]?.name ?? r.action),
+    actionName:
+      r.action === "submit"
+        ? "提交"
+        : r.action === "rejudge_result"
+          ? "重新评审成绩替换原成绩"
+          : (COMPLAINT_TRANSITIONS[r.action as keyof typeof COMPLAINT_TRANSITIONS]?.name ?? r.action),
     from: (r.from_state as ComplaintState | null) ?? null,
     to: r.to_state as ComplaintState,
-    by: blind || r.actor_kind === "filer" || r.actor_kind === "party" ? (KIND_WORDS[r.actor_kind] ?? "处理人员") : (r.name ?? KIND_WORDS[r.actor_kind] ?? ""),
+    by:
+      blind || r.actor_kind === "filer" || r.actor_kind === "party"
+        ? (KIND_WORDS[r.actor_kind] ?? "处理人员")
+        : (r.name ?? KIND_WORDS[r.actor_kind] ?? ""),
     text: r.text,
   }));
 }
 
 async function evidenceOf(db: Handle, id: number, visitor: boolean): Promise<EvidenceView[]> {
   const rows = await db.selectFrom("complaint_evidence").selectAll().where("complaint_id", "=", id).orderBy("id").execute();
-  return rows.map((e) => ({ id: e.id, name: e.filename, size: Number(e.size), contentType: e.mime, uploadedAt: e.uploaded_at, url: evidenceUrl(e.id, visitor) }));
+  return rows.map((e) => ({
+    id: e.id,
+    name: e.filename,
+    size: Number(e.size),
+    contentType: e.mime,
+    uploadedAt: e.uploaded_at,
+    url: evidenceUrl(e.id, visitor),
+  }));
 }
 
 const loadRow = async (db: Handle, id: number) => {
@@ -175,9 +218,20 @@ export async function filerList(db: Handle, caller: Caller): Promise<FilerCompla
 }
 
 async function filerIdentity(db: Handle, c: ComplaintRow) {
-  if (c.filer_user_id === null) return { userId: null, name: c.filer_name, email: c.filer_email, phone: c.filer_phone, kind: "访客（已验证邮箱）" };
-  const u = await db.selectFrom("app_user").select(["id", "name", "email", "phone", "user_type"]).where("id", "=", c.filer_user_id).executeTakeFirst();
-  return { userId: c.filer_user_id, name: u?.name ?? c.filer_name, email: u?.email ?? c.filer_email, phone: u?.phone ?? c.filer_phone, kind: ROLE_NAMES[(u?.user_type ?? 100) as RoleCode] ?? "" };
+  if (c.filer_user_id === null)
+    return { userId: null, name: c.filer_name, email: c.filer_email, phone: c.filer_phone, kind: "访客（已验证邮箱）" };
+  const u = await db
+    .selectFrom("app_user")
+    .select(["id", "name", "email", "phone", "user_type"])
+    .where("id", "=", c.filer_user_id)
+    .executeTakeFirst();
+  return {
+    userId: c.filer_user_id,
+    name: u?.name ?? c.filer_name,
+    email: u?.email ?? c.filer_email,
+    phone: u?.phone ?? c.filer_phone,
+    kind: ROLE_NAMES[(u?.user_type ?? 100) as RoleCode] ?? "",
+  };
 }
 
 /** Handlers', the arbitrator's and root's view; anyone else 404. */
@@ -185,16 +239,40 @@ export async function handlerView(db: Handle, user: User, id: number): Promise<H
   const r = await loadRow(db, id);
   const actors = await actorsOf(db, { user }, r);
   if (!(await mayHandleView(db, user, r, actors))) throw notFound(NOT_FOUND);
-  const authors = await db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.name").where("work_id", "=", r.work_id).orderBy("rank").execute();
-  const teachers = await db.selectFrom("work_teacher").innerJoin("app_user", "app_user.id", "work_teacher.user_id").select("app_user.name").where("work_id", "=", r.work_id).orderBy("rank").execute();
-  const work = await db.selectFrom("work").innerJoin("work_category", "work_category.id", "work.category_id").select(["work.status", "work_category.name as category_name"]).where("work.id", "=", r.work_id).executeTakeFirstOrThrow();
+  const authors = await db
+    .selectFrom("work_author")
+    .innerJoin("app_user", "app_user.id", "work_author.user_id")
+    .select("app_user.name")
+    .where("work_id", "=", r.work_id)
+    .orderBy("rank")
+    .execute();
+  const teachers = await db
+    .selectFrom("work_teacher")
+    .innerJoin("app_user", "app_user.id", "work_teacher.user_id")
+    .select("app_user.name")
+    .where("work_id", "=", r.work_id)
+    .orderBy("rank")
+    .execute();
+  const work = await db
+    .selectFrom("work")
+    .innerJoin("work_category", "work_category.id", "work.category_id")
+    .select(["work.status", "work_category.name as category_name"])
+    .where("work.id", "=", r.work_id)
+    .executeTakeFirstOrThrow();
   const judgeRows = await db
     .selectFrom("app_user")
     .select(["id", "name"])
-    .where((eb) => eb.or([eb("id", "in", eb.selectFrom("judge_assignment").select("judge_id").where("work_id", "=", r.work_id)), eb("id", "in", eb.selectFrom("judge_score").select("judge_id").where("work_id", "=", r.work_id))]))
+    .where((eb) =>
+      eb.or([
+        eb("id", "in", eb.selectFrom("judge_assignment").select("judge_id").where("work_id", "=", r.work_id)),
+        eb("id", "in", eb.selectFrom("judge_score").select("judge_id").where("work_id", "=", r.work_id)),
+      ]),
+    )
     .orderBy("id")
     .execute();
-  const opinionBy = r.opinion_by ? (await db.selectFrom("app_user").select("name").where("id", "=", r.opinion_by).executeTakeFirst())?.name ?? "" : "";
+  const opinionBy = r.opinion_by
+    ? ((await db.selectFrom("app_user").select("name").where("id", "=", r.opinion_by).executeTakeFirst())?.name ?? "")
+    : "";
   // Handler actions only (the parties act in their own view).
   const handlerActors = [...actors].filter((a) => a !== "filer" && a !== "party");
   return {
@@ -214,7 +292,15 @@ export async function handlerView(db: Handle, user: User, id: number): Promise<H
       judges: judgeRows.map((j) => ({ id: j.id, name: j.name })),
     },
     refusal: r.refusal,
-    opinion: r.opinion_at ? { outcome: r.opinion_outcome as DecisionOutcome, action: r.opinion_action as DecisionAction, text: r.opinion_text ?? "", by: opinionBy, at: r.opinion_at } : null,
+    opinion: r.opinion_at
+      ? {
+          outcome: r.opinion_outcome as DecisionOutcome,
+          action: r.opinion_action as DecisionAction,
+          text: r.opinion_text ?? "",
+          by: opinionBy,
+          at: r.opinion_at,
+        }
+      : null,
     decision: await decisionOf(db, r),
     arbitration: await arbitrationOf(db, r),
     history: await historyOf(db, r.id, false),
@@ -227,7 +313,8 @@ function applyFilters(q: Query, f: ComplaintFilters, nowIso: string): Query {
   if (f.state) q = q.where("complaint.state", "=", f.state);
   if (f.type) q = q.where("complaint.type", "=", f.type);
   if (f.workId !== undefined) q = q.where("complaint.work_id", "=", f.workId);
-  if (f.overdue) q = q.where("complaint.due_at", "<", nowIso).where("complaint.state", "not in", FINAL_STATES as ComplaintState[]);
+  if (f.overdue)
+    q = q.where("complaint.due_at", "<", nowIso).where("complaint.state", "not in", FINAL_STATES as ComplaintState[]);
   return q;
 }
 
@@ -235,17 +322,29 @@ async function page(q: Query, f: ComplaintFilters, offset: number, limit: number
   const now = new Date();
   const nowIso = now.toISOString();
   q = applyFilters(q, f, nowIso);
-  const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = await q
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const finals = sql.join((FINAL_STATES as string[]).map((s) => sql.lit(s)));
   // Overdue first (earliest due first), then open ones by due time, then the rest newest first.
   const rows = await q
-    .orderBy(sql`case when complaint.state not in (${finals}) and complaint.due_at < ${nowIso} then 0 when complaint.state not in (${finals}) then 1 else 2 end`)
+    .orderBy(
+      sql`case when complaint.state not in (${finals}) and complaint.due_at < ${nowIso} then 0 when complaint.state not in (${finals}) then 1 else 2 end`,
+    )
     .orderBy("complaint.due_at")
     .orderBy("complaint.id", "desc")
     .offset(offset)
     .limit(limit)
     .execute();
-  return { list: rows.map((r) => ({ ...common(r, now.getTime()), filerName: r.filer_name, stateName: COMPLAINT_STATE_NAMES[r.state as ComplaintState] })), total: Number(total.n) };
+  return {
+    list: rows.map((r) => ({
+      ...common(r, now.getTime()),
+      filerName: r.filer_name,
+      stateName: COMPLAINT_STATE_NAMES[r.state as ComplaintState],
+    })),
+    total: Number(total.n),
+  };
 }
 
 /** Handlers' scope as a query: the contests they handle; root all. */
@@ -270,8 +369,28 @@ async function arbitratorQuery(db: Handle, user: User): Promise<Query> {
     .where((eb) => eb.or([eb("complaint.arbitrator_id", "is", null), eb("complaint.arbitrator_id", "=", user.id)]))
     .where((eb) => eb.or([eb("complaint.opinion_by", "is", null), eb("complaint.opinion_by", "!=", user.id)]))
     .where((eb) => eb.or([eb("complaint.decision_by", "is", null), eb("complaint.decision_by", "!=", user.id)]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("work_teacher").select("work_teacher.id").whereRef("work_teacher.work_id", "=", "complaint.work_id").where("work_teacher.user_id", "=", user.id))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("work_author").select("work_author.id").whereRef("work_author.work_id", "=", "complaint.work_id").where("work_author.user_id", "=", user.id))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("work_teacher")
+            .select("work_teacher.id")
+            .whereRef("work_teacher.work_id", "=", "complaint.work_id")
+            .where("work_teacher.user_id", "=", user.id),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("work_author")
+            .select("work_author.id")
+            .whereRef("work_author.work_id", "=", "complaint.work_id")
+            .where("work_author.user_id", "=", user.id),
+        ),
+      ),
+    );
   if (user.school_id !== null) q = q.where("work.school_id", "!=", user.school_id);
   return q;
 }
@@ -289,9 +408,16 @@ export async function arbitrationReviewList(db: Handle, f: ComplaintFilters, off
 export async function counts(db: Db, user: User, contestId?: number): Promise<ComplaintCounts> {
   let q = (await handlerQuery(db, user)).clearSelect();
   if (contestId !== undefined) q = q.where("complaint.contest_id", "=", contestId);
-  const rows = await q.select(["complaint.state", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("complaint.state").execute();
+  const rows = await q
+    .select(["complaint.state", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("complaint.state")
+    .execute();
   const nowIso = new Date().toISOString();
-  const overdue = await q.select((eb) => eb.fn.countAll<number>().as("n")).where("complaint.due_at", "<", nowIso).where("complaint.state", "not in", FINAL_STATES as ComplaintState[]).executeTakeFirstOrThrow();
+  const overdue = await q
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("complaint.due_at", "<", nowIso)
+    .where("complaint.state", "not in", FINAL_STATES as ComplaintState[])
+    .executeTakeFirstOrThrow();
   const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
   return {
     byState: COMPLAINT_STATES.map((s) => ({ state: s, name: COMPLAINT_STATE_NAMES[s], count: by.get(s) ?? 0 })),
@@ -312,7 +438,9 @@ export async function handlerContests(db: Handle, user: User) {
 export async function evidenceFor(db: Handle, caller: Caller, evidenceId: number) {
   const e = await db.selectFrom("complaint_evidence").selectAll().where("id", "=", evidenceId).executeTakeFirst();
   if (!e) throw notFound("证据材料不存在或您无权查看");
-  const own = caller.user ? e.owner_user_id === caller.user.id : e.owner_user_id === null && e.owner_email === caller.visitorEmail;
+  const own = caller.user
+    ? e.owner_user_id === caller.user.id
+    : e.owner_user_id === null && e.owner_email === caller.visitorEmail;
   if (own) return e;
   if (e.complaint_id === null || !caller.user) throw notFound("证据材料不存在或您无权查看");
   const c = (await db.selectFrom("complaint").selectAll().where("id", "=", e.complaint_id).executeTakeFirst())!;

@@ -5,19 +5,47 @@
 import { sql } from "kysely";
 import { invalid } from "../../shared/errors";
 import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
-import { EntryLockCreate, EntryLockFilters, EntryLockUpdate, EntryLockView, type EntryLockCreate as TCreate, type EntryLockUpdate as TUpdate, type EntryLockView as TView } from "../../shared/contest/schema";
+import {
+  EntryLockCreate,
+  EntryLockFilters,
+  EntryLockUpdate,
+  EntryLockView,
+  type EntryLockCreate as TCreate,
+  type EntryLockUpdate as TUpdate,
+  type EntryLockView as TView,
+} from "../../shared/contest/schema";
 import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import type { Ctx, ResourceDef, Trx } from "../crud/resource";
 
-const SORT: Record<string, string> = { id: "entry_lock.id", field: "entry_lock.field", fromStage: "entry_lock.from_stage", contestId: "entry_lock.contest_id", createdAt: "entry_lock.created_at" };
+const SORT: Record<string, string> = {
+  id: "entry_lock.id",
+  field: "entry_lock.field",
+  fromStage: "entry_lock.from_stage",
+  contestId: "entry_lock.contest_id",
+  createdAt: "entry_lock.created_at",
+};
 
 const base = (ctx: Ctx) =>
   ctx.db
     .selectFrom("entry_lock")
     .leftJoin("contest", "contest.id", "entry_lock.contest_id")
-    .select(["entry_lock.id", "entry_lock.contest_id", "contest.name as contest_name", "entry_lock.field", "entry_lock.from_stage", "entry_lock.created_at"]);
+    .select([
+      "entry_lock.id",
+      "entry_lock.contest_id",
+      "contest.name as contest_name",
+      "entry_lock.field",
+      "entry_lock.from_stage",
+      "entry_lock.created_at",
+    ]);
 
-type Row = { id: number; contest_id: number | null; contest_name: string | null; field: string; from_stage: StageKey; created_at: string };
+type Row = {
+  id: number;
+  contest_id: number | null;
+  contest_name: string | null;
+  field: string;
+  from_stage: StageKey;
+  created_at: string;
+};
 
 const toView = (r: Row): TView => ({
   id: r.id,
@@ -39,7 +67,10 @@ async function check(trx: Trx, contestId: number | null, field: LockableField, s
   q = contestId === null ? q.where("contest_id", "is", null) : q.where("contest_id", "=", contestId);
   if (selfId) q = q.where("id", "!=", selfId);
   if (await q.executeTakeFirst()) {
-    throw invalid("field", `“${LOCKABLE_FIELD_NAMES[field]}”${contestId === null ? "对全部赛事" : "在该赛事中"}已设置锁定，请修改原有设置`);
+    throw invalid(
+      "field",
+      `“${LOCKABLE_FIELD_NAMES[field]}”${contestId === null ? "对全部赛事" : "在该赛事中"}已设置锁定，请修改原有设置`,
+    );
   }
 }
 
@@ -62,9 +93,18 @@ export const entryLockResource: ResourceDef<TView, TCreate, TUpdate> = {
     if (f.global) q = q.where("entry_lock.contest_id", "is", null);
     if (f.field) q = q.where("entry_lock.field", "=", f.field);
     if (f.fromStage) q = q.where("entry_lock.from_stage", "=", f.fromStage as StageKey);
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
-    for (const [field, dir] of sort.length ? sort : [["contestId", "asc"], ["id", "asc"]] as const) page = page.orderBy(sql.ref(SORT[field]), dir);
+    for (const [field, dir] of sort.length
+      ? sort
+      : ([
+          ["contestId", "asc"],
+          ["id", "asc"],
+        ] as const))
+      page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("entry_lock.id").offset(offset).limit(limit).execute()) as Row[];
     return { list: rows.map(toView), total: Number(total.n) };
   },

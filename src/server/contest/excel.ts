@@ -17,7 +17,11 @@ interface Prep {
 }
 
 const LIST_SEP = /[、,，;；\n]+/;
-const splitList = (t: string) => t.split(LIST_SEP).map((s) => s.trim()).filter(Boolean);
+const splitList = (t: string) =>
+  t
+    .split(LIST_SEP)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function int(t: string, what: string, min = 0) {
   if (!/^\d+$/.test(t)) throw new Error(`${what}须为整数`);
@@ -147,7 +151,11 @@ export const contestExcel: ExcelDef<ContestView, ContestCreate, ContestUpdate> =
     const contests = await ctx.db.selectFrom("contest").select(["id", "code"]).execute();
     const schools = await ctx.db.selectFrom("school").select(["id", "code"]).execute();
     const categories = await ctx.db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute();
-    const users = await ctx.db.selectFrom("app_user").select(["id", "username", "user_type"]).where("user_type", "in", [ROLE.contestAdmin, ROLE.contestReviewer]).execute();
+    const users = await ctx.db
+      .selectFrom("app_user")
+      .select(["id", "username", "user_type"])
+      .where("user_type", "in", [ROLE.contestAdmin, ROLE.contestReviewer])
+      .execute();
     return {
       contests: new Map(contests.filter((c) => c.code).map((c) => [c.code!, c.id])),
       schools: new Map(schools.map((s) => [s.code, s.id])),

@@ -12,7 +12,11 @@ export async function loadLockInputs(db: Handle, contestId: number) {
     .select(["field", "from_stage", "contest_id"])
     .where((eb) => eb.or([eb("contest_id", "=", contestId), eb("contest_id", "is", null)]))
     .execute();
-  const stages = await db.selectFrom("contest_stage").select(["stage", "starts_at", "ends_at"]).where("contest_id", "=", contestId).execute();
+  const stages = await db
+    .selectFrom("contest_stage")
+    .select(["stage", "starts_at", "ends_at"])
+    .where("contest_id", "=", contestId)
+    .execute();
   return {
     locks: locks.map((l) => ({ field: l.field, fromStage: l.from_stage, contestId: l.contest_id })),
     stages: stages.map((s) => ({ stage: s.stage, startsAt: s.starts_at, endsAt: s.ends_at })),

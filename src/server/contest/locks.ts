@@ -22,7 +22,11 @@ export interface StageWindow {
   endsAt?: string;
 }
 
-export function lockedFields(locks: readonly LockRule[], stages: readonly StageWindow[], now: Date | string = new Date()): Set<string> {
+export function lockedFields(
+  locks: readonly LockRule[],
+  stages: readonly StageWindow[],
+  now: Date | string = new Date(),
+): Set<string> {
   const t = typeof now === "string" ? Date.parse(now) : now.getTime();
   const started = new Set(stages.filter((s) => Date.parse(s.startsAt) <= t).map((s) => s.stage));
   const specific = new Set(locks.filter((l) => l.contestId !== null).map((l) => l.field));

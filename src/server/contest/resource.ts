@@ -5,11 +5,29 @@
  */
 import { sql } from "kysely";
 import { badRequest, forbidden } from "../../shared/errors";
-import { ContestCreate, ContestFilters, ContestUpdate, ContestView, type ContestCreate as TCreate, type ContestUpdate as TUpdate, type ContestView as TView } from "../../shared/contest/schema";
+import {
+  ContestCreate,
+  ContestFilters,
+  ContestUpdate,
+  ContestView,
+  type ContestCreate as TCreate,
+  type ContestUpdate as TUpdate,
+  type ContestView as TView,
+} from "../../shared/contest/schema";
 import { ROLE } from "../../shared/roles";
 import type { Ctx, ResourceDef, Trx } from "../crud/resource";
 import { contestExcel } from "./excel";
-import { checkCategories, checkChain, checkChildren, checkMembers, checkStages, ensureCodeFree, setMembers, setStages, type ContestState } from "./validate";
+import {
+  checkCategories,
+  checkChain,
+  checkChildren,
+  checkMembers,
+  checkStages,
+  ensureCodeFree,
+  setMembers,
+  setStages,
+  type ContestState,
+} from "./validate";
 import { getContest, listContests, SORT } from "./view";
 
 const sameSet = (a: number[], b: number[]) => {
@@ -21,8 +39,16 @@ const sameSet = (a: number[], b: number[]) => {
 function refuseForContestAdmin(ctx: Ctx, before: TView, input: TUpdate) {
   if (ctx.user.user_type === ROLE.root) return;
   if (input.level !== undefined && input.level !== before.level) throw forbidden("赛事管理员不能修改赛事级别，请联系超级管理员");
-  if (input.parentId !== undefined && input.parentId !== before.parentId) throw forbidden("赛事管理员不能修改上级赛事，请联系超级管理员");
-  if (input.adminIds !== undefined && !sameSet(input.adminIds, before.admins.map((a) => a.id))) throw forbidden("只有超级管理员可以指定赛事管理员");
+  if (input.parentId !== undefined && input.parentId !== before.parentId)
+    throw forbidden("赛事管理员不能修改上级赛事，请联系超级管理员");
+  if (
+    input.adminIds !== undefined &&
+    !sameSet(
+      input.adminIds,
+      before.admins.map((a) => a.id),
+    )
+  )
+    throw forbidden("只有超级管理员可以指定赛事管理员");
   if (input.archived !== undefined && input.archived !== before.archived) throw forbidden("只有超级管理员可以归档或恢复赛事");
 }
 
@@ -95,7 +121,12 @@ export const contestResource: ResourceDef<TView, TCreate, TUpdate> = {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (!input.code) await trx.updateTable("contest").set({ code: `${state.year}-${id}` }).where("id", "=", id).execute();
+    if (!input.code)
+      await trx
+        .updateTable("contest")
+        .set({ code: `${state.year}-${id}` })
+        .where("id", "=", id)
+        .execute();
     await setStages(trx, id, stages);
     await setMembers(trx, id, "admin", admins);
     await setMembers(trx, id, "reviewer", reviewers);
@@ -117,7 +148,11 @@ export const contestResource: ResourceDef<TView, TCreate, TUpdate> = {
     // A school contest's province follows its school.
     if (state.level === "school" && input.province === undefined && input.schoolId !== undefined) state.province = null;
     const province = await checkChain(trx, state);
-    await checkChildren(trx, before.id, { level: state.level !== before.level, year: state.year !== before.year, province: (province ?? null) !== before.province });
+    await checkChildren(trx, before.id, {
+      level: state.level !== before.level,
+      year: state.year !== before.year,
+      province: (province ?? null) !== before.province,
+    });
     const stages = checkStages(state.stages);
     const { categories, quotas } = await checkCategories(trx, state);
     if (input.code !== undefined && input.code !== before.code) await ensureCodeFree(trx, input.code, before.id);
@@ -141,8 +176,22 @@ export const contestResource: ResourceDef<TView, TCreate, TUpdate> = {
       .where("id", "=", before.id)
       .execute();
     if (input.stages !== undefined) await setStages(trx, before.id, stages);
-    if (input.adminIds !== undefined && !sameSet(input.adminIds, before.admins.map((m) => m.id))) await setMembers(trx, before.id, "admin", await checkMembers(trx, "adminIds", input.adminIds));
-    if (input.reviewerIds !== undefined && !sameSet(input.reviewerIds, before.reviewers.map((m) => m.id))) await setMembers(trx, before.id, "reviewer", await checkMembers(trx, "reviewerIds", input.reviewerIds));
+    if (
+      input.adminIds !== undefined &&
+      !sameSet(
+        input.adminIds,
+        before.admins.map((m) => m.id),
+      )
+    )
+      await setMembers(trx, before.id, "admin", await checkMembers(trx, "adminIds", input.adminIds));
+    if (
+      input.reviewerIds !== undefined &&
+      !sameSet(
+        input.reviewerIds,
+        before.reviewers.map((m) => m.id),
+      )
+    )
+      await setMembers(trx, before.id, "reviewer", await checkMembers(trx, "reviewerIds", input.reviewerIds));
     return (await getContest(ctx, before.id))!;
   },
 
@@ -151,7 +200,11 @@ export const contestResource: ResourceDef<TView, TCreate, TUpdate> = {
     const c = await counts(trx, before.id);
     if (c.children || c.members || c.others) {
       if (before.archived) throw badRequest(`该赛事有 ${c.children} 个下级赛事、${c.members} 名成员，不能删除；它已经归档`);
-      await trx.updateTable("contest").set({ archived: 1, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
+      await trx
+        .updateTable("contest")
+        .set({ archived: 1, updated_at: new Date().toISOString() })
+        .where("id", "=", before.id)
+        .execute();
       return "archived";
     }
     await trx.deleteFrom("contest_stage").where("contest_id", "=", before.id).execute();

@@ -4,7 +4,13 @@
  * Every failure names the field.
  */
 import { invalid } from "../../shared/errors";
-import { CONTEST_LEVEL_NAMES, PARENT_LEVEL, STAGE_NAMES, type ContestLevelKey, type StageTimes } from "../../shared/contest/stages";
+import {
+  CONTEST_LEVEL_NAMES,
+  PARENT_LEVEL,
+  STAGE_NAMES,
+  type ContestLevelKey,
+  type StageTimes,
+} from "../../shared/contest/stages";
 import { ROLE, ROLE_NAMES } from "../../shared/roles";
 import type { Trx } from "../crud/resource";
 
@@ -31,9 +37,17 @@ export async function checkChain(trx: Trx, s: ContestState): Promise<string | nu
   }
   const parentName = CONTEST_LEVEL_NAMES[parentLevel];
   if (s.parentId === null) throw invalid("parentId", `${levelName}必须选择上级${parentName}`);
-  const parent = await trx.selectFrom("contest").select(["id", "name", "level", "year", "province", "archived"]).where("id", "=", s.parentId).executeTakeFirst();
+  const parent = await trx
+    .selectFrom("contest")
+    .select(["id", "name", "level", "year", "province", "archived"])
+    .where("id", "=", s.parentId)
+    .executeTakeFirst();
   if (!parent) throw invalid("parentId", `上级赛事（编号 ${s.parentId}）不存在`);
-  if (parent.level !== parentLevel) throw invalid("parentId", `${levelName}的上级赛事必须是${parentName}，“${parent.name}”是${CONTEST_LEVEL_NAMES[parent.level]}`);
+  if (parent.level !== parentLevel)
+    throw invalid(
+      "parentId",
+      `${levelName}的上级赛事必须是${parentName}，“${parent.name}”是${CONTEST_LEVEL_NAMES[parent.level]}`,
+    );
   if (parent.archived) throw invalid("parentId", `上级赛事“${parent.name}”已归档，不能在其下设置赛事`);
   if (parent.year !== s.year) throw invalid("year", `${levelName}的年份须与上级赛事“${parent.name}”一致（${parent.year} 年）`);
   if (s.level === "provincial") {
@@ -41,11 +55,20 @@ export async function checkChain(trx: Trx, s: ContestState): Promise<string | nu
     return s.province.trim();
   }
   if (s.schoolId === null) throw invalid("schoolId", "校赛必须选择学校");
-  const school = await trx.selectFrom("school").select(["id", "name", "province", "archived"]).where("id", "=", s.schoolId).executeTakeFirst();
+  const school = await trx
+    .selectFrom("school")
+    .select(["id", "name", "province", "archived"])
+    .where("id", "=", s.schoolId)
+    .executeTakeFirst();
   if (!school) throw invalid("schoolId", `学校（编号 ${s.schoolId}）不存在`);
   if (school.archived) throw invalid("schoolId", `学校“${school.name}”已归档`);
-  if (school.province !== parent.province) throw invalid("schoolId", `学校“${school.name}”位于${school.province}，与上级省赛“${parent.name}”的省份（${parent.province ?? "未设置"}）不一致`);
-  if (s.province && s.province !== school.province) throw invalid("province", `校赛的省份须与学校所在省份（${school.province}）一致`);
+  if (school.province !== parent.province)
+    throw invalid(
+      "schoolId",
+      `学校“${school.name}”位于${school.province}，与上级省赛“${parent.name}”的省份（${parent.province ?? "未设置"}）不一致`,
+    );
+  if (s.province && s.province !== school.province)
+    throw invalid("province", `校赛的省份须与学校所在省份（${school.province}）一致`);
   return school.province;
 }
 
@@ -83,21 +106,28 @@ export function checkStages(stages: StageTimes[]): StageTimes[] {
     if (!startsAt) throw invalid(`stages.${i}.startsAt`, `“${name}”阶段的开始时间格式不正确`);
     const endsAt = parseTime(s.endsAt);
     if (!endsAt) throw invalid(`stages.${i}.endsAt`, `“${name}”阶段的结束时间格式不正确`);
-    if (Date.parse(startsAt) >= Date.parse(endsAt)) throw invalid(`stages.${i}.endsAt`, `“${name}”阶段的结束时间必须晚于开始时间`);
+    if (Date.parse(startsAt) >= Date.parse(endsAt))
+      throw invalid(`stages.${i}.endsAt`, `“${name}”阶段的结束时间必须晚于开始时间`);
     return { stage: s.stage, startsAt, endsAt };
   });
 }
 
 /** Open categories must be 大类; quotas only for open categories, once each. */
 export async function checkCategories(trx: Trx, s: ContestState) {
-  const top = new Map((await trx.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((r) => [r.id, r.name]));
+  const top = new Map(
+    (await trx.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
   const categories = [...new Set(s.categories)];
   for (const id of categories) if (!top.has(id)) throw invalid("categories", `作品大类（编号 ${id}）不存在`);
   const seen = new Set<number>();
   s.categoryQuotas.forEach((q, i) => {
     const name = top.get(q.categoryId);
     if (!name) throw invalid(`categoryQuotas.${i}.categoryId`, `作品大类（编号 ${q.categoryId}）不存在`);
-    if (!categories.includes(q.categoryId)) throw invalid(`categoryQuotas.${i}.categoryId`, `大类“${name}”未开放，不能设置推荐名额`);
+    if (!categories.includes(q.categoryId))
+      throw invalid(`categoryQuotas.${i}.categoryId`, `大类“${name}”未开放，不能设置推荐名额`);
     if (seen.has(q.categoryId)) throw invalid(`categoryQuotas.${i}.categoryId`, `大类“${name}”的名额重复设置`);
     seen.add(q.categoryId);
   });
@@ -113,7 +143,11 @@ export async function checkMembers(trx: Trx, field: "adminIds" | "reviewerIds", 
   for (const id of unique) {
     const u = users.find((x) => x.id === id);
     if (!u) throw invalid(field, `用户（编号 ${id}）不存在`);
-    if (u.user_type !== role) throw invalid(field, `用户“${u.name}”不是${ROLE_NAMES[role]}，不能设为本赛事的${field === "adminIds" ? "管理员" : "审核员"}`);
+    if (u.user_type !== role)
+      throw invalid(
+        field,
+        `用户“${u.name}”不是${ROLE_NAMES[role]}，不能设为本赛事的${field === "adminIds" ? "管理员" : "审核员"}`,
+      );
   }
   return unique;
 }
@@ -123,13 +157,19 @@ export async function setMembers(trx: Trx, contestId: number, role: "admin" | "r
   await trx.deleteFrom("contest_member").where("contest_id", "=", contestId).where("role", "=", role).execute();
   if (!ids.length) return;
   const now = new Date().toISOString();
-  await trx.insertInto("contest_member").values(ids.map((user_id) => ({ contest_id: contestId, user_id, role, created_at: now }))).execute();
+  await trx
+    .insertInto("contest_member")
+    .values(ids.map((user_id) => ({ contest_id: contestId, user_id, role, created_at: now })))
+    .execute();
 }
 
 export async function setStages(trx: Trx, contestId: number, stages: StageTimes[]) {
   await trx.deleteFrom("contest_stage").where("contest_id", "=", contestId).execute();
   if (!stages.length) return;
-  await trx.insertInto("contest_stage").values(stages.map((s) => ({ contest_id: contestId, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt }))).execute();
+  await trx
+    .insertInto("contest_stage")
+    .values(stages.map((s) => ({ contest_id: contestId, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt })))
+    .execute();
 }
 
 export async function ensureCodeFree(trx: Trx, code: string, selfId?: number) {
@@ -141,7 +181,11 @@ export async function ensureCodeFree(trx: Trx, code: string, selfId?: number) {
 /** A contest with children keeps its level, year and province: the children depend on them. */
 export async function checkChildren(trx: Trx, contestId: number, changed: { level: boolean; year: boolean; province: boolean }) {
   if (!changed.level && !changed.year && !changed.province) return;
-  const n = await trx.selectFrom("contest").select((eb) => eb.fn.countAll<number>().as("n")).where("parent_id", "=", contestId).executeTakeFirstOrThrow();
+  const n = await trx
+    .selectFrom("contest")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("parent_id", "=", contestId)
+    .executeTakeFirstOrThrow();
   if (!Number(n.n)) return;
   const what = changed.level ? "级别" : changed.year ? "年份" : "省份";
   throw invalid(changed.level ? "level" : changed.year ? "year" : "province", `该赛事已有 ${n.n} 个下级赛事，不能修改${what}`);

@@ -65,7 +65,13 @@ const base = (ctx: Ctx) =>
       "contest.archived",
       "contest.updated_at",
     ])
-    .select((eb) => eb.selectFrom("contest as c").select((e) => e.fn.countAll<number>().as("n")).where("c.parent_id", "=", eb.ref("contest.id")).as("child_count")) as unknown as Q;
+    .select((eb) =>
+      eb
+        .selectFrom("contest as c")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .where("c.parent_id", "=", eb.ref("contest.id"))
+        .as("child_count"),
+    ) as unknown as Q;
 
 /** Contest rows the user may see: root all, a contest admin the own contests and their descendants. */
 export async function scopedQuery(ctx: Ctx): Promise<Q> {
@@ -76,7 +82,14 @@ export async function scopedQuery(ctx: Ctx): Promise<Q> {
 }
 
 function applyFilters(q: Q, f: Record<string, unknown>): Q {
-  const { keyword, level, year, parentId, province, archived } = f as { keyword?: string; level?: string; year?: number; parentId?: number; province?: string; archived?: boolean };
+  const { keyword, level, year, parentId, province, archived } = f as {
+    keyword?: string;
+    level?: string;
+    year?: number;
+    parentId?: number;
+    province?: string;
+    archived?: boolean;
+  };
   if (keyword?.trim()) {
     const kw = `%${keyword.trim()}%`;
     q = q.where((eb) => eb.or([eb("contest.name", "like", kw), eb("contest.code", "like", kw)]));
@@ -98,7 +111,11 @@ async function categoryNames(ctx: Ctx): Promise<Map<number, string>> {
 export async function toViews(ctx: Ctx, rows: Row[]): Promise<ContestView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const stages = await ctx.db.selectFrom("contest_stage").select(["contest_id", "stage", "starts_at", "ends_at"]).where("contest_id", "in", ids).execute();
+  const stages = await ctx.db
+    .selectFrom("contest_stage")
+    .select(["contest_id", "stage", "starts_at", "ends_at"])
+    .where("contest_id", "in", ids)
+    .execute();
   const members = await ctx.db
     .selectFrom("contest_member")
     .innerJoin("app_user", "app_user.id", "contest_member.user_id")
@@ -135,7 +152,11 @@ export async function toViews(ctx: Ctx, rows: Row[]): Promise<ContestView[]> {
         .sort((a, b) => order(a.stage) - order(b.stage))
         .map((s) => ({ stage: s.stage, startsAt: s.starts_at, endsAt: s.ends_at })),
       recommendQuota: r.recommend_quota,
-      categoryQuotas: Object.entries(quotas).map(([id, quota]) => ({ categoryId: Number(id), categoryName: names.get(Number(id)) ?? `#${id}`, quota })),
+      categoryQuotas: Object.entries(quotas).map(([id, quota]) => ({
+        categoryId: Number(id),
+        categoryName: names.get(Number(id)) ?? `#${id}`,
+        quota,
+      })),
       childCount: Number(r.child_count ?? 0),
       admins: mine.filter((m) => m.role === "admin").map(ref),
       reviewers: mine.filter((m) => m.role === "reviewer").map(ref),
@@ -147,9 +168,19 @@ export async function toViews(ctx: Ctx, rows: Row[]): Promise<ContestView[]> {
 
 export async function listContests(ctx: Ctx, { filters, sort, offset, limit }: ListQuery) {
   const q = applyFilters(await scopedQuery(ctx), filters);
-  const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = await q
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   let page = q;
-  const order: [string, "asc" | "desc"][] = sort.length ? sort : [["year", "desc"], ["level", "asc"], ["province", "asc"], ["name", "asc"]];
+  const order: [string, "asc" | "desc"][] = sort.length
+    ? sort
+    : [
+        ["year", "desc"],
+        ["level", "asc"],
+        ["province", "asc"],
+        ["name", "asc"],
+      ];
   for (const [field, dir] of order) page = page.orderBy(sql.ref(SORT[field]), dir);
   const rows = (await page.orderBy("contest.id").offset(offset).limit(limit).execute()) as unknown as Row[];
   return { list: await toViews(ctx, rows), total: Number((total as { n: number }).n) };
@@ -170,7 +201,11 @@ export async function contestsByCodes(ctx: Ctx, codes: string[]): Promise<Contes
 /** The contests the user is an admin of (not their descendants). */
 export async function ownContests(ctx: Ctx): Promise<ContestView[]> {
   const q = base(ctx)
-    .where("contest.id", "in", ctx.db.selectFrom("contest_member").select("contest_id").where("user_id", "=", ctx.user.id).where("role", "=", "admin"))
+    .where(
+      "contest.id",
+      "in",
+      ctx.db.selectFrom("contest_member").select("contest_id").where("user_id", "=", ctx.user.id).where("role", "=", "admin"),
+    )
     .orderBy("contest.year", "desc")
     .orderBy("contest.id");
   return toViews(ctx, (await q.execute()) as unknown as Row[]);

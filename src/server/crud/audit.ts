@@ -7,7 +7,10 @@ import type { DB } from "../db/schema";
 type Handle = Db | Transaction<DB> | Kysely<DB>;
 
 /** field → [old, new] for the fields that differ. */
-export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Record<string, [unknown, unknown]> {
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
@@ -37,7 +40,9 @@ export interface AuditScope {
 export const auditScope = new AsyncLocalStorage<AuditScope>();
 
 export async function record(db: Handle, userId: number | null, entries: AuditEntry | AuditEntry[]) {
-  const list = (Array.isArray(entries) ? entries : [entries]).filter((e) => Object.keys(e.changes).length || e.action !== "update");
+  const list = (Array.isArray(entries) ? entries : [entries]).filter(
+    (e) => Object.keys(e.changes).length || e.action !== "update",
+  );
   if (!list.length) return;
   const at = new Date().toISOString();
   const scope = auditScope.getStore();
@@ -46,7 +51,19 @@ export async function record(db: Handle, userId: number | null, entries: AuditEn
   for (let i = 0; i < list.length; i += 500) {
     await db
       .insertInto("audit_log")
-      .values(list.slice(i, i + 500).map((e) => ({ at, user_id: userId, entity: e.entity, entity_id: String(e.entityId), action: e.action, changes: JSON.stringify(e.changes), token_name })))
+      .values(
+        list
+          .slice(i, i + 500)
+          .map((e) => ({
+            at,
+            user_id: userId,
+            entity: e.entity,
+            entity_id: String(e.entityId),
+            action: e.action,
+            changes: JSON.stringify(e.changes),
+            token_name,
+          })),
+      )
       .execute();
   }
 }

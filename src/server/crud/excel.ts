@@ -14,10 +14,11 @@ export interface SheetColumn {
 }
 
 /** The streams exceljs's sheet buffer writes into (set once the zip starts reading the sheet). */
-const sinksOf = (ws: ExcelJS.Worksheet): Writable[] => ((ws as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? []);
+const sinksOf = (ws: ExcelJS.Worksheet): Writable[] => (ws as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 /** archiver's streams come from the readable-stream package (no writableNeedDrain getter): read the state. */
 const full = (s: Writable) => {
-  const state = (s as unknown as { _writableState?: { length: number; highWaterMark: number; needDrain: boolean } })._writableState;
+  const state = (s as unknown as { _writableState?: { length: number; highWaterMark: number; needDrain: boolean } })
+    ._writableState;
   return !!state && (state.needDrain || state.length >= state.highWaterMark);
 };
 /** Resolves when the stream drains (or ends: its error then surfaces from the workbook's commit). */
@@ -66,12 +67,23 @@ const cellText = (v: ExcelJS.CellValue): string => {
  * Reads the first sheet: the header row names the columns; yields { rowNumber, cells }
  * with cells keyed by header text, trimmed.
  */
-export async function* readXlsx(file: string): AsyncGenerator<{ rowNumber: number; cells: Record<string, string> } | { headers: string[] }> {
-  const reader = new (await excel()).stream.xlsx.WorkbookReader(file, { sharedStrings: "cache", styles: "ignore", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
+export async function* readXlsx(
+  file: string,
+): AsyncGenerator<{ rowNumber: number; cells: Record<string, string> } | { headers: string[] }> {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(file, {
+    sharedStrings: "cache",
+    styles: "ignore",
+    hyperlinks: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
   for await (const ws of reader) {
     let headers: string[] | null = null;
     for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText).map((s) => s.trim());
+      const values = (row.values as ExcelJS.CellValue[])
+        .slice(1)
+        .map(cellText)
+        .map((s) => s.trim());
       if (!headers) {
         headers = values;
         yield { headers };

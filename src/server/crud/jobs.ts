@@ -82,7 +82,10 @@ export class Jobs {
   /** Starts this process's workers and its sweep of abandoned jobs. */
   async start() {
     await this.queue.work(JOB_TASK, async (data) => this.#run(String(data.id)), { concurrency: 2 });
-    const sweep = setInterval(() => void this.sweep().catch((err) => this.log("任务巡检失败", err)), (this.config.jobs.leaseSeconds * 1000) / 2);
+    const sweep = setInterval(
+      () => void this.sweep().catch((err) => this.log("任务巡检失败", err)),
+      (this.config.jobs.leaseSeconds * 1000) / 2,
+    );
     sweep.unref();
     this.#timers.push(sweep);
     await this.sweep().catch((err) => this.log("任务巡检失败", err));
@@ -104,7 +107,11 @@ export class Jobs {
     while (this.#live.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const released = await this.db
       .updateTable("job")
-      .set({ owner: null, heartbeat_at: new Date(0).toISOString(), attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end` })
+      .set({
+        owner: null,
+        heartbeat_at: new Date(0).toISOString(),
+        attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`,
+      })
       .where("owner", "=", this.owner)
       .where("status", "in", [...ACTIVE])
       .returning("id")
@@ -179,7 +186,22 @@ export class Jobs {
     const now = new Date().toISOString();
     await this.db
       .insertInto("job")
-      .values({ id, kind, resource, status: "running", processed: 0, total: 0, message: null, result: null, file: null, created_by: userId, created_at: now, updated_at: now, heartbeat_at: now, params: params === undefined ? null : JSON.stringify(params) })
+      .values({
+        id,
+        kind,
+        resource,
+        status: "running",
+        processed: 0,
+        total: 0,
+        message: null,
+        result: null,
+        file: null,
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+        heartbeat_at: now,
+        params: params === undefined ? null : JSON.stringify(params),
+      })
       .execute();
     return id;
   }
@@ -194,7 +216,12 @@ export class Jobs {
 
   /** Fails a job that has not started (e.g. its upload was refused). */
   async failNow(id: string, message: string) {
-    await this.db.updateTable("job").set({ status: "failed", message, updated_at: new Date().toISOString() }).where("id", "=", id).where("status", "in", [...ACTIVE]).execute();
+    await this.db
+      .updateTable("job")
+      .set({ status: "failed", message, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .where("status", "in", [...ACTIVE])
+      .execute();
   }
 
   /**
@@ -204,7 +231,16 @@ export class Jobs {
   async confirm(id: string, total: number): Promise<boolean> {
     const r = await this.db
       .updateTable("job")
-      .set({ status: "applying", processed: 0, total, message: null, owner: null, attempts: 0, heartbeat_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .set({
+        status: "applying",
+        processed: 0,
+        total,
+        message: null,
+        owner: null,
+        attempts: 0,
+        heartbeat_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .where("id", "=", id)
       .where("status", "=", "ready")
       .executeTakeFirst();
@@ -228,7 +264,14 @@ export class Jobs {
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) {
       const now = await this.db.selectFrom("job").select("status").where("id", "=", id).executeTakeFirstOrThrow();
-      if (now.status === "done") throw badRequest(row.kind === "import" ? "该导入已完成，不能取消" : row.kind === "export" ? "该导出已完成，不能取消" : "该任务已完成，不能取消");
+      if (now.status === "done")
+        throw badRequest(
+          row.kind === "import"
+            ? "该导入已完成，不能取消"
+            : row.kind === "export"
+              ? "该导出已完成，不能取消"
+              : "该任务已完成，不能取消",
+        );
       throw badRequest(now.status === "cancelled" ? "该任务已取消" : "该任务已结束，不能取消");
     }
     this.#live.get(id)?.abort.abort();
@@ -238,11 +281,22 @@ export class Jobs {
    * Ends a phase of a job this process runs: `from` → `to` with the fields, only if the row
    * is still in `from` and ours (a cancel or another process's takeover wins).
    */
-  async finish(id: string, from: Status, to: Status, fields: Partial<Pick<Job, "message" | "processed" | "total" | "plan_sha256" | "output_sha256">> & { result?: unknown }, trx?: Trx): Promise<boolean> {
+  async finish(
+    id: string,
+    from: Status,
+    to: Status,
+    fields: Partial<Pick<Job, "message" | "processed" | "total" | "plan_sha256" | "output_sha256">> & { result?: unknown },
+    trx?: Trx,
+  ): Promise<boolean> {
     const { result, ...rest } = fields;
     const r = await (trx ?? this.db)
       .updateTable("job")
-      .set({ ...rest, ...(result !== undefined ? { result: JSON.stringify(result) } : {}), status: to, updated_at: new Date().toISOString() })
+      .set({
+        ...rest,
+        ...(result !== undefined ? { result: JSON.stringify(result) } : {}),
+        status: to,
+        updated_at: new Date().toISOString(),
+      })
       .where("id", "=", id)
       .where("status", "=", from)
       .where("owner", "=", this.owner)
@@ -288,7 +342,13 @@ export class Jobs {
       .set((eb) => ({ owner: this.owner, heartbeat_at: now.toISOString(), attempts: eb("attempts", "+", 1) }))
       .where("id", "=", id)
       .where("status", "=", row.status)
-      .where((eb) => eb.or([eb("owner", "is", null), eb("heartbeat_at", "<", stale), ...(this.dialect === "sqlite" ? [eb("owner", "<>", this.owner)] : [])]))
+      .where((eb) =>
+        eb.or([
+          eb("owner", "is", null),
+          eb("heartbeat_at", "<", stale),
+          ...(this.dialect === "sqlite" ? [eb("owner", "<>", this.owner)] : []),
+        ]),
+      )
       .returningAll()
       .executeTakeFirst();
     if (!claimed) return;
@@ -298,7 +358,9 @@ export class Jobs {
       return;
     }
     if (claimed.attempts > this.config.jobs.maxAttempts) {
-      await this.finish(id, status, "failed", { message: `${status === "applying" ? "导入失败，没有导入任何数据：" : ""}处理该任务的服务器进程多次中断（已尝试 ${claimed.attempts - 1} 次），请重新操作` });
+      await this.finish(id, status, "failed", {
+        message: `${status === "applying" ? "导入失败，没有导入任何数据：" : ""}处理该任务的服务器进程多次中断（已尝试 ${claimed.attempts - 1} 次），请重新操作`,
+      });
       return;
     }
     if (claimed.kind === "export" && !claimed.params) {
@@ -329,7 +391,9 @@ export class Jobs {
       if (!(err instanceof JobGone) && !live.abort.signal.aborted) {
         this.log(`任务 ${id} 失败`, err);
         const prefix = status === "applying" ? "导入失败，没有导入任何数据：" : claimed.kind === "export" ? "导出失败：" : "";
-        await this.finish(id, status, "failed", { message: `${prefix}${err instanceof DomainError ? err.info : "服务器错误，请重试"}` });
+        await this.finish(id, status, "failed", {
+          message: `${prefix}${err instanceof DomainError ? err.info : "服务器错误，请重试"}`,
+        });
       }
     } finally {
       if (beat) clearInterval(beat);
@@ -340,24 +404,27 @@ export class Jobs {
   /** PostgreSQL: progress + heartbeat through the pool about once a second; a cancel read back aborts the run. */
   #heartbeat(id: string, live: Live) {
     let busy = false;
-    const t = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void this.db
-        .updateTable("job")
-        .set({ heartbeat_at: new Date().toISOString(), processed: live.processed, total: live.total })
-        .where("id", "=", id)
-        .where("owner", "=", this.owner)
-        .where("status", "in", [...ACTIVE])
-        .executeTakeFirst()
-        .then(async (r) => {
-          if (Number(r.numUpdatedRows) === 1) return;
-          const now = await this.db.selectFrom("job").select("status").where("id", "=", id).executeTakeFirst();
-          if (!now || now.status === "cancelled") live.abort.abort();
-        })
-        .catch(() => {})
-        .finally(() => (busy = false));
-    }, Math.min(1000, (this.config.jobs.leaseSeconds * 1000) / 3));
+    const t = setInterval(
+      () => {
+        if (busy) return;
+        busy = true;
+        void this.db
+          .updateTable("job")
+          .set({ heartbeat_at: new Date().toISOString(), processed: live.processed, total: live.total })
+          .where("id", "=", id)
+          .where("owner", "=", this.owner)
+          .where("status", "in", [...ACTIVE])
+          .executeTakeFirst()
+          .then(async (r) => {
+            if (Number(r.numUpdatedRows) === 1) return;
+            const now = await this.db.selectFrom("job").select("status").where("id", "=", id).executeTakeFirst();
+            if (!now || now.status === "cancelled") live.abort.abort();
+          })
+          .catch(() => {})
+          .finally(() => (busy = false));
+      },
+      Math.min(1000, (this.config.jobs.leaseSeconds * 1000) / 3),
+    );
     t.unref();
     return t;
   }

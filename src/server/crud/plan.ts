@@ -23,7 +23,11 @@ const turn = () => new Promise<void>((r) => setImmediate(r));
 
 export async function planFromText<C, U>(text: string): Promise<Plan<C, U>> {
   const end = text.indexOf("\n");
-  const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as { format?: string; creates: number | C[]; updates: number | { id: number; input: U }[] };
+  const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as {
+    format?: string;
+    creates: number | C[];
+    updates: number | { id: number; input: U }[];
+  };
   // A plan written before this format: one JSON document.
   if (head.format !== FORMAT) return head as Plan<C, U>;
   const lines = end < 0 ? [] : text.slice(end + 1).split("\n");

@@ -60,7 +60,11 @@ export interface ExcelDef<V, C, U> {
   /** existing rows by key; null: it exists but is outside the user's scope */
   findByKeys(ctx: Ctx, keys: string[]): Promise<Map<string, V | null>>;
   /** a check across the cells of one row, in the dry run; a Chinese reason refuses the row */
-  checkRow?(ctx: Ctx, row: { input: Partial<C> & Partial<U>; before: V | undefined }, prep: any): { column?: string; reason: string } | null;
+  checkRow?(
+    ctx: Ctx,
+    row: { input: Partial<C> & Partial<U>; before: V | undefined },
+    prep: any,
+  ): { column?: string; reason: string } | null;
   /** applies an import inside one transaction; the default calls create/update per row */
   apply?(ctx: Ctx, trx: Trx, creates: C[], updates: { before: V; input: U }[], progress: (done: number) => void): Promise<void>;
 }
@@ -110,7 +114,11 @@ function parseSort(sort: string[] | undefined, allowed: readonly string[]): [str
 
 const cellOf = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
-export function registerResource<V extends { id: number }, C, U>(app: FastifyInstance, deps: { db: Db; jobs: Jobs }, def: ResourceDef<V, C, U>) {
+export function registerResource<V extends { id: number }, C, U>(
+  app: FastifyInstance,
+  deps: { db: Db; jobs: Jobs },
+  def: ResourceDef<V, C, U>,
+) {
   const { db, jobs } = deps;
   const ctxOf = (req: { user: User | null }): Ctx => ({ db, user: req.user! });
   const tags = def.tags;
@@ -118,111 +126,180 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
   const ListQuerySchema = Type.Intersect([ListParams, def.filters, restQuerySchema(def.rest, def.filters, def.view)]);
 
   const listOf = (ctx: Ctx, query: Record<string, unknown>, offset: number, limit: number) => {
-    const { current: _c, pageSize: _p, sort, ...filters } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<string, unknown>;
+    const {
+      current: _c,
+      pageSize: _p,
+      sort,
+      ...filters
+    } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<string, unknown>;
     return def.list(ctx, { filters, sort: parseSort(sort, def.sortable), offset, limit });
   };
 
-  app.get(def.path, {
-    schema: { tags, summary: `${def.label}列表（也接受 refine simple-rest 的 _start/_end、_sort/_order 和 <字段>_like/_gte/_lte/_ne 参数）`, querystring: ListQuerySchema, response: { 200: Envelope(Page(def.view)) } },
-    config: { access: read },
-    preValidation: restPreValidation(def.rest, def.filters),
-  }, async (req, reply) => {
-    const query = req.query as Record<string, unknown>;
-    const q = query as { current?: number; pageSize?: number };
-    const pageSize = q.pageSize ?? 20;
-    const ctx = { ...ctxOf(req), db: restListDb(db, def.rest, def.filters, def.view, query) };
-    const data = await listOf(ctx, ownQuery(def.rest, def.filters, query), ((q.current ?? 1) - 1) * pageSize, pageSize);
-    setTotal(reply, data.total);
-    return { error: 0, info: "成功", data };
-  });
+  app.get(
+    def.path,
+    {
+      schema: {
+        tags,
+        summary: `${def.label}列表（也接受 refine simple-rest 的 _start/_end、_sort/_order 和 <字段>_like/_gte/_lte/_ne 参数）`,
+        querystring: ListQuerySchema,
+        response: { 200: Envelope(Page(def.view)) },
+      },
+      config: { access: read },
+      preValidation: restPreValidation(def.rest, def.filters),
+    },
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      const q = query as { current?: number; pageSize?: number };
+      const pageSize = q.pageSize ?? 20;
+      const ctx = { ...ctxOf(req), db: restListDb(db, def.rest, def.filters, def.view, query) };
+      const data = await listOf(ctx, ownQuery(def.rest, def.filters, query), ((q.current ?? 1) - 1) * pageSize, pageSize);
+      setTotal(reply, data.total);
+      return { error: 0, info: "成功", data };
+    },
+  );
 
-  app.get(`${def.path}/:id`, {
-    schema: { tags, summary: `${def.label}详情`, params: IdParam, response: { 200: Envelope(def.view) } },
-    config: { access: read },
-  }, async (req) => {
-    const row = await def.get(ctxOf(req), (req.params as { id: number }).id);
-    if (!row) throw notFound(`${def.label}不存在或不在您的管理范围内`);
-    return { error: 0, info: "成功", data: row };
-  });
+  app.get(
+    `${def.path}/:id`,
+    {
+      schema: { tags, summary: `${def.label}详情`, params: IdParam, response: { 200: Envelope(def.view) } },
+      config: { access: read },
+    },
+    async (req) => {
+      const row = await def.get(ctxOf(req), (req.params as { id: number }).id);
+      if (!row) throw notFound(`${def.label}不存在或不在您的管理范围内`);
+      return { error: 0, info: "成功", data: row };
+    },
+  );
 
-  app.post(def.path, {
-    schema: { tags, summary: `新建${def.label}`, body: def.createSchema, response: { 201: Envelope(def.view) } },
-    config: { access: [def.object, "create"] },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const row = await db.transaction().execute(async (trx) => {
-      const created = await def.create(inTrx(ctx, trx), trx, req.body as C);
-      await record(trx, ctx.user.id, { entity: def.entity, entityId: created.id, action: "create", changes: diff(null, created as Record<string, unknown>) });
-      return created;
-    });
-    return reply.code(201).send({ error: 0, info: `${def.label}已创建`, data: row });
-  });
+  app.post(
+    def.path,
+    {
+      schema: { tags, summary: `新建${def.label}`, body: def.createSchema, response: { 201: Envelope(def.view) } },
+      config: { access: [def.object, "create"] },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await def.create(inTrx(ctx, trx), trx, req.body as C);
+        await record(trx, ctx.user.id, {
+          entity: def.entity,
+          entityId: created.id,
+          action: "create",
+          changes: diff(null, created as Record<string, unknown>),
+        });
+        return created;
+      });
+      return reply.code(201).send({ error: 0, info: `${def.label}已创建`, data: row });
+    },
+  );
 
-  app.patch(`${def.path}/:id`, {
-    schema: { tags, summary: `修改${def.label}`, params: IdParam, body: def.updateSchema, response: { 200: Envelope(def.view) } },
-    config: { access: [def.object, "update"] },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const id = (req.params as { id: number }).id;
-    const row = await db.transaction().execute(async (trx) => {
-      const before = await def.get(inTrx(ctx, trx), id);
-      if (!before) throw notFound(`${def.label}不存在或不在您的管理范围内`);
-      const after = await def.update(inTrx(ctx, trx), trx, before, req.body as U);
-      await record(trx, ctx.user.id, { entity: def.entity, entityId: id, action: "update", changes: diff(before as Record<string, unknown>, after as Record<string, unknown>) });
-      return after;
-    });
-    return { error: 0, info: `${def.label}已保存`, data: row };
-  });
+  app.patch(
+    `${def.path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `修改${def.label}`,
+        params: IdParam,
+        body: def.updateSchema,
+        response: { 200: Envelope(def.view) },
+      },
+      config: { access: [def.object, "update"] },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const id = (req.params as { id: number }).id;
+      const row = await db.transaction().execute(async (trx) => {
+        const before = await def.get(inTrx(ctx, trx), id);
+        if (!before) throw notFound(`${def.label}不存在或不在您的管理范围内`);
+        const after = await def.update(inTrx(ctx, trx), trx, before, req.body as U);
+        await record(trx, ctx.user.id, {
+          entity: def.entity,
+          entityId: id,
+          action: "update",
+          changes: diff(before as Record<string, unknown>, after as Record<string, unknown>),
+        });
+        return after;
+      });
+      return { error: 0, info: `${def.label}已保存`, data: row };
+    },
+  );
 
   if (def.remove) {
     const remove = def.remove;
-    app.delete(`${def.path}/:id`, {
-      schema: { tags, summary: `删除${def.label}（被引用时归档）`, params: IdParam, response: { 200: Envelope(Type.Object({ result: Type.String() })) } },
-      config: { access: [def.object, "delete"] },
-    }, async (req) => {
-      const ctx = ctxOf(req);
-      const id = (req.params as { id: number }).id;
-      const result = await db.transaction().execute(async (trx) => {
-        const before = await def.get(inTrx(ctx, trx), id);
-        if (!before) throw notFound(`${def.label}不存在或不在您的管理范围内`);
-        const r = await remove(inTrx(ctx, trx), trx, before);
-        await record(trx, ctx.user.id, { entity: def.entity, entityId: id, action: r === "deleted" ? "delete" : "archive", changes: r === "deleted" ? diff(before as Record<string, unknown>, null) : { archived: [0, 1] } });
-        return r;
-      });
-      return { error: 0, info: result === "deleted" ? `${def.label}已删除` : `${def.label}已被引用，已归档`, data: { result } };
-    });
+    app.delete(
+      `${def.path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `删除${def.label}（被引用时归档）`,
+          params: IdParam,
+          response: { 200: Envelope(Type.Object({ result: Type.String() })) },
+        },
+        config: { access: [def.object, "delete"] },
+      },
+      async (req) => {
+        const ctx = ctxOf(req);
+        const id = (req.params as { id: number }).id;
+        const result = await db.transaction().execute(async (trx) => {
+          const before = await def.get(inTrx(ctx, trx), id);
+          if (!before) throw notFound(`${def.label}不存在或不在您的管理范围内`);
+          const r = await remove(inTrx(ctx, trx), trx, before);
+          await record(trx, ctx.user.id, {
+            entity: def.entity,
+            entityId: id,
+            action: r === "deleted" ? "delete" : "archive",
+            changes: r === "deleted" ? diff(before as Record<string, unknown>, null) : { archived: [0, 1] },
+          });
+          return r;
+        });
+        return { error: 0, info: result === "deleted" ? `${def.label}已删除` : `${def.label}已被引用，已归档`, data: { result } };
+      },
+    );
   }
 
   if (!def.excel) return;
   const excel = def.excel;
   const importable = excel.columns.filter((c) => !c.readOnly);
 
-  app.get(`${def.path}/template`, {
-    schema: { tags, summary: `下载${def.label}导入模板 (.xlsx)` },
-    config: { access: [def.object, "create"] },
-  }, async (_req, reply) => {
-    const file = await jobs.tmpPath("xlsx");
-    try {
-      await writeXlsx(file, excel.sheet, importable, (async function* () {})());
-      const buf = await readFile(file);
-      return reply
-        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(`${def.label}导入模板.xlsx`)}`)
-        .send(buf);
-    } finally {
-      await rm(file, { force: true });
-    }
-  });
+  app.get(
+    `${def.path}/template`,
+    {
+      schema: { tags, summary: `下载${def.label}导入模板 (.xlsx)` },
+      config: { access: [def.object, "create"] },
+    },
+    async (_req, reply) => {
+      const file = await jobs.tmpPath("xlsx");
+      try {
+        await writeXlsx(file, excel.sheet, importable, (async function* () {})());
+        const buf = await readFile(file);
+        return reply
+          .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+          .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(`${def.label}导入模板.xlsx`)}`)
+          .send(buf);
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
+  );
 
-  app.post(`${def.path}/export`, {
-    schema: { tags, summary: `导出${def.label}（当前筛选条件，后台生成 .xlsx）`, body: def.filters, response: { 202: Envelope(Type.Object({ jobId: Type.String() })) } },
-    config: { access: read },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const jobId = await jobs.create("export", def.entity, ctx.user.id, { filters: req.body ?? {} });
-    await jobs.enqueue(jobId);
-    return reply.code(202).send({ error: 0, info: "导出任务已开始", data: { jobId } });
-  });
+  app.post(
+    `${def.path}/export`,
+    {
+      schema: {
+        tags,
+        summary: `导出${def.label}（当前筛选条件，后台生成 .xlsx）`,
+        body: def.filters,
+        response: { 202: Envelope(Type.Object({ jobId: Type.String() })) },
+      },
+      config: { access: read },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const jobId = await jobs.create("export", def.entity, ctx.user.id, { filters: req.body ?? {} });
+      await jobs.enqueue(jobId);
+      return reply.code(202).send({ error: 0, info: "导出任务已开始", data: { jobId } });
+    },
+  );
 
   /** The export, in whichever process takes the job: the filtered rows a page at a time into an .xlsx blob. */
   async function runExport(rc: RunCtx) {
@@ -234,46 +311,70 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
     const file = await jobs.tmpPath("xlsx");
     try {
       const BATCH = 1000;
-      await writeXlsx(file, excel.sheet, excel.columns, (async function* () {
-        for (let offset = 0; ; offset += BATCH) {
-          rc.signal.throwIfAborted();
-          const page = await def.list(ctx, { filters, sort: [["id", "asc"]], offset, limit: BATCH });
-          if (!page.list.length) break;
-          yield page.list.map((v) => excel.columns.map((c) => c.get(v)));
-          done += page.list.length;
-          rc.progress(done);
-          if (page.list.length < BATCH) break;
-        }
-      })());
+      await writeXlsx(
+        file,
+        excel.sheet,
+        excel.columns,
+        (async function* () {
+          for (let offset = 0; ; offset += BATCH) {
+            rc.signal.throwIfAborted();
+            const page = await def.list(ctx, { filters, sort: [["id", "asc"]], offset, limit: BATCH });
+            if (!page.list.length) break;
+            yield page.list.map((v) => excel.columns.map((c) => c.get(v)));
+            done += page.list.length;
+            rc.progress(done);
+            if (page.list.length < BATCH) break;
+          }
+        })(),
+      );
     } catch (err) {
       await rm(file, { force: true });
       throw err;
     }
     const sha = await jobs.storeFile(file);
-    await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: done, total: done, message: `已导出 ${done} 条` });
+    await jobs.finish(rc.job.id, "running", "done", {
+      output_sha256: sha,
+      processed: done,
+      total: done,
+      message: `已导出 ${done} 条`,
+    });
   }
   jobs.register("export", def.entity, runExport);
 
-  app.post(`${def.path}/import`, {
-    schema: { tags, summary: `导入${def.label}：上传 .xlsx，先试运行（逐行错误和差异）`, consumes: ["multipart/form-data"], response: { 202: Envelope(Type.Object({ jobId: Type.String() })) } },
-    config: { access: [def.object, "create"] },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const part = await req.file();
-    if (!part) throw badRequest("请选择要导入的 .xlsx 文件");
-    if (!/\.xlsx$/i.test(part.filename)) throw badRequest("只支持 .xlsx 格式的文件，请使用导入模板");
-    // A token's import names the token in the audit rows its apply writes (in whichever process).
-    const jobId = await jobs.create("import", def.entity, ctx.user.id, req.apiToken ? { tokenName: req.apiToken.name } : undefined);
-    // The upload goes to the blob store: any process can run the dry run.
-    const { sha256 } = await jobs.store.put(part.file);
-    if (part.file.truncated) {
-      await jobs.failNow(jobId, "文件过大");
-      throw badRequest("文件过大，请拆分后再导入");
-    }
-    await jobs.setInput(jobId, sha256);
-    await jobs.enqueue(jobId);
-    return reply.code(202).send({ error: 0, info: "文件已上传，正在检查", data: { jobId } });
-  });
+  app.post(
+    `${def.path}/import`,
+    {
+      schema: {
+        tags,
+        summary: `导入${def.label}：上传 .xlsx，先试运行（逐行错误和差异）`,
+        consumes: ["multipart/form-data"],
+        response: { 202: Envelope(Type.Object({ jobId: Type.String() })) },
+      },
+      config: { access: [def.object, "create"] },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const part = await req.file();
+      if (!part) throw badRequest("请选择要导入的 .xlsx 文件");
+      if (!/\.xlsx$/i.test(part.filename)) throw badRequest("只支持 .xlsx 格式的文件，请使用导入模板");
+      // A token's import names the token in the audit rows its apply writes (in whichever process).
+      const jobId = await jobs.create(
+        "import",
+        def.entity,
+        ctx.user.id,
+        req.apiToken ? { tokenName: req.apiToken.name } : undefined,
+      );
+      // The upload goes to the blob store: any process can run the dry run.
+      const { sha256 } = await jobs.store.put(part.file);
+      if (part.file.truncated) {
+        await jobs.failNow(jobId, "文件过大");
+        throw badRequest("文件过大，请拆分后再导入");
+      }
+      await jobs.setInput(jobId, sha256);
+      await jobs.enqueue(jobId);
+      return reply.code(202).send({ error: 0, info: "文件已上传，正在检查", data: { jobId } });
+    },
+  );
 
   type Plan = ImportPlan<C, U>;
 
@@ -285,7 +386,9 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
         await dryRun(ctx, rc);
       } catch (err) {
         if (err instanceof JobGone || rc.signal.aborted) throw err;
-        await jobs.finish(rc.job.id, "running", "failed", { message: err instanceof DomainError ? err.info : "无法读取该文件，请确认是 .xlsx 格式并使用导入模板" });
+        await jobs.finish(rc.job.id, "running", "failed", {
+          message: err instanceof DomainError ? err.info : "无法读取该文件，请确认是 .xlsx 格式并使用导入模板",
+        });
       }
     } else {
       const tokenName = (rc.params as { tokenName?: unknown } | undefined)?.tokenName;
@@ -379,30 +482,49 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
       processed: total,
       total,
       result: report,
-      message: errorCount ? `发现 ${errorCount} 处错误，请修正后重新上传；本次不会导入任何数据` : `可导入：新增 ${report.created}，修改 ${report.changed}，不变 ${report.unchanged}`,
+      message: errorCount
+        ? `发现 ${errorCount} 处错误，请修正后重新上传；本次不会导入任何数据`
+        : `可导入：新增 ${report.created}，修改 ${report.changed}，不变 ${report.unchanged}`,
     });
   }
 
-  app.post(`${def.path}/import/:jobId/confirm`, {
-    schema: { tags, summary: `确认导入${def.label}：在一个事务中全部导入或全部不导入`, params: Type.Object({ jobId: Type.String({ format: "uuid" }) }), response: { 202: Envelope(Type.Object({ jobId: Type.String() })) } },
-    config: { access: [def.object, "create"] },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const { jobId } = req.params as { jobId: string };
-    const job = await jobs.get(jobId, ctx.user.id);
-    if (!job || job.kind !== "import" || job.resource !== def.entity) throw notFound("导入任务不存在");
-    const refused = (status: string) =>
-      badRequest(status === "done" ? "该导入已完成，不能重复确认" : status === "applying" ? "该导入已确认，正在导入，不能重复确认" : status === "cancelled" ? "该导入已取消" : "该导入任务尚未完成检查或已失败");
-    if (job.status !== "ready") throw refused(job.status);
-    const report = job.result as ImportReport;
-    if (report.errors.length) throw badRequest("文件中存在错误行，请修正后重新上传");
-    // ready → applying in one conditional update: of two confirms exactly one wins.
-    if (!(await jobs.confirm(jobId, report.created + report.changed))) {
-      const now = await jobs.get(jobId, ctx.user.id);
-      throw refused(now?.status ?? "failed");
-    }
-    return reply.code(202).send({ error: 0, info: "正在导入", data: { jobId } });
-  });
+  app.post(
+    `${def.path}/import/:jobId/confirm`,
+    {
+      schema: {
+        tags,
+        summary: `确认导入${def.label}：在一个事务中全部导入或全部不导入`,
+        params: Type.Object({ jobId: Type.String({ format: "uuid" }) }),
+        response: { 202: Envelope(Type.Object({ jobId: Type.String() })) },
+      },
+      config: { access: [def.object, "create"] },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const { jobId } = req.params as { jobId: string };
+      const job = await jobs.get(jobId, ctx.user.id);
+      if (!job || job.kind !== "import" || job.resource !== def.entity) throw notFound("导入任务不存在");
+      const refused = (status: string) =>
+        badRequest(
+          status === "done"
+            ? "该导入已完成，不能重复确认"
+            : status === "applying"
+              ? "该导入已确认，正在导入，不能重复确认"
+              : status === "cancelled"
+                ? "该导入已取消"
+                : "该导入任务尚未完成检查或已失败",
+        );
+      if (job.status !== "ready") throw refused(job.status);
+      const report = job.result as ImportReport;
+      if (report.errors.length) throw badRequest("文件中存在错误行，请修正后重新上传");
+      // ready → applying in one conditional update: of two confirms exactly one wins.
+      if (!(await jobs.confirm(jobId, report.created + report.changed))) {
+        const now = await jobs.get(jobId, ctx.user.id);
+        throw refused(now?.status ?? "failed");
+      }
+      return reply.code(202).send({ error: 0, info: "正在导入", data: { jobId } });
+    },
+  );
 
   /**
    * The apply: every row and the job's `done` in one transaction, so it happens exactly
@@ -431,19 +553,38 @@ export function registerResource<V extends { id: number }, C, U>(app: FastifyIns
         let i = 0;
         for (const c of plan.creates) {
           const v = await def.create(tctx, trx, c);
-          await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(null, v as Record<string, unknown>) });
+          await record(trx, ctx.user.id, {
+            entity: def.entity,
+            entityId: v.id,
+            action: "import",
+            changes: diff(null, v as Record<string, unknown>),
+          });
           rc.progress(++i);
           rc.signal.throwIfAborted();
         }
         for (const u of beforeRows) {
           const v = await def.update(tctx, trx, u.before, u.input);
-          await record(trx, ctx.user.id, { entity: def.entity, entityId: v.id, action: "import", changes: diff(u.before as Record<string, unknown>, v as Record<string, unknown>) });
+          await record(trx, ctx.user.id, {
+            entity: def.entity,
+            entityId: v.id,
+            action: "import",
+            changes: diff(u.before as Record<string, unknown>, v as Record<string, unknown>),
+          });
           rc.progress(++i);
           rc.signal.throwIfAborted();
         }
       }
       // The rows and `done` commit together; a cancel that came first makes this a rollback.
-      if (!(await jobs.finish(jobId, "applying", "done", { processed: n, total: n, message: `导入完成：新增 ${plan.creates.length}，修改 ${plan.updates.length}` }, trx))) throw new JobGone();
+      if (
+        !(await jobs.finish(
+          jobId,
+          "applying",
+          "done",
+          { processed: n, total: n, message: `导入完成：新增 ${plan.creates.length}，修改 ${plan.updates.length}` },
+          trx,
+        ))
+      )
+        throw new JobGone();
     });
     rc.progress(n, n);
   }

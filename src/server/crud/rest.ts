@@ -14,7 +14,19 @@
  */
 import { gunzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AliasNode, QueryNode, sql, TableNode, type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from "kysely";
+import {
+  AliasNode,
+  QueryNode,
+  sql,
+  TableNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
 import { Type, type TObject, type TSchema } from "typebox";
 import { invalid, STATUS_TEXT } from "../../shared/errors";
 import { MAX_ID } from "../../shared/bounds";
@@ -37,7 +49,8 @@ type Kind = "integer" | "number" | "boolean" | "string";
 
 /** The type of a view field (a nullable union counts as its non-null member). */
 function kindOf(view: TSchema | undefined, field: string): Kind {
-  const prop = (view as { properties?: Record<string, TSchema> } | undefined)?.properties?.[field] as { type?: unknown; anyOf?: { type?: unknown }[] } | undefined;
+  const prop = (view as { properties?: Record<string, TSchema> } | undefined)?.properties?.[field] as
+    { type?: unknown; anyOf?: { type?: unknown }[] } | undefined;
   const t = prop?.type ?? prop?.anyOf?.map((s) => s.type).find((x) => x && x !== "null");
   return t === "integer" || t === "number" || t === "boolean" ? t : "string";
 }
@@ -59,15 +72,30 @@ export function restQuerySchema(rest: RestColumns | undefined, own: TObject, vie
   const props: Record<string, TSchema> = {
     _start: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, title: "起始行（simple-rest，从 0 起）" })),
     _end: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "结束行（不含；simple-rest）" })),
-    _sort: Type.Optional(Type.String({ maxLength: 200, pattern: "^[A-Za-z_]+(,[A-Za-z_]+){0,2}$", title: "排序字段，逗号分隔（simple-rest）" })),
-    _order: Type.Optional(Type.String({ maxLength: 40, pattern: "^(asc|desc|ASC|DESC)(,(asc|desc|ASC|DESC)){0,2}$", title: "排序方向，逗号分隔（simple-rest）" })),
+    _sort: Type.Optional(
+      Type.String({ maxLength: 200, pattern: "^[A-Za-z_]+(,[A-Za-z_]+){0,2}$", title: "排序字段，逗号分隔（simple-rest）" }),
+    ),
+    _order: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        pattern: "^(asc|desc|ASC|DESC)(,(asc|desc|ASC|DESC)){0,2}$",
+        title: "排序方向，逗号分隔（simple-rest）",
+      }),
+    ),
   };
   if ("keyword" in own.properties) props.q = Type.Optional(Type.String({ maxLength: 100, title: "全文检索（同 keyword）" }));
   for (const [key, { field, op }] of filterKeys(rest, own)) {
     const kind = kindOf(view, field);
     const title = `${field} ${{ like: "包含", gte: "不小于", lte: "不大于", ne: "不等于", eq: "等于" }[op]}`;
-    if (key === "id") props.id = Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, title: "编号（可重复，simple-rest getMany）" }));
-    else if (op !== "like" && (kind === "integer" || kind === "number")) props[key] = Type.Optional(Type.Number({ minimum: -MAX_ID, maximum: MAX_ID, title }));
+    if (key === "id")
+      props.id = Type.Optional(
+        Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+          maxItems: 100,
+          title: "编号（可重复，simple-rest getMany）",
+        }),
+      );
+    else if (op !== "like" && (kind === "integer" || kind === "number"))
+      props[key] = Type.Optional(Type.Number({ minimum: -MAX_ID, maximum: MAX_ID, title }));
     else if (op !== "like" && kind === "boolean") props[key] = Type.Optional(Type.Boolean({ title }));
     else props[key] = Type.Optional(Type.String({ maxLength: 100, title }));
   }
@@ -76,7 +104,8 @@ export function restQuerySchema(rest: RestColumns | undefined, own: TObject, vie
 
 const digits = (v: unknown, name: string) => {
   if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_ID) return v;
-  if (typeof v !== "string" || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ID) throw invalid(name, `${name} 必须是不大于 ${MAX_ID} 的非负整数`);
+  if (typeof v !== "string" || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ID)
+    throw invalid(name, `${name} 必须是不大于 ${MAX_ID} 的非负整数`);
   return Number(v);
 };
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -109,7 +138,8 @@ export function restPreValidation(rest: RestColumns | undefined, own: TObject) {
     if (q._sort !== undefined) {
       const fields = String(one(q._sort)).split(",");
       const orders = q._order === undefined ? [] : String(one(q._order)).split(",");
-      if (fields.length > MAX_SORT_FIELDS || fields.some((f) => !/^[A-Za-z_]{1,60}$/.test(f))) throw invalid("_sort", `_sort 最多 ${MAX_SORT_FIELDS} 个字段，逗号分隔`);
+      if (fields.length > MAX_SORT_FIELDS || fields.some((f) => !/^[A-Za-z_]{1,60}$/.test(f)))
+        throw invalid("_sort", `_sort 最多 ${MAX_SORT_FIELDS} 个字段，逗号分隔`);
       if (orders.some((o) => !/^(asc|desc)$/i.test(o))) throw invalid("_order", "_order 只能是 asc 或 desc，逗号分隔");
       q.sort = fields.map((f, i) => (orders[i]?.toLowerCase() === "desc" ? `-${f}` : f));
       delete q._sort;
@@ -179,7 +209,13 @@ class RestFilterPlugin implements KyselyPlugin {
 }
 
 /** The database handle a list runs on: with the request's column filters, if it has any. */
-export function restListDb(db: Db, rest: RestColumns | undefined, own: TObject, view: TSchema | undefined, query: Record<string, unknown>): Db {
+export function restListDb(
+  db: Db,
+  rest: RestColumns | undefined,
+  own: TObject,
+  view: TSchema | undefined,
+  query: Record<string, unknown>,
+): Db {
   if (!rest) return db;
   const conds = conditions(rest, own, view, query);
   return conds.length ? (db.withPlugin(new RestFilterPlugin(rest.table, conds)) as Db) : db;
@@ -211,7 +247,8 @@ export function registerBareJson(app: FastifyInstance) {
     if (!type.startsWith("application/json")) return payload;
     let text: string;
     if (typeof payload === "string") text = payload;
-    else if (Buffer.isBuffer(payload)) text = (reply.getHeader("content-encoding") === "gzip" ? gunzipSync(payload) : payload).toString("utf8");
+    else if (Buffer.isBuffer(payload))
+      text = (reply.getHeader("content-encoding") === "gzip" ? gunzipSync(payload) : payload).toString("utf8");
     else return payload;
     let body: { error?: unknown; info?: unknown; data?: unknown };
     try {
@@ -225,13 +262,19 @@ export function registerBareJson(app: FastifyInstance) {
     if (body.error !== 0 || reply.statusCode >= 400) {
       const field = (body.data as { field?: unknown } | undefined)?.field;
       return JSON.stringify({
-        message: typeof body.info === "string" ? body.info : STATUS_TEXT[reply.statusCode] ?? "请求失败",
+        message: typeof body.info === "string" ? body.info : (STATUS_TEXT[reply.statusCode] ?? "请求失败"),
         statusCode: reply.statusCode,
         ...(typeof field === "string" ? { field, errors: { [field]: body.info } } : {}),
       });
     }
     const data = body.data as { list?: unknown; total?: unknown } | undefined;
-    if (data && typeof data === "object" && Array.isArray(data.list) && typeof data.total === "number" && Object.keys(data).length === 2) {
+    if (
+      data &&
+      typeof data === "object" &&
+      Array.isArray(data.list) &&
+      typeof data.total === "number" &&
+      Object.keys(data).length === 2
+    ) {
       setTotal(reply, data.total);
       return JSON.stringify(data.list);
     }

@@ -49,7 +49,8 @@ export function encodeChanges(origin: string, tables: Iterable<string>): string 
 export function decodeChanges(payload: string | undefined): { origin: string | null; tables: string[] } {
   try {
     const p = JSON.parse(payload ?? "");
-    if (typeof p?.o === "string" && Array.isArray(p.t) && p.t.every((t: unknown) => typeof t === "string")) return { origin: p.o, tables: p.t };
+    if (typeof p?.o === "string" && Array.isArray(p.t) && p.t.every((t: unknown) => typeof t === "string"))
+      return { origin: p.o, tables: p.t };
   } catch {
     /* below */
   }
@@ -80,7 +81,11 @@ export class ChangeBus {
   received = 0;
   connects = 0;
 
-  constructor(private readonly url: string, private readonly tracker: ChangeTracker, opts: ChangeBusOptions = {}) {
+  constructor(
+    private readonly url: string,
+    private readonly tracker: ChangeTracker,
+    opts: ChangeBusOptions = {},
+  ) {
     this.#opts = {
       retryMs: opts.retryMs ?? Number(process.env.LISTEN_RETRY_MS ?? 200),
       maxRetryMs: opts.maxRetryMs ?? 10_000,

@@ -95,7 +95,11 @@ export function writtenTables(node: OperationNode | undefined, sql: string): str
   // Writes in WITH (PostgreSQL's data-modifying common table expressions) count too.
   const ctes = (n: OperationNode): string[] => {
     const w = (n as { with?: { expressions?: ReadonlyArray<{ expression: OperationNode }> } }).with;
-    return w?.expressions?.flatMap((e) => writtenTables(e.expression, RawNode.is(e.expression) ? e.expression.sqlFragments.join("?") : "")) ?? [];
+    return (
+      w?.expressions?.flatMap((e) =>
+        writtenTables(e.expression, RawNode.is(e.expression) ? e.expression.sqlFragments.join("?") : ""),
+      ) ?? []
+    );
   };
   const own = (): string[] => {
     if (InsertQueryNode.is(node)) return names(node.into);
@@ -215,7 +219,11 @@ class TrackedDriver implements Driver {
  * The dialect with every statement's writes reported to `tracker` and, with a bus
  * (PostgreSQL), announced to other processes; destroying the handle stops the bus.
  */
-export function trackChanges(dialect: Dialect, tracker: ChangeTracker, bus?: ChangeAnnouncer & { stop(): Promise<void> }): Dialect {
+export function trackChanges(
+  dialect: Dialect,
+  tracker: ChangeTracker,
+  bus?: ChangeAnnouncer & { stop(): Promise<void> },
+): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createDriver: () => new TrackedDriver(dialect.createDriver(), tracker, bus),
@@ -290,7 +298,11 @@ export class ReadCache {
 /** The tracker of each database handle opened by openDb (a transaction's handle shares its driver). */
 const trackers = new WeakMap<object, ChangeTracker>();
 const listeners = new WeakMap<object, { listen(): Promise<void>; readonly listening: boolean }>();
-export function registerTracker(db: object, tracker: ChangeTracker, bus?: { listen(): Promise<void>; readonly listening: boolean }) {
+export function registerTracker(
+  db: object,
+  tracker: ChangeTracker,
+  bus?: { listen(): Promise<void>; readonly listening: boolean },
+) {
   trackers.set(db, tracker);
   if (bus) listeners.set(db, bus);
 }

@@ -26,7 +26,8 @@ async function readPassword(): Promise<string> {
 async function main() {
   const { username, name, email } = values;
   if (!username || !Value.Check(Username, username)) throw new Error("请用 --username 指定用户名（3–32 位字母、数字或 _.@-）");
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || !Value.Check(Email, email)) throw new Error("请用 --email 指定有效的邮箱");
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || !Value.Check(Email, email))
+    throw new Error("请用 --email 指定有效的邮箱");
   const password = await readPassword();
   if (!Value.Check(Password, password)) throw new Error("密码须至少 8 位，且同时包含字母和数字");
   const { db } = openDb(loadConfig().databaseUrl);
@@ -37,7 +38,22 @@ async function main() {
     const now = new Date().toISOString();
     await db
       .insertInto("app_user")
-      .values({ username, password_hash: await hashPassword(password), name: name!, user_type: 0, email: email.toLowerCase(), email_verified: 1, phone: null, school_id: null, member_no: null, has_complaint_right: 0, is_school_contest_judge: 0, locked: 0, created_at: now, updated_at: now })
+      .values({
+        username,
+        password_hash: await hashPassword(password),
+        name: name!,
+        user_type: 0,
+        email: email.toLowerCase(),
+        email_verified: 1,
+        phone: null,
+        school_id: null,
+        member_no: null,
+        has_complaint_right: 0,
+        is_school_contest_judge: 0,
+        locked: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     console.log(`已创建 root 账号 ${username}`);
   } finally {

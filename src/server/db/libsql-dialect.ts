@@ -136,7 +136,8 @@ export function readsOnly(sql: string): boolean {
 /** How long one connection's chain of statements may keep the event loop before it waits for the next turn. */
 const SLICE_MS = 10;
 
-const isSchemaChange = (q: CompiledQuery) => /^(Create|Alter|Drop)/.test(q.query?.kind ?? "") || /^\s*(create|alter|drop)\b/i.test(q.sql);
+const isSchemaChange = (q: CompiledQuery) =>
+  /^(Create|Alter|Drop)/.test(q.query?.kind ?? "") || /^\s*(create|alter|drop)\b/i.test(q.sql);
 
 /**
  * What Kysely sees as a connection: it takes the writer on its first write or BEGIN and keeps

@@ -52,7 +52,15 @@ export interface ContestTable {
   code: string | null;
 }
 
-export const STAGES = ["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"] as const;
+export const STAGES = [
+  "registration",
+  "school_review",
+  "format_review",
+  "online_judging",
+  "offline_judging",
+  "publicity",
+  "complaint",
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface ContestStageTable {

@@ -40,14 +40,24 @@ async function main() {
   const existing = new Set((await db.selectFrom("school").select("code").execute()).map((s) => s.code));
   const newSchools = genSchools(r, nSchools).filter((s) => !existing.has(s.code));
   for (let i = 0; i < newSchools.length; i += BATCH) {
-    await db.insertInto("school").values(newSchools.slice(i, i + BATCH).map((s) => ({ ...s, former_names: "[]", contact: null, created_at: now, updated_at: now }))).execute();
+    await db
+      .insertInto("school")
+      .values(
+        newSchools
+          .slice(i, i + BATCH)
+          .map((s) => ({ ...s, former_names: "[]", contact: null, created_at: now, updated_at: now })),
+      )
+      .execute();
   }
   const schoolIds = (await db.selectFrom("school").select("id").execute()).map((s) => s.id);
   console.log(`学校：新增 ${newSchools.length}，共 ${schoolIds.length}`);
 
   const password_hash = await hashPassword("Seed@2026");
   const runTag = `${values.seed}_${Date.now().toString(36)}`;
-  for (const [kind, count, userType] of [["students", Number(values.students), 100], ["teachers", Number(values.teachers), 99]] as const) {
+  for (const [kind, count, userType] of [
+    ["students", Number(values.students), 100],
+    ["teachers", Number(values.teachers), 99],
+  ] as const) {
     for (let i = 0; i < count; i += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => {
         const n = i + k;
@@ -83,7 +93,9 @@ async function main() {
       passwordHash: password_hash,
       onBatch: (done) => process.stdout.write(`\r作品：${done}/${nWorks}`),
     });
-    console.log(`\n作品：新增 ${written}（${values.year} 年，作者和指导教师为新生成的账号，密码 Seed@2026），用时 ${((Date.now() - tw) / 1000).toFixed(1)} 秒`);
+    console.log(
+      `\n作品：新增 ${written}（${values.year} 年，作者和指导教师为新生成的账号，密码 Seed@2026），用时 ${((Date.now() - tw) / 1000).toFixed(1)} 秒`,
+    );
   }
   console.log(`完成，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`);
   await db.destroy();

@@ -21,7 +21,13 @@ const PHASES: DupRebuildProgress["phase"][] = ["extract", "frequencies", "bands"
 const SCALE = 1000;
 
 async function activeRebuild(db: Db) {
-  return db.selectFrom("job").select(["id", "created_by"]).where("resource", "=", REBUILD_RESOURCE).where("status", "=", "running").orderBy("created_at", "desc").executeTakeFirst();
+  return db
+    .selectFrom("job")
+    .select(["id", "created_by"])
+    .where("resource", "=", REBUILD_RESOURCE)
+    .where("status", "=", "running")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
 }
 
 export async function adminStats(db: Db, jobs: Jobs, user: User): Promise<DupAdminStats> {
@@ -31,24 +37,39 @@ export async function adminStats(db: Db, jobs: Jobs, user: User): Promise<DupAdm
   return {
     stats,
     benchmark: await lastBenchmark(db),
-    rebuild: job && job.status === "running" ? { jobId: job.id, processed: job.processed, total: job.total, mine: active!.created_by === user.id } : null,
+    rebuild:
+      job && job.status === "running"
+        ? { jobId: job.id, processed: job.processed, total: job.total, mine: active!.created_by === user.id }
+        : null,
   };
 }
 
 export async function adminEntries(db: Db, q: DupEntriesQuery): Promise<{ list: DupEntryRow[]; total: number }> {
   const size = q.pageSize ?? 20;
-  const { total, items } = await listEntries(db, { status: q.status, withReasons: q.withReasons, limit: size, offset: ((q.current ?? 1) - 1) * size });
+  const { total, items } = await listEntries(db, {
+    status: q.status,
+    withReasons: q.withReasons,
+    limit: size,
+    offset: ((q.current ?? 1) - 1) * size,
+  });
   const ids = items.map((e) => e.workId);
   const names = ids.length ? await db.selectFrom("work").select(["id", "name"]).where("id", "in", ids).execute() : [];
   const nameOf = new Map(names.map((n) => [Number(n.id), n.name]));
-  return { total, list: items.map((e) => ({ ...e, name: nameOf.get(e.workId) ?? null, statusName: DUP_ENTRY_STATUS_NAMES[e.status] })) };
+  return {
+    total,
+    list: items.map((e) => ({ ...e, name: nameOf.get(e.workId) ?? null, statusName: DUP_ENTRY_STATUS_NAMES[e.status] })),
+  };
 }
 
 export async function updateSettings(db: Db, body: DupSettingsBody) {
   const current = await getSettings(db);
   const next = { ...current, ...body };
   // Checked here too, so the refusal names the field (the engine checks again).
-  if (next.likely < next.suspect) throw invalid("likely", `「高度疑似重复」的阈值（${Math.round(next.likely * 100)}%）不能低于「疑似重复」的阈值（${Math.round(next.suspect * 100)}%）`);
+  if (next.likely < next.suspect)
+    throw invalid(
+      "likely",
+      `「高度疑似重复」的阈值（${Math.round(next.likely * 100)}%）不能低于「疑似重复」的阈值（${Math.round(next.suspect * 100)}%）`,
+    );
   return saveSettings(db, body);
 }
 

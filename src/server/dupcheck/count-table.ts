@@ -26,7 +26,7 @@ export class CountTable {
   /** Counts `key` once, remembering `sample` if it is new. */
   add(key: number, sample: number) {
     if (this.#size * 2 >= this.#keys.length) this.#grow();
-    let i = Math.imul(key, 0x9e3779b1) >>> 0 & this.#mask;
+    let i = (Math.imul(key, 0x9e3779b1) >>> 0) & this.#mask;
     while (this.#used[i]) {
       if (this.#keys[i] === key) {
         this.#counts[i]++;
@@ -43,7 +43,8 @@ export class CountTable {
 
   /** Every key counted at least `min` times. */
   *atLeast(min: number): Generator<{ key: number; count: number; first: number }> {
-    for (let i = 0; i < this.#keys.length; i++) if (this.#used[i] && this.#counts[i] >= min) yield { key: this.#keys[i], count: this.#counts[i], first: this.#first[i] };
+    for (let i = 0; i < this.#keys.length; i++)
+      if (this.#used[i] && this.#counts[i] >= min) yield { key: this.#keys[i], count: this.#counts[i], first: this.#first[i] };
   }
 
   #grow() {
@@ -59,7 +60,7 @@ export class CountTable {
     this.#mask = cap - 1;
     for (let j = 0; j < keys.length; j++) {
       if (!used[j]) continue;
-      let i = Math.imul(keys[j], 0x9e3779b1) >>> 0 & this.#mask;
+      let i = (Math.imul(keys[j], 0x9e3779b1) >>> 0) & this.#mask;
       while (this.#used[i]) i = (i + 1) & this.#mask;
       this.#used[i] = 1;
       this.#keys[i] = keys[j];

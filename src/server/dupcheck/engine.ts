@@ -29,7 +29,20 @@ import { KeyRows } from "./key-sort";
 import { joinSections, workText, type WorkText } from "./extract";
 import { BANDS, HASHES, MIN_BAND_MATCHES, ROWS, bandKeys, decodeKeys, encodeKeys, signature } from "./minhash";
 import { normalise, toOriginalRange } from "./normalise";
-import { SHINGLE, U32Set, anchorKeys, compareStored, decodeSet, encodeSet, intersectionSize, shingleSequence, shingleSet, similarityOf, sortedUnique, without } from "./shingles";
+import {
+  SHINGLE,
+  U32Set,
+  anchorKeys,
+  compareStored,
+  decodeSet,
+  encodeSet,
+  intersectionSize,
+  shingleSequence,
+  shingleSet,
+  similarityOf,
+  sortedUnique,
+  without,
+} from "./shingles";
 import { getSettings, ignoredSet, levelOf, readSetting, writeSetting } from "./settings";
 import { mergeRanges, sharedPassages } from "./winnow";
 
@@ -44,7 +57,8 @@ export const ANCHOR_MAX_WORKS = 200;
 const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 const nowIso = () => new Date().toISOString();
 const toBytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-const fromBytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(0));
+const fromBytes = (v: unknown): Uint8Array =>
+  v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(0);
 
 export function isIndexable(status: string): boolean {
   return status !== "draft";
@@ -90,7 +104,12 @@ export function prepareText(text: string, ignored: Uint32Array): Prepared {
   const n = normalise(text);
   const seq = shingleSequence(n.text);
   const full = sortedUnique(seq);
-  return { full, eff: without(full, ignored), anchors: anchorKeys(n.text, ignored, seq), textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex") };
+  return {
+    full,
+    eff: without(full, ignored),
+    anchors: anchorKeys(n.text, ignored, seq),
+    textHash: createHash("sha256").update(PARAMS_TAG).update("\0").update(n.text).digest("hex"),
+  };
 }
 
 /** Band keys of an effective set, or null when it is too short to check. */
@@ -241,7 +260,11 @@ async function appendLoad(trx: Kysely<any>, rows: number[]): Promise<void> {
  * for works the rebuild has read, the load gets -1 for the keys it holds for the work (the
  * staged ones, else the entry's stored ones) and +1 for `next` (null: the work is removed).
  */
-async function shadowWrite(trx: Kysely<any>, st: ShadowState, changes: Array<{ workId: number; stored: number[]; next: number[] | null }>): Promise<void> {
+async function shadowWrite(
+  trx: Kysely<any>,
+  st: ShadowState,
+  changes: Array<{ workId: number; stored: number[]; next: number[] | null }>,
+): Promise<void> {
   if (!st.active) return;
   const touched = changes.filter((c) => c.workId <= st.cursor);
   if (touched.length === 0) return;
@@ -290,7 +313,12 @@ interface ComputedWrite {
  * would throw away. Returns the ids so deferred; a rebuild that fails before its swap gives
  * them their rows with insertBandRows. A work that already has keys is written as usual.
  */
-export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSettings, opts: { deferBands?: boolean } = {}): Promise<number[]> {
+export async function writeEntries(
+  db: Db,
+  items: EntryWrite[],
+  settings: DupSettings,
+  opts: { deferBands?: boolean } = {},
+): Promise<number[]> {
   const deferred: number[] = [];
   if (items.length === 0) return deferred;
   const computed: ComputedWrite[] = items
@@ -300,7 +328,13 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       if (!w.prepared) return { w, tooShort: false, shingleCount: 0, shingles: null, bands: null };
       const bands = bandsOf(w.prepared.eff, settings);
       // The entry's keys: its LSH band keys, then its passage anchors (none for a too-short text).
-      return { w, tooShort: bands === null, shingleCount: w.prepared.eff.length, shingles: encodeSet(w.prepared.full), bands: bands && [...bands, ...w.prepared.anchors] };
+      return {
+        w,
+        tooShort: bands === null,
+        shingleCount: w.prepared.eff.length,
+        shingles: encodeSet(w.prepared.full),
+        bands: bands && [...bands, ...w.prepared.anchors],
+      };
     });
   const pg = isPg(db);
   // PostgreSQL, a few works (adding one): one statement reads the shadow and the entries, one writes.
@@ -312,8 +346,17 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
     if (small) {
       // The index is derived data: a commit lost in a crash leaves the work pending (markPending
       // committed that before), and the sweep indexes it again. So no wait for the WAL flush.
-      await sql`select pg_advisory_xact_lock_shared(${sql.lit(SHADOW_LOCK)}), set_config('synchronous_commit', 'off', true)`.execute(trx);
-      const r = await sql<{ work_id: number | string | null; bands: Uint8Array | null; text_hash: string | null; value: string | null }>`with e as (select work_id, bands, text_hash from dup_entry where work_id = any(cast(${idArray(ids)} as bigint[])) for update) select work_id, bands, text_hash, null as value from e union all select null, null, null, value from dup_setting where key = ${SHADOW_KEY}`.execute(trx);
+      await sql`select pg_advisory_xact_lock_shared(${sql.lit(SHADOW_LOCK)}), set_config('synchronous_commit', 'off', true)`.execute(
+        trx,
+      );
+      const r = await sql<{
+        work_id: number | string | null;
+        bands: Uint8Array | null;
+        text_hash: string | null;
+        value: string | null;
+      }>`with e as (select work_id, bands, text_hash from dup_entry where work_id = any(cast(${idArray(ids)} as bigint[])) for update) select work_id, bands, text_hash, null as value from e union all select null, null, null, value from dup_setting where key = ${SHADOW_KEY}`.execute(
+        trx,
+      );
       st = { active: false, cursor: 0, buildMaxId: 0 };
       for (const row of r.rows) {
         if (row.work_id === null) st = { ...st, ...JSON.parse(row.value!) };
@@ -324,7 +367,8 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       for (const part of chunks(ids, 500)) {
         let q = trx.selectFrom("dup_entry").select(["work_id", "bands", "text_hash"]).where("work_id", "in", part);
         if (pg) q = q.forUpdate();
-        for (const r of await q.execute()) old.set(Number(r.work_id), { bands: r.bands ? decodeKeys(fromBytes(r.bands)) : [], textHash: r.text_hash });
+        for (const r of await q.execute())
+          old.set(Number(r.work_id), { bands: r.bands ? decodeKeys(fromBytes(r.bands)) : [], textHash: r.text_hash });
       }
     }
     const del: Array<[number, number]> = [];
@@ -366,43 +410,60 @@ export async function writeEntries(db: Db, items: EntryWrite[], settings: DupSet
       let q: QueryCreator<any> = trx;
       if (del.length)
         q = q.with("gone", (qc) =>
-          qc.deleteFrom("dup_band").where(sql<boolean>`(band_key, work_id) in (select k, w from unnest(cast(${idArray(del.map((d) => d[0]))} as bigint[]), cast(${idArray(del.map((d) => d[1]))} as bigint[])) as u(k, w))`),
+          qc
+            .deleteFrom("dup_band")
+            .where(
+              sql<boolean>`(band_key, work_id) in (select k, w from unnest(cast(${idArray(del.map((d) => d[0]))} as bigint[]), cast(${idArray(del.map((d) => d[1]))} as bigint[])) as u(k, w))`,
+            ),
         );
       if (ins.length)
         q = q.with("added", (qc) =>
           qc
             .insertInto("dup_band")
             .columns(["band_key", "work_id"])
-            .expression(sql`select k, w from unnest(cast(${idArray(ins.filter((_, i) => i % 2 === 0))} as bigint[]), cast(${idArray(ins.filter((_, i) => i % 2 === 1))} as bigint[])) as u(k, w)`)
+            .expression(
+              sql`select k, w from unnest(cast(${idArray(ins.filter((_, i) => i % 2 === 0))} as bigint[]), cast(${idArray(ins.filter((_, i) => i % 2 === 1))} as bigint[])) as u(k, w)`,
+            )
             .onConflict((oc) => oc.doNothing()),
         );
       if (sets.length) q = q.with("stored", (qc) => upsertSets(qc, sets));
-      if (written.length) await upsertEntries(q, written.map(({ keep: _keep, ...r }) => r));
+      if (written.length)
+        await upsertEntries(
+          q,
+          written.map(({ keep: _keep, ...r }) => r),
+        );
       else if (del.length || ins.length || sets.length) throw new Error("band keys without an entry");
       del.length = 0;
       ins.length = 0;
       sets.length = 0;
     }
     for (const part of chunks(del, 400)) {
-      await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
+      await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(part.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(
+        trx,
+      );
     }
-    for (const part of chunks(small ? [] : written, 200)) await upsertEntries(trx, part.map(({ keep: _keep, ...r }) => r));
+    for (const part of chunks(small ? [] : written, 200))
+      await upsertEntries(
+        trx,
+        part.map(({ keep: _keep, ...r }) => r),
+      );
     for (const part of chunks(sets, 100)) await upsertSets(trx, part).execute();
     // A failed extraction: status and reasons change, the last set and bands stay.
     for (const r of rows.filter((r) => r.keep)) {
       await trx
         .insertInto("dup_entry")
-        .values({ work_id: r.work_id, year: r.year, contest_id: r.contest_id, status: r.status, reasons: r.reasons, updated_at: r.updated_at })
+        .values({
+          work_id: r.work_id,
+          year: r.year,
+          contest_id: r.contest_id,
+          status: r.status,
+          reasons: r.reasons,
+          updated_at: r.updated_at,
+        })
         .onConflict((oc) => oc.column("work_id").doUpdateSet({ status: r.status, reasons: r.reasons, updated_at: r.updated_at }))
         .execute();
     }
-    await insertRows(
-      trx,
-      "dup_band",
-      ["band_key", "work_id"],
-      ins,
-      "on conflict do nothing",
-    );
+    await insertRows(trx, "dup_band", ["band_key", "work_id"], ins, "on conflict do nothing");
     await shadowWrite(
       trx,
       st,
@@ -421,7 +482,12 @@ export async function insertBandRows(db: Db, workIds: number[]): Promise<void> {
     await db.transaction().execute(async (trx) => {
       // (A running rebuild loads every entry's keys from its blob: the old dup_band it replaces needs no -1/+1 rows.)
       await shadowState(trx, "share");
-      const rows = await trx.selectFrom("dup_entry").select(["work_id", "bands"]).where("work_id", "in", ids).where("bands", "is not", null).execute();
+      const rows = await trx
+        .selectFrom("dup_entry")
+        .select(["work_id", "bands"])
+        .where("work_id", "in", ids)
+        .where("bands", "is not", null)
+        .execute();
       const ins: number[] = [];
       for (const r of rows) for (const k of new Set(decodeKeys(fromBytes(r.bands)))) ins.push(k, Number(r.work_id));
       await insertRows(trx, "dup_band", ["band_key", "work_id"], ins, "on conflict do nothing");
@@ -443,7 +509,10 @@ export async function removeWorks(db: Db, workIds: number[]): Promise<void> {
         st,
         rows.map((r) => ({ workId: Number(r.work_id), stored: r.bands ? decodeKeys(fromBytes(r.bands)) : [], next: null })),
       );
-      for (const d of chunks(del, 400)) await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(trx);
+      for (const d of chunks(del, 400))
+        await sql`delete from dup_band where (band_key, work_id) in (values ${sql.join(d.map(([k, w]) => sql`(cast(${k} as bigint), cast(${w} as bigint))`))})`.execute(
+          trx,
+        );
       await trx.deleteFrom("dup_entry").where("work_id", "in", part).execute();
       await trx.deleteFrom("dup_set").where("work_id", "in", part).execute();
     }
@@ -462,10 +531,25 @@ export interface IndexOutcome {
 }
 
 /** Extracts a work's text and prepares its write (null: the work is gone or a draft). */
-async function gather(db: Db, store: BlobStore, workId: number, ignored: Uint32Array): Promise<{ write: EntryWrite; text: WorkText } | null> {
+async function gather(
+  db: Db,
+  store: BlobStore,
+  workId: number,
+  ignored: Uint32Array,
+): Promise<{ write: EntryWrite; text: WorkText } | null> {
   const wt = await workText(db, store, workId);
   if (!wt || !isIndexable(wt.status)) return null;
-  return { write: { workId, year: wt.year, contestId: wt.contestId, status: "indexed", reasons: wt.skipped, prepared: prepareText(wt.text, ignored) }, text: wt };
+  return {
+    write: {
+      workId,
+      year: wt.year,
+      contestId: wt.contestId,
+      status: "indexed",
+      reasons: wt.skipped,
+      prepared: prepareText(wt.text, ignored),
+    },
+    text: wt,
+  };
 }
 
 export async function indexWork(db: Db, store: BlobStore, workId: number): Promise<IndexOutcome> {
@@ -475,8 +559,15 @@ export async function indexWork(db: Db, store: BlobStore, workId: number): Promi
     g = await gather(db, store, workId, ignored);
   } catch (e) {
     const work = await db.selectFrom("work").select(["year", "contest_id"]).where("id", "=", workId).executeTakeFirst();
-    const reasons: DupReason[] = [{ code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` }];
-    if (work) await writeEntries(db, [{ workId, year: work.year, contestId: work.contest_id, status: "failed", reasons, prepared: null }], settings);
+    const reasons: DupReason[] = [
+      { code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` },
+    ];
+    if (work)
+      await writeEntries(
+        db,
+        [{ workId, year: work.year, contestId: work.contest_id, status: "failed", reasons, prepared: null }],
+        settings,
+      );
     return { workId, status: "failed", tooShort: false, shingles: 0, reasons, changed: true };
   }
   if (!g) {
@@ -496,7 +587,11 @@ export async function indexWork(db: Db, store: BlobStore, workId: number): Promi
   const eff = prepared.eff.length;
   const tooShort = eff < settings.minShingles;
   const reasons = tooShort ? [...write.reasons, tooShortReason()] : write.reasons;
-  const cur = await db.selectFrom("dup_entry").select(["status", "text_hash", "reasons", "year", "contest_id", "shingle_count"]).where("work_id", "=", workId).executeTakeFirst();
+  const cur = await db
+    .selectFrom("dup_entry")
+    .select(["status", "text_hash", "reasons", "year", "contest_id", "shingle_count"])
+    .where("work_id", "=", workId)
+    .executeTakeFirst();
   if (
     cur &&
     cur.status === "indexed" &&
@@ -530,7 +625,11 @@ export async function markPending(db: Db, workIds: number[]): Promise<void> {
   }
 }
 
-export async function indexPending(db: Db, store: BlobStore, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<number> {
+export async function indexPending(
+  db: Db,
+  store: BlobStore,
+  opts: { limit?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   const rows = await db
     .selectFrom("dup_entry")
     .select("work_id")
@@ -558,7 +657,13 @@ export interface CheckOptions {
   limit?: number;
 }
 
-const emptyResult = (status: DupCheckResult["status"], reasons: DupReason[], tooShort: boolean, reason: string | null, shingles = 0): DupCheckResult => ({
+const emptyResult = (
+  status: DupCheckResult["status"],
+  reasons: DupReason[],
+  tooShort: boolean,
+  reason: string | null,
+  shingles = 0,
+): DupCheckResult => ({
   tooShort,
   reason,
   status,
@@ -632,7 +737,9 @@ async function matchSet(
         ak as (select a.k, b.work_id, count(*) over (partition by a.k) as n from unnest(cast(${idArray(anchorList)} as bigint[])) as a(k) cross join lateral (select work_id from dup_band where band_key = a.k limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as b),
         ah as (select work_id from ak where n <= ${sql.lit(ANCHOR_MAX_WORKS)} group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})
       select e.work_id, e.year, e.contest_id, s.shingles from dup_entry as e join dup_set as s on s.work_id = e.work_id
-      where e.work_id in (select work_id from bh union select work_id from ah) and e.work_id <> all(cast(${idArray([...exclude])} as bigint[])) ${yearCut}`.execute(db)
+      where e.work_id in (select work_id from bh union select work_id from ah) and e.work_id <> all(cast(${idArray([...exclude])} as bigint[])) ${yearCut}`.execute(
+        db,
+      )
     ).rows;
     const all: DupMatch[] = [];
     for (const r of rows) compare(r, all);
@@ -643,16 +750,21 @@ async function matchSet(
   // at most ANCHOR_MAX_WORKS works each (each anchor read to at most that many + 1 rows).
   // Few statement shapes (prepared once per connection): BANDS band keys, the anchors padded
   // to a multiple of ANCHOR_ARMS arms.
-  const anchorPadded = anchorList.concat(new Array<number>((ANCHOR_ARMS - (anchorList.length % ANCHOR_ARMS)) % ANCHOR_ARMS).fill(PAD_KEY));
-  const arms = anchorPadded.map((k, i) => sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`);
-  const anchorPart = arms.length
-    ? sql` union select work_id from ah`
-    : sql``;
+  const anchorPadded = anchorList.concat(
+    new Array<number>((ANCHOR_ARMS - (anchorList.length % ANCHOR_ARMS)) % ANCHOR_ARMS).fill(PAD_KEY),
+  );
+  const arms = anchorPadded.map(
+    (k, i) =>
+      sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`,
+  );
+  const anchorPart = arms.length ? sql` union select work_id from ah` : sql``;
   const anchorCtes = arms.length
     ? sql`, a as materialized (${sql.join(arms, sql` union all `)}),
       ah as (select work_id from a where band_key in (select band_key from a group by band_key having count(*) <= ${sql.lit(ANCHOR_MAX_WORKS)}) group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})`
     : sql``;
-  const found = await sql<{ work_id: number | string }>`with bh as (select work_id from dup_band where band_key in (${sql.join(bandKeyList)}) group by work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)})${anchorCtes}
+  const found = await sql<{
+    work_id: number | string;
+  }>`with bh as (select work_id from dup_band where band_key in (${sql.join(bandKeyList)}) group by work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)})${anchorCtes}
     select work_id from bh${anchorPart}`.execute(db);
   const ids: number[] = [];
   for (const r of found.rows) {
@@ -691,12 +803,24 @@ export async function checkWork(db: Db, workId: number, opts: CheckOptions = {})
   const reasons = JSON.parse(e.reasons) as DupReason[];
   const visible = reasons.filter((r) => r.code !== "too_short");
   if (!e.shingles)
-    return emptyResult(e.status, visible, true, e.status === "failed" ? (reasons[0]?.message ?? "查重索引失败") : "作品正在建立查重索引，请稍后再查");
+    return emptyResult(
+      e.status,
+      visible,
+      true,
+      e.status === "failed" ? (reasons[0]?.message ?? "查重索引失败") : "作品正在建立查重索引，请稍后再查",
+    );
   const eff = without(decodeSet(fromBytes(e.shingles)), ignored);
   const keys = bandsOf(eff, settings);
   if (!keys) return emptyResult(e.status, visible, true, TOO_SHORT_MESSAGE, eff.length);
   const anchors = e.bands ? decodeKeys(fromBytes(e.bands)).filter((k) => k < 0) : [];
-  const r = await matchSet(db, eff, [...keys, ...anchors], { ...opts, maxYear: opts.maxYear ?? e.year, selfId: workId }, settings, ignored);
+  const r = await matchSet(
+    db,
+    eff,
+    [...keys, ...anchors],
+    { ...opts, maxYear: opts.maxYear ?? e.year, selfId: workId },
+    settings,
+    ignored,
+  );
   return { tooShort: false, reason: null, status: e.status, reasons: visible, shingles: eff.length, ...r };
 }
 
@@ -717,7 +841,15 @@ async function sideOf(db: Db, store: BlobStore, x: ExplainSideInput): Promise<Om
   if (typeof x === "number") {
     const wt = await workText(db, store, x);
     if (!wt) throw notFound("作品不存在");
-    return { workId: wt.workId, year: wt.year, contestId: wt.contestId, title: wt.title, text: wt.text, sections: wt.sections, skipped: wt.skipped };
+    return {
+      workId: wt.workId,
+      year: wt.year,
+      contestId: wt.contestId,
+      title: wt.title,
+      text: wt.text,
+      sections: wt.sections,
+      skipped: wt.skipped,
+    };
   }
   const { text, sections } = joinSections([{ key: "text", label: x.title ?? "待查文本", text: x.text }]);
   return { workId: null, year: null, contestId: null, title: x.title ?? null, text, sections, skipped: [] };
@@ -750,7 +882,14 @@ export async function explainPair(db: Db, store: BlobStore, a: ExplainSideInput,
     for (const h of seq) if (ignoredHas(ignored, h)) common++;
     const ra = toOriginalRange(na, p.aStart, p.aEnd);
     const rb = toOriginalRange(nb, p.bStart, p.bEnd);
-    return { aStart: ra.start, aEnd: ra.end, bStart: rb.start, bEnd: rb.end, length: p.aEnd - p.aStart, common: seq.length > 0 && common * 2 >= seq.length };
+    return {
+      aStart: ra.start,
+      aEnd: ra.end,
+      bStart: rb.start,
+      bEnd: rb.end,
+      length: p.aEnd - p.aStart,
+      common: seq.length > 0 && common * 2 >= seq.length,
+    };
   });
   return {
     a: { ...sa, ranges: mergeRanges(passages.map((p) => ({ start: p.aStart, end: p.aEnd }))) },
@@ -810,7 +949,8 @@ async function fillSamples(db: Db, text: string): Promise<void> {
   for (let i = 0; i < seq.length; i++) if (want.has(seq[i]) && !found.has(seq[i])) found.set(seq[i], n.slice(i, i + SHINGLE));
   if (found.size === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const [hash, sample] of found) await trx.updateTable("dup_ignored").set({ sample }).where("hash", "=", hash).where("sample", "=", "").execute();
+    for (const [hash, sample] of found)
+      await trx.updateTable("dup_ignored").set({ sample }).where("hash", "=", hash).where("sample", "=", "").execute();
   });
 }
 
@@ -838,7 +978,13 @@ function sampleIndexes(n: number, k: number, seed = 0x5eed): number[] {
  * max(ignoreMinWorks, ignoreShare × sample) sampled works is ignored. Samples of its three
  * characters come from the texts of works it was first seen in (read again, at most 200).
  */
-export async function computeIgnored(db: Db, store: BlobStore | null, settings: DupSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal) {
+export async function computeIgnored(
+  db: Db,
+  store: BlobStore | null,
+  settings: DupSettings,
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+) {
   const idRows = await db.selectFrom("dup_set").select("work_id").orderBy("work_id").execute();
   const ids = idRows.map((r) => Number(r.work_id));
   const picked = sampleIndexes(ids.length, FREQUENCY_SAMPLE).map((i) => ids[i]);
@@ -859,7 +1005,8 @@ export async function computeIgnored(db: Db, store: BlobStore | null, settings: 
   const frequent = [...table.atLeast(min)].sort((x, y) => y.count - x.count || x.key - y.key);
   // Samples: the previous list's, then from the texts of the works first holding the rest.
   const prev = new Map<number, string>();
-  for (const r of await db.selectFrom("dup_ignored").select(["hash", "sample"]).where("sample", "<>", "").execute()) prev.set(Number(r.hash), r.sample);
+  for (const r of await db.selectFrom("dup_ignored").select(["hash", "sample"]).where("sample", "<>", "").execute())
+    prev.set(Number(r.hash), r.sample);
   const samples = new Map<number, string>();
   const byWork = new Map<number, Set<number>>();
   for (const f of frequent) {
@@ -879,7 +1026,8 @@ export async function computeIgnored(db: Db, store: BlobStore | null, settings: 
       if (!wt) continue;
       const n = normalise(wt.text).text;
       const seq = shingleSequence(n);
-      for (let i = 0; i < seq.length; i++) if (want.has(seq[i]) && !samples.has(seq[i])) samples.set(seq[i], n.slice(i, i + SHINGLE));
+      for (let i = 0; i < seq.length; i++)
+        if (want.has(seq[i]) && !samples.has(seq[i])) samples.set(seq[i], n.slice(i, i + SHINGLE));
     }
   }
   await db.transaction().execute(async (trx) => {
@@ -894,9 +1042,19 @@ export async function computeIgnored(db: Db, store: BlobStore | null, settings: 
   return { sampleWorks: picked.length, ignored: frequent.length };
 }
 
-export async function ignoredShingles(db: Db, opts: { limit: number; offset: number }): Promise<{ total: number; items: DupIgnoredShingle[] }> {
+export async function ignoredShingles(
+  db: Db,
+  opts: { limit: number; offset: number },
+): Promise<{ total: number; items: DupIgnoredShingle[] }> {
   const info = await readSetting<{ sampleWorks: number }>(db, "ignoredInfo");
-  const total = Number((await db.selectFrom("dup_ignored").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n ?? 0);
+  const total = Number(
+    (
+      await db
+        .selectFrom("dup_ignored")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   const rows = await db
     .selectFrom("dup_ignored")
     .select(["sample", "works"])
@@ -938,13 +1096,22 @@ export function recomputeBands(
 const SHADOW_TABLES = ["dup_band_load", "dup_band_next", "dup_entry_next"];
 
 /** Applies load rows (in id order) to a band table: per (key, work) the last row's sign says whether the row is there. */
-async function applyLoadRows(trx: Kysely<any>, table: string, rows: Array<{ band_key: number | string; work_id: number | string; sign: number | string }>): Promise<void> {
+async function applyLoadRows(
+  trx: Kysely<any>,
+  table: string,
+  rows: Array<{ band_key: number | string; work_id: number | string; sign: number | string }>,
+): Promise<void> {
   const final = new Map<string, { k: number; w: number; s: number }>();
-  for (const r of rows) final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
+  for (const r of rows)
+    final.set(`${r.band_key}:${r.work_id}`, { k: Number(r.band_key), w: Number(r.work_id), s: Number(r.sign) });
   const dels = [...final.values()].filter((x) => x.s < 0);
   const ins = [...final.values()].filter((x) => x.s > 0);
   for (const part of chunks(dels, 400))
-    await sql.raw(`delete from ${table} where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`).execute(trx);
+    await sql
+      .raw(
+        `delete from ${table} where (band_key, work_id) in (values ${part.map((x) => `(${intLit(x.k)},${intLit(x.w)})`).join(",")})`,
+      )
+      .execute(trx);
   await insertRows(
     trx,
     table,
@@ -984,14 +1151,27 @@ async function recomputeBandsNow(
   const ignored = await ignoredSet(db);
   const pg = isPg(db);
   const bytes = pg ? "bytea" : "blob";
-  const total = Number((await db.selectFrom("dup_set").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n ?? 0);
+  const total = Number(
+    (
+      await db
+        .selectFrom("dup_set")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   // 1. The shadow: a heap for the load, the staged entry columns; writers start writing to it.
   await db.transaction().execute(async (trx) => {
     await shadowState(trx, "update");
     for (const t of SHADOW_TABLES) await sql.raw(`drop table if exists ${t}`).execute(trx);
-    await sql.raw(`create table dup_band_load (id ${pg ? "bigserial" : "integer"} primary key, band_key bigint not null, work_id bigint not null, sign integer not null)`).execute(trx);
     await sql
-      .raw(`create table dup_entry_next (work_id bigint primary key, too_short integer not null, shingle_count integer not null, bands ${bytes}, reasons text not null)`)
+      .raw(
+        `create table dup_band_load (id ${pg ? "bigserial" : "integer"} primary key, band_key bigint not null, work_id bigint not null, sign integer not null)`,
+      )
+      .execute(trx);
+    await sql
+      .raw(
+        `create table dup_entry_next (work_id bigint primary key, too_short integer not null, shingle_count integer not null, bands ${bytes}, reasons text not null)`,
+      )
       .execute(trx);
     await setShadowState(trx, { active: true, cursor: 0, buildMaxId: 0 });
   });
@@ -1032,7 +1212,8 @@ async function recomputeBandsNow(
         return 0;
       }
       const load: number[] = [];
-      const staged: Array<{ work_id: number; too_short: number; shingle_count: number; bands: Buffer | null; reasons: string }> = [];
+      const staged: Array<{ work_id: number; too_short: number; shingle_count: number; bands: Buffer | null; reasons: string }> =
+        [];
       for (const r of rows) {
         const workId = Number(r.work_id);
         const eff = without(decodeSet(fromBytes(r.shingles)), ignored);
@@ -1049,7 +1230,13 @@ async function recomputeBandsNow(
         if (same && (r.too_short === 1) === tooShort && r.shingle_count === eff.length) continue;
         const reasons = (JSON.parse(r.reasons) as DupReason[]).filter((x) => x.code !== "too_short");
         if (tooShort) reasons.push(tooShortReason());
-        staged.push({ work_id: workId, too_short: tooShort ? 1 : 0, shingle_count: eff.length, bands: bands ? toBytes(encodeKeys(bands)) : null, reasons: JSON.stringify(reasons) });
+        staged.push({
+          work_id: workId,
+          too_short: tooShort ? 1 : 0,
+          shingle_count: eff.length,
+          bands: bands ? toBytes(encodeKeys(bands)) : null,
+          reasons: JSON.stringify(reasons),
+        });
       }
       if (mem && mem.size > sortRows) await spill(trx);
       await appendLoad(trx, load);
@@ -1074,16 +1261,30 @@ async function recomputeBandsNow(
     // writer's rows are -1 for every key the load held for the work, then +1 for its new
     // ones, so a (key, work)'s last row says whether it stays; the swap does the same with the later rows).
     if (pg) await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null)`).execute(db);
-    else await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
+    else
+      await sql
+        .raw(
+          `create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`,
+        )
+        .execute(db);
     const batches = mem.sorted(50_000);
     mem = null;
     // Short transactions: a writer waits at most one of them.
-    for (const part of batches) await db.transaction().execute((trx) => insertRows(trx, "dup_band_next", ["band_key", "work_id"], part));
-    if (pg) await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
+    for (const part of batches)
+      await db.transaction().execute((trx) => insertRows(trx, "dup_band_next", ["band_key", "work_id"], part));
+    if (pg)
+      await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
     phaseEnd("build next (sorted in memory)");
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const done = await db.transaction().execute(async (trx) => {
-        const rows = await sql<{ id: number | string; band_key: number | string; work_id: number | string; sign: number | string }>`select id, band_key, work_id, sign from dup_band_load where id > ${from} and id <= ${buildMaxId} order by id limit 10000`.execute(trx);
+        const rows = await sql<{
+          id: number | string;
+          band_key: number | string;
+          work_id: number | string;
+          sign: number | string;
+        }>`select id, band_key, work_id, sign from dup_band_load where id > ${from} and id <= ${buildMaxId} order by id limit 10000`.execute(
+          trx,
+        );
         if (rows.rows.length === 0) return true;
         from = Number(rows.rows[rows.rows.length - 1].id);
         await applyLoadRows(trx, "dup_band_next", rows.rows);
@@ -1096,7 +1297,11 @@ async function recomputeBandsNow(
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp}`).execute(db);
     await sql.raw(`alter table dup_band_next add constraint dup_band_next_pk primary key (band_key, work_id)`).execute(db);
   } else {
-    await sql.raw(`create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`).execute(db);
+    await sql
+      .raw(
+        `create table dup_band_next (band_key bigint not null, work_id bigint not null, primary key (band_key, work_id)) without rowid`,
+      )
+      .execute(db);
     await sql.raw(`insert into dup_band_next (band_key, work_id) ${sumUp} order by band_key, work_id`).execute(db);
   }
   phaseEnd("build next");
@@ -1106,7 +1311,11 @@ async function recomputeBandsNow(
   // 4. The swap, writers held off: the load's late rows, the staged entry columns, the renames.
   await db.transaction().execute(async (trx) => {
     await shadowState(trx, "update");
-    const late = await sql<{ band_key: number | string; work_id: number | string; sign: number | string }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
+    const late = await sql<{
+      band_key: number | string;
+      work_id: number | string;
+      sign: number | string;
+    }>`select band_key, work_id, sign from dup_band_load where id > ${buildMaxId} order by id`.execute(trx);
     await applyLoadRows(trx, "dup_band_next", late.rows);
     // (Small rows: the ~10 KB shingle sets are in dup_set, which a rebuild only reads.)
     await sql
@@ -1141,7 +1350,8 @@ export async function rebuild(
 ): Promise<DupRebuildInfo> {
   if (rebuilding) throw conflict("查重索引正在重建");
   const running = await readSetting<DupRebuildInfo & { heartbeat?: number }>(db, "rebuild");
-  if (running && running.finishedAt === null && Date.now() - (running.heartbeat ?? 0) < HEARTBEAT_STALE_MS) throw conflict("查重索引正在重建");
+  if (running && running.finishedAt === null && Date.now() - (running.heartbeat ?? 0) < HEARTBEAT_STALE_MS)
+    throw conflict("查重索引正在重建");
   rebuilding = true;
   const started = Date.now();
   const info: DupRebuildInfo & { heartbeat?: number } = {
@@ -1181,32 +1391,34 @@ export async function rebuild(
     // Works extracted for the first time get their dup_band rows from the band phase's swap (or, if the rebuild fails before it, from insertBandRows).
     swapped = false;
     await withRebuildCache(db, async () => {
-    for (const part of chunks(todo, 50)) {
-      if (signal?.aborted) throw new Error("aborted");
-      const writes: EntryWrite[] = [];
-      for (const id of part) {
-        try {
-          const g = await gather(db, store, id, ignored);
-          if (g) writes.push(g.write);
-        } catch (e) {
-          const w = await db.selectFrom("work").select(["year", "contest_id"]).where("id", "=", id).executeTakeFirst();
-          info.failed++;
-          if (w)
-            writes.push({
-              workId: id,
-              year: w.year,
-              contestId: w.contest_id,
-              status: "failed",
-              reasons: [{ code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` }],
-              prepared: null,
-            });
+      for (const part of chunks(todo, 50)) {
+        if (signal?.aborted) throw new Error("aborted");
+        const writes: EntryWrite[] = [];
+        for (const id of part) {
+          try {
+            const g = await gather(db, store, id, ignored);
+            if (g) writes.push(g.write);
+          } catch (e) {
+            const w = await db.selectFrom("work").select(["year", "contest_id"]).where("id", "=", id).executeTakeFirst();
+            info.failed++;
+            if (w)
+              writes.push({
+                workId: id,
+                year: w.year,
+                contestId: w.contest_id,
+                status: "failed",
+                reasons: [
+                  { code: "error", fileId: null, filename: null, message: `提取作品文字时出错：${(e as Error)?.message ?? e}` },
+                ],
+                prepared: null,
+              });
+          }
         }
+        deferred.push(...(await writeEntries(db, writes, settings, { deferBands: true })));
+        done += part.length;
+        report("extract", done, todo.length);
+        await beat();
       }
-      deferred.push(...(await writeEntries(db, writes, settings, { deferBands: true })));
-      done += part.length;
-      report("extract", done, todo.length);
-      await beat();
-    }
     });
     // 2. The ignored list from a sample; 3. every signature and band key under it.
     await computeIgnored(db, store, settings, (d, t) => report("frequencies", d, t), signal);
@@ -1221,7 +1433,11 @@ export async function rebuild(
       signal,
     );
     swapped = true;
-    const counts = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "indexed").executeTakeFirst();
+    const counts = await db
+      .selectFrom("dup_entry")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "indexed")
+      .executeTakeFirst();
     info.works = Number(counts?.n ?? 0);
     report("done", info.works, info.works);
   } catch (e) {
@@ -1242,9 +1458,18 @@ export async function rebuild(
 export async function indexStats(db: Db): Promise<DupIndexStats> {
   const settings = await getSettings(db);
   const count = (n: unknown) => Number(n ?? 0);
-  const byStatus = await db.selectFrom("dup_entry").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute();
+  const byStatus = await db
+    .selectFrom("dup_entry")
+    .select(["status", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
   const of = (s: string) => count(byStatus.find((r) => r.status === s)?.n);
-  const tooShort = await db.selectFrom("dup_entry").select((eb) => eb.fn.countAll().as("n")).where("too_short", "=", 1).where("status", "=", "indexed").executeTakeFirst();
+  const tooShort = await db
+    .selectFrom("dup_entry")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("too_short", "=", 1)
+    .where("status", "=", "indexed")
+    .executeTakeFirst();
   const withSkipped = await db
     .selectFrom("dup_entry")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -1252,14 +1477,23 @@ export async function indexStats(db: Db): Promise<DupIndexStats> {
     .where("reasons", "<>", "[]")
     .where("too_short", "=", 0)
     .executeTakeFirst();
-  const eligible = await db.selectFrom("work").select((eb) => eb.fn.countAll().as("n")).where("status", "<>", "draft").executeTakeFirst();
+  const eligible = await db
+    .selectFrom("work")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "<>", "draft")
+    .executeTakeFirst();
   const missing = await db
     .selectFrom("work")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("status", "<>", "draft")
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("dup_entry").select("work_id").whereRef("dup_entry.work_id", "=", "work.id"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("dup_entry").select("work_id").whereRef("dup_entry.work_id", "=", "work.id"))),
+    )
     .executeTakeFirst();
-  const ignored = await db.selectFrom("dup_ignored").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const ignored = await db
+    .selectFrom("dup_ignored")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   const info = await readSetting<{ sampleWorks: number; computedAt: string }>(db, "ignoredInfo");
   const last = await readSetting<DupRebuildInfo & { heartbeat?: number }>(db, "rebuild");
   if (last) delete last.heartbeat;

@@ -48,7 +48,12 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const reason = (code: DupReason["code"], message: string, filename: string | null = null, fileId: number | null = null): DupReason => ({
+const reason = (
+  code: DupReason["code"],
+  message: string,
+  filename: string | null = null,
+  fileId: number | null = null,
+): DupReason => ({
   code,
   fileId,
   filename,
@@ -59,17 +64,31 @@ const extOf = (filename: string) => (/\.([a-z0-9]+)$/i.exec(filename)?.[1] ?? ""
 const isCfb = (b: Uint8Array) => b.length >= 8 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
 /** The text of one document; never throws (see the module header). */
-export async function extractDocument(filename: string, bytes: Uint8Array, mime?: string): Promise<{ text: string; reason: DupReason | null }> {
+export async function extractDocument(
+  filename: string,
+  bytes: Uint8Array,
+  mime?: string,
+): Promise<{ text: string; reason: DupReason | null }> {
   const ext = extOf(filename);
-  const kind = ext === "docx" || mime === "application/vnd.openxmlformats-officedocument.wordprocessingml.document" ? "docx" : ext === "pdf" || mime === "application/pdf" ? "pdf" : null;
-  if (!kind) return { text: "", reason: reason("unsupported", `不支持提取文字的文件类型${ext ? `（.${ext}）` : ""}，未查重`, filename) };
+  const kind =
+    ext === "docx" || mime === "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+      ? "docx"
+      : ext === "pdf" || mime === "application/pdf"
+        ? "pdf"
+        : null;
+  if (!kind)
+    return { text: "", reason: reason("unsupported", `不支持提取文字的文件类型${ext ? `（.${ext}）` : ""}，未查重`, filename) };
   if (bytes.length > EXTRACT_LIMITS.maxFileBytes)
-    return { text: "", reason: reason("oversized", `文件超过 ${EXTRACT_LIMITS.maxFileBytes / 1024 / 1024} MB，未查重`, filename) };
+    return {
+      text: "",
+      reason: reason("oversized", `文件超过 ${EXTRACT_LIMITS.maxFileBytes / 1024 / 1024} MB，未查重`, filename),
+    };
   let text: string;
   try {
     if (kind === "docx") {
       // A password-protected Word file is an OLE compound file holding the encrypted package.
-      if (isCfb(bytes)) return { text: "", reason: reason("encrypted", "文件已加密或为旧版 Word 格式，无法提取文字，未查重", filename) };
+      if (isCfb(bytes))
+        return { text: "", reason: reason("encrypted", "文件已加密或为旧版 Word 格式，无法提取文字，未查重", filename) };
       // The readers are loaded by the first document (not at start): most processes never read one.
       const { default: mammoth } = await import("mammoth");
       text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
@@ -85,15 +104,24 @@ export async function extractDocument(filename: string, bytes: Uint8Array, mime?
     }
   } catch (e) {
     const name = (e as Error)?.name ?? "";
-    if (name === "PasswordException") return { text: "", reason: reason("encrypted", "文件已加密，无法提取文字，未查重", filename) };
+    if (name === "PasswordException")
+      return { text: "", reason: reason("encrypted", "文件已加密，无法提取文字，未查重", filename) };
     return { text: "", reason: reason("unreadable", "文件已损坏或格式不正确，无法提取文字，未查重", filename) };
   }
-  text = text.replace(/\r\n?/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
-  if (!/[\p{L}\p{N}]/u.test(text)) return { text: "", reason: reason("unreadable", "文件中没有可提取的文字（可能是扫描件或图片），未查重", filename) };
+  text = text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  if (!/[\p{L}\p{N}]/u.test(text))
+    return { text: "", reason: reason("unreadable", "文件中没有可提取的文字（可能是扫描件或图片），未查重", filename) };
   if (text.length > EXTRACT_LIMITS.maxTextChars)
     return {
       text: text.slice(0, EXTRACT_LIMITS.maxTextChars),
-      reason: reason("oversized", `文件文字超过 ${EXTRACT_LIMITS.maxTextChars} 字，只检查了前 ${EXTRACT_LIMITS.maxTextChars} 字`, filename),
+      reason: reason(
+        "oversized",
+        `文件文字超过 ${EXTRACT_LIMITS.maxTextChars} 字，只检查了前 ${EXTRACT_LIMITS.maxTextChars} 字`,
+        filename,
+      ),
     };
   return { text, reason: null };
 }
@@ -122,7 +150,10 @@ async function readAll(store: BlobStore, sha256: string, limit: number): Promise
 }
 
 /** Joins parts into one text with their sections. */
-export function joinSections(parts: Array<{ key: string; label: string; text: string }>): { text: string; sections: DupSection[] } {
+export function joinSections(parts: Array<{ key: string; label: string; text: string }>): {
+  text: string;
+  sections: DupSection[];
+} {
   let text = "";
   const sections: DupSection[] = [];
   for (const p of parts) {
@@ -138,7 +169,18 @@ export function joinSections(parts: Array<{ key: string; label: string; text: st
 export async function workText(db: Db, store: BlobStore, workId: number): Promise<WorkText | null> {
   const work = await db
     .selectFrom("work")
-    .select(["id", "year", "contest_id", "status", "name", "summary", "design_idea", "key_points", "install_guide", "other_notes"])
+    .select([
+      "id",
+      "year",
+      "contest_id",
+      "status",
+      "name",
+      "summary",
+      "design_idea",
+      "key_points",
+      "install_guide",
+      "other_notes",
+    ])
     .where("id", "=", workId)
     .executeTakeFirst();
   if (!work) return null;
@@ -193,5 +235,14 @@ export async function workText(db: Db, store: BlobStore, workId: number): Promis
     add(`file:${f.id}`, f.filename, r.text, f.filename, f.id);
   }
   const { text, sections } = joinSections(parts);
-  return { workId: work.id, year: work.year, contestId: work.contest_id, status: work.status, title: work.name, text, sections, skipped };
+  return {
+    workId: work.id,
+    year: work.year,
+    contestId: work.contest_id,
+    status: work.status,
+    title: work.name,
+    text,
+    sections,
+    skipped,
+  };
 }

@@ -99,7 +99,11 @@ export const EXTRACT_LIMITS: { maxFileBytes: number; maxTextChars: number; maxWo
  * an unsupported, unreadable, encrypted or oversized file gives text "" and a reason
  * (fileId null; callers may fill it in).
  */
-export function extractDocument(filename: string, bytes: Uint8Array, mime?: string): Promise<{ text: string; reason: DupReason | null }> {
+export function extractDocument(
+  filename: string,
+  bytes: Uint8Array,
+  mime?: string,
+): Promise<{ text: string; reason: DupReason | null }> {
   return extract.extractDocument(filename, bytes, mime);
 }
 
@@ -251,12 +255,16 @@ export function saveSettings(db: Db, patch: Partial<DupSettings>): Promise<DupSe
 }
 
 /** The ignored (very common) shingles, most frequent first. */
-export function ignoredShingles(db: Db, opts: { limit: number; offset: number }): Promise<{ total: number; items: DupIgnoredShingle[] }> {
+export function ignoredShingles(
+  db: Db,
+  opts: { limit: number; offset: number },
+): Promise<{ total: number; items: DupIgnoredShingle[] }> {
   return engine.ignoredShingles(db, opts);
 }
 
 /** The LSH parameters. */
-export const DUP_PARAMS: { hashes: number; bands: number; rows: number; minBandMatches: number; shingle: number } = engine.DUP_PARAMS;
+export const DUP_PARAMS: { hashes: number; bands: number; rows: number; minBandMatches: number; shingle: number } =
+  engine.DUP_PARAMS;
 
 /** The figures of the last benchmark run (npm run bench:dupcheck -- --record writes them into dup_setting), or null. */
 export function lastBenchmark(db: Db) {

@@ -20,7 +20,11 @@ export const SWEEP_SECONDS = 600;
 /** Marks the indexable ones of `workIds` pending and queues their indexing. */
 export async function queueIndexing(db: Db, queue: TaskQueue, workIds: number[]): Promise<number[]> {
   if (!workIds.length) return [];
-  const rows = await db.selectFrom("work").select(["id", "status"]).where("id", "in", [...new Set(workIds)]).execute();
+  const rows = await db
+    .selectFrom("work")
+    .select(["id", "status"])
+    .where("id", "in", [...new Set(workIds)])
+    .execute();
   const ids = rows.filter((r) => isIndexable(r.status)).map((r) => Number(r.id));
   if (!ids.length) return [];
   await markPending(db, ids);
@@ -28,7 +32,12 @@ export async function queueIndexing(db: Db, queue: TaskQueue, workIds: number[])
   return ids;
 }
 
-export async function startIndexing(deps: { db: Db; store: BlobStore; queue: TaskQueue; log: (msg: string, err?: unknown) => void }) {
+export async function startIndexing(deps: {
+  db: Db;
+  store: BlobStore;
+  queue: TaskQueue;
+  log: (msg: string, err?: unknown) => void;
+}) {
   const { db, store, queue, log } = deps;
   await queue.work(INDEX_TASK, async (data) => {
     const workId = Number(data.workId);

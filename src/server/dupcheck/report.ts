@@ -88,7 +88,11 @@ interface Params extends DupReportBody {
 export async function startReport(db: Db, jobs: Jobs, user: User, body: DupReportBody): Promise<string> {
   await requireReportContest(db, user, body.contestId);
   const threshold = body.threshold ?? (await getSettings(db)).suspect;
-  const jobId = await jobs.create("export", REPORT_RESOURCE, user.id, { contestId: body.contestId, threshold, outsideContest: body.outsideContest ?? true } satisfies Params);
+  const jobId = await jobs.create("export", REPORT_RESOURCE, user.id, {
+    contestId: body.contestId,
+    threshold,
+    outsideContest: body.outsideContest ?? true,
+  } satisfies Params);
   await jobs.enqueue(jobId);
   return jobId;
 }
@@ -99,7 +103,9 @@ export function registerReport(db: Db, store: BlobStore, jobs: Jobs) {
     const contest = await requireReportContest(db, rc.user, p.contestId);
     const settings = await getSettings(db);
     const tree = await contestTree(db, p.contestId);
-    const works = (await db.selectFrom("work").select(["id", "status"]).where("contest_id", "in", tree).orderBy("id").execute()).filter((w) => isIndexable(w.status));
+    const works = (
+      await db.selectFrom("work").select(["id", "status"]).where("contest_id", "in", tree).orderBy("id").execute()
+    ).filter((w) => isIndexable(w.status));
     const inContest = new Set(works.map((w) => Number(w.id)));
     rc.progress(0, works.length);
 
@@ -163,9 +169,14 @@ export function registerReport(db: Db, store: BlobStore, jobs: Jobs) {
     };
     const file = await jobs.tmpPath("xlsx");
     try {
-      await writeXlsx(file, "疑似重复作品", REPORT_COLUMNS, (async function* () {
-        for (const [ci, c] of byCluster.entries()) yield c.map((x) => rowOf(ci, x));
-      })());
+      await writeXlsx(
+        file,
+        "疑似重复作品",
+        REPORT_COLUMNS,
+        (async function* () {
+          for (const [ci, c] of byCluster.entries()) yield c.map((x) => rowOf(ci, x));
+        })(),
+      );
     } catch (err) {
       await rm(file, { force: true });
       throw err;
@@ -183,11 +194,21 @@ export function registerReport(db: Db, store: BlobStore, jobs: Jobs) {
         index: i + 1,
         maxSimilarity: c[0]?.m.similarity ?? 0,
         works: clusters[i].map((id) => ref(id, facts.get(id)?.year ?? yearOf.get(id) ?? 0)),
-        pairs: c.slice(0, SUMMARY_PAIRS).map((x): DupReportPair => ({ a: x.a, b: x.b, similarity: x.m.similarity, level: levelOf(x.m.similarity, settings) })),
+        pairs: c
+          .slice(0, SUMMARY_PAIRS)
+          .map((x): DupReportPair => ({ a: x.a, b: x.b, similarity: x.m.similarity, level: levelOf(x.m.similarity, settings) })),
       })),
       moreClusters: Math.max(0, clusters.length - SUMMARY_CLUSTERS),
     };
-    const message = list.length ? `检查了 ${works.length} 件作品，发现 ${list.length} 对疑似重复，分为 ${clusters.length} 组` : `检查了 ${works.length} 件作品，未发现相似度达到 ${pct(p.threshold)} 的作品对`;
-    await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: works.length, total: works.length, message, result });
+    const message = list.length
+      ? `检查了 ${works.length} 件作品，发现 ${list.length} 对疑似重复，分为 ${clusters.length} 组`
+      : `检查了 ${works.length} 件作品，未发现相似度达到 ${pct(p.threshold)} 的作品对`;
+    await jobs.finish(rc.job.id, "running", "done", {
+      output_sha256: sha,
+      processed: works.length,
+      total: works.length,
+      message,
+      result,
+    });
   });
 }

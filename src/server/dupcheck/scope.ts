@@ -41,14 +41,20 @@ export async function dupScope(db: Db, user: User): Promise<DupScope> {
   } else if (user.user_type === ROLE.contestReviewer) {
     const reviewed = await reviewerContestIds(db, user);
     if (reviewed.length) {
-      const children = await db.selectFrom("contest").select("id").where("parent_id", "in", reviewed).where("level", "=", "school").execute();
+      const children = await db
+        .selectFrom("contest")
+        .select("id")
+        .where("parent_id", "in", reviewed)
+        .where("level", "=", "school")
+        .execute();
       for (const id of [...reviewed, ...children.map((c) => c.id)]) contests.add(Number(id));
     }
   }
   return { all: false, contests, works };
 }
 
-export const inScope = (scope: DupScope, w: { id: number; contest_id: number }) => scope.all || scope.works.has(w.id) || scope.contests.has(w.contest_id);
+export const inScope = (scope: DupScope, w: { id: number; contest_id: number }) =>
+  scope.all || scope.works.has(w.id) || scope.contests.has(w.contest_id);
 
 /** The facts of works by id (name, year, contest), for the result lists. */
 export async function factsOf(db: Db, ids: number[]): Promise<Map<number, WorkFacts>> {
@@ -61,7 +67,8 @@ export async function factsOf(db: Db, ids: number[]): Promise<Map<number, WorkFa
       .select(["work.id", "work.name", "work.year", "work.contest_id", "contest.name as contest_name", "work.status"])
       .where("work.id", "in", unique.slice(i, i + 500))
       .execute();
-    for (const r of rows) out.set(Number(r.id), { ...r, id: Number(r.id), year: Number(r.year), contest_id: Number(r.contest_id) });
+    for (const r of rows)
+      out.set(Number(r.id), { ...r, id: Number(r.id), year: Number(r.year), contest_id: Number(r.contest_id) });
   }
   return out;
 }

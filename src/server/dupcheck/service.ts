@@ -5,12 +5,28 @@
  * (scope.ts) and views.ts; the engine (./index.ts) knows nothing of users.
  */
 import { badRequest, DomainError, notFound } from "../../shared/errors";
-import type { DupFilters, DupPairView, DupSheetPanel, DupTextReport, DupThresholds, DupWorkReport } from "../../shared/dupcheck/api";
+import type {
+  DupFilters,
+  DupPairView,
+  DupSheetPanel,
+  DupTextReport,
+  DupThresholds,
+  DupWorkReport,
+} from "../../shared/dupcheck/api";
 import type { DupCheckResult, DupExplain } from "../../shared/dupcheck/schema";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import type { BlobStore } from "../storage";
-import { checkText, checkWork, explainPair, extractDocument, getSettings, indexWork, isIndexable, type ExplainSideInput } from "./index";
+import {
+  checkText,
+  checkWork,
+  explainPair,
+  extractDocument,
+  getSettings,
+  indexWork,
+  isIndexable,
+  type ExplainSideInput,
+} from "./index";
 import { dupScope, factsOf, inScope, NOT_IN_SCOPE, requireInScope, type DupScope } from "./scope";
 import { indexState, matchViews, refOf, sideView, withFilename } from "./views";
 
@@ -30,7 +46,11 @@ export async function thresholdsOf(db: Db): Promise<DupThresholds> {
   return { suspect: s.suspect, likely: s.likely };
 }
 
-const engineOptions = (f: DupFilters) => ({ minSimilarity: Math.max(MIN_REPORTED, f.minSimilarity ?? 0), limit: FETCH, ...(f.allYears ? { allYears: true } : {}) });
+const engineOptions = (f: DupFilters) => ({
+  minSimilarity: Math.max(MIN_REPORTED, f.minSimilarity ?? 0),
+  limit: FETCH,
+  ...(f.allYears ? { allYears: true } : {}),
+});
 
 /** Checks the work; a work never indexed (e.g. entered before the index existed) is indexed first. */
 async function checkIndexed(ctx: DupCtx, workId: number, status: string, f: DupFilters): Promise<DupCheckResult> {
@@ -48,25 +68,52 @@ export async function checkWorkFor(ctx: DupCtx, workId: number, f: DupFilters): 
   const w = await requireInScope(ctx.db, scope, workId);
   const r = await checkIndexed(ctx, workId, w.status, f);
   const views = await matchViews(ctx.db, scope, r.matches, f);
-  return { work: refOf(scope, w.id, w, w.year), index: indexState(r), candidates: r.candidates, matches: views.list, more: views.more + r.more, outside: views.outside, thresholds: await thresholdsOf(ctx.db) };
+  return {
+    work: refOf(scope, w.id, w, w.year),
+    index: indexState(r),
+    candidates: r.candidates,
+    matches: views.list,
+    more: views.more + r.more,
+    outside: views.outside,
+    thresholds: await thresholdsOf(ctx.db),
+  };
 }
 
-export async function checkTextFor(ctx: DupCtx, text: string, f: DupFilters, document: DupTextReport["document"] = null): Promise<DupTextReport> {
+export async function checkTextFor(
+  ctx: DupCtx,
+  text: string,
+  f: DupFilters,
+  document: DupTextReport["document"] = null,
+): Promise<DupTextReport> {
   const scope = await dupScope(ctx.db, ctx.user);
   const r = await checkText(ctx.db, text, engineOptions(f));
   const views = await matchViews(ctx.db, scope, r.matches, f);
-  return { document, index: indexState(r), candidates: r.candidates, matches: views.list, more: views.more + r.more, outside: views.outside, thresholds: await thresholdsOf(ctx.db) };
+  return {
+    document,
+    index: indexState(r),
+    candidates: r.candidates,
+    matches: views.list,
+    more: views.more + r.more,
+    outside: views.outside,
+    thresholds: await thresholdsOf(ctx.db),
+  };
 }
 
 /** The text of an uploaded document, or a 400 saying why it cannot be read. */
-export async function documentText(filename: string, bytes: Uint8Array): Promise<{ text: string; document: NonNullable<DupTextReport["document"]> }> {
+export async function documentText(
+  filename: string,
+  bytes: Uint8Array,
+): Promise<{ text: string; document: NonNullable<DupTextReport["document"]> }> {
   const { text, reason } = await extractDocument(filename, bytes);
   return { text, document: { filename, chars: text.length, reason: withFilename(reason, filename) } };
 }
 
 export async function checkDocumentFor(ctx: DupCtx, filename: string, bytes: Uint8Array, f: DupFilters): Promise<DupTextReport> {
   const { text, document } = await documentText(filename, bytes);
-  if (!text.trim()) throw badRequest(document.reason ? `「${filename}」未能查重：${document.reason.message}` : `「${filename}」中没有读到文字，无法查重`);
+  if (!text.trim())
+    throw badRequest(
+      document.reason ? `「${filename}」未能查重：${document.reason.message}` : `「${filename}」中没有读到文字，无法查重`,
+    );
   return checkTextFor(ctx, text, f, document);
 }
 

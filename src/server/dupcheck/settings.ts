@@ -37,20 +37,27 @@ export async function writeSetting(db: Db, key: string, value: unknown): Promise
 }
 
 export function getSettings(db: Db): Promise<DupSettings> {
-  return cache(db).get("settings", ["dup_setting"], async () => ({ ...DEFAULT_SETTINGS, ...((await readSetting<Partial<DupSettings>>(db, "settings")) ?? {}) }));
+  return cache(db).get("settings", ["dup_setting"], async () => ({
+    ...DEFAULT_SETTINGS,
+    ...((await readSetting<Partial<DupSettings>>(db, "settings")) ?? {}),
+  }));
 }
 
 const shareOk = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 
 export async function saveSettings(db: Db, patch: Partial<DupSettings>): Promise<DupSettings> {
-  const next = { ...(await getSettings(db)), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as DupSettings;
+  const next = {
+    ...(await getSettings(db)),
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+  } as DupSettings;
   if (!shareOk(next.suspect) || next.suspect <= 0) throw invalid("suspect", "疑似重复阈值应在 0 到 1 之间");
   if (!shareOk(next.likely) || next.likely <= 0) throw invalid("likely", "高度疑似重复阈值应在 0 到 1 之间");
   if (next.likely < next.suspect) throw invalid("likely", "高度疑似重复阈值不能低于疑似重复阈值");
   if (!shareOk(next.ignoreShare) || next.ignoreShare <= 0) throw invalid("ignoreShare", "常见片段比例应在 0 到 1 之间");
   if (!Number.isInteger(next.ignoreMinWorks) || next.ignoreMinWorks < 2 || next.ignoreMinWorks > 1_000_000)
     throw invalid("ignoreMinWorks", "常见片段的最少作品数应为 2 到 1000000 的整数");
-  if (!Number.isInteger(next.minShingles) || next.minShingles < 1 || next.minShingles > 100_000) throw invalid("minShingles", "最短可查文本应为 1 到 100000 的整数");
+  if (!Number.isInteger(next.minShingles) || next.minShingles < 1 || next.minShingles > 100_000)
+    throw invalid("minShingles", "最短可查文本应为 1 到 100000 的整数");
   await writeSetting(db, "settings", next);
   return next;
 }

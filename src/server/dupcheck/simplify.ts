@@ -111,7 +111,7 @@ class FastTrie {
     const n = s.length;
     let out = "";
     let copied = 0; // s[copied, i) is unmatched text not yet copied
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       if (this.#mayStart(s, i)) {
         const end = this.matchPrefix(s, i);
         if (end > 0) {
@@ -131,7 +131,7 @@ class FastTrie {
     const n = s.length;
     const out: string[] = [];
     let runStart = -1;
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       const end = this.#mayStart(s, i) ? this.matchPrefix(s, i) : 0;
       if (end > 0) {
         if (runStart >= 0) {

@@ -25,8 +25,17 @@ export function refOf(scope: DupScope, id: number, f: WorkFacts | undefined, yea
 }
 
 /** The matches as the caller sees them, filtered; `limit` after the filters. */
-export async function matchViews(db: Db, scope: DupScope, matches: DupMatch[], filters: DupFilters = {}, limit = filters.limit ?? 50): Promise<{ list: DupMatchView[]; more: number; outside: number }> {
-  const facts = await factsOf(db, matches.map((m) => m.workId));
+export async function matchViews(
+  db: Db,
+  scope: DupScope,
+  matches: DupMatch[],
+  filters: DupFilters = {},
+  limit = filters.limit ?? 50,
+): Promise<{ list: DupMatchView[]; more: number; outside: number }> {
+  const facts = await factsOf(
+    db,
+    matches.map((m) => m.workId),
+  );
   const views: DupMatchView[] = [];
   for (const m of matches) {
     const ref = refOf(scope, m.workId, facts.get(m.workId), m.year);
@@ -54,7 +63,14 @@ export async function matchViews(db: Db, scope: DupScope, matches: DupMatch[], f
 }
 
 export function indexState(r: Pick<DupCheckResult, "status" | "tooShort" | "reason" | "reasons" | "shingles">): DupIndexState {
-  return { status: r.status, statusName: DUP_INDEX_STATUS_NAMES[r.status], tooShort: r.tooShort, reason: r.reason, reasons: r.reasons, shingles: r.shingles };
+  return {
+    status: r.status,
+    statusName: DUP_INDEX_STATUS_NAMES[r.status],
+    tooShort: r.tooShort,
+    reason: r.reason,
+    reasons: r.reasons,
+    shingles: r.shingles,
+  };
 }
 
 /** Merges [start, end) ranges, ascending. */
@@ -70,7 +86,12 @@ export function mergeRanges(ranges: { start: number; end: number }[]): { start: 
 }
 
 /** A side of the side by side view; outside the scope only its shared ranges' text is kept (with positions). */
-export function sideView(side: DupExplainSide, facts: WorkFacts | undefined, visible: boolean, extra: { start: number; end: number }[] = []): DupSideView {
+export function sideView(
+  side: DupExplainSide,
+  facts: WorkFacts | undefined,
+  visible: boolean,
+  extra: { start: number; end: number }[] = [],
+): DupSideView {
   const ranges = mergeRanges([...side.ranges, ...extra]);
   if (visible) {
     return {
@@ -107,4 +128,5 @@ export function sideView(side: DupExplainSide, facts: WorkFacts | undefined, vis
 }
 
 /** Reasons of an uploaded document get its name. */
-export const withFilename = (r: DupReason | null, filename: string): DupReason | null => (r ? { ...r, filename: r.filename ?? filename } : null);
+export const withFilename = (r: DupReason | null, filename: string): DupReason | null =>
+  r ? { ...r, filename: r.filename ?? filename } : null;

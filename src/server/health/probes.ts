@@ -53,7 +53,10 @@ export async function passesWithin(work: () => Promise<unknown>, ms: number): Pr
   });
   const attempt = Promise.resolve()
     .then(work)
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   try {
     return await Promise.race([attempt, timeout]);
   } finally {

@@ -42,7 +42,10 @@ export async function cleanup(deps: { db: Db; store: BlobStore; config: Config }
   return { sessions: Number(sessions.numDeletedRows), jobs: old.length, blobs };
 }
 
-export async function scheduleCleanup(queue: TaskQueue, deps: { db: Db; store: BlobStore; config: Config; log: (msg: string) => void }) {
+export async function scheduleCleanup(
+  queue: TaskQueue,
+  deps: { db: Db; store: BlobStore; config: Config; log: (msg: string) => void },
+) {
   await queue.every(CLEANUP_TASK, deps.config.jobs.cleanupSeconds, async () => {
     const r = await cleanup(deps);
     deps.log(`定期清理：过期会话 ${r.sessions} 个，旧任务 ${r.jobs} 个，其文件 ${r.blobs} 个`);

@@ -24,7 +24,12 @@ export class PgBossQueue implements TaskQueue {
   readonly #settings: QueueOptions;
   #stopped = false;
 
-  private constructor(private readonly db: Db, private readonly boss: PgBoss, config: Config, private readonly log: (msg: string, err?: unknown) => void) {
+  private constructor(
+    private readonly db: Db,
+    private readonly boss: PgBoss,
+    config: Config,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {
     this.#settings = {
       retryLimit: 3,
       retryDelay: 1,
@@ -116,8 +121,19 @@ export class PgBossQueue implements TaskQueue {
     );
     // One task per slot and key across all processes (pg-boss's throttle index). The index
     // only sees rows still in the table, so a slot's row is kept for two slots at least.
-    const options = { singletonKey: name, singletonSeconds: seconds, deleteAfterSeconds: Math.max(this.#settings.deleteAfterSeconds!, 2 * seconds) };
-    await tickEvery(seconds, this.#timers, () => this.#stopped, async () => void (await this.boss.send(name, {}, options)), this.log, name);
+    const options = {
+      singletonKey: name,
+      singletonSeconds: seconds,
+      deleteAfterSeconds: Math.max(this.#settings.deleteAfterSeconds!, 2 * seconds),
+    };
+    await tickEvery(
+      seconds,
+      this.#timers,
+      () => this.#stopped,
+      async () => void (await this.boss.send(name, {}, options)),
+      this.log,
+      name,
+    );
   }
 
   async stop() {
@@ -156,7 +172,9 @@ export async function upgradeOldQueueSchema(db: Db, log: (msg: string) => void =
     const row = await sql<{ version: number }>`select version from pgboss.version`.execute(trx);
     const version = Number(row.rows[0]?.version);
     if (!(version < OLDEST_MIGRATABLE)) return;
-    const open = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where state::text in ('created', 'retry', 'active')`.execute(trx);
+    const open = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where state::text in ('created', 'retry', 'active')`.execute(trx);
     const n = Number(open.rows[0]?.n ?? 0);
     if (n > 0) {
       throw new Error(

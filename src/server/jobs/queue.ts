@@ -43,7 +43,14 @@ export function slotOf(now: number, seconds: number): string {
  * call many times per slot (each driver lets one enqueue per slot through). The timer is
  * added to `timers` for the driver's stop().
  */
-export async function tickEvery(seconds: number, timers: NodeJS.Timeout[], stopped: () => boolean, enqueue: () => Promise<void>, log: (msg: string, err?: unknown) => void, name: string) {
+export async function tickEvery(
+  seconds: number,
+  timers: NodeJS.Timeout[],
+  stopped: () => boolean,
+  enqueue: () => Promise<void>,
+  log: (msg: string, err?: unknown) => void,
+  name: string,
+) {
   const tick = async () => {
     if (stopped()) return;
     try {
@@ -59,17 +66,30 @@ export async function tickEvery(seconds: number, timers: NodeJS.Timeout[], stopp
 }
 
 export async function runScheduled(db: Db, name: string, slot: string, workerId: string, handler: () => Promise<void>) {
-  const run = await db.insertInto("task_run").values({ name, slot, ran_by: workerId, started_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  const run = await db
+    .insertInto("task_run")
+    .values({ name, slot, ran_by: workerId, started_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   try {
     await handler();
     await db.updateTable("task_run").set({ finished_at: new Date().toISOString() }).where("id", "=", run.id).execute();
   } catch (err) {
-    await db.updateTable("task_run").set({ finished_at: new Date().toISOString(), error: String(err instanceof Error ? err.message : err).slice(0, 2000) }).where("id", "=", run.id).execute();
+    await db
+      .updateTable("task_run")
+      .set({ finished_at: new Date().toISOString(), error: String(err instanceof Error ? err.message : err).slice(0, 2000) })
+      .where("id", "=", run.id)
+      .execute();
     throw err;
   }
 }
 
-export async function startQueue(db: Db, dialect: Dialect, config: Config, log: (msg: string, err?: unknown) => void): Promise<TaskQueue> {
+export async function startQueue(
+  db: Db,
+  dialect: Dialect,
+  config: Config,
+  log: (msg: string, err?: unknown) => void,
+): Promise<TaskQueue> {
   if (dialect === "postgres") {
     const { PgBossQueue } = await import("./pg-queue");
     return PgBossQueue.start(db, config, log);

@@ -21,7 +21,11 @@ export class TableQueue implements TaskQueue {
   #polling = false;
   #again = false;
 
-  private constructor(private readonly db: Db, private readonly config: Config, private readonly log: (msg: string, err?: unknown) => void) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {}
 
   static async start(db: Db, config: Config, log: (msg: string, err?: unknown) => void): Promise<TableQueue> {
     const q = new TableQueue(db, config, log);
@@ -42,7 +46,10 @@ export class TableQueue implements TaskQueue {
 
   async send(name: string, data: Record<string, unknown>) {
     const now = new Date().toISOString();
-    await this.db.insertInto("queue_task").values({ name, data: JSON.stringify(data), state: "queued", max_attempts: MAX_ATTEMPTS, run_after: now, created_at: now }).execute();
+    await this.db
+      .insertInto("queue_task")
+      .values({ name, data: JSON.stringify(data), state: "queued", max_attempts: MAX_ATTEMPTS, run_after: now, created_at: now })
+      .execute();
     this.poke();
   }
 
@@ -89,7 +96,12 @@ export class TableQueue implements TaskQueue {
       .selectFrom("queue_task")
       .select(["id", "state", "locked_until"])
       .where("name", "in", names)
-      .where((eb) => eb.or([eb.and([eb("state", "=", "queued"), eb("run_after", "<=", iso)]), eb.and([eb("state", "=", "active"), eb("locked_until", "<", iso)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("state", "=", "queued"), eb("run_after", "<=", iso)]),
+          eb.and([eb("state", "=", "active"), eb("locked_until", "<", iso)]),
+        ]),
+      )
       .orderBy("id")
       .limit(1)
       .executeTakeFirst();
@@ -97,7 +109,12 @@ export class TableQueue implements TaskQueue {
     // Taken only if nobody took it meanwhile (same state and lease as read).
     const claimed = await this.db
       .updateTable("queue_task")
-      .set((eb) => ({ state: "active", locked_by: this.workerId, locked_until: new Date(now.getTime() + this.#leaseMs).toISOString(), attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({
+        state: "active",
+        locked_by: this.workerId,
+        locked_until: new Date(now.getTime() + this.#leaseMs).toISOString(),
+        attempts: eb("attempts", "+", 1),
+      }))
       .where("id", "=", due.id)
       .where("state", "=", due.state)
       .where((eb) => (due.locked_until === null ? eb("locked_until", "is", null) : eb("locked_until", "=", due.locked_until)))
@@ -130,7 +147,13 @@ export class TableQueue implements TaskQueue {
       const last = task.attempts >= task.max_attempts;
       await this.db
         .updateTable("queue_task")
-        .set({ state: last ? "failed" : "queued", locked_by: null, locked_until: null, run_after: new Date(Date.now() + 1000 * task.attempts).toISOString(), last_error: String(err instanceof Error ? err.message : err).slice(0, 2000) })
+        .set({
+          state: last ? "failed" : "queued",
+          locked_by: null,
+          locked_until: null,
+          run_after: new Date(Date.now() + 1000 * task.attempts).toISOString(),
+          last_error: String(err instanceof Error ? err.message : err).slice(0, 2000),
+        })
         .where("id", "=", task.id)
         .where("locked_by", "=", this.workerId)
         .execute()
@@ -142,17 +165,33 @@ export class TableQueue implements TaskQueue {
 
   async every(name: string, seconds: number, handler: () => Promise<void>) {
     await this.work(name, async (data) => runScheduled(this.db, name, String(data.slot), this.workerId, handler));
-    await tickEvery(seconds, this.#timers, () => this.#stopped, async () => {
-      const slot = await this.claimSlot(name, seconds);
-      if (slot) await this.send(name, { slot });
-    }, this.log, name);
+    await tickEvery(
+      seconds,
+      this.#timers,
+      () => this.#stopped,
+      async () => {
+        const slot = await this.claimSlot(name, seconds);
+        if (slot) await this.send(name, { slot });
+      },
+      this.log,
+      name,
+    );
   }
 
   /** Claims the current slot of a scheduled task: the slot for exactly one caller per slot, else null. */
   async claimSlot(name: string, seconds: number): Promise<string | null> {
     const slot = slotOf(Date.now(), seconds);
-    await this.db.insertInto("schedule_slot").values({ name, slot: "", ran_by: null }).onConflict((oc) => oc.column("name").doNothing()).execute();
-    const r = await this.db.updateTable("schedule_slot").set({ slot, ran_by: this.workerId }).where("name", "=", name).where("slot", "<", slot).executeTakeFirst();
+    await this.db
+      .insertInto("schedule_slot")
+      .values({ name, slot: "", ran_by: null })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    const r = await this.db
+      .updateTable("schedule_slot")
+      .set({ slot, ran_by: this.workerId })
+      .where("name", "=", name)
+      .where("slot", "<", slot)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1 ? slot : null;
   }
 

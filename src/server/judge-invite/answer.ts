@@ -19,7 +19,14 @@
 import type { Selectable, Transaction } from "kysely";
 import { badRequest, conflict, forbidden, gone, invalid, notFound } from "../../shared/errors";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../shared/roles";
-import type { AcceptBody, AnswerOutcome, InviteRegisterBody, MyInvitations, Prefill, PublicInvitation } from "../../shared/judge-invite/schema";
+import type {
+  AcceptBody,
+  AnswerOutcome,
+  InviteRegisterBody,
+  MyInvitations,
+  Prefill,
+  PublicInvitation,
+} from "../../shared/judge-invite/schema";
 import type { Db } from "../db";
 import type { DB, JudgeInvitationTable, User } from "../db/schema";
 import { record } from "../crud/audit";
@@ -45,7 +52,8 @@ const findRow = (db: Handle, t: Target) => {
 function closedReason(row: Row | undefined): Error | null {
   if (!row || row.status === "withdrawn") return notFound(INVALID_LINK);
   const st = stateOf(row);
-  if (st === "expired") return gone(`该邀请已于 ${bj(row.answer_by)} 过期，链接已失效；如仍愿意担任评委，请联系赛事管理员重新发送邀请`);
+  if (st === "expired")
+    return gone(`该邀请已于 ${bj(row.answer_by)} 过期，链接已失效；如仍愿意担任评委，请联系赛事管理员重新发送邀请`);
   if (st === "accepted") return gone("该邀请已接受，链接已失效（每个邀请链接只能使用一次）");
   if (st === "declined") return gone("该邀请已谢绝，链接已失效；如改变主意，请联系赛事管理员重新邀请");
   return null;
@@ -54,16 +62,37 @@ function closedReason(row: Row | undefined): Error | null {
 const matches = (user: User | null, row: Row) => !!user?.email && normEmail(user.email) === row.email;
 
 function wrongAccount(user: User, row: Row) {
-  return forbidden(`此邀请发给 ${maskEmail(row.email)}，您当前登录的账号「${user.username}」的邮箱与之不符，未做任何更改。请退出当前账号，用受邀邮箱对应的账号登录，或退出后在本页用受邀邮箱创建评委账号。`);
+  return forbidden(
+    `此邀请发给 ${maskEmail(row.email)}，您当前登录的账号「${user.username}」的邮箱与之不符，未做任何更改。请退出当前账号，用受邀邮箱对应的账号登录，或退出后在本页用受邀邮箱创建评委账号。`,
+  );
 }
 
 /** The pool record of an account, or of the invited email, to prefill the accept form. */
 async function prefillOf(db: Handle, user: User, row: Row | null): Promise<Prefill> {
   const person = await personFor(db, user.id, row?.person_id ?? null, row?.email ?? (user.email ? normEmail(user.email) : null));
-  const school = async (id: number | null) => (id === null ? null : ((await db.selectFrom("school").select(["id", "name", "province"]).where("id", "=", id).executeTakeFirst()) ?? null));
-  if (!person) return { school: await school(user.school_id), schoolName: null, title: null, tags: [], categoryIds: row ? categoryIdsOf(row.categories) : [] };
-  const tags = (await db.selectFrom("judge_person_tag").select("tag").where("person_id", "=", person.id).orderBy("tag").execute()).map((t) => t.tag);
-  const cats = (await db.selectFrom("judge_person_category").select("category_id").where("person_id", "=", person.id).orderBy("category_id").execute()).map((c) => c.category_id);
+  const school = async (id: number | null) =>
+    id === null
+      ? null
+      : ((await db.selectFrom("school").select(["id", "name", "province"]).where("id", "=", id).executeTakeFirst()) ?? null);
+  if (!person)
+    return {
+      school: await school(user.school_id),
+      schoolName: null,
+      title: null,
+      tags: [],
+      categoryIds: row ? categoryIdsOf(row.categories) : [],
+    };
+  const tags = (
+    await db.selectFrom("judge_person_tag").select("tag").where("person_id", "=", person.id).orderBy("tag").execute()
+  ).map((t) => t.tag);
+  const cats = (
+    await db
+      .selectFrom("judge_person_category")
+      .select("category_id")
+      .where("person_id", "=", person.id)
+      .orderBy("category_id")
+      .execute()
+  ).map((c) => c.category_id);
   return {
     school: await school(person.school_id ?? user.school_id),
     schoolName: person.school_id === null ? person.school_name : null,
@@ -93,18 +122,48 @@ async function personFor(db: Handle, userId: number, invitedPersonId: number | n
     id = p.merged_into;
   }
   if (!email) return undefined;
-  return db.selectFrom("judge_person").select(cols).where("email", "=", email).where("user_id", "is", null).where("merged_into", "is", null).orderBy("id").executeTakeFirst();
+  return db
+    .selectFrom("judge_person")
+    .select(cols)
+    .where("email", "=", email)
+    .where("user_id", "is", null)
+    .where("merged_into", "is", null)
+    .orderBy("id")
+    .executeTakeFirst();
 }
 
 export async function publicInvitation(db: Db, code: string, viewer: User | null): Promise<PublicInvitation> {
   const row = await findRow(db, { code });
-  const empty: PublicInvitation = { state: "invalid", contest: null, categories: [], answerBy: null, sentAt: null, message: null, invitedBy: null, name: null, email: null, accountExists: false, viewer: null, categoryOptions: [], prefill: null };
+  const empty: PublicInvitation = {
+    state: "invalid",
+    contest: null,
+    categories: [],
+    answerBy: null,
+    sentAt: null,
+    message: null,
+    invitedBy: null,
+    name: null,
+    email: null,
+    accountExists: false,
+    viewer: null,
+    categoryOptions: [],
+    prefill: null,
+  };
   if (!row || row.status === "withdrawn") return empty;
   const st = stateOf(row);
   if (row.status === "sent" && !row.opened_at) {
-    await db.updateTable("judge_invitation").set({ opened_at: new Date().toISOString() }).where("id", "=", row.id).where("opened_at", "is", null).execute();
+    await db
+      .updateTable("judge_invitation")
+      .set({ opened_at: new Date().toISOString() })
+      .where("id", "=", row.id)
+      .where("opened_at", "is", null)
+      .execute();
   }
-  const contest = await db.selectFrom("contest").select(["name", "year", "level"]).where("id", "=", row.contest_id).executeTakeFirstOrThrow();
+  const contest = await db
+    .selectFrom("contest")
+    .select(["name", "year", "level"])
+    .where("id", "=", row.contest_id)
+    .executeTakeFirstOrThrow();
   const by = await db.selectFrom("app_user").select("name").where("id", "=", row.invited_by).executeTakeFirst();
   const names = await categoryNames(db, categoryIdsOf(row.categories));
   const account = await db.selectFrom("app_user").select("id").where("email", "=", row.email).executeTakeFirst();
@@ -120,7 +179,9 @@ export async function publicInvitation(db: Db, code: string, viewer: User | null
     name: row.name,
     email: maskEmail(row.email),
     accountExists: !!account,
-    viewer: viewer ? { name: viewer.name, username: viewer.username, matches: isMatch, isJudge: viewer.user_type === ROLE.judge } : null,
+    viewer: viewer
+      ? { name: viewer.name, username: viewer.username, matches: isMatch, isJudge: viewer.user_type === ROLE.judge }
+      : null,
     categoryOptions: st === "sent" ? (await contestCategories(db, row.contest_id)).nodes : [],
     prefill: st === "sent" && viewer && isMatch ? await prefillOf(db, viewer, row) : null,
   };
@@ -135,9 +196,14 @@ export async function registerFromInvitation(db: Db, code: string, viewer: User 
     const closed = closedReason(row);
     if (closed) throw closed;
     const inv = row!;
-    if (await trx.selectFrom("app_user").select("id").where("email", "=", inv.email).executeTakeFirst()) throw badRequest("该邮箱已有平台账号，请直接登录后答复邀请；如忘记密码，请使用“找回密码”");
-    if (await trx.selectFrom("app_user").select("id").where("username", "=", body.username).executeTakeFirst()) throw invalid("username", "该用户名已被使用，请换一个");
-    const person = inv.person_id !== null ? await trx.selectFrom("judge_person").select(["school_id", "user_id"]).where("id", "=", inv.person_id).executeTakeFirst() : undefined;
+    if (await trx.selectFrom("app_user").select("id").where("email", "=", inv.email).executeTakeFirst())
+      throw badRequest("该邮箱已有平台账号，请直接登录后答复邀请；如忘记密码，请使用“找回密码”");
+    if (await trx.selectFrom("app_user").select("id").where("username", "=", body.username).executeTakeFirst())
+      throw invalid("username", "该用户名已被使用，请换一个");
+    const person =
+      inv.person_id !== null
+        ? await trx.selectFrom("judge_person").select(["school_id", "user_id"]).where("id", "=", inv.person_id).executeTakeFirst()
+        : undefined;
     const now = new Date().toISOString();
     const user = await trx
       .insertInto("app_user")
@@ -160,7 +226,17 @@ export async function registerFromInvitation(db: Db, code: string, viewer: User 
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await record(trx, user.id, { entity: "app_user", entityId: user.id, action: "create", changes: { username: [null, user.username], userType: [null, ROLE.judge], email: [null, inv.email], via: [null, `judge_invitation ${inv.id}`] } });
+    await record(trx, user.id, {
+      entity: "app_user",
+      entityId: user.id,
+      action: "create",
+      changes: {
+        username: [null, user.username],
+        userType: [null, ROLE.judge],
+        email: [null, inv.email],
+        via: [null, `judge_invitation ${inv.id}`],
+      },
+    });
     return user;
   });
 }
@@ -168,7 +244,13 @@ export async function registerFromInvitation(db: Db, code: string, viewer: User 
 async function claim(trx: Transaction<DB>, row: Row, to: "accepted" | "declined", userId: number | null, reason: string | null) {
   const r = await trx
     .updateTable("judge_invitation")
-    .set({ status: to, answered_at: new Date().toISOString(), opened_at: row.opened_at ?? new Date().toISOString(), accepted_user_id: to === "accepted" ? userId : null, status_reason: reason })
+    .set({
+      status: to,
+      answered_at: new Date().toISOString(),
+      opened_at: row.opened_at ?? new Date().toISOString(),
+      accepted_user_id: to === "accepted" ? userId : null,
+      status_reason: reason,
+    })
     .where("id", "=", row.id)
     .where("status", "=", "sent")
     .where("answer_by", ">=", new Date().toISOString())
@@ -195,19 +277,35 @@ export async function acceptInvitation(db: Db, user: User | null, t: Target, bod
   return db.transaction().execute(async (trx) => {
     const row = await answerable(trx, user, t, true);
     const u = user!;
-    if (u.user_type !== ROLE.judge) throw forbidden(`评委邀请须由评委账号接受；您的账号身份为「${ROLE_NAMES[u.user_type as RoleCode] ?? u.user_type}」，请联系赛事管理员`);
-    const contest = await trx.selectFrom("contest").select(["id", "name", "year"]).where("id", "=", row.contest_id).executeTakeFirstOrThrow();
+    if (u.user_type !== ROLE.judge)
+      throw forbidden(
+        `评委邀请须由评委账号接受；您的账号身份为「${ROLE_NAMES[u.user_type as RoleCode] ?? u.user_type}」，请联系赛事管理员`,
+      );
+    const contest = await trx
+      .selectFrom("contest")
+      .select(["id", "name", "year"])
+      .where("id", "=", row.contest_id)
+      .executeTakeFirstOrThrow();
 
     // The confirmed facts, checked before anything is written.
     let school: { id: number; name: string; province: string } | undefined;
     if (body.schoolId !== null) {
-      school = await trx.selectFrom("school").select(["id", "name", "province"]).where("id", "=", body.schoolId).where("archived", "=", 0).executeTakeFirst();
+      school = await trx
+        .selectFrom("school")
+        .select(["id", "name", "province"])
+        .where("id", "=", body.schoolId)
+        .where("archived", "=", 0)
+        .executeTakeFirst();
       if (!school) throw invalid("schoolId", "所选学校不存在，请重新选择");
     }
     const schoolName = school ? null : body.schoolName?.trim() || null;
     const categoryIds = [...new Set(body.categoryIds)];
     if (categoryIds.length) {
-      const found = new Set((await trx.selectFrom("work_category").select("id").where("id", "in", categoryIds).where("archived", "=", 0).execute()).map((r) => r.id));
+      const found = new Set(
+        (
+          await trx.selectFrom("work_category").select("id").where("id", "in", categoryIds).where("archived", "=", 0).execute()
+        ).map((r) => r.id),
+      );
       const missing = categoryIds.find((id) => !found.has(id));
       if (missing !== undefined) throw invalid("categoryIds", `作品类别（编号 ${missing}）不存在`);
     }
@@ -218,54 +316,166 @@ export async function acceptInvitation(db: Db, user: User | null, t: Target, bod
     const now = new Date().toISOString();
 
     // Contest membership: what groups and the assignment read as the contest's judges.
-    const member = await trx.selectFrom("contest_member").select("id").where("contest_id", "=", contest.id).where("user_id", "=", u.id).where("role", "=", "judge").executeTakeFirst();
+    const member = await trx
+      .selectFrom("contest_member")
+      .select("id")
+      .where("contest_id", "=", contest.id)
+      .where("user_id", "=", u.id)
+      .where("role", "=", "judge")
+      .executeTakeFirst();
     if (!member) {
-      const { id } = await trx.insertInto("contest_member").values({ contest_id: contest.id, user_id: u.id, role: "judge", created_at: now }).returning("id").executeTakeFirstOrThrow();
-      await record(trx, u.id, { entity: "contest_member", entityId: id, action: "create", changes: { contestId: [null, contest.id], userId: [null, u.id], role: [null, "judge"], via: [null, `judge_invitation ${row.id}`] } });
+      const { id } = await trx
+        .insertInto("contest_member")
+        .values({ contest_id: contest.id, user_id: u.id, role: "judge", created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await record(trx, u.id, {
+        entity: "contest_member",
+        entityId: id,
+        action: "create",
+        changes: {
+          contestId: [null, contest.id],
+          userId: [null, u.id],
+          role: [null, "judge"],
+          via: [null, `judge_invitation ${row.id}`],
+        },
+      });
     }
 
     // The pool record, linked to the account (created for a new email).
-    const facts = { school_id: school?.id ?? null, school_name: schoolName, province: school?.province ?? null, title, updated_at: now };
+    const facts = {
+      school_id: school?.id ?? null,
+      school_name: schoolName,
+      province: school?.province ?? null,
+      title,
+      updated_at: now,
+    };
     let person = await personFor(trx, u.id, row.person_id, row.email);
-    if (person && person.user_id !== null && person.user_id !== u.id) throw conflict("评委库中该人员已关联其他账号，请联系赛事管理员");
+    if (person && person.user_id !== null && person.user_id !== u.id)
+      throw conflict("评委库中该人员已关联其他账号，请联系赛事管理员");
     let personId: number;
     if (person) {
       personId = person.id;
-      await trx.updateTable("judge_person").set({ ...facts, user_id: u.id, email: person.email ?? row.email }).where("id", "=", personId).execute();
-      await record(trx, u.id, { entity: "judge_person", entityId: personId, action: "update", changes: { userId: [person.user_id, u.id], schoolId: [person.school_id, facts.school_id], schoolName: [person.school_name, schoolName], title: [person.title, title] } });
+      await trx
+        .updateTable("judge_person")
+        .set({ ...facts, user_id: u.id, email: person.email ?? row.email })
+        .where("id", "=", personId)
+        .execute();
+      await record(trx, u.id, {
+        entity: "judge_person",
+        entityId: personId,
+        action: "update",
+        changes: {
+          userId: [person.user_id, u.id],
+          schoolId: [person.school_id, facts.school_id],
+          schoolName: [person.school_name, schoolName],
+          title: [person.title, title],
+        },
+      });
     } else {
       personId = (
         await trx
           .insertInto("judge_person")
-          .values({ name: u.name, email: row.email, phone: u.phone, user_id: u.id, note: "", merged_into: null, created_by: u.id, created_at: now, ...facts })
+          .values({
+            name: u.name,
+            email: row.email,
+            phone: u.phone,
+            user_id: u.id,
+            note: "",
+            merged_into: null,
+            created_by: u.id,
+            created_at: now,
+            ...facts,
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
-      await record(trx, u.id, { entity: "judge_person", entityId: personId, action: "create", changes: { name: [null, u.name], email: [null, row.email], userId: [null, u.id], via: [null, `judge_invitation ${row.id}`] } });
+      await record(trx, u.id, {
+        entity: "judge_person",
+        entityId: personId,
+        action: "create",
+        changes: {
+          name: [null, u.name],
+          email: [null, row.email],
+          userId: [null, u.id],
+          via: [null, `judge_invitation ${row.id}`],
+        },
+      });
     }
-    if (row.person_id !== personId) await trx.updateTable("judge_invitation").set({ person_id: personId }).where("id", "=", row.id).execute();
-    const oldCats = (await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", personId).execute()).map((r) => r.category_id).sort((a, b) => a - b);
-    const oldTags = (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", personId).execute()).map((r) => r.tag).sort();
+    if (row.person_id !== personId)
+      await trx.updateTable("judge_invitation").set({ person_id: personId }).where("id", "=", row.id).execute();
+    const oldCats = (
+      await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", personId).execute()
+    )
+      .map((r) => r.category_id)
+      .sort((a, b) => a - b);
+    const oldTags = (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", personId).execute())
+      .map((r) => r.tag)
+      .sort();
     await trx.deleteFrom("judge_person_category").where("person_id", "=", personId).execute();
-    if (categoryIds.length) await trx.insertInto("judge_person_category").values(categoryIds.map((category_id) => ({ person_id: personId, category_id }))).execute();
+    if (categoryIds.length)
+      await trx
+        .insertInto("judge_person_category")
+        .values(categoryIds.map((category_id) => ({ person_id: personId, category_id })))
+        .execute();
     await trx.deleteFrom("judge_person_tag").where("person_id", "=", personId).execute();
-    if (tags.length) await trx.insertInto("judge_person_tag").values(tags.map((tag) => ({ person_id: personId, tag }))).execute();
-    await record(trx, u.id, { entity: "judge_person", entityId: personId, action: "update", changes: { categories: [oldCats, [...categoryIds].sort((a, b) => a - b)], tags: [oldTags, [...tags].sort()] } });
+    if (tags.length)
+      await trx
+        .insertInto("judge_person_tag")
+        .values(tags.map((tag) => ({ person_id: personId, tag })))
+        .execute();
+    await record(trx, u.id, {
+      entity: "judge_person",
+      entityId: personId,
+      action: "update",
+      changes: { categories: [oldCats, [...categoryIds].sort((a, b) => a - b)], tags: [oldTags, [...tags].sort()] },
+    });
     await trx
       .insertInto("judge_person_year")
-      .values({ person_id: personId, year: contest.year, available: 1, note: `接受「${contest.name}」的评委邀请`, updated_at: now })
+      .values({
+        person_id: personId,
+        year: contest.year,
+        available: 1,
+        note: `接受「${contest.name}」的评委邀请`,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.columns(["person_id", "year"]).doUpdateSet({ available: 1, updated_at: now }))
       .execute();
 
     // The account's school is what the conflict rules read.
     if (u.school_id !== (school?.id ?? null)) {
-      await trx.updateTable("app_user").set({ school_id: school?.id ?? null, updated_at: now }).where("id", "=", u.id).execute();
-      await record(trx, u.id, { entity: "app_user", entityId: u.id, action: "update", changes: { schoolId: [u.school_id, school?.id ?? null] } });
+      await trx
+        .updateTable("app_user")
+        .set({ school_id: school?.id ?? null, updated_at: now })
+        .where("id", "=", u.id)
+        .execute();
+      await record(trx, u.id, {
+        entity: "app_user",
+        entityId: u.id,
+        action: "update",
+        changes: { schoolId: [u.school_id, school?.id ?? null] },
+      });
     }
-    if (tags.length && !u.expertise?.trim()) await trx.updateTable("app_user").set({ expertise: tags.join("、") }).where("id", "=", u.id).execute();
+    if (tags.length && !u.expertise?.trim())
+      await trx
+        .updateTable("app_user")
+        .set({ expertise: tags.join("、") })
+        .where("id", "=", u.id)
+        .execute();
 
-    const added = await addDeclaredConflicts(trx, u.id, u.id, body.conflicts, body.conflicts.note?.trim() || `接受「${contest.name}」评委邀请时申报`);
-    await record(trx, u.id, { entity: "judge_invitation", entityId: row.id, action: "update", changes: { status: ["sent", "accepted"], acceptedUserId: [null, u.id], conflicts: [null, added] } });
+    const added = await addDeclaredConflicts(
+      trx,
+      u.id,
+      u.id,
+      body.conflicts,
+      body.conflicts.note?.trim() || `接受「${contest.name}」评委邀请时申报`,
+    );
+    await record(trx, u.id, {
+      entity: "judge_invitation",
+      entityId: row.id,
+      action: "update",
+      changes: { status: ["sent", "accepted"], acceptedUserId: [null, u.id], conflicts: [null, added] },
+    });
     return { state: "accepted", contest: { id: contest.id, name: contest.name }, conflicts: added };
   });
 }
@@ -276,8 +486,17 @@ export async function declineInvitation(db: Db, user: User | null, t: Target, re
     const row = await answerable(trx, user, t, false);
     const why = reason?.trim() || null;
     await claim(trx, row, "declined", user?.id ?? null, why);
-    await record(trx, user?.id ?? null, { entity: "judge_invitation", entityId: row.id, action: "update", changes: { status: ["sent", "declined"], statusReason: [null, why] } });
-    const contest = await trx.selectFrom("contest").select(["id", "name"]).where("id", "=", row.contest_id).executeTakeFirstOrThrow();
+    await record(trx, user?.id ?? null, {
+      entity: "judge_invitation",
+      entityId: row.id,
+      action: "update",
+      changes: { status: ["sent", "declined"], statusReason: [null, why] },
+    });
+    const contest = await trx
+      .selectFrom("contest")
+      .select(["id", "name"])
+      .where("id", "=", row.contest_id)
+      .executeTakeFirstOrThrow();
     return { state: "declined", contest, conflicts: 0 };
   });
 }
@@ -296,13 +515,17 @@ export async function myInvitations(db: Db, user: User): Promise<MyInvitations> 
     .orderBy("i.sent_at", "desc")
     .limit(200)
     .execute();
-  const names = await categoryNames(db, rows.flatMap((r) => categoryIdsOf(r.categories)));
+  const names = await categoryNames(
+    db,
+    rows.flatMap((r) => categoryIdsOf(r.categories)),
+  );
   const options = new Map<number, Awaited<ReturnType<typeof contestCategories>>["nodes"]>();
   const now = Date.now();
   const invitations = [];
   for (const r of rows) {
     const state = stateOf(r, now);
-    if (state === "sent" && !options.has(r.contest_id)) options.set(r.contest_id, (await contestCategories(db, r.contest_id)).nodes);
+    if (state === "sent" && !options.has(r.contest_id))
+      options.set(r.contest_id, (await contestCategories(db, r.contest_id)).nodes);
     invitations.push({
       id: r.id,
       contest: { id: r.contest_id, name: r.contest_name, year: r.contest_year },

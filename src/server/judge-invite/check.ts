@@ -17,7 +17,14 @@ import type { CheckBody, CheckedPerson, ConflictCheck, Feasibility } from "../..
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { conflictsFor, type ConflictReason } from "../judging/conflict";
-import { minCostFlow, type AssignGroup, type AssignInput, type AssignJudge, type AssignResult, type AssignWork } from "../judging/assign";
+import {
+  minCostFlow,
+  type AssignGroup,
+  type AssignInput,
+  type AssignJudge,
+  type AssignResult,
+  type AssignWork,
+} from "../judging/assign";
 import { declaredOf, judgeSchoolFacts, poolWorks, requireManagedContest, settingsOf } from "../judging/service/contest";
 import { loadSnapshot } from "../judging/service/snapshot";
 import { checkCategories } from "./invite";
@@ -43,8 +50,18 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
 
   // The contest's works now, with what the rules need.
   const works = (
-    await poolWorks(db, c).innerJoin("school", "school.id", "work.school_id").select(["work.id", "work.category_id", "work.subcategory_id", "work.school_id", "school.province"]).orderBy("work.id").execute()
-  ).map((w) => ({ id: Number(w.id), categoryId: w.category_id, subcategoryId: w.subcategory_id, schoolId: w.school_id, province: w.province }));
+    await poolWorks(db, c)
+      .innerJoin("school", "school.id", "work.school_id")
+      .select(["work.id", "work.category_id", "work.subcategory_id", "work.school_id", "school.province"])
+      .orderBy("work.id")
+      .execute()
+  ).map((w) => ({
+    id: Number(w.id),
+    categoryId: w.category_id,
+    subcategoryId: w.subcategory_id,
+    schoolId: w.school_id,
+    province: w.province,
+  }));
   const userIds = invitees.map((i) => i.userId).filter((u): u is number => u !== null);
   const advised = new Map<number, Set<number>>();
   if (userIds.length && works.length) {
@@ -59,7 +76,11 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
   const students = [...new Set([...declared.values()].flatMap((d) => d.userIds))];
   const authorsOf = new Map<number, number[]>();
   if (students.length && works.length) {
-    for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("user_id", "in", students).execute()) {
+    for (const a of await db
+      .selectFrom("work_author")
+      .select(["work_id", "user_id"])
+      .where("user_id", "in", students)
+      .execute()) {
       authorsOf.set(Number(a.work_id), [...(authorsOf.get(Number(a.work_id)) ?? []), a.user_id]);
     }
   }
@@ -72,7 +93,12 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
   });
 
   const inCategory = (w: (typeof works)[number], cat: number) => w.categoryId === cat || w.subcategoryId === cat;
-  const REASON_KEY: Record<ConflictReason, "school" | "province" | "declared" | "advisor"> = { same_school: "school", same_province: "province", declared: "declared", advisor: "advisor" };
+  const REASON_KEY: Record<ConflictReason, "school" | "province" | "declared" | "advisor"> = {
+    same_school: "school",
+    same_province: "province",
+    declared: "declared",
+    advisor: "advisor",
+  };
   const persons: CheckedPerson[] = invitees.map((inv, i) => {
     const facts = factsOf(inv, i);
     const mine = inv.userId !== null ? advised.get(inv.userId) : undefined;
@@ -86,11 +112,30 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
       hasAccount: inv.userId !== null,
       skip: inv.skip,
       categories: categories.map((cat) => {
-        const row = { categoryId: cat, name: tree.names.get(cat) ?? String(cat), works: 0, excluded: 0, school: 0, province: 0, declared: 0, advisor: 0 };
+        const row = {
+          categoryId: cat,
+          name: tree.names.get(cat) ?? String(cat),
+          works: 0,
+          excluded: 0,
+          school: 0,
+          province: 0,
+          declared: 0,
+          advisor: 0,
+        };
         for (const w of works) {
           if (!inCategory(w, cat)) continue;
           row.works++;
-          const reasons = conflictsFor(facts, { id: w.id, schoolId: w.schoolId, province: w.province, advisorIds: mine?.has(w.id) ? [facts.id] : [], authorIds: authorsOf.get(w.id) ?? [] }, opts);
+          const reasons = conflictsFor(
+            facts,
+            {
+              id: w.id,
+              schoolId: w.schoolId,
+              province: w.province,
+              advisorIds: mine?.has(w.id) ? [facts.id] : [],
+              authorIds: authorsOf.get(w.id) ?? [],
+            },
+            opts,
+          );
           if (reasons.length) row.excluded++;
           for (const r of reasons) row[REASON_KEY[r]]++;
         }
@@ -112,11 +157,18 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
   let groups: AssignGroup[];
   let snapWorks: readonly AssignWork[] = snap.input.works;
   if (snap.groups.length) {
-    const defs = await db.selectFrom("judge_group").select(["id", "category_id", "subcategory_id"]).where("contest_id", "=", c.id).execute();
+    const defs = await db
+      .selectFrom("judge_group")
+      .select(["id", "category_id", "subcategory_id"])
+      .where("contest_id", "=", c.id)
+      .execute();
     groups = snap.groups.map((g) => {
       const d = defs.find((x) => x.id === g.id)!;
       // A 小类 group takes those invited for the 小类 or its whole 大类; a 大类 group those invited for it or any of its 小类.
-      const fits = d.subcategory_id !== null ? categories.includes(d.subcategory_id) || categories.includes(d.category_id) : invitedTops.has(d.category_id);
+      const fits =
+        d.subcategory_id !== null
+          ? categories.includes(d.subcategory_id) || categories.includes(d.category_id)
+          : invitedTops.has(d.category_id);
       return { id: g.id, name: g.name, judgeIds: fits ? [...g.judgeIds, ...extraIds] : g.judgeIds };
     });
   } else {
@@ -124,10 +176,18 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     const tops = [...new Set(topOfWork.values())];
     const current = snap.input.judges.map((j) => j.id);
     const names = new Map(tree.nodes.map((n) => [n.id, n.name]));
-    groups = tops.map((t) => ({ id: `c:${t}`, name: `${names.get(t) ?? t}大类`, judgeIds: invitedTops.has(t) ? [...current, ...extraIds] : current }));
+    groups = tops.map((t) => ({
+      id: `c:${t}`,
+      name: `${names.get(t) ?? t}大类`,
+      judgeIds: invitedTops.has(t) ? [...current, ...extraIds] : current,
+    }));
     snapWorks = snap.input.works.map((w) => ({ ...w, groupId: `c:${topOfWork.get(w.id)}` }));
   }
-  const beforeInput: AssignInput = { ...snap.input, works: snapWorks, groups: groups.map((g) => ({ ...g, judgeIds: g.judgeIds.filter((id) => !extraIds.includes(id)) })) };
+  const beforeInput: AssignInput = {
+    ...snap.input,
+    works: snapWorks,
+    groups: groups.map((g) => ({ ...g, judgeIds: g.judgeIds.filter((id) => !extraIds.includes(id)) })),
+  };
   const afterInput: AssignInput = { ...snap.input, works: snapWorks, judges: [...snap.input.judges, ...extraJudges], groups };
   const before = minCostFlow.propose(beforeInput, minCostFlow.defaults);
   const after = extraJudges.length ? minCostFlow.propose(afterInput, minCostFlow.defaults) : before;
@@ -145,12 +205,25 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
   const warnings: string[] = [];
   const N = settings.reviewsPerWork;
   const skipped = persons.filter((p) => p.skip);
-  if (skipped.length) warnings.push(`${skipped.length} 人不会收到邀请：${skipped.slice(0, 5).map((p) => `${p.name}（${p.skip}）`).join("；")}${skipped.length > 5 ? " 等" : ""}`);
+  if (skipped.length)
+    warnings.push(
+      `${skipped.length} 人不会收到邀请：${skipped
+        .slice(0, 5)
+        .map((p) => `${p.name}（${p.skip}）`)
+        .join("；")}${skipped.length > 5 ? " 等" : ""}`,
+    );
   for (const p of persons) {
     if (p.skip) continue;
     for (const k of p.categories) {
       if (!k.works || k.excluded * 2 < k.works) continue;
-      const parts = [["同校", k.school], ["同省", k.province], ["申报回避", k.declared], ["指导或参与", k.advisor]].filter(([, n]) => n).map(([t, n]) => `${t} ${n}`);
+      const parts = [
+        ["同校", k.school],
+        ["同省", k.province],
+        ["申报回避", k.declared],
+        ["指导或参与", k.advisor],
+      ]
+        .filter(([, n]) => n)
+        .map(([t, n]) => `${t} ${n}`);
       warnings.push(`「${p.name}」须回避「${k.name}」${k.works} 件作品中的 ${k.excluded} 件（${parts.join("、")}）`);
     }
   }
@@ -159,7 +232,11 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     const invitedShort = byCategory.reduce((n, k) => n + k.shortAfter, 0);
     warnings.push(
       `${extraJudges.length ? "加上本次邀请的评委后，" : ""}仍有 ${a.shortWorks} 件作品无法得到 ${N} 位无回避关系的评委（共缺 ${a.missingReviews} 次评审）` +
-        (invitedShort === a.shortWorks ? "" : invitedShort ? `，其中 ${invitedShort} 件属于本次邀请的类别` : "，均不在本次邀请的类别中"),
+        (invitedShort === a.shortWorks
+          ? ""
+          : invitedShort
+            ? `，其中 ${invitedShort} 件属于本次邀请的类别`
+            : "，均不在本次邀请的类别中"),
     );
   }
   if (!works.length) warnings.push("本赛事目前没有待评审的作品，回避数量和可行性将在作品进入评审后才有意义");

@@ -19,15 +19,19 @@ export const normEmail = (e: string) => e.trim().toLowerCase();
 /** "2026-06-30" → the last millisecond of that day in Beijing time, as an ISO string; refused when past or too far ahead. */
 export function answerByIso(date: string, now = new Date()): string {
   const t = Date.parse(`${date}T23:59:59.999+08:00`);
-  if (!Number.isFinite(t) || new Date(t + 8 * 3600_000).toISOString().slice(0, 10) !== date) throw invalid("answerBy", "答复截止日期不是有效的日期");
+  if (!Number.isFinite(t) || new Date(t + 8 * 3600_000).toISOString().slice(0, 10) !== date)
+    throw invalid("answerBy", "答复截止日期不是有效的日期");
   if (t <= now.getTime()) throw invalid("answerBy", "答复截止日期须晚于今天");
-  if (t > now.getTime() + (MAX_ANSWER_DAYS + 1) * 86_400_000) throw invalid("answerBy", `答复截止日期最多在 ${MAX_ANSWER_DAYS} 天之后`);
+  if (t > now.getTime() + (MAX_ANSWER_DAYS + 1) * 86_400_000)
+    throw invalid("answerBy", `答复截止日期最多在 ${MAX_ANSWER_DAYS} 天之后`);
   return new Date(t).toISOString();
 }
 
-export const isExpired = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()) => row.status === "sent" && Date.parse(row.answer_by) < now;
+export const isExpired = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()) =>
+  row.status === "sent" && Date.parse(row.answer_by) < now;
 
-export const stateOf = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()): InvitationState => (isExpired(row, now) ? "expired" : row.status);
+export const stateOf = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()): InvitationState =>
+  isExpired(row, now) ? "expired" : row.status;
 
 /** "zhangsan@example.com" → "zh***@example.com" */
 export function maskEmail(email: string): string {

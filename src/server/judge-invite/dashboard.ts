@@ -24,7 +24,11 @@ export async function dashboard(db: Db, user: User, contestId: number): Promise<
   const tree = await contestCategories(db, c.id);
   const N = settings.reviewsPerWork;
 
-  const rows = await db.selectFrom("judge_invitation").select(["status", "answer_by", "opened_at", "categories", "accepted_user_id"]).where("contest_id", "=", c.id).execute();
+  const rows = await db
+    .selectFrom("judge_invitation")
+    .select(["status", "answer_by", "opened_at", "categories", "accepted_user_id"])
+    .where("contest_id", "=", c.id)
+    .execute();
   const totals = zero();
   const per = new Map<number, StateCounts>(tree.nodes.map((n) => [n.id, zero()]));
   const now = Date.now();
@@ -35,14 +39,20 @@ export async function dashboard(db: Db, user: User, contestId: number): Promise<
     if (st === "sent") k.pending++;
     else k[st]++;
   };
-  const topsOf = (json: string) => new Set(categoryIdsOf(json).map((id) => tree.topOf.get(id)).filter((t): t is number => t !== undefined));
+  const topsOf = (json: string) =>
+    new Set(
+      categoryIdsOf(json)
+        .map((id) => tree.topOf.get(id))
+        .filter((t): t is number => t !== undefined),
+    );
   for (const r of rows) {
     count(totals, r);
     for (const t of topsOf(r.categories)) count(per.get(t)!, r);
   }
 
   const works = new Map<number, number>();
-  for (const w of await poolWorks(db, c).select("work.category_id").execute()) works.set(w.category_id, (works.get(w.category_id) ?? 0) + 1);
+  for (const w of await poolWorks(db, c).select("work.category_id").execute())
+    works.set(w.category_id, (works.get(w.category_id) ?? 0) + 1);
 
   // Which 大类 each judge of the contest is for.
   const judges = await contestJudges(db, c);
@@ -52,7 +62,12 @@ export async function dashboard(db: Db, user: User, contestId: number): Promise<
     if (userId !== null && top !== undefined) of.get(userId)?.add(top);
   };
   if (ids.length) {
-    const groups = await db.selectFrom("judge_group_member as m").innerJoin("judge_group as g", "g.id", "m.group_id").select(["m.user_id", "g.category_id"]).where("g.contest_id", "=", c.id).execute();
+    const groups = await db
+      .selectFrom("judge_group_member as m")
+      .innerJoin("judge_group as g", "g.id", "m.group_id")
+      .select(["m.user_id", "g.category_id"])
+      .where("g.contest_id", "=", c.id)
+      .execute();
     for (const g of groups) add(g.user_id, tree.topOf.get(g.category_id));
     for (const r of rows) if (r.status === "accepted") for (const t of topsOf(r.categories)) add(r.accepted_user_id, t);
     for (let i = 0; i < ids.length; i += 500) {

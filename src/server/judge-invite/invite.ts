@@ -6,7 +6,14 @@
  * the same text as a missing contest or invitation.
  */
 import { badRequest, invalid, notFound } from "../../shared/errors";
-import { INVITATION_STATE_NAMES, type InvitationFilters, type InvitationView, type InviteBody, type InviteContest, type InviteOutcome } from "../../shared/judge-invite/schema";
+import {
+  INVITATION_STATE_NAMES,
+  type InvitationFilters,
+  type InvitationView,
+  type InviteBody,
+  type InviteContest,
+  type InviteOutcome,
+} from "../../shared/judge-invite/schema";
 import type { PageOf } from "../../shared/crud/list";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
@@ -30,7 +37,16 @@ export async function inviteContest(db: Db, user: User, contestId: number): Prom
   const c = await requireManagedContest(db, user, contestId);
   const row = await db.selectFrom("contest").select(["year", "level"]).where("id", "=", c.id).executeTakeFirstOrThrow();
   const s = await settingsOf(db, c.id);
-  return { id: c.id, name: c.name, year: row.year, level: row.level, categories: (await contestCategories(db, c.id)).nodes, reviewsPerWork: s.reviewsPerWork, judgeCapacity: s.judgeCapacity, avoidProvince: s.avoidProvince };
+  return {
+    id: c.id,
+    name: c.name,
+    year: row.year,
+    level: row.level,
+    categories: (await contestCategories(db, c.id)).nodes,
+    reviewsPerWork: s.reviewsPerWork,
+    judgeCapacity: s.judgeCapacity,
+    avoidProvince: s.avoidProvince,
+  };
 }
 
 /** The categories as given, each open in the contest (大类 or 小类), once. */
@@ -77,20 +93,57 @@ export async function sendInvitations(deps: InviteDeps, user: User, contestId: n
         .returning("id")
         .executeTakeFirstOrThrow();
       sent.push({ id, code });
-      await record(trx, user.id, { entity: "judge_invitation", entityId: id, action: "create", changes: { contestId: [null, c.id], email: [null, inv.email], personId: [null, inv.personId], categories: [null, categories], answerBy: [null, answerBy] } });
+      await record(trx, user.id, {
+        entity: "judge_invitation",
+        entityId: id,
+        action: "create",
+        changes: {
+          contestId: [null, c.id],
+          email: [null, inv.email],
+          personId: [null, inv.personId],
+          categories: [null, categories],
+          answerBy: [null, answerBy],
+        },
+      });
     }
     const skipped = invitees.filter((i) => i.skip).map((i) => ({ name: i.name, email: i.email, reason: i.skip! }));
     return { skipped };
   });
-  const created = sent.length ? await toViews(db, await invitationRows(db).where("i.id", "in", sent.map((s) => s.id)).orderBy("i.id").execute()) : [];
+  const created = sent.length
+    ? await toViews(
+        db,
+        await invitationRows(db)
+          .where(
+            "i.id",
+            "in",
+            sent.map((s) => s.id),
+          )
+          .orderBy("i.id")
+          .execute(),
+      )
+    : [];
   // Mailed after the commit: a mail that fails is queued and retried (mail/queued.ts).
-  for (const v of created) await deps.mailer.send(invitationMail(deps.publicUrl, mailFacts(v, user.name), sent.find((s) => s.id === v.id)!.code));
+  for (const v of created)
+    await deps.mailer.send(invitationMail(deps.publicUrl, mailFacts(v, user.name), sent.find((s) => s.id === v.id)!.code));
   return { created, skipped: outcome.skipped };
 }
 
-const mailFacts = (v: InvitationView, invitedBy: string) => ({ to: v.email, name: v.name, contestName: v.contestName, categories: v.categories.map((c) => c.name), message: v.message, answerBy: v.answerBy, invitedBy: `赛事管理员${invitedBy}` });
+const mailFacts = (v: InvitationView, invitedBy: string) => ({
+  to: v.email,
+  name: v.name,
+  contestName: v.contestName,
+  categories: v.categories.map((c) => c.name),
+  message: v.message,
+  answerBy: v.answerBy,
+  invitedBy: `赛事管理员${invitedBy}`,
+});
 
-export async function listInvitations(db: Db, user: User, contestId: number, f: InvitationFilters): Promise<PageOf<InvitationView>> {
+export async function listInvitations(
+  db: Db,
+  user: User,
+  contestId: number,
+  f: InvitationFilters,
+): Promise<PageOf<InvitationView>> {
   const c = await requireManagedContest(db, user, contestId);
   let q = invitationRows(db).where("i.contest_id", "=", c.id);
   const nowIso = new Date().toISOString();
@@ -121,13 +174,26 @@ async function managedInvitation(db: Db, user: User, id: number) {
 
 export async function withdrawInvitation(db: Db, user: User, id: number, reason?: string): Promise<InvitationView> {
   const row = await managedInvitation(db, user, id);
-  if (row.status !== "sent") throw badRequest(`该邀请${INVITATION_STATE_NAMES[row.status]}，不能撤回${row.status === "accepted" ? "；如需移除该评委，请在评审组设置中操作" : ""}`);
+  if (row.status !== "sent")
+    throw badRequest(
+      `该邀请${INVITATION_STATE_NAMES[row.status]}，不能撤回${row.status === "accepted" ? "；如需移除该评委，请在评审组设置中操作" : ""}`,
+    );
   const why = reason?.trim() || null;
   await db.transaction().execute(async (trx) => {
     // Only a still-open row: an answer that came in meanwhile wins.
-    const r = await trx.updateTable("judge_invitation").set({ status: "withdrawn", status_reason: why, answered_at: new Date().toISOString() }).where("id", "=", id).where("status", "=", "sent").executeTakeFirst();
+    const r = await trx
+      .updateTable("judge_invitation")
+      .set({ status: "withdrawn", status_reason: why, answered_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "sent")
+      .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw badRequest("该邀请刚刚已被答复或撤回，请刷新后查看");
-    await record(trx, user.id, { entity: "judge_invitation", entityId: id, action: "update", changes: { status: ["sent", "withdrawn"], statusReason: [null, why] } });
+    await record(trx, user.id, {
+      entity: "judge_invitation",
+      entityId: id,
+      action: "update",
+      changes: { status: ["sent", "withdrawn"], statusReason: [null, why] },
+    });
   });
   return viewOf(db, id);
 }
@@ -135,7 +201,10 @@ export async function withdrawInvitation(db: Db, user: User, id: number, reason?
 export async function resendInvitation(deps: InviteDeps, user: User, id: number, answerByDate?: string): Promise<InvitationView> {
   const { db } = deps;
   const row = await managedInvitation(db, user, id);
-  if (row.status !== "sent") throw badRequest(`该邀请${INVITATION_STATE_NAMES[row.status]}，不能重新发送${row.status === "withdrawn" || row.status === "declined" ? "；如需再次邀请，请发出新的邀请" : ""}`);
+  if (row.status !== "sent")
+    throw badRequest(
+      `该邀请${INVITATION_STATE_NAMES[row.status]}，不能重新发送${row.status === "withdrawn" || row.status === "declined" ? "；如需再次邀请，请发出新的邀请" : ""}`,
+    );
   const expired = stateOf(row) === "expired";
   if (expired && !answerByDate) throw invalid("answerBy", "该邀请已过期，请设定新的答复截止日期后重新发送");
   const answerBy = answerByDate ? answerByIso(answerByDate) : row.answer_by;
@@ -149,11 +218,16 @@ export async function resendInvitation(deps: InviteDeps, user: User, id: number,
       .where("status", "=", "sent")
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw badRequest("该邀请刚刚已被答复或撤回，请刷新后查看");
-    await record(trx, user.id, { entity: "judge_invitation", entityId: id, action: "update", changes: { resent: [row.sent_at, "new code"], answerBy: [row.answer_by, answerBy] } });
+    await record(trx, user.id, {
+      entity: "judge_invitation",
+      entityId: id,
+      action: "update",
+      changes: { resent: [row.sent_at, "new code"], answerBy: [row.answer_by, answerBy] },
+    });
   });
   const v = await viewOf(db, id);
-  const by = (await db.selectFrom("app_user").select("name").where("id", "=", row.invited_by).executeTakeFirst())?.name ?? user.name;
+  const by =
+    (await db.selectFrom("app_user").select("name").where("id", "=", row.invited_by).executeTakeFirst())?.name ?? user.name;
   await deps.mailer.send(invitationMail(deps.publicUrl, mailFacts(v, by), code, true));
   return v;
 }
-

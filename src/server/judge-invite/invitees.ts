@@ -26,13 +26,36 @@ export interface Invitee {
   skip: string | null;
 }
 
-export async function resolveInvitees(db: Handle, contestId: number, body: Pick<CheckBody, "personIds" | "people">): Promise<Invitee[]> {
+export async function resolveInvitees(
+  db: Handle,
+  contestId: number,
+  body: Pick<CheckBody, "personIds" | "people">,
+): Promise<Invitee[]> {
   const personIds = [...new Set(body.personIds ?? [])];
   const people = body.people ?? [];
   if (!personIds.length && !people.length) throw invalid("personIds", "请选择评委库中的人员，或填写新邀请人员的姓名和邮箱");
 
-  const personCols = ["p.id", "p.name", "p.email", "p.user_id", "p.school_id", "p.school_name", "p.province", "p.merged_into", "s.name as s_name", "s.province as s_province"] as const;
-  const persons = (ids: number[]) => (ids.length ? db.selectFrom("judge_person as p").leftJoin("school as s", "s.id", "p.school_id").select(personCols).where("p.id", "in", ids).execute() : Promise.resolve([]));
+  const personCols = [
+    "p.id",
+    "p.name",
+    "p.email",
+    "p.user_id",
+    "p.school_id",
+    "p.school_name",
+    "p.province",
+    "p.merged_into",
+    "s.name as s_name",
+    "s.province as s_province",
+  ] as const;
+  const persons = (ids: number[]) =>
+    ids.length
+      ? db
+          .selectFrom("judge_person as p")
+          .leftJoin("school as s", "s.id", "p.school_id")
+          .select(personCols)
+          .where("p.id", "in", ids)
+          .execute()
+      : Promise.resolve([]);
   type PersonRow = Awaited<ReturnType<typeof persons>>[number];
 
   const chosen = await persons(personIds);
@@ -52,7 +75,14 @@ export async function resolveInvitees(db: Handle, contestId: number, body: Pick<
 
   const emails = people.map((x) => normEmail(x.email));
   const byEmail = emails.length
-    ? await db.selectFrom("judge_person as p").leftJoin("school as s", "s.id", "p.school_id").select(personCols).where("p.email", "in", emails).where("p.merged_into", "is", null).orderBy("p.id").execute()
+    ? await db
+        .selectFrom("judge_person as p")
+        .leftJoin("school as s", "s.id", "p.school_id")
+        .select(personCols)
+        .where("p.email", "in", emails)
+        .where("p.merged_into", "is", null)
+        .orderBy("p.id")
+        .execute()
     : [];
 
   const out: Invitee[] = [];
@@ -75,22 +105,43 @@ export async function resolveInvitees(db: Handle, contestId: number, body: Pick<
   people.forEach((x, i) => {
     const email = emails[i];
     const p = byEmail.find((r) => r.email && normEmail(r.email) === email);
-    out.push(p ? { ...fromPerson(p, `e:${email}`, x.name.trim()), email } : { key: `e:${email}`, personId: null, name: x.name.trim(), email, userId: null, userType: null, schoolId: null, schoolName: null, province: null, skip: null });
+    out.push(
+      p
+        ? { ...fromPerson(p, `e:${email}`, x.name.trim()), email }
+        : {
+            key: `e:${email}`,
+            personId: null,
+            name: x.name.trim(),
+            email,
+            userId: null,
+            userType: null,
+            schoolId: null,
+            schoolName: null,
+            province: null,
+            skip: null,
+          },
+    );
   });
 
   // Accounts: of the email, or linked to the pool record.
   const mails = [...new Set(out.map((o) => o.email).filter((e): e is string => !!e))];
   const linked = [...new Set(out.map((o) => o.userId).filter((u): u is number => u !== null))];
-  const users = mails.length || linked.length
-    ? await db
-        .selectFrom("app_user as u")
-        .leftJoin("school as s", "s.id", "u.school_id")
-        .select(["u.id", "u.email", "u.user_type", "u.school_id", "s.name as s_name", "s.province as s_province"])
-        .where((eb) => eb.or([...(mails.length ? [eb("u.email", "in", mails)] : []), ...(linked.length ? [eb("u.id", "in", linked)] : [])]))
-        .execute()
-    : [];
+  const users =
+    mails.length || linked.length
+      ? await db
+          .selectFrom("app_user as u")
+          .leftJoin("school as s", "s.id", "u.school_id")
+          .select(["u.id", "u.email", "u.user_type", "u.school_id", "s.name as s_name", "s.province as s_province"])
+          .where((eb) =>
+            eb.or([...(mails.length ? [eb("u.email", "in", mails)] : []), ...(linked.length ? [eb("u.id", "in", linked)] : [])]),
+          )
+          .execute()
+      : [];
   for (const o of out) {
-    const u = users.find((x) => (o.userId !== null && x.id === o.userId) || (o.userId === null && o.email && x.email && normEmail(x.email) === o.email));
+    const u = users.find(
+      (x) =>
+        (o.userId !== null && x.id === o.userId) || (o.userId === null && o.email && x.email && normEmail(x.email) === o.email),
+    );
     if (!u) continue;
     o.userId = u.id;
     o.userType = u.user_type;
@@ -103,10 +154,24 @@ export async function resolveInvitees(db: Handle, contestId: number, body: Pick<
 
   // Why some would not be invited.
   const members = new Set(
-    (await db.selectFrom("contest_member").select("user_id").where("contest_id", "=", contestId).where("role", "=", "judge").execute()).map((m) => m.user_id),
+    (
+      await db
+        .selectFrom("contest_member")
+        .select("user_id")
+        .where("contest_id", "=", contestId)
+        .where("role", "=", "judge")
+        .execute()
+    ).map((m) => m.user_id),
   );
   const open = mails.length
-    ? await db.selectFrom("judge_invitation").select(["email", "answer_by"]).where("contest_id", "=", contestId).where("status", "=", "sent").where("answer_by", ">=", new Date().toISOString()).where("email", "in", mails).execute()
+    ? await db
+        .selectFrom("judge_invitation")
+        .select(["email", "answer_by"])
+        .where("contest_id", "=", contestId)
+        .where("status", "=", "sent")
+        .where("answer_by", ">=", new Date().toISOString())
+        .where("email", "in", mails)
+        .execute()
     : [];
   const seen = new Set<string>();
   for (const o of out) {
@@ -114,7 +179,8 @@ export async function resolveInvitees(db: Handle, contestId: number, body: Pick<
     const id = o.email ?? o.key;
     if (seen.has(id)) o.skip = "重复：同一邮箱在本次邀请中已出现";
     else if (o.userId !== null && members.has(o.userId)) o.skip = "已是本赛事的评委";
-    else if (o.userType !== null && o.userType !== ROLE.judge) o.skip = `该邮箱已注册为「${ROLE_NAMES[o.userType as RoleCode] ?? o.userType}」账号，评委须使用评委账号，请联系超级管理员`;
+    else if (o.userType !== null && o.userType !== ROLE.judge)
+      o.skip = `该邮箱已注册为「${ROLE_NAMES[o.userType as RoleCode] ?? o.userType}」账号，评委须使用评委账号，请联系超级管理员`;
     else {
       const pending = open.find((x) => x.email === o.email);
       if (pending) o.skip = `已有待答复的邀请（答复截止 ${bj(pending.answer_by)}）`;

@@ -19,9 +19,19 @@ export interface CategoryTree {
 export async function contestCategories(db: Handle, contestId: number): Promise<CategoryTree> {
   const c = await db.selectFrom("contest").select("categories").where("id", "=", contestId).executeTakeFirst();
   const open = new Set(categoryIdsOf(c?.categories ?? "[]"));
-  const all = await db.selectFrom("work_category").select(["id", "parent_id", "name", "sort"]).where("archived", "=", 0).orderBy("sort").orderBy("id").execute();
+  const all = await db
+    .selectFrom("work_category")
+    .select(["id", "parent_id", "name", "sort"])
+    .where("archived", "=", 0)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const tops = all.filter((r) => r.parent_id === null && (!open.size || open.has(r.id)));
-  const nodes = tops.map((t) => ({ id: t.id, name: t.name, children: all.filter((r) => r.parent_id === t.id).map((r) => ({ id: r.id, name: r.name })) }));
+  const nodes = tops.map((t) => ({
+    id: t.id,
+    name: t.name,
+    children: all.filter((r) => r.parent_id === t.id).map((r) => ({ id: r.id, name: r.name })),
+  }));
   const names = new Map<number, string>();
   const topOf = new Map<number, number>();
   for (const n of nodes) {
@@ -38,7 +48,12 @@ export async function contestCategories(db: Handle, contestId: number): Promise<
 /** Names of any category ids (also closed or archived ones, as an old invitation may name them). */
 export async function categoryNames(db: Handle, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom("work_category as c").leftJoin("work_category as p", "p.id", "c.parent_id").select(["c.id", "c.name", "p.name as parent"]).where("c.id", "in", [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom("work_category as c")
+    .leftJoin("work_category as p", "p.id", "c.parent_id")
+    .select(["c.id", "c.name", "p.name as parent"])
+    .where("c.id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.parent ? `${r.parent} / ${r.name}` : r.name]));
 }
 
@@ -49,12 +64,21 @@ export const invitationRows = (db: Handle) =>
     .innerJoin("app_user as by", "by.id", "i.invited_by")
     .leftJoin("app_user as acc", "acc.id", "i.accepted_user_id")
     .selectAll("i")
-    .select(["contest.name as contest_name", "contest.year as contest_year", "by.name as by_name", "acc.name as acc_name", "acc.username as acc_username"]);
+    .select([
+      "contest.name as contest_name",
+      "contest.year as contest_year",
+      "by.name as by_name",
+      "acc.name as acc_name",
+      "acc.username as acc_username",
+    ]);
 
 export type InvitationRow = Awaited<ReturnType<ReturnType<typeof invitationRows>["executeTakeFirstOrThrow"]>>;
 
 export async function toViews(db: Handle, rows: InvitationRow[]): Promise<InvitationView[]> {
-  const names = await categoryNames(db, rows.flatMap((r) => categoryIdsOf(r.categories)));
+  const names = await categoryNames(
+    db,
+    rows.flatMap((r) => categoryIdsOf(r.categories)),
+  );
   const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
@@ -73,7 +97,8 @@ export async function toViews(db: Handle, rows: InvitationRow[]): Promise<Invita
     answeredAt: r.answered_at,
     remindedAt: r.reminded_at,
     invitedBy: { id: r.invited_by, name: r.by_name },
-    acceptedUser: r.accepted_user_id !== null ? { id: r.accepted_user_id, name: r.acc_name ?? "", username: r.acc_username ?? "" } : null,
+    acceptedUser:
+      r.accepted_user_id !== null ? { id: r.accepted_user_id, name: r.acc_name ?? "", username: r.acc_username ?? "" } : null,
   }));
 }
 

@@ -22,18 +22,37 @@ export async function sendInviteReminders(db: Db, mailer: Mailer, publicUrl: str
     .selectFrom("judge_invitation as i")
     .innerJoin("contest", "contest.id", "i.contest_id")
     .innerJoin("app_user as by", "by.id", "i.invited_by")
-    .select(["i.id", "i.email", "i.name", "i.categories", "i.message", "i.answer_by", "i.sent_at", "contest.name as contest_name", "by.name as by_name"])
+    .select([
+      "i.id",
+      "i.email",
+      "i.name",
+      "i.categories",
+      "i.message",
+      "i.answer_by",
+      "i.sent_at",
+      "contest.name as contest_name",
+      "by.name as by_name",
+    ])
     .where("i.status", "=", "sent")
     .where("i.reminded_at", "is", null)
     .where("i.answer_by", ">", nowIso)
     .where("i.answer_by", "<=", horizon)
     .orderBy("i.id")
     .execute();
-  const names = await categoryNames(db, due.flatMap((r) => categoryIdsOf(r.categories)));
+  const names = await categoryNames(
+    db,
+    due.flatMap((r) => categoryIdsOf(r.categories)),
+  );
   let sent = 0;
   for (const r of due) {
     // Claim it first: another run of the slot skips it.
-    const claimed = await db.updateTable("judge_invitation").set({ reminded_at: nowIso }).where("id", "=", r.id).where("reminded_at", "is", null).where("status", "=", "sent").executeTakeFirst();
+    const claimed = await db
+      .updateTable("judge_invitation")
+      .set({ reminded_at: nowIso })
+      .where("id", "=", r.id)
+      .where("reminded_at", "is", null)
+      .where("status", "=", "sent")
+      .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) continue;
     await mailer.send(
       reminderMail(publicUrl, {
@@ -52,7 +71,10 @@ export async function sendInviteReminders(db: Db, mailer: Mailer, publicUrl: str
   return sent;
 }
 
-export async function scheduleInviteReminders(queue: TaskQueue, deps: { db: Db; mailer: Mailer; config: { publicUrl: string }; log: (msg: string) => void }) {
+export async function scheduleInviteReminders(
+  queue: TaskQueue,
+  deps: { db: Db; mailer: Mailer; config: { publicUrl: string }; log: (msg: string) => void },
+) {
   await queue.every(INVITE_REMINDER_TASK, 3600, async () => {
     const n = await sendInviteReminders(deps.db, deps.mailer, deps.config.publicUrl);
     if (n) deps.log(`评委邀请答复提醒：已发送 ${n} 封邮件`);

@@ -65,11 +65,26 @@ const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** di
 
 export async function historyOf(db: Handle, personId: number): Promise<JudgeHistory> {
   const accountIds = await accountsOf(db, personId);
-  const empty: JudgeHistory = { personId, accountIds, contests: [], groups: 0, worksScored: 0, onTimeRate: null, effect: null, disagreementRate: null, publishedScores: 0 };
+  const empty: JudgeHistory = {
+    personId,
+    accountIds,
+    contests: [],
+    groups: 0,
+    worksScored: 0,
+    onTimeRate: null,
+    effect: null,
+    disagreementRate: null,
+    publishedScores: 0,
+  };
   if (!accountIds.length) return empty;
   const accounts = new Set(accountIds);
 
-  const member = await db.selectFrom("contest_member").select("contest_id").where("role", "=", "judge").where("user_id", "in", accountIds).execute();
+  const member = await db
+    .selectFrom("contest_member")
+    .select("contest_id")
+    .where("role", "=", "judge")
+    .where("user_id", "in", accountIds)
+    .execute();
   const groups = await db
     .selectFrom("judge_group_member as gm")
     .innerJoin("judge_group as g", "g.id", "gm.group_id")
@@ -77,13 +92,33 @@ export async function historyOf(db: Handle, personId: number): Promise<JudgeHist
     .where("gm.user_id", "in", accountIds)
     .orderBy("g.id")
     .execute();
-  const scores = await db.selectFrom("judge_score").select(["contest_id", "submitted_at"]).where("judge_id", "in", accountIds).where("status", "=", "submitted").execute();
-  const contestIds = [...new Set([...member.map((m) => m.contest_id), ...groups.map((g) => g.contest_id), ...scores.map((s) => s.contest_id)])];
+  const scores = await db
+    .selectFrom("judge_score")
+    .select(["contest_id", "submitted_at"])
+    .where("judge_id", "in", accountIds)
+    .where("status", "=", "submitted")
+    .execute();
+  const contestIds = [
+    ...new Set([...member.map((m) => m.contest_id), ...groups.map((g) => g.contest_id), ...scores.map((s) => s.contest_id)]),
+  ];
   if (!contestIds.length) return empty;
 
-  const contests = await db.selectFrom("contest").select(["id", "name", "year", "level"]).where("id", "in", contestIds).orderBy("year", "desc").orderBy("id", "desc").execute();
+  const contests = await db
+    .selectFrom("contest")
+    .select(["id", "name", "year", "level"])
+    .where("id", "in", contestIds)
+    .orderBy("year", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const deadlines = new Map(
-    (await db.selectFrom("contest_stage").select(["contest_id", "ends_at"]).where("stage", "=", "online_judging").where("contest_id", "in", contestIds).execute()).map((s) => [s.contest_id, s.ends_at]),
+    (
+      await db
+        .selectFrom("contest_stage")
+        .select(["contest_id", "ends_at"])
+        .where("stage", "=", "online_judging")
+        .where("contest_id", "in", contestIds)
+        .execute()
+    ).map((s) => [s.contest_id, s.ends_at]),
   );
   // The newest publication in force of each contest.
   const pubs = await db
@@ -114,7 +149,9 @@ export async function historyOf(db: Handle, personId: number): Promise<JudgeHist
   const list: HistoryContest[] = contests.map((c) => {
     const mine = scores.filter((s) => s.contest_id === c.id);
     const deadline = deadlines.get(c.id) ?? null;
-    const inTime = deadline ? mine.filter((s) => s.submitted_at !== null && Date.parse(s.submitted_at) <= Date.parse(deadline)).length : 0;
+    const inTime = deadline
+      ? mine.filter((s) => s.submitted_at !== null && Date.parse(s.submitted_at) <= Date.parse(deadline)).length
+      : 0;
     if (deadline) {
       withDeadline += mine.length;
       onTime += inTime;

@@ -18,7 +18,10 @@ const unlinked = (db: Handle) =>
     .where("u.user_type", "=", ROLE.judge)
     .where((eb) => eb.not(eb.exists(eb.selectFrom("judge_person as l").select("l.id").whereRef("l.user_id", "=", "u.id"))));
 
-async function linkOne(db: Handle, u: { id: number; name: string; email: string | null; phone: string | null; school_id: number | null; province: string | null }) {
+async function linkOne(
+  db: Handle,
+  u: { id: number; name: string; email: string | null; phone: string | null; school_id: number | null; province: string | null },
+) {
   const email = normEmail(u.email);
   const now = new Date().toISOString();
   if (email) {
@@ -26,21 +29,41 @@ async function linkOne(db: Handle, u: { id: number; name: string; email: string 
       .updateTable("judge_person")
       .set({ user_id: u.id, updated_at: now })
       .where("id", "=", (eb) =>
-        eb.selectFrom("judge_person as m").select((e) => e.fn.min("m.id").as("id")).where("m.email", "=", email).where("m.merged_into", "is", null).where("m.user_id", "is", null),
+        eb
+          .selectFrom("judge_person as m")
+          .select((e) => e.fn.min("m.id").as("id"))
+          .where("m.email", "=", email)
+          .where("m.merged_into", "is", null)
+          .where("m.user_id", "is", null),
       )
       .where("user_id", "is", null)
       .where((eb) => eb.not(eb.exists(eb.selectFrom("judge_person as l").select("l.id").where("l.user_id", "=", u.id))))
       .executeTakeFirst()
       .catch(async (err) => {
         // A concurrent link of the same account won the unique account column: nothing to do.
-        if (await db.selectFrom("judge_person").select("id").where("user_id", "=", u.id).executeTakeFirst()) return { numUpdatedRows: 1n };
+        if (await db.selectFrom("judge_person").select("id").where("user_id", "=", u.id).executeTakeFirst())
+          return { numUpdatedRows: 1n };
         throw err;
       });
     if (Number(r.numUpdatedRows) > 0) return;
   }
   await db
     .insertInto("judge_person")
-    .values({ name: u.name, school_id: u.school_id, school_name: null, province: u.province, title: null, email, phone: u.phone?.trim() || null, user_id: u.id, note: "", merged_into: null, created_by: null, created_at: now, updated_at: now })
+    .values({
+      name: u.name,
+      school_id: u.school_id,
+      school_name: null,
+      province: u.province,
+      title: null,
+      email,
+      phone: u.phone?.trim() || null,
+      user_id: u.id,
+      note: "",
+      merged_into: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
 }
@@ -57,11 +80,7 @@ export async function linkJudgeAccounts(db: Handle, userId?: number): Promise<nu
 /** The active record of a judge account (following a merge), linked or created when missing. */
 export async function ownPersonId(db: Handle, userId: number): Promise<number> {
   const find = () =>
-    db
-      .selectFrom("judge_person as p")
-      .select(["p.id", "p.merged_into"])
-      .where("p.user_id", "=", userId)
-      .executeTakeFirst();
+    db.selectFrom("judge_person as p").select(["p.id", "p.merged_into"]).where("p.user_id", "=", userId).executeTakeFirst();
   let row = await find();
   if (!row) {
     await linkJudgeAccounts(db, userId);

@@ -26,7 +26,12 @@ import { contactScope, seesContact } from "./scope";
 export async function mergePersons(db: Db, user: User, body: MergeBody): Promise<number> {
   if (body.keepId === body.mergeId) throw badRequest("请选择两条不同的评委记录进行合并");
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("judge_person").selectAll().where("id", "in", [body.keepId, body.mergeId]).where("merged_into", "is", null).execute();
+    const rows = await trx
+      .selectFrom("judge_person")
+      .selectAll()
+      .where("id", "in", [body.keepId, body.mergeId])
+      .where("merged_into", "is", null)
+      .execute();
     const keep = rows.find((r) => r.id === body.keepId);
     const dup = rows.find((r) => r.id === body.mergeId);
     if (!keep || !dup) throw notFound(NOT_FOUND);
@@ -34,22 +39,55 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
     const [keptVisible, dupVisible] = [await seesContact(trx, scope, keep.id), await seesContact(trx, scope, dup.id)];
     const now = new Date().toISOString();
 
-    const cats = new Set((await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", keep.id).execute()).map((r) => r.category_id));
-    const addCats = (await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", dup.id).execute()).map((r) => r.category_id).filter((c) => !cats.has(c));
-    if (addCats.length) await trx.insertInto("judge_person_category").values(addCats.map((category_id) => ({ person_id: keep.id, category_id }))).execute();
+    const cats = new Set(
+      (await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", keep.id).execute()).map(
+        (r) => r.category_id,
+      ),
+    );
+    const addCats = (
+      await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", dup.id).execute()
+    )
+      .map((r) => r.category_id)
+      .filter((c) => !cats.has(c));
+    if (addCats.length)
+      await trx
+        .insertInto("judge_person_category")
+        .values(addCats.map((category_id) => ({ person_id: keep.id, category_id })))
+        .execute();
 
-    const tags = new Set((await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", keep.id).execute()).map((r) => r.tag));
-    const addTags = (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", dup.id).execute()).map((r) => r.tag).filter((t) => !tags.has(t));
-    if (addTags.length) await trx.insertInto("judge_person_tag").values(addTags.map((tag) => ({ person_id: keep.id, tag }))).execute();
+    const tags = new Set(
+      (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", keep.id).execute()).map((r) => r.tag),
+    );
+    const addTags = (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", dup.id).execute())
+      .map((r) => r.tag)
+      .filter((t) => !tags.has(t));
+    if (addTags.length)
+      await trx
+        .insertInto("judge_person_tag")
+        .values(addTags.map((tag) => ({ person_id: keep.id, tag })))
+        .execute();
 
-    const years = new Set((await trx.selectFrom("judge_person_year").select("year").where("person_id", "=", keep.id).execute()).map((r) => r.year));
-    const addYears = (await trx.selectFrom("judge_person_year").selectAll().where("person_id", "=", dup.id).execute()).filter((y) => !years.has(y.year));
-    if (addYears.length) await trx.insertInto("judge_person_year").values(addYears.map((y) => ({ ...y, person_id: keep.id }))).execute();
+    const years = new Set(
+      (await trx.selectFrom("judge_person_year").select("year").where("person_id", "=", keep.id).execute()).map((r) => r.year),
+    );
+    const addYears = (await trx.selectFrom("judge_person_year").selectAll().where("person_id", "=", dup.id).execute()).filter(
+      (y) => !years.has(y.year),
+    );
+    if (addYears.length)
+      await trx
+        .insertInto("judge_person_year")
+        .values(addYears.map((y) => ({ ...y, person_id: keep.id })))
+        .execute();
 
-    const invitations = await trx.updateTable("judge_invitation").set({ person_id: keep.id }).where("person_id", "=", dup.id).executeTakeFirst();
+    const invitations = await trx
+      .updateTable("judge_invitation")
+      .set({ person_id: keep.id })
+      .where("person_id", "=", dup.id)
+      .executeTakeFirst();
 
     const fill: Record<string, unknown> = {};
-    if (keep.school_id === null && !keep.school_name && (dup.school_id !== null || dup.school_name)) Object.assign(fill, { school_id: dup.school_id, school_name: dup.school_name });
+    if (keep.school_id === null && !keep.school_name && (dup.school_id !== null || dup.school_name))
+      Object.assign(fill, { school_id: dup.school_id, school_name: dup.school_name });
     for (const k of ["province", "title", "email", "phone"] as const) {
       if ((k === "email" || k === "phone") && !dupVisible) continue;
       if (!keep[k] && dup[k]) fill[k] = dup[k];
@@ -61,11 +99,21 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
       fill.user_id = dup.user_id;
       movedAccount = true;
     }
-    await trx.updateTable("judge_person").set({ ...fill, updated_at: now }).where("id", "=", keep.id).execute();
-    await trx.updateTable("judge_person").set({ merged_into: keep.id, updated_at: now }).where("merged_into", "=", dup.id).execute();
+    await trx
+      .updateTable("judge_person")
+      .set({ ...fill, updated_at: now })
+      .where("id", "=", keep.id)
+      .execute();
+    await trx
+      .updateTable("judge_person")
+      .set({ merged_into: keep.id, updated_at: now })
+      .where("merged_into", "=", dup.id)
+      .execute();
     await trx.updateTable("judge_person").set({ merged_into: keep.id, updated_at: now }).where("id", "=", dup.id).execute();
     if (!keptVisible && (await seesContact(trx, scope, keep.id))) {
-      throw forbidden(`合并后您将能看到「${keep.name}」（编号 ${keep.id}）原本不在您查看范围内的联系方式，请选择保留另一条记录，或请超级管理员合并`);
+      throw forbidden(
+        `合并后您将能看到「${keep.name}」（编号 ${keep.id}）原本不在您查看范围内的联系方式，请选择保留另一条记录，或请超级管理员合并`,
+      );
     }
 
     await record(trx, user.id, [
@@ -81,7 +129,11 @@ export async function mergePersons(db: Db, user: User, body: MergeBody): Promise
           years: [null, addYears.map((y) => y.year)],
           invitations: [null, Number(invitations.numUpdatedRows)],
           ...(movedAccount ? { user_id: [null, dup.user_id] } : {}),
-          ...Object.fromEntries(Object.entries(fill).filter(([k]) => k !== "user_id" && k !== "email" && k !== "phone").map(([k, v]) => [k, [null, v]])),
+          ...Object.fromEntries(
+            Object.entries(fill)
+              .filter(([k]) => k !== "user_id" && k !== "email" && k !== "phone")
+              .map(([k, v]) => [k, [null, v]]),
+          ),
         },
       },
     ]);

@@ -13,7 +13,10 @@ import type { Handle } from "../work/repository";
 import { currentYear } from "../judging/service/judge-profile";
 import { accountIds, contactVisible, type ContactScope } from "./scope";
 
-type P = ExpressionBuilder<DB & { p: DB["judge_person"]; s: DB["school"]; u: DB["app_user"]; y: DB["judge_person_year"] }, "p" | "s" | "u" | "y">;
+type P = ExpressionBuilder<
+  DB & { p: DB["judge_person"]; s: DB["school"]; u: DB["app_user"]; y: DB["judge_person_year"] },
+  "p" | "s" | "u" | "y"
+>;
 
 export const normEmail = (e: string | null | undefined) => (e?.trim() ? e.trim().toLowerCase() : null);
 const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
@@ -63,8 +66,23 @@ function base(db: Handle, year: number) {
 
 function selected(db: Handle, year: number, scope: ContactScope | null) {
   return base(db, year).select((eb) => [
-    "p.id", "p.name", "p.school_id", "s.name as school_record_name", "p.school_name", "p.province", "p.title", "p.email", "p.phone", "p.note", "p.user_id",
-    "u.username", "u.name as account_name", "p.created_at", "p.updated_at", "y.available", "y.note as year_note",
+    "p.id",
+    "p.name",
+    "p.school_id",
+    "s.name as school_record_name",
+    "p.school_name",
+    "p.province",
+    "p.title",
+    "p.email",
+    "p.phone",
+    "p.note",
+    "p.user_id",
+    "u.username",
+    "u.name as account_name",
+    "p.created_at",
+    "p.updated_at",
+    "y.available",
+    "y.note as year_note",
     eb.case().when(contactVisible(eb, scope)).then(1).else(0).end().as("visible"),
     contestsCount(eb as P).as("contests"),
     scoresCount(eb as P).as("works_scored"),
@@ -88,17 +106,47 @@ function applyFilters<Q>(query: Q, f: JudgePersonFilters, scope: ContactScope | 
     const kw = `%${f.keyword.trim()}%`;
     const kwl = `%${f.keyword.trim().toLowerCase()}%`;
     // Email matches only where the caller sees the email: a search must not reveal it.
-    q = q.where((eb) => eb.or([eb("p.name", "like", kw), eb("s.name", "like", kw), eb("p.school_name", "like", kw), eb.and([eb("p.email", "like", kwl), contactVisible(eb, scope)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb("p.name", "like", kw),
+        eb("s.name", "like", kw),
+        eb("p.school_name", "like", kw),
+        eb.and([eb("p.email", "like", kwl), contactVisible(eb, scope)]),
+      ]),
+    );
   }
-  if (cats) q = q.where((eb) => eb.exists(eb.selectFrom("judge_person_category as pc").select("pc.person_id").whereRef("pc.person_id", "=", "p.id").where("pc.category_id", "in", cats)));
-  if (f.tag?.trim()) q = q.where((eb) => eb.exists(eb.selectFrom("judge_person_tag as pt").select("pt.person_id").whereRef("pt.person_id", "=", "p.id").where("pt.tag", "=", f.tag!.trim())));
+  if (cats)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("judge_person_category as pc")
+          .select("pc.person_id")
+          .whereRef("pc.person_id", "=", "p.id")
+          .where("pc.category_id", "in", cats),
+      ),
+    );
+  if (f.tag?.trim())
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("judge_person_tag as pt")
+          .select("pt.person_id")
+          .whereRef("pt.person_id", "=", "p.id")
+          .where("pt.tag", "=", f.tag!.trim()),
+      ),
+    );
   if (f.province) q = q.where("p.province", "=", f.province);
   if (f.schoolId !== undefined) q = q.where("p.school_id", "=", f.schoolId);
   if (f.available === "yes") q = q.where("y.available", "=", 1);
   else if (f.available === "no") q = q.where("y.available", "=", 0);
   else if (f.available === "unknown") q = q.where("y.person_id", "is", null);
   const judged = (eb: ExpressionBuilder<any, any>, year?: number) => {
-    let sub = eb.selectFrom("contest_member as cmh").innerJoin("contest as ch", "ch.id", "cmh.contest_id").select("cmh.id").where("cmh.role", "=", "judge").where("cmh.user_id", "in", accountIds(eb, "p.id"));
+    let sub = eb
+      .selectFrom("contest_member as cmh")
+      .innerJoin("contest as ch", "ch.id", "cmh.contest_id")
+      .select("cmh.id")
+      .where("cmh.role", "=", "judge")
+      .where("cmh.user_id", "in", accountIds(eb, "p.id"));
     if (year !== undefined) sub = sub.where("ch.year", "=", year);
     return eb.exists(sub);
   };
@@ -123,11 +171,18 @@ async function toViews(db: Handle, rows: Row[], year: number): Promise<JudgePers
   const parentSort = new Map<number, number>();
   if (cats.length) {
     const parents = [...new Set(cats.map((c) => c.parent_id ?? c.id))];
-    for (const p of await db.selectFrom("work_category").select(["id", "sort"]).where("id", "in", parents).execute()) parentSort.set(p.id, p.sort);
+    for (const p of await db.selectFrom("work_category").select(["id", "sort"]).where("id", "in", parents).execute())
+      parentSort.set(p.id, p.sort);
   }
   const order = (c: (typeof cats)[number]) => [parentSort.get(c.parent_id ?? c.id) ?? 0, c.parent_id === null ? -1 : c.sort];
-  cats.sort((a, b) => { const [x1, x2] = order(a); const [y1, y2] = order(b); return x1 - y1 || x2 - y2 || a.id - b.id; });
-  const tags = ids.length ? await db.selectFrom("judge_person_tag").select(["person_id", "tag"]).where("person_id", "in", ids).orderBy("tag").execute() : [];
+  cats.sort((a, b) => {
+    const [x1, x2] = order(a);
+    const [y1, y2] = order(b);
+    return x1 - y1 || x2 - y2 || a.id - b.id;
+  });
+  const tags = ids.length
+    ? await db.selectFrom("judge_person_tag").select(["person_id", "tag"]).where("person_id", "in", ids).orderBy("tag").execute()
+    : [];
   return rows.map((r) => {
     const visible = Number(r.visible) === 1;
     return {
@@ -137,7 +192,9 @@ async function toViews(db: Handle, rows: Row[], year: number): Promise<JudgePers
       schoolName: r.school_id !== null ? (r.school_record_name ?? null) : r.school_name,
       province: r.province,
       title: r.title,
-      categories: cats.filter((c) => c.person_id === r.id).map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id, parentName: c.parent_name ?? null })),
+      categories: cats
+        .filter((c) => c.person_id === r.id)
+        .map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id, parentName: c.parent_name ?? null })),
       tags: tags.filter((t) => t.person_id === r.id).map((t) => t.tag),
       year,
       available: r.available === null || r.available === undefined ? null : Number(r.available) === 1,
@@ -156,7 +213,14 @@ async function toViews(db: Handle, rows: Row[], year: number): Promise<JudgePers
   });
 }
 
-export async function listPersons(db: Handle, scope: ContactScope | null, f: JudgePersonFilters, sort: [string, "asc" | "desc"][], offset: number, limit: number) {
+export async function listPersons(
+  db: Handle,
+  scope: ContactScope | null,
+  f: JudgePersonFilters,
+  sort: [string, "asc" | "desc"][],
+  offset: number,
+  limit: number,
+) {
   const year = currentYear();
   const cats = f.categoryId !== undefined ? await categoryMatches(db, f.categoryId) : null;
   const filtered = applyFilters(base(db, year), f, scope, cats);
@@ -192,20 +256,38 @@ export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((t) =
 export async function setCategories(db: Handle, personId: number, ids: number[]) {
   const wanted = await checkCategories(db, ids);
   await db.deleteFrom("judge_person_category").where("person_id", "=", personId).execute();
-  if (wanted.length) await db.insertInto("judge_person_category").values(wanted.map((category_id) => ({ person_id: personId, category_id }))).execute();
+  if (wanted.length)
+    await db
+      .insertInto("judge_person_category")
+      .values(wanted.map((category_id) => ({ person_id: personId, category_id })))
+      .execute();
 }
 
 export async function setTags(db: Handle, personId: number, tags: readonly string[]) {
   const wanted = cleanTags(tags);
   await db.deleteFrom("judge_person_tag").where("person_id", "=", personId).execute();
-  if (wanted.length) await db.insertInto("judge_person_tag").values(wanted.map((tag) => ({ person_id: personId, tag }))).execute();
+  if (wanted.length)
+    await db
+      .insertInto("judge_person_tag")
+      .values(wanted.map((tag) => ({ person_id: personId, tag })))
+      .execute();
 }
 
 /** This year's availability: true/false with a note, null removes the statement. */
-export async function setAvailability(db: Handle, personId: number, available: boolean | null | undefined, note: string | undefined) {
+export async function setAvailability(
+  db: Handle,
+  personId: number,
+  available: boolean | null | undefined,
+  note: string | undefined,
+) {
   const year = currentYear();
   const now = new Date().toISOString();
-  const row = await db.selectFrom("judge_person_year").select(["available", "note"]).where("person_id", "=", personId).where("year", "=", year).executeTakeFirst();
+  const row = await db
+    .selectFrom("judge_person_year")
+    .select(["available", "note"])
+    .where("person_id", "=", personId)
+    .where("year", "=", year)
+    .executeTakeFirst();
   if (available === null) {
     await db.deleteFrom("judge_person_year").where("person_id", "=", personId).where("year", "=", year).execute();
     return;
@@ -213,8 +295,18 @@ export async function setAvailability(db: Handle, personId: number, available: b
   if (available === undefined && (note === undefined || !row)) return;
   const value = available === undefined ? row!.available : available ? 1 : 0;
   const text = note?.trim() ?? row?.note ?? "";
-  if (row) await db.updateTable("judge_person_year").set({ available: value, note: text, updated_at: now }).where("person_id", "=", personId).where("year", "=", year).execute();
-  else await db.insertInto("judge_person_year").values({ person_id: personId, year, available: value, note: text, updated_at: now }).execute();
+  if (row)
+    await db
+      .updateTable("judge_person_year")
+      .set({ available: value, note: text, updated_at: now })
+      .where("person_id", "=", personId)
+      .where("year", "=", year)
+      .execute();
+  else
+    await db
+      .insertInto("judge_person_year")
+      .values({ person_id: personId, year, available: value, note: text, updated_at: now })
+      .execute();
 }
 
 /** The school columns from a school id or a name (an exact name of a listed school links it). */
@@ -263,7 +355,19 @@ export async function insertPerson(db: Handle, userId: number | null, input: Jud
   const account = await unlinkedJudgeByEmail(db, email);
   const { id } = await db
     .insertInto("judge_person")
-    .values({ name, ...school, title: clean(input.title), email, phone: clean(input.phone), user_id: account, note: input.note?.trim() ?? "", merged_into: null, created_by: userId, created_at: now, updated_at: now })
+    .values({
+      name,
+      ...school,
+      title: clean(input.title),
+      email,
+      phone: clean(input.phone),
+      user_id: account,
+      note: input.note?.trim() ?? "",
+      merged_into: null,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   if (input.categoryIds) await setCategories(db, id, input.categoryIds);
@@ -279,7 +383,14 @@ export async function updatePerson(db: Handle, id: number, input: JudgePersonUpd
     set.name = input.name.trim();
   }
   if (input.schoolId !== undefined || input.schoolName !== undefined) {
-    Object.assign(set, await schoolOf(db, { schoolId: input.schoolId, schoolName: input.schoolName, province: input.province !== undefined ? input.province : null }));
+    Object.assign(
+      set,
+      await schoolOf(db, {
+        schoolId: input.schoolId,
+        schoolName: input.schoolName,
+        province: input.province !== undefined ? input.province : null,
+      }),
+    );
   } else if (input.province !== undefined) set.province = clean(input.province);
   if (input.title !== undefined) set.title = clean(input.title);
   if (input.email !== undefined) {
@@ -287,11 +398,19 @@ export async function updatePerson(db: Handle, id: number, input: JudgePersonUpd
     await ensureEmailFree(db, email, id);
     set.email = email;
     const account = await unlinkedJudgeByEmail(db, email);
-    if (account !== null && !(await db.selectFrom("judge_person").select("user_id").where("id", "=", id).executeTakeFirstOrThrow()).user_id) set.user_id = account;
+    if (
+      account !== null &&
+      !(await db.selectFrom("judge_person").select("user_id").where("id", "=", id).executeTakeFirstOrThrow()).user_id
+    )
+      set.user_id = account;
   }
   if (input.phone !== undefined) set.phone = clean(input.phone);
   if (input.note !== undefined) set.note = input.note.trim();
-  await db.updateTable("judge_person").set({ ...set, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("judge_person")
+    .set({ ...set, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
   if (input.categoryIds) await setCategories(db, id, input.categoryIds);
   if (input.tags) await setTags(db, id, input.tags);
   await setAvailability(db, id, input.available, input.availabilityNote);

@@ -6,7 +6,16 @@
  * an import row whose email belongs to a record outside it is refused.
  */
 import { forbidden } from "../../shared/errors";
-import { JudgePersonCreate, JudgePersonFilters, JudgePersonUpdate, JudgePersonView, SORTABLE, type JudgePersonCreate as TCreate, type JudgePersonUpdate as TUpdate, type JudgePersonView as TView } from "../../shared/judge-pool/schema";
+import {
+  JudgePersonCreate,
+  JudgePersonFilters,
+  JudgePersonUpdate,
+  JudgePersonView,
+  SORTABLE,
+  type JudgePersonCreate as TCreate,
+  type JudgePersonUpdate as TUpdate,
+  type JudgePersonView as TView,
+} from "../../shared/judge-pool/schema";
 import type { ResourceDef } from "../crud/resource";
 import { getPerson, insertPerson, listPersons, normEmail, updatePerson } from "./persons";
 import { contactScope, contactVisible } from "./scope";
@@ -20,7 +29,11 @@ interface Prep {
 
 const YES = new Set(["是", "可", "可以", "可参评", "y", "yes", "1", "true"]);
 const NO = new Set(["否", "不", "不可", "不可以", "不可参评", "n", "no", "0", "false"]);
-const split = (t: string) => t.split(/[、,，;；\n]/).map((s) => s.trim()).filter(Boolean);
+const split = (t: string) =>
+  t
+    .split(/[、,，;；\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** 大类 by name, 小类 as "大类/小类": what the import reads back. */
 const categoryText = (v: TView) => v.categories.map((c) => (c.parentName ? `${c.parentName}/${c.name}` : c.name)).join("、");
@@ -102,7 +115,11 @@ export const judgePoolResource: ResourceDef<TView, TCreate, TUpdate> = {
       { key: "worksScored", header: "已评作品数", width: 10, get: (v) => v.worksScored, readOnly: true },
     ],
     async prepare(ctx) {
-      const rows = await ctx.db.selectFrom("work_category").select(["id", "name", "parent_id"]).where("archived", "=", 0).execute();
+      const rows = await ctx.db
+        .selectFrom("work_category")
+        .select(["id", "name", "parent_id"])
+        .where("archived", "=", 0)
+        .execute();
       const tops = new Map(rows.filter((r) => r.parent_id === null).map((r) => [r.id, r.name]));
       const categories = new Map<string, number>();
       const ambiguous = new Set<string>();

@@ -34,7 +34,12 @@ export const accountIds = (eb: ExpressionBuilder<any, any>, personRef: string) =
     .where((e) => e.or([e("acc.id", "=", e.ref(personRef)), e("acc.merged_into", "=", e.ref(personRef))]));
 
 /** Whether the caller sees the contacts of person `personRef` (an alias of judge_person). */
-export function contactVisible(eb: ExpressionBuilder<any, any>, scope: ContactScope | null, personRef = "p.id", createdByRef = "p.created_by"): Expression<SqlBool> {
+export function contactVisible(
+  eb: ExpressionBuilder<any, any>,
+  scope: ContactScope | null,
+  personRef = "p.id",
+  createdByRef = "p.created_by",
+): Expression<SqlBool> {
   if (scope === "all") return sql<SqlBool>`1 = 1`;
   if (scope === null) return sql<SqlBool>`1 = 0`;
   const { userId, contests } = scope;
@@ -57,7 +62,11 @@ export function contactVisible(eb: ExpressionBuilder<any, any>, scope: ContactSc
         .selectFrom("judge_invitation as inv")
         .select("inv.id")
         .where("inv.person_id", "=", eb.ref(personRef))
-        .where((e) => (contests.length ? e.or([e("inv.invited_by", "=", userId), e("inv.contest_id", "in", contests)]) : e("inv.invited_by", "=", userId))),
+        .where((e) =>
+          contests.length
+            ? e.or([e("inv.invited_by", "=", userId), e("inv.contest_id", "in", contests)])
+            : e("inv.invited_by", "=", userId),
+        ),
     ),
   );
   return eb.or(own);
@@ -67,6 +76,11 @@ export function contactVisible(eb: ExpressionBuilder<any, any>, scope: ContactSc
 export async function seesContact(db: Handle, scope: ContactScope | null, personId: number): Promise<boolean> {
   if (scope === "all") return true;
   if (scope === null) return false;
-  const row = await db.selectFrom("judge_person as p").select("p.id").where("p.id", "=", personId).where((eb) => contactVisible(eb, scope)).executeTakeFirst();
+  const row = await db
+    .selectFrom("judge_person as p")
+    .select("p.id")
+    .where("p.id", "=", personId)
+    .where((eb) => contactVisible(eb, scope))
+    .executeTakeFirst();
   return !!row;
 }

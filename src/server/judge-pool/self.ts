@@ -25,14 +25,31 @@ export async function updateSelf(db: Db, user: User, body: JudgeSelfBody): Promi
     // Inside the transaction: a refused change also leaves no newly linked record behind.
     const id = await ownPersonId(trx, user.id);
     const before = (await getPerson(trx, "all", id))!;
-    if (body.title !== undefined) await trx.updateTable("judge_person").set({ title: body.title?.trim() || null }).where("id", "=", id).execute();
+    if (body.title !== undefined)
+      await trx
+        .updateTable("judge_person")
+        .set({ title: body.title?.trim() || null })
+        .where("id", "=", id)
+        .execute();
     if (body.categoryIds) await setCategories(trx, id, body.categoryIds);
     if (body.tags) await setTags(trx, id, body.tags);
     await setAvailability(trx, id, body.available, body.availabilityNote);
     const after = (await getPerson(trx, "all", id))!;
     const changes = diff(
-      { title: before.title, categories: before.categories.map((c) => c.id), tags: before.tags, available: before.available, availabilityNote: before.availabilityNote },
-      { title: after.title, categories: after.categories.map((c) => c.id), tags: after.tags, available: after.available, availabilityNote: after.availabilityNote },
+      {
+        title: before.title,
+        categories: before.categories.map((c) => c.id),
+        tags: before.tags,
+        available: before.available,
+        availabilityNote: before.availabilityNote,
+      },
+      {
+        title: after.title,
+        categories: after.categories.map((c) => c.id),
+        tags: after.tags,
+        available: after.available,
+        availabilityNote: after.availabilityNote,
+      },
     );
     if (Object.keys(changes).length) {
       await trx.updateTable("judge_person").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();

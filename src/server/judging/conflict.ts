@@ -80,7 +80,11 @@ export function personalConflicts(judge: JudgeFacts, work: WorkFacts): ConflictR
   const out: ConflictReason[] = [];
   if (work.advisorIds.includes(judge.id) || (work.authorIds?.includes(judge.id) ?? false)) out.push("advisor");
   const students = judge.declared?.userIds;
-  if (judge.declared?.workIds?.includes(work.id) || (!!students?.length && (work.authorIds ?? []).some((a) => students.includes(a)))) out.push("declared");
+  if (
+    judge.declared?.workIds?.includes(work.id) ||
+    (!!students?.length && (work.authorIds ?? []).some((a) => students.includes(a)))
+  )
+    out.push("declared");
   return out;
 }
 
@@ -146,10 +150,20 @@ export interface CsvError {
 export const DECLARED_CSV_HEADER = ["评委", "作品编号", "学校代码", "说明"] as const;
 
 const COLUMN_ALIASES: Record<string, (typeof DECLARED_CSV_HEADER)[number]> = {
-  评委: "评委", 评委用户名: "评委", 用户名: "评委", judge: "评委",
-  作品编号: "作品编号", 作品: "作品编号", workid: "作品编号",
-  学校代码: "学校代码", 学校: "学校代码", schoolcode: "学校代码",
-  说明: "说明", 备注: "说明", 原因: "说明", note: "说明",
+  评委: "评委",
+  评委用户名: "评委",
+  用户名: "评委",
+  judge: "评委",
+  作品编号: "作品编号",
+  作品: "作品编号",
+  workid: "作品编号",
+  学校代码: "学校代码",
+  学校: "学校代码",
+  schoolcode: "学校代码",
+  说明: "说明",
+  备注: "说明",
+  原因: "说明",
+  note: "说明",
 };
 
 const WORK_ID = /^\d{10}$/;
@@ -165,17 +179,27 @@ export function parseCsvRecords(text: string): string[][] {
   for (; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") { record.push(field); field = ""; }
-    else if (c === "\n" || c === "\r") {
+    else if (c === ",") {
+      record.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
-      record.push(field); records.push(record); record = []; field = "";
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
     } else field += c;
   }
-  if (field !== "" || record.length > 0) { record.push(field); records.push(record); }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
@@ -202,19 +226,37 @@ export function parseDeclaredConflictsCsv(text: string): { rows: DeclaredConflic
     const judge = get(cj);
     const work = get(cw);
     const school = get(cs);
-    if (!judge) { errors.push({ line, message: "缺少评委" }); continue; }
-    if (work && school) { errors.push({ line, message: "作品编号与学校代码只能填写一项" }); continue; }
-    if (!work && !school) { errors.push({ line, message: "请填写作品编号或学校代码" }); continue; }
+    if (!judge) {
+      errors.push({ line, message: "缺少评委" });
+      continue;
+    }
+    if (work && school) {
+      errors.push({ line, message: "作品编号与学校代码只能填写一项" });
+      continue;
+    }
+    if (!work && !school) {
+      errors.push({ line, message: "请填写作品编号或学校代码" });
+      continue;
+    }
     let target: DeclaredTarget;
     if (work) {
-      if (!WORK_ID.test(work)) { errors.push({ line, message: `作品编号“${work}”应为 10 位数字` }); continue; }
+      if (!WORK_ID.test(work)) {
+        errors.push({ line, message: `作品编号“${work}”应为 10 位数字` });
+        continue;
+      }
       target = { kind: "work", workId: Number(work) };
     } else {
-      if (!SCHOOL_CODE.test(school)) { errors.push({ line, message: `学校代码“${school}”格式不正确` }); continue; }
+      if (!SCHOOL_CODE.test(school)) {
+        errors.push({ line, message: `学校代码“${school}”格式不正确` });
+        continue;
+      }
       target = { kind: "school", schoolCode: school };
     }
     const key = `${judge}\u0000${target.kind === "work" ? `w${target.workId}` : `s${target.schoolCode}`}`;
-    if (seen.has(key)) { errors.push({ line, message: "与前面的行重复" }); continue; }
+    if (seen.has(key)) {
+      errors.push({ line, message: "与前面的行重复" });
+      continue;
+    }
     seen.add(key);
     rows.push({ line, judge, target, note: get(cn) });
   }
@@ -244,13 +286,19 @@ export function declaredByJudge(
   const errors: CsvError[] = [];
   for (const row of rows) {
     const judgeId = lookup.judgeId(row.judge);
-    if (judgeId === undefined) { errors.push({ line: row.line, message: `找不到评委“${row.judge}”` }); continue; }
+    if (judgeId === undefined) {
+      errors.push({ line: row.line, message: `找不到评委“${row.judge}”` });
+      continue;
+    }
     const d = declared.get(judgeId) ?? { workIds: [], schoolIds: [] };
     if (row.target.kind === "work") {
       if (!d.workIds.includes(row.target.workId)) d.workIds.push(row.target.workId);
     } else {
       const schoolId = lookup.schoolId(row.target.schoolCode);
-      if (schoolId === undefined) { errors.push({ line: row.line, message: `找不到学校代码“${row.target.schoolCode}”` }); continue; }
+      if (schoolId === undefined) {
+        errors.push({ line: row.line, message: `找不到学校代码“${row.target.schoolCode}”` });
+        continue;
+      }
       if (!d.schoolIds.includes(schoolId)) d.schoolIds.push(schoolId);
     }
     declared.set(judgeId, d);

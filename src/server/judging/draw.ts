@@ -58,7 +58,10 @@ export function drawOrder<T>(seed: string, items: readonly T[]): T[] {
 
 /** The defence order of works: the ids are sorted ascending first, so only the set matters. */
 export function drawWorkOrder(seed: string, workIds: readonly number[]): number[] {
-  return drawOrder(seed, [...workIds].sort((a, b) => a - b));
+  return drawOrder(
+    seed,
+    [...workIds].sort((a, b) => a - b),
+  );
 }
 
 /** Slot times: starts_at + (position − 1) × minutes per work; null without a start. */

@@ -19,7 +19,9 @@ export interface WorkScope {
 }
 
 export const fits = (g: GroupScope, w: WorkScope) =>
-  g.category_id === w.category_id && (g.subcategory_id === null || g.subcategory_id === w.subcategory_id) && (g.group_type === null || g.group_type === w.group_type);
+  g.category_id === w.category_id &&
+  (g.subcategory_id === null || g.subcategory_id === w.subcategory_id) &&
+  (g.group_type === null || g.group_type === w.group_type);
 
 const specificity = (g: GroupScope) => (g.subcategory_id !== null ? 2 : 0) + (g.group_type !== null ? 1 : 0);
 

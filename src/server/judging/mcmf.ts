@@ -87,9 +87,11 @@ export class FlowGraph {
   /** Adds an arc and returns its edge id. Edges can only be added before the first solve. */
   addEdge(from: number, to: number, cap: number, cost = 0, step = 0): number {
     if (this.start) throw new Error("FlowGraph: edges must be added before solve()");
-    if (from < 0 || from >= this.nodeCount || to < 0 || to >= this.nodeCount) throw new RangeError("FlowGraph: node out of range");
+    if (from < 0 || from >= this.nodeCount || to < 0 || to >= this.nodeCount)
+      throw new RangeError("FlowGraph: node out of range");
     if (!Number.isInteger(cap) || cap < 0 || cap > 0x3fffffff) throw new RangeError("FlowGraph: capacity must be an integer ≥ 0");
-    if (!Number.isInteger(cost) || cost < 0 || !Number.isInteger(step) || step < 0) throw new RangeError("FlowGraph: costs must be integers ≥ 0");
+    if (!Number.isInteger(cost) || cost < 0 || !Number.isInteger(step) || step < 0)
+      throw new RangeError("FlowGraph: costs must be integers ≥ 0");
     if (this.m === this.eFrom.length) this.grow();
     const e = this.m++;
     this.eFrom[e] = from;
@@ -325,7 +327,10 @@ class IndexedHeap {
   private heap: Int32Array;
   private pos: Int32Array;
   private size = 0;
-  constructor(n: number, private key: Float64Array) {
+  constructor(
+    n: number,
+    private key: Float64Array,
+  ) {
     this.heap = new Int32Array(n);
     this.pos = new Int32Array(n).fill(-1);
   }

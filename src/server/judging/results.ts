@@ -83,9 +83,12 @@ const TIE = 1e-9;
 const tied = (a: number, b: number) => Math.abs(a - b) <= TIE * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** Competition ranks (1, 2, 2, 4) by score, highest first; null scores get no rank. Ordered by rank, then work id. */
-export function rankRows<T extends { workId: number; score: number | null }>(rows: readonly T[]): (T & { rank: number | null })[] {
+export function rankRows<T extends { workId: number; score: number | null }>(
+  rows: readonly T[],
+): (T & { rank: number | null })[] {
   const sorted = [...rows].sort((a, b) => {
-    if (a.score === null || b.score === null) return a.score === null && b.score === null ? a.workId - b.workId : a.score === null ? 1 : -1;
+    if (a.score === null || b.score === null)
+      return a.score === null && b.score === null ? a.workId - b.workId : a.score === null ? 1 : -1;
     return tied(a.score, b.score) ? a.workId - b.workId : b.score - a.score;
   });
   let rank = 0;
@@ -122,8 +125,18 @@ export function computeGroup(g: GroupInput, options: Partial<NormaliseOptions>):
   });
   // Complete works ranked first; the incomplete ones follow unranked (listed apart), by work id.
   const ranked = rankRows(rows.filter((r) => !r.incomplete));
-  const apart = rows.filter((r) => r.incomplete).sort((a, b) => a.workId - b.workId).map((r) => ({ ...r, rank: null }));
-  return { key: g.key, basis: g.basis, rows: [...ranked, ...apart], fit: fitted.fit, judges: fitted.judges, extraJudge: fitted.extraJudge };
+  const apart = rows
+    .filter((r) => r.incomplete)
+    .sort((a, b) => a.workId - b.workId)
+    .map((r) => ({ ...r, rank: null }));
+  return {
+    key: g.key,
+    basis: g.basis,
+    rows: [...ranked, ...apart],
+    fit: fitted.fit,
+    judges: fitted.judges,
+    extraJudge: fitted.extraJudge,
+  };
 }
 
 export interface AwardLevelRule {
@@ -180,7 +193,10 @@ export function allocateAwards(rows: readonly AllocRow[], levels: readonly Award
  * or, when the admin includes the incomplete works, every scored work ranked by its score.
  * Works not taking part get null (and count neither for the number of awards).
  */
-export function allocationRanks(rows: readonly { workId: number; rank: number | null; score: number | null }[], includeIncomplete: boolean): Map<number, number | null> {
+export function allocationRanks(
+  rows: readonly { workId: number; rank: number | null; score: number | null }[],
+  includeIncomplete: boolean,
+): Map<number, number | null> {
   if (!includeIncomplete) return new Map(rows.map((r) => [r.workId, r.rank]));
   return new Map(rankRows(rows.map((r) => ({ workId: r.workId, score: r.score }))).map((r) => [r.workId, r.rank]));
 }
@@ -202,18 +218,32 @@ export interface PromotionChoice {
 }
 
 /** Takes candidates in order (module comment) while the total and per-大类 quotas last (null: no limit). */
-export function choosePromotions(candidates: readonly PromotionCandidate[], total: number | null, perCategory: Readonly<Record<string, number>>): PromotionChoice {
+export function choosePromotions(
+  candidates: readonly PromotionCandidate[],
+  total: number | null,
+  perCategory: Readonly<Record<string, number>>,
+): PromotionChoice {
   const order = [...candidates].sort(
-    (a, b) => a.awardSort - b.awardSort || (a.rank - 1) / a.groupSize - (b.rank - 1) / b.groupSize || b.score - a.score || a.workId - b.workId,
+    (a, b) =>
+      a.awardSort - b.awardSort ||
+      (a.rank - 1) / a.groupSize - (b.rank - 1) / b.groupSize ||
+      b.score - a.score ||
+      a.workId - b.workId,
   );
   const used = new Map<number, number>();
   const promoted: number[] = [];
   const left: PromotionChoice["left"] = [];
   for (const c of order) {
-    if (total !== null && promoted.length >= total) { left.push({ workId: c.workId, categoryId: c.categoryId, reason: "total" }); continue; }
+    if (total !== null && promoted.length >= total) {
+      left.push({ workId: c.workId, categoryId: c.categoryId, reason: "total" });
+      continue;
+    }
     const cap = perCategory[String(c.categoryId)];
     const n = used.get(c.categoryId) ?? 0;
-    if (cap !== undefined && n >= cap) { left.push({ workId: c.workId, categoryId: c.categoryId, reason: "category" }); continue; }
+    if (cap !== undefined && n >= cap) {
+      left.push({ workId: c.workId, categoryId: c.categoryId, reason: "category" });
+      continue;
+    }
     used.set(c.categoryId, n + 1);
     promoted.push(c.workId);
   }

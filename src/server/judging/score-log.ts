@@ -58,13 +58,17 @@ export function canonicalJson(value: unknown): string {
       return JSON.stringify(value);
     case "object": {
       if (Array.isArray(value)) {
-        return `[${value.map((v) => {
-          if (v === undefined) throw new TypeError("canonicalJson: undefined in an array");
-          return canonicalJson(v);
-        }).join(",")}]`;
+        return `[${value
+          .map((v) => {
+            if (v === undefined) throw new TypeError("canonicalJson: undefined in an array");
+            return canonicalJson(v);
+          })
+          .join(",")}]`;
       }
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(",")}}`;
     }
     default:
@@ -81,7 +85,9 @@ const bodyOf = (entry: ScoreLogBody | ScoreLogEntry): ScoreLogBody => {
 
 /** The hash of an entry given the previous entry's hash (prevHash and hash fields, if present, are ignored). */
 export function entryHash(prev: string, entry: ScoreLogBody | ScoreLogEntry): string {
-  return createHash("sha256").update(`${prev}\n${canonicalJson(bodyOf(entry))}`).digest("hex");
+  return createHash("sha256")
+    .update(`${prev}\n${canonicalJson(bodyOf(entry))}`)
+    .digest("hex");
 }
 
 /** The next entry of `log` for `body` (its seq, prevHash and hash filled in). */
@@ -95,8 +101,7 @@ export function appendEntry(log: readonly ScoreLogEntry[], body: Omit<ScoreLogBo
 export type ChainBreak = "prev_mismatch" | "seq_mismatch" | "hash_mismatch" | "head_mismatch";
 
 export type ChainCheck =
-  | { ok: true; count: number; head: string }
-  | { ok: false; index: number; reason: ChainBreak; message: string };
+  { ok: true; count: number; head: string } | { ok: false; index: number; reason: ChainBreak; message: string };
 
 const MESSAGES: Record<ChainBreak, (i: number) => string> = {
   prev_mismatch: (i) => `第 ${i + 1} 条记录的前序哈希与上一条记录不符（记录被删除、插入或调换了顺序）`,
@@ -119,7 +124,12 @@ export function verifyChain(
 ): ChainCheck {
   let prev = opts.startPrev ?? GENESIS_HASH;
   let seq = opts.startSeq ?? 1;
-  const fail = (index: number, reason: ChainBreak): ChainCheck => ({ ok: false, index, reason, message: MESSAGES[reason](index) });
+  const fail = (index: number, reason: ChainBreak): ChainCheck => ({
+    ok: false,
+    index,
+    reason,
+    message: MESSAGES[reason](index),
+  });
   for (let i = 0; i < entries.length; i++, seq++) {
     const e = entries[i];
     if (e.prevHash !== prev) return fail(i, "prev_mismatch");

@@ -51,7 +51,12 @@ export interface NormaliseOptions {
   center: "judges" | "scores";
 }
 
-export const NORMALISE_DEFAULTS: NormaliseOptions = { tolerance: 1e-10, maxIterations: 1000, disagreementThreshold: 15, center: "judges" };
+export const NORMALISE_DEFAULTS: NormaliseOptions = {
+  tolerance: 1e-10,
+  maxIterations: 1000,
+  disagreementThreshold: 15,
+  center: "judges",
+};
 
 export interface WorkScore {
   workId: number;
@@ -164,7 +169,10 @@ function judgeMoments(d: Indexed): { count: Int32Array; mean: Float64Array; sd: 
   const count = new Int32Array(J);
   const mean = new Float64Array(J);
   const sd = new Float64Array(J);
-  for (let i = 0; i < d.y.length; i++) { count[d.oj[i]]++; mean[d.oj[i]] += d.y[i]; }
+  for (let i = 0; i < d.y.length; i++) {
+    count[d.oj[i]]++;
+    mean[d.oj[i]] += d.y[i];
+  }
   for (let j = 0; j < J; j++) mean[j] /= count[j];
   for (let i = 0; i < d.y.length; i++) sd[d.oj[i]] += (d.y[i] - mean[d.oj[i]]) ** 2;
   for (let j = 0; j < J; j++) sd[j] = Math.sqrt(sd[j] / count[j]);
@@ -194,7 +202,10 @@ function zScores(d: Indexed, m: ReturnType<typeof judgeMoments>): Float64Array {
 }
 
 /** Per-judge z-scores as an alternative normalisation (see the module comment for its limits). */
-export function zScoreNormalise(scores: readonly Score[]): { works: { workId: number; z: number; count: number }[]; judges: { judgeId: number; mean: number; sd: number; count: number }[] } {
+export function zScoreNormalise(scores: readonly Score[]): {
+  works: { workId: number; z: number; count: number }[];
+  judges: { judgeId: number; mean: number; sd: number; count: number }[];
+} {
   const d = index(scores);
   if (d.y.length === 0) return { works: [], judges: [] };
   const m = judgeMoments(d);
@@ -285,7 +296,10 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     const pAp = dot(p, Ap);
     if (!(pAp > 0)) break;
     const alpha = rs / pAp;
-    for (let k = 0; k < J; k++) { b[k] += alpha * p[k]; r[k] -= alpha * Ap[k]; }
+    for (let k = 0; k < J; k++) {
+      b[k] += alpha * p[k];
+      r[k] -= alpha * Ap[k];
+    }
     const rsNew = dot(r, r);
     iterations++;
     residual = Math.sqrt(rsNew) / rhsNorm;
@@ -323,12 +337,26 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
   const works: WorkScore[] = d.works.map((workId, w) => {
     const spread = wMax[w] - wMin[w];
     return {
-      workId, count: wCount[w], rawMean: wMean[w], normalised: mu[w], z: z[w], min: wMin[w], max: wMax[w], spread,
-      disagreement: spread > opt.disagreementThreshold, component: comp[firstJudge[w]],
+      workId,
+      count: wCount[w],
+      rawMean: wMean[w],
+      normalised: mu[w],
+      z: z[w],
+      min: wMin[w],
+      max: wMax[w],
+      spread,
+      disagreement: spread > opt.disagreementThreshold,
+      component: comp[firstJudge[w]],
     };
   });
   const judges: JudgeEffect[] = d.judges.map((judgeId, j) => ({
-    judgeId, count: moments.count[j], mean: moments.mean[j], sd: moments.sd[j], effect: b[j], component: comp[j], identified: identified[j] === 1,
+    judgeId,
+    count: moments.count[j],
+    mean: moments.mean[j],
+    sd: moments.sd[j],
+    effect: b[j],
+    component: comp[j],
+    identified: identified[j] === 1,
   }));
   const judgesOfWork = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
@@ -336,16 +364,30 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     if (!judgesOfWork.has(w)) judgesOfWork.set(w, []);
     judgesOfWork.get(w)!.push(d.judges[oj[i]]);
   }
-  const extraJudge = works.filter((w) => w.disagreement).map((w) => ({ workId: w.workId, existingJudgeIds: judgesOfWork.get(w.workId)!, needed: w.count + 1 }));
+  const extraJudge = works
+    .filter((w) => w.disagreement)
+    .map((w) => ({ workId: w.workId, existingJudgeIds: judgesOfWork.get(w.workId)!, needed: w.count + 1 }));
   return {
     works,
     judges,
     extraJudge,
     fit: {
-      model: SCORING_MODEL, version: SCORING_MODEL_VERSION, method: "conjugate-gradient",
-      tolerance: opt.tolerance, maxIterations: opt.maxIterations, iterations, residual, converged,
-      center: opt.center, disagreementThreshold: opt.disagreementThreshold, components: C, rmse: n ? Math.sqrt(sse / n) : 0,
-      scores: n, works: W, judges: J, scoresDigest: digest(d),
+      model: SCORING_MODEL,
+      version: SCORING_MODEL_VERSION,
+      method: "conjugate-gradient",
+      tolerance: opt.tolerance,
+      maxIterations: opt.maxIterations,
+      iterations,
+      residual,
+      converged,
+      center: opt.center,
+      disagreementThreshold: opt.disagreementThreshold,
+      components: C,
+      rmse: n ? Math.sqrt(sse / n) : 0,
+      scores: n,
+      works: W,
+      judges: J,
+      scoresDigest: digest(d),
     },
   };
 }

@@ -7,7 +7,11 @@ import type { Db } from "../db";
 import { checkScoreLog } from "./service/score";
 
 /** Verifies the chains and writes the report through `print`; returns the exit code. */
-export async function verifyScores(db: Db, opts: { contest?: number }, print: (line: string) => void = console.log): Promise<number> {
+export async function verifyScores(
+  db: Db,
+  opts: { contest?: number },
+  print: (line: string) => void = console.log,
+): Promise<number> {
   let contests: { id: number; name: string }[];
   if (opts.contest !== undefined) {
     const c = await db.selectFrom("contest").select(["id", "name"]).where("id", "=", opts.contest).executeTakeFirst();
@@ -17,7 +21,12 @@ export async function verifyScores(db: Db, opts: { contest?: number }, print: (l
     }
     contests = [c];
   } else {
-    contests = await db.selectFrom("contest").select(["id", "name"]).where("id", "in", db.selectFrom("score_log").select("contest_id")).orderBy("id").execute();
+    contests = await db
+      .selectFrom("contest")
+      .select(["id", "name"])
+      .where("id", "in", db.selectFrom("score_log").select("contest_id"))
+      .orderBy("id")
+      .execute();
     if (!contests.length) {
       print("没有任何评分日志，无需校验");
       return 0;
@@ -29,6 +38,10 @@ export async function verifyScores(db: Db, opts: { contest?: number }, print: (l
     if (!r.ok) broken++;
     print(`赛事「${c.name}」（编号 ${c.id}）：${r.message}`);
   }
-  print(broken ? `共校验 ${contests.length} 个赛事，其中 ${broken} 个赛事的评分日志被篡改或不完整` : `共校验 ${contests.length} 个赛事，评分日志全部完整`);
+  print(
+    broken
+      ? `共校验 ${contests.length} 个赛事，其中 ${broken} 个赛事的评分日志被篡改或不完整`
+      : `共校验 ${contests.length} 个赛事，评分日志全部完整`,
+  );
   return broken ? 1 : 0;
 }

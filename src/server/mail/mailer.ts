@@ -49,7 +49,9 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
     };
   }
   const outbox = join(config.dataDir, "outbox");
-  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   let seq = 0;
   return {
     async send(mail) {

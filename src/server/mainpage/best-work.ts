@@ -44,31 +44,77 @@ export async function candidates(db: Db, f: ResultFilters): Promise<PageOf<Candi
   const [total, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     q
-      .select(["work.id as work_id", "work.name as work_name", "contest.id as contest_id", "contest.name as contest_name", "contest.year", "work_category.name as category_name", "award_level.name as award_name", "school.name as school_name", "work.author_names", "work.teacher_names"])
-      .select((eb) => eb.exists(eb.selectFrom("best_work").select("best_work.id").whereRef("best_work.work_id", "=", "work.id")).as("chosen"))
-      .orderBy("contest.year", "desc").orderBy("contest.id").orderBy("award_level.sort").orderBy("contest_result.rank").orderBy("work.id")
+      .select([
+        "work.id as work_id",
+        "work.name as work_name",
+        "contest.id as contest_id",
+        "contest.name as contest_name",
+        "contest.year",
+        "work_category.name as category_name",
+        "award_level.name as award_name",
+        "school.name as school_name",
+        "work.author_names",
+        "work.teacher_names",
+      ])
+      .select((eb) =>
+        eb.exists(eb.selectFrom("best_work").select("best_work.id").whereRef("best_work.work_id", "=", "work.id")).as("chosen"),
+      )
+      .orderBy("contest.year", "desc")
+      .orderBy("contest.id")
+      .orderBy("award_level.sort")
+      .orderBy("contest_result.rank")
+      .orderBy("work.id")
       .offset(((f.current ?? 1) - 1) * size)
       .limit(size)
       .execute(),
   ]);
   return {
-    list: rows.map((r) => ({ workId: r.work_id, workName: r.work_name, contestId: r.contest_id, contestName: r.contest_name, year: r.year, categoryName: r.category_name, awardName: r.award_name, schoolName: r.school_name, authorNames: r.author_names, teacherNames: r.teacher_names, chosen: !!Number(r.chosen) })),
+    list: rows.map((r) => ({
+      workId: r.work_id,
+      workName: r.work_name,
+      contestId: r.contest_id,
+      contestName: r.contest_name,
+      year: r.year,
+      categoryName: r.category_name,
+      awardName: r.award_name,
+      schoolName: r.school_name,
+      authorNames: r.author_names,
+      teacherNames: r.teacher_names,
+      chosen: !!Number(r.chosen),
+    })),
     total: Number(total.n),
   };
 }
 
 /** Chooses a work: it must hold a published award; the award's contest (the highest level) goes with it. */
 export async function addBest(db: Db, userId: number, workId: number): Promise<BestWorkAdmin> {
-  const award = await filteredAwards(db, {}).where("work.id", "=", workId).select(["contest.id"]).orderBy(sql`case contest.level when 'national' then 0 when 'provincial' then 1 else 2 end`).orderBy("contest.year", "desc").executeTakeFirst();
+  const award = await filteredAwards(db, {})
+    .where("work.id", "=", workId)
+    .select(["contest.id"])
+    .orderBy(sql`case contest.level when 'national' then 0 when 'provincial' then 1 else 2 end`)
+    .orderBy("contest.year", "desc")
+    .executeTakeFirst();
   if (!award) throw invalid("workId", `作品 ${workId} 没有已发布的奖项，不能选为优秀作品`);
   const id = await db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("best_work").select("id").where("work_id", "=", workId).executeTakeFirst();
     if (exists) throw conflict(`作品 ${workId} 已在优秀作品中`);
-    const max = await trx.selectFrom("best_work").select((eb) => eb.fn.max("sort").as("m")).executeTakeFirst();
+    const max = await trx
+      .selectFrom("best_work")
+      .select((eb) => eb.fn.max("sort").as("m"))
+      .executeTakeFirst();
     const now = new Date().toISOString();
     const { id } = await trx
       .insertInto("best_work")
-      .values({ work_id: workId, contest_id: award.id, sort: Number(max?.m ?? 0) + 1, text: "", published: 0, updated_by: userId, created_at: now, updated_at: now })
+      .values({
+        work_id: workId,
+        contest_id: award.id,
+        sort: Number(max?.m ?? 0) + 1,
+        text: "",
+        published: 0,
+        updated_by: userId,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await record(trx, userId, { entity: ENTITY, entityId: id, action: "create", changes: { workId: [null, workId] } });
@@ -87,7 +133,8 @@ function cleanVideo(url: string | null | undefined): string | null | undefined {
   } catch {
     throw invalid("videoUrl", "视频地址须为以 http:// 或 https:// 开头的网址");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw invalid("videoUrl", "视频地址须为以 http:// 或 https:// 开头的网址");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw invalid("videoUrl", "视频地址须为以 http:// 或 https:// 开头的网址");
   return u;
 }
 
@@ -107,7 +154,15 @@ export async function updateBest(db: Db, userId: number, id: number, input: Best
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("best_work")
-      .set({ text: next.text, video_url: next.videoUrl, sort: next.sort, published: next.published ? 1 : 0, published_at: next.published ? (before.publishedAt ?? now) : null, updated_by: userId, updated_at: now })
+      .set({
+        text: next.text,
+        video_url: next.videoUrl,
+        sort: next.sort,
+        published: next.published ? 1 : 0,
+        published_at: next.published ? (before.publishedAt ?? now) : null,
+        updated_by: userId,
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     await record(trx, userId, { entity: ENTITY, entityId: id, action: "update", changes });
@@ -118,7 +173,7 @@ export async function updateBest(db: Db, userId: number, id: number, input: Best
 export async function orderBest(db: Db, userId: number, ids: number[]): Promise<BestWorkAdmin[]> {
   if (new Set(ids).size !== ids.length) throw invalid("ids", "顺序中有重复的优秀作品");
   await db.transaction().execute(async (trx) => {
-    const all = (await trx.selectFrom("best_work").select(["id", "sort"]).execute());
+    const all = await trx.selectFrom("best_work").select(["id", "sort"]).execute();
     const known = new Set(all.map((r) => r.id));
     const missing = ids.filter((i) => !known.has(i));
     if (missing.length) throw notFound(`优秀作品 ${missing.join("、")} 不存在`);
@@ -126,7 +181,11 @@ export async function orderBest(db: Db, userId: number, ids: number[]): Promise<
     for (const [i, id] of ids.entries()) {
       const old = all.find((r) => r.id === id)!.sort;
       if (old === i + 1) continue;
-      await trx.updateTable("best_work").set({ sort: i + 1, updated_by: userId, updated_at: now }).where("id", "=", id).execute();
+      await trx
+        .updateTable("best_work")
+        .set({ sort: i + 1, updated_by: userId, updated_at: now })
+        .where("id", "=", id)
+        .execute();
       await record(trx, userId, { entity: ENTITY, entityId: id, action: "update", changes: { sort: [old, i + 1] } });
     }
   });
@@ -141,14 +200,30 @@ export async function removeBest(db: Db, userId: number, id: number) {
   });
 }
 
-export async function setCover(db: Db, store: BlobStore, userId: number, id: number, incoming: IncomingImage | undefined): Promise<BestWorkAdmin> {
+export async function setCover(
+  db: Db,
+  store: BlobStore,
+  userId: number,
+  id: number,
+  incoming: IncomingImage | undefined,
+): Promise<BestWorkAdmin> {
   const before = await getBest(db, id);
   const { buf, info, name } = await readImage(incoming, { what: "封面图片", maxBytes: COVER_MAX_BYTES });
-  if (!info.width || !info.height || info.width > 8000 || info.height > 8000) throw invalid("file", `「${name}」的尺寸（${info.width} × ${info.height} 像素）不合适，请不超过 8000 × 8000 像素`);
+  if (!info.width || !info.height || info.width > 8000 || info.height > 8000)
+    throw invalid("file", `「${name}」的尺寸（${info.width} × ${info.height} 像素）不合适，请不超过 8000 × 8000 像素`);
   const { sha256 } = await store.put(Readable.from([buf]));
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("best_work").set({ cover_sha256: sha256, cover_mime: info.type, updated_by: userId, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    await record(trx, userId, { entity: ENTITY, entityId: id, action: "update", changes: { cover: [before.coverSha256, sha256] } });
+    await trx
+      .updateTable("best_work")
+      .set({ cover_sha256: sha256, cover_mime: info.type, updated_by: userId, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await record(trx, userId, {
+      entity: ENTITY,
+      entityId: id,
+      action: "update",
+      changes: { cover: [before.coverSha256, sha256] },
+    });
   });
   return getBest(db, id);
 }

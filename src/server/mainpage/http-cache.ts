@@ -73,7 +73,13 @@ export function isFresh(req: FastifyRequest, etags: readonly string[], modifiedA
 const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
 
 /** Sends `compute()`'s data in the success envelope, cached and revalidated as described above. */
-export async function sendCached(db: Db, req: FastifyRequest, reply: FastifyReply, tables: readonly string[], compute: () => Promise<unknown>) {
+export async function sendCached(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tables: readonly string[],
+  compute: () => Promise<unknown>,
+) {
   const key = `${req.method} ${req.url}`;
   const cache = readCache(db, "mainpage", { maxEntries: 2000, maxAgeMs: MAX_AGE_MS });
   const ready = await cache.get<Ready>(key, tables, async () => {

@@ -5,7 +5,18 @@
  */
 import { sql, type Expression, type SqlBool } from "kysely";
 import { badRequest, invalid } from "../../shared/errors";
-import { DISCIPLINES, MAJOR_CODE_PATTERN, MAJOR_CODE_RULE, MajorCreate, MajorFilters, MajorUpdate, MajorView, type MajorCreate as TCreate, type MajorUpdate as TUpdate, type MajorView as TView } from "../../shared/major/schema";
+import {
+  DISCIPLINES,
+  MAJOR_CODE_PATTERN,
+  MAJOR_CODE_RULE,
+  MajorCreate,
+  MajorFilters,
+  MajorUpdate,
+  MajorView,
+  type MajorCreate as TCreate,
+  type MajorUpdate as TUpdate,
+  type MajorView as TView,
+} from "../../shared/major/schema";
 import type { Ctx, ResourceDef, Trx } from "../crud/resource";
 
 type Handle = Ctx["db"] | Trx;
@@ -19,11 +30,27 @@ const base = (db: Handle) =>
     .selectFrom("major")
     .select(["major.id", "major.code", "major.name", "major.discipline", "major.archived"])
     .select((eb) => [
-      eb.selectFrom("app_user").select((e) => e.fn.countAll<number>().as("n")).where("app_user.major_code", "=", eb.ref("major.code")).as("user_count"),
-      eb.selectFrom("work_category").select((e) => e.fn.countAll<number>().as("n")).where(listsMajor(eb.ref("major.code"))).as("category_count"),
+      eb
+        .selectFrom("app_user")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .where("app_user.major_code", "=", eb.ref("major.code"))
+        .as("user_count"),
+      eb
+        .selectFrom("work_category")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .where(listsMajor(eb.ref("major.code")))
+        .as("category_count"),
     ]);
 
-type Selected = { id: number; code: string; name: string; discipline: string | null; archived: number; user_count: number | null; category_count: number | null };
+type Selected = {
+  id: number;
+  code: string;
+  name: string;
+  discipline: string | null;
+  archived: number;
+  user_count: number | null;
+  category_count: number | null;
+};
 
 const toView = (r: Selected): TView => ({
   id: r.id,
@@ -47,7 +74,8 @@ function validCode(code: string): string {
 }
 
 function checkDiscipline(d: string | null | undefined) {
-  if (d && !(DISCIPLINES as readonly string[]).includes(d)) throw invalid("discipline", `学科门类「${d}」无效，应为：${DISCIPLINES.join("、")}`);
+  if (d && !(DISCIPLINES as readonly string[]).includes(d))
+    throw invalid("discipline", `学科门类「${d}」无效，应为：${DISCIPLINES.join("、")}`);
 }
 
 async function ensureUnique(trx: Trx, code: string, selfId?: number) {
@@ -79,7 +107,10 @@ export const majorResource: ResourceDef<TView, TCreate, TUpdate> = {
     }
     if (f.discipline) q = q.where("major.discipline", "=", f.discipline);
     if (f.archived !== undefined) q = q.where("major.archived", "=", f.archived ? 1 : 0);
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
     for (const [field, dir] of sort.length ? sort : ([["code", "asc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("major.id").offset(offset).limit(limit).execute()) as Selected[];
@@ -140,7 +171,17 @@ export const majorResource: ResourceDef<TView, TCreate, TUpdate> = {
     sheet: "专业",
     keyField: "code",
     columns: [
-      { key: "code", header: "专业代码", width: 12, get: (v) => v.code, parse: (t) => { const c = normCode(t); if (!new RegExp(MAJOR_CODE_PATTERN).test(c)) throw new Error(MAJOR_CODE_RULE); return c; } },
+      {
+        key: "code",
+        header: "专业代码",
+        width: 12,
+        get: (v) => v.code,
+        parse: (t) => {
+          const c = normCode(t);
+          if (!new RegExp(MAJOR_CODE_PATTERN).test(c)) throw new Error(MAJOR_CODE_RULE);
+          return c;
+        },
+      },
       { key: "name", header: "专业名称", width: 28, get: (v) => v.name },
       { key: "discipline", header: "学科门类", width: 12, get: (v) => v.discipline },
       { key: "archived", header: "已归档", width: 8, get: (v) => (v.archived ? "是" : "否"), readOnly: true },

@@ -31,7 +31,8 @@ export class RequestStats {
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let s = byStatus.get(status);
-    if (!s) byStatus.set(status, (s = { route, method, status, count: 0, sum: 0, buckets: new Float64Array(LATENCY_BUCKETS.length) }));
+    if (!s)
+      byStatus.set(status, (s = { route, method, status, count: 0, sum: 0, buckets: new Float64Array(LATENCY_BUCKETS.length) }));
     s.count++;
     s.sum += seconds;
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) {

@@ -27,17 +27,26 @@ export interface MetricsHooks {
   limitRefused(rule: string): void;
 }
 
-export function registerMetrics(app: FastifyInstance, deps: { db: Db; dialect: Dialect; config: Pick<Config, "metrics"> }): MetricsHooks | null {
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { db: Db; dialect: Dialect; config: Pick<Config, "metrics"> },
+): MetricsHooks | null {
   const { enabled, token } = deps.config.metrics;
   if (!enabled) return null;
-  const metrics = createAppMetrics({ db: deps.db, dialect: deps.dialect, pool: poolOf(deps.db), log: (msg) => app.log.warn(msg) });
+  const metrics = createAppMetrics({
+    db: deps.db,
+    dialect: deps.dialect,
+    pool: poolOf(deps.db),
+    log: (msg) => app.log.warn(msg),
+  });
   const gate = scrapeGate(token);
 
   // The route pattern, never the raw URL (ids and query strings would make every request its
   // own series); scrapes are left out so that watching does not change what is watched.
   app.addHook("onResponse", (req, reply, done) => {
     const route = req.routeOptions.url;
-    if (route !== METRICS_PATH) metrics.requests.record(route ?? UNMATCHED, req.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH)
+      metrics.requests.record(route ?? UNMATCHED, req.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -53,7 +62,10 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; dialect: D
     // Not for this caller: the same answer as a path that does not exist.
     if (verdict === "hidden") return reply.code(404).send({ error: 404, info: "请求的接口不存在" });
     if (verdict === "unauthorized") {
-      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ error: 401, info: "缺少或错误的监控令牌：请在 Authorization 头中以 Bearer 方式提供 METRICS_TOKEN" });
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="metrics"')
+        .send({ error: 401, info: "缺少或错误的监控令牌：请在 Authorization 头中以 Bearer 方式提供 METRICS_TOKEN" });
     }
     const text = await metrics.scrape();
     return reply.header("content-type", metrics.contentType).header("cache-control", "no-store").send(text);

@@ -94,9 +94,19 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
       for (const s of requests.series()) this.inc({ route: s.route, method: s.method, status_code: s.status }, s.count);
     },
   });
-  requestHistogram(registry, "saiwu_http_request_duration_seconds", "HTTP response time in seconds, by route pattern, method and status code", requests);
+  requestHistogram(
+    registry,
+    "saiwu_http_request_duration_seconds",
+    "HTTP response time in seconds, by route pattern, method and status code",
+    requests,
+  );
 
-  const refusals = new Counter({ name: "saiwu_rate_limit_refusals_total", help: "Requests refused with 429 by a rate limit, by the refusing rule", labelNames: ["rule"], registers });
+  const refusals = new Counter({
+    name: "saiwu_rate_limit_refusals_total",
+    help: "Requests refused with 429 by a rate limit, by the refusing rule",
+    labelNames: ["rule"],
+    registers,
+  });
 
   const cacheCounter = (name: string, help: string, pick: "hits" | "misses") =>
     new Counter({
@@ -158,8 +168,22 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
         this.set({ state: "idle" }, pool.idleCount);
       },
     });
-    new Gauge({ name: "saiwu_db_pool_waiting_requests", help: "Queries waiting for a free PostgreSQL pool connection", registers, collect() { this.set(pool.waitingCount); } });
-    new Gauge({ name: "saiwu_db_pool_max_connections", help: "The PostgreSQL pool's size limit", registers, collect() { this.set(pool.options.max ?? 10); } });
+    new Gauge({
+      name: "saiwu_db_pool_waiting_requests",
+      help: "Queries waiting for a free PostgreSQL pool connection",
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+    new Gauge({
+      name: "saiwu_db_pool_max_connections",
+      help: "The PostgreSQL pool's size limit",
+      registers,
+      collect() {
+        this.set(pool.options.max ?? 10);
+      },
+    });
   }
 
   const read = async <T>(source: keyof typeof up, run: () => Promise<T>): Promise<T | undefined> => {
@@ -181,7 +205,10 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
     limitRefused: (rule) => refusals.inc({ rule }),
     limitRule: (rule) => refusals.inc({ rule }, 0),
     async scrape() {
-      const [j, q] = await Promise.all([read("jobs", () => readJobCounts(db)), read("queue", () => readQueueCounts(db, dialect))]);
+      const [j, q] = await Promise.all([
+        read("jobs", () => readJobCounts(db)),
+        read("queue", () => readQueueCounts(db, dialect)),
+      ]);
       jobs = j ?? [];
       queue = q ?? [];
       return registry.metrics();

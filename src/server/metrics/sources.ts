@@ -51,7 +51,8 @@ export async function readJobCounts(db: Db): Promise<JobCount[]> {
   };
   for (const kind of JOB_KINDS) for (const state of JOB_STATES) add(kind, state, 0);
   for (const r of rows) {
-    const state: JobState = r.status === "ready" || r.status === "failed" ? r.status : Number(r.unowned) === 1 ? "queued" : "running";
+    const state: JobState =
+      r.status === "ready" || r.status === "failed" ? r.status : Number(r.unowned) === 1 ? "queued" : "running";
     add(r.kind, state, Number(r.n));
   }
   return [...counts.values()];
@@ -80,7 +81,9 @@ export async function readQueueCounts(db: Db, dialect: Dialect): Promise<QueueCo
   }
   const { rows } = await sql<{ name: string; state: string; n: number }>`
     select name, state, count(*) as n from queue_task group by name, state`.execute(db);
-  return rows.filter((r): r is typeof r & { state: QueueState } => (QUEUE_STATES as readonly string[]).includes(r.state)).map((r) => ({ queue: r.name, state: r.state, n: Number(r.n) }));
+  return rows
+    .filter((r): r is typeof r & { state: QueueState } => (QUEUE_STATES as readonly string[]).includes(r.state))
+    .map((r) => ({ queue: r.name, state: r.state, n: Number(r.n) }));
 }
 
 /** `p`, or a rejection once `ms` have passed (the work itself goes on; its result is dropped). */

@@ -18,33 +18,70 @@ import { quotaState } from "../judging/service/results/load";
 import type { IncomingEntry, IncomingProvince, PromotedOut } from "../../shared/national/types";
 
 /** Brings the national entries of a provincial contest in line with its promotions in force. */
-export async function syncNationalEntries(trx: Transaction<DB> | Handle, provincialId: number, userId: number | null): Promise<void> {
-  const c = await trx.selectFrom("contest").select(["id", "level", "parent_id", "province"]).where("id", "=", provincialId).executeTakeFirst();
+export async function syncNationalEntries(
+  trx: Transaction<DB> | Handle,
+  provincialId: number,
+  userId: number | null,
+): Promise<void> {
+  const c = await trx
+    .selectFrom("contest")
+    .select(["id", "level", "parent_id", "province"])
+    .where("id", "=", provincialId)
+    .executeTakeFirst();
   if (!c || c.level !== "provincial" || !c.parent_id) return;
   const parent = await trx.selectFrom("contest").select(["id", "level"]).where("id", "=", c.parent_id).executeTakeFirst();
   if (!parent || parent.level !== "national") return;
   const published = !!(await activePublication(trx, c.id));
   const promoted = published
-    ? await trx.selectFrom("contest_result as r").innerJoin("work as w", "w.id", "r.work_id").select(["r.work_id", "w.category_id", "r.rank"]).where("r.contest_id", "=", c.id).where("r.promoted", "=", 1).orderBy("r.rank").orderBy("r.work_id").execute()
+    ? await trx
+        .selectFrom("contest_result as r")
+        .innerJoin("work as w", "w.id", "r.work_id")
+        .select(["r.work_id", "w.category_id", "r.rank"])
+        .where("r.contest_id", "=", c.id)
+        .where("r.promoted", "=", 1)
+        .orderBy("r.rank")
+        .orderBy("r.work_id")
+        .execute()
     : [];
-  const entries = await trx.selectFrom("national_entry").selectAll().where("contest_id", "=", parent.id).where("from_contest_id", "=", c.id).execute();
+  const entries = await trx
+    .selectFrom("national_entry")
+    .selectAll()
+    .where("contest_id", "=", parent.id)
+    .where("from_contest_id", "=", c.id)
+    .execute();
   const byWork = new Map(entries.map((e) => [e.work_id, e]));
   const want = new Set(promoted.map((p) => p.work_id));
   const at = new Date().toISOString();
   // Taken back: promotion removed or publication withdrawn — refused once the national judging of one of them began.
   const leaving = entries.filter((e) => e.status === "entered" && !want.has(e.work_id));
-  const judging = await judgingRefusal(trx, parent.id, leaving.map((e) => e.work_id));
+  const judging = await judgingRefusal(
+    trx,
+    parent.id,
+    leaving.map((e) => e.work_id),
+  );
   if (judging) throw badRequest(judging);
   for (const e of entries) {
     if (e.status === "entered" && !want.has(e.work_id)) {
-      await trx.updateTable("national_entry").set({ status: "withdrawn", withdraw_kind: "sync", withdraw_reason: published ? "省赛晋级已取消" : "省赛结果已撤回发布", withdrawn_by: userId, withdrawn_at: at, updated_at: at }).where("id", "=", e.id).execute();
+      await trx
+        .updateTable("national_entry")
+        .set({
+          status: "withdrawn",
+          withdraw_kind: "sync",
+          withdraw_reason: published ? "省赛晋级已取消" : "省赛结果已撤回发布",
+          withdrawn_by: userId,
+          withdrawn_at: at,
+          updated_at: at,
+        })
+        .where("id", "=", e.id)
+        .execute();
       await appendLog(trx, { workId: e.work_id, userId, action: "national_leave", changes: { national: [parent.id, null] } });
     }
   }
   const q = await quotaState(trx, c.id);
   let used = entries.filter((e) => e.status === "entered" && want.has(e.work_id)).length;
   const usedIn = new Map<number, number>();
-  for (const e of entries) if (e.status === "entered" && want.has(e.work_id)) usedIn.set(e.category_id, (usedIn.get(e.category_id) ?? 0) + 1);
+  for (const e of entries)
+    if (e.status === "entered" && want.has(e.work_id)) usedIn.set(e.category_id, (usedIn.get(e.category_id) ?? 0) + 1);
   for (const p of promoted) {
     const e = byWork.get(p.work_id);
     if (e && (e.status === "entered" || e.withdraw_kind === "admin")) continue;
@@ -52,9 +89,43 @@ export async function syncNationalEntries(trx: Transaction<DB> | Handle, provinc
     if ((q.total !== null && used >= q.total) || (perCat !== undefined && (usedIn.get(p.category_id) ?? 0) >= perCat)) continue;
     used++;
     usedIn.set(p.category_id, (usedIn.get(p.category_id) ?? 0) + 1);
-    if (e) await trx.updateTable("national_entry").set({ status: "entered", withdraw_kind: null, withdraw_reason: null, withdrawn_by: null, withdrawn_at: null, updated_at: at }).where("id", "=", e.id).execute();
-    else await trx.insertInto("national_entry").values({ work_id: p.work_id, contest_id: parent.id, from_contest_id: c.id, province: c.province, category_id: p.category_id, status: "entered", withdraw_kind: null, withdraw_reason: null, withdrawn_by: null, withdrawn_at: null, created_at: at, updated_at: at }).execute();
-    await appendLog(trx, { workId: p.work_id, userId, action: "national_enter", changes: { national: [null, parent.id], from: [null, c.id] } });
+    if (e)
+      await trx
+        .updateTable("national_entry")
+        .set({
+          status: "entered",
+          withdraw_kind: null,
+          withdraw_reason: null,
+          withdrawn_by: null,
+          withdrawn_at: null,
+          updated_at: at,
+        })
+        .where("id", "=", e.id)
+        .execute();
+    else
+      await trx
+        .insertInto("national_entry")
+        .values({
+          work_id: p.work_id,
+          contest_id: parent.id,
+          from_contest_id: c.id,
+          province: c.province,
+          category_id: p.category_id,
+          status: "entered",
+          withdraw_kind: null,
+          withdraw_reason: null,
+          withdrawn_by: null,
+          withdrawn_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    await appendLog(trx, {
+      workId: p.work_id,
+      userId,
+      action: "national_enter",
+      changes: { national: [null, parent.id], from: [null, c.id] },
+    });
   }
 }
 
@@ -67,7 +138,19 @@ export async function incoming(db: Db, user: User, contestId: number): Promise<I
     .innerJoin("work as w", "w.id", "e.work_id")
     .innerJoin("work_category as k", "k.id", "e.category_id")
     .innerJoin("contest as p", "p.id", "e.from_contest_id")
-    .select(["e.id", "e.work_id", "w.name as work_name", "e.category_id", "k.name as category_name", "e.status", "e.format_status", "e.withdraw_reason", "e.from_contest_id", "p.name as from_name", "e.province"])
+    .select([
+      "e.id",
+      "e.work_id",
+      "w.name as work_name",
+      "e.category_id",
+      "k.name as category_name",
+      "e.status",
+      "e.format_status",
+      "e.withdraw_reason",
+      "e.from_contest_id",
+      "p.name as from_name",
+      "e.province",
+    ])
     .where("e.contest_id", "=", c.id)
     .orderBy("e.from_contest_id")
     .orderBy("e.id")
@@ -77,11 +160,38 @@ export async function incoming(db: Db, user: User, contestId: number): Promise<I
     let g = out.get(r.from_contest_id);
     if (!g) {
       const q = await quotaState(db, r.from_contest_id);
-      const names = new Map((await db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((x) => [x.id, x.name]));
-      g = { fromContestId: r.from_contest_id, fromContestName: r.from_name, province: r.province, quota: q.total, used: 0, perCategory: Object.entries(q.perCategory).map(([id, n]) => ({ categoryId: Number(id), categoryName: names.get(Number(id)) ?? id, quota: n, used: 0 })), entries: [] };
+      const names = new Map(
+        (await db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((x) => [
+          x.id,
+          x.name,
+        ]),
+      );
+      g = {
+        fromContestId: r.from_contest_id,
+        fromContestName: r.from_name,
+        province: r.province,
+        quota: q.total,
+        used: 0,
+        perCategory: Object.entries(q.perCategory).map(([id, n]) => ({
+          categoryId: Number(id),
+          categoryName: names.get(Number(id)) ?? id,
+          quota: n,
+          used: 0,
+        })),
+        entries: [],
+      };
       out.set(r.from_contest_id, g);
     }
-    g.entries.push({ id: r.id, workId: r.work_id, workName: r.work_name, categoryId: r.category_id, categoryName: r.category_name, status: r.status, formatStatus: r.format_status, withdrawReason: r.withdraw_reason });
+    g.entries.push({
+      id: r.id,
+      workId: r.work_id,
+      workName: r.work_name,
+      categoryId: r.category_id,
+      categoryName: r.category_name,
+      status: r.status,
+      formatStatus: r.format_status,
+      withdrawReason: r.withdraw_reason,
+    });
     if (r.status === "entered") {
       g.used++;
       let pc = g.perCategory.find((x) => x.categoryId === r.category_id);
@@ -102,7 +212,15 @@ export async function incoming(db: Db, user: User, contestId: number): Promise<I
 export async function judgingRefusal(db: Handle, nationalId: number, workIds: number[]): Promise<string | null> {
   if (!workIds.length) return null;
   const has = async (table: "judge_group_work" | "judge_assignment" | "contest_result") =>
-    (await db.selectFrom(table).select("work_id").where("contest_id", "=", nationalId).where("work_id", "in", workIds).limit(1).executeTakeFirst())?.work_id;
+    (
+      await db
+        .selectFrom(table)
+        .select("work_id")
+        .where("contest_id", "=", nationalId)
+        .where("work_id", "in", workIds)
+        .limit(1)
+        .executeTakeFirst()
+    )?.work_id;
   const hit = (await has("judge_group_work")) ?? (await has("judge_assignment")) ?? (await has("contest_result"));
   if (hit === undefined) return null;
   const w = await db.selectFrom("work").select(["id", "name"]).where("id", "=", Number(hit)).executeTakeFirstOrThrow();
@@ -111,7 +229,12 @@ export async function judgingRefusal(db: Handle, nationalId: number, workIds: nu
 
 /** The national registration's end of a national contest; withdrawing is allowed before it (or without one). */
 async function registrationOf(db: Handle, nationalId: number) {
-  const reg = await db.selectFrom("contest_stage").select(["ends_at"]).where("contest_id", "=", nationalId).where("stage", "=", "registration").executeTakeFirst();
+  const reg = await db
+    .selectFrom("contest_stage")
+    .select(["ends_at"])
+    .where("contest_id", "=", nationalId)
+    .where("stage", "=", "registration")
+    .executeTakeFirst();
   return { endsAt: reg?.ends_at ?? null, open: !reg || Date.parse(reg.ends_at) > Date.now() };
 }
 
@@ -123,18 +246,49 @@ export async function promotedOut(db: Db, user: User, provincialId: number): Pro
     .innerJoin("work as w", "w.id", "e.work_id")
     .innerJoin("work_category as k", "k.id", "e.category_id")
     .innerJoin("contest as n", "n.id", "e.contest_id")
-    .select(["e.id", "e.work_id", "w.name as work_name", "e.category_id", "k.name as category_name", "e.status", "e.format_status", "e.withdraw_reason", "e.contest_id", "n.name as national_name"])
+    .select([
+      "e.id",
+      "e.work_id",
+      "w.name as work_name",
+      "e.category_id",
+      "k.name as category_name",
+      "e.status",
+      "e.format_status",
+      "e.withdraw_reason",
+      "e.contest_id",
+      "n.name as national_name",
+    ])
     .where("e.from_contest_id", "=", c.id)
     .orderBy("e.id")
     .execute();
-  const parent = rows[0] ? { id: rows[0].contest_id, name: rows[0].national_name } : await db.selectFrom("contest").select(["id", "name"]).where("id", "=", (await db.selectFrom("contest").select("parent_id").where("id", "=", c.id).executeTakeFirst())?.parent_id ?? -1).where("level", "=", "national").executeTakeFirst();
+  const parent = rows[0]
+    ? { id: rows[0].contest_id, name: rows[0].national_name }
+    : await db
+        .selectFrom("contest")
+        .select(["id", "name"])
+        .where(
+          "id",
+          "=",
+          (await db.selectFrom("contest").select("parent_id").where("id", "=", c.id).executeTakeFirst())?.parent_id ?? -1,
+        )
+        .where("level", "=", "national")
+        .executeTakeFirst();
   const reg = parent ? await registrationOf(db, parent.id) : { endsAt: null, open: false };
   return {
     nationalContestId: parent?.id ?? null,
     nationalContestName: parent?.name ?? null,
     registrationEndsAt: reg.endsAt,
     open: reg.open,
-    entries: rows.map((r) => ({ id: r.id, workId: r.work_id, workName: r.work_name, categoryId: r.category_id, categoryName: r.category_name, status: r.status, formatStatus: r.format_status, withdrawReason: r.withdraw_reason })),
+    entries: rows.map((r) => ({
+      id: r.id,
+      workId: r.work_id,
+      workName: r.work_name,
+      categoryId: r.category_id,
+      categoryName: r.category_name,
+      status: r.status,
+      formatStatus: r.format_status,
+      withdrawReason: r.withdraw_reason,
+    })),
   };
 }
 
@@ -142,10 +296,21 @@ export async function promotedOut(db: Db, user: User, provincialId: number): Pro
  * The provincial admin withdraws a promoted work from the national contest, with a reason,
  * until the national registration closes (no registration stage: allowed); logged in the work log.
  */
-export async function withdrawEntry(db: Db, user: User, provincialId: number, workId: number, reason: string): Promise<IncomingEntry> {
+export async function withdrawEntry(
+  db: Db,
+  user: User,
+  provincialId: number,
+  workId: number,
+  reason: string,
+): Promise<IncomingEntry> {
   return db.transaction().execute(async (trx) => {
     const c = await requireManagedContest(trx, user, provincialId);
-    const e = await trx.selectFrom("national_entry").selectAll().where("from_contest_id", "=", c.id).where("work_id", "=", workId).executeTakeFirst();
+    const e = await trx
+      .selectFrom("national_entry")
+      .selectAll()
+      .where("from_contest_id", "=", c.id)
+      .where("work_id", "=", workId)
+      .executeTakeFirst();
     if (!e) throw notFound("该作品没有晋级国赛");
     if (e.status !== "entered") throw badRequest("该作品已退出国赛，无需再撤回");
     const text = reason.trim();
@@ -155,15 +320,50 @@ export async function withdrawEntry(db: Db, user: User, provincialId: number, wo
     if (judging) throw badRequest(judging);
     if (!reg.open) throw badRequest(`国赛报名已于 ${reg.endsAt!.slice(0, 10)} 截止，不能再撤回晋级作品`);
     const at = new Date().toISOString();
-    await trx.updateTable("national_entry").set({ status: "withdrawn", withdraw_kind: "admin", withdraw_reason: text, withdrawn_by: user.id, withdrawn_at: at, updated_at: at }).where("id", "=", e.id).execute();
-    await appendLog(trx, { workId, userId: user.id, action: "national_withdraw", changes: { national: [e.contest_id, null], reason: [null, text] } });
-    const w = await trx.selectFrom("work as w").innerJoin("work_category as k", "k.id", "w.category_id").select(["w.name", "k.name as cat"]).where("w.id", "=", workId).executeTakeFirstOrThrow();
-    return { id: e.id, workId, workName: w.name, categoryId: e.category_id, categoryName: w.cat, status: "withdrawn" as const, formatStatus: e.format_status, withdrawReason: text };
+    await trx
+      .updateTable("national_entry")
+      .set({
+        status: "withdrawn",
+        withdraw_kind: "admin",
+        withdraw_reason: text,
+        withdrawn_by: user.id,
+        withdrawn_at: at,
+        updated_at: at,
+      })
+      .where("id", "=", e.id)
+      .execute();
+    await appendLog(trx, {
+      workId,
+      userId: user.id,
+      action: "national_withdraw",
+      changes: { national: [e.contest_id, null], reason: [null, text] },
+    });
+    const w = await trx
+      .selectFrom("work as w")
+      .innerJoin("work_category as k", "k.id", "w.category_id")
+      .select(["w.name", "k.name as cat"])
+      .where("w.id", "=", workId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: e.id,
+      workId,
+      workName: w.name,
+      categoryId: e.category_id,
+      categoryName: w.cat,
+      status: "withdrawn" as const,
+      formatStatus: e.format_status,
+      withdrawReason: text,
+    };
   });
 }
 
 /** The national status of a work, for its page: null when it never entered. */
 export async function nationalStatus(db: Handle, workId: number) {
-  const e = await db.selectFrom("national_entry as e").innerJoin("contest as c", "c.id", "e.contest_id").select(["e.status", "e.format_status", "e.withdraw_reason", "c.name"]).where("e.work_id", "=", workId).executeTakeFirst();
+  const e = await db
+    .selectFrom("national_entry as e")
+    .innerJoin("contest as c", "c.id", "e.contest_id")
+    .select(["e.status", "e.format_status", "e.withdraw_reason", "c.name"])
+    .where("e.work_id", "=", workId)
+    .executeTakeFirst();
   return e ? { contestName: e.name, status: e.status, formatStatus: e.format_status, withdrawReason: e.withdraw_reason } : null;
 }

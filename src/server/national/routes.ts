@@ -17,18 +17,46 @@ const tags = ["国赛晋级"];
 
 export function nationalRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get(`${A}/:contestId/incoming`, {
-    schema: { tags, summary: "国赛：各省晋级作品及名额使用情况", params: ResultContestParam, response: { 400: EmptyEnvelope, 404: EmptyEnvelope } },
-    config: { access: ["api.national", "read"] },
-  }, async (req) => ok(await incoming(db, req.user!, req.params.contestId)));
+  r.get(
+    `${A}/:contestId/incoming`,
+    {
+      schema: {
+        tags,
+        summary: "国赛：各省晋级作品及名额使用情况",
+        params: ResultContestParam,
+        response: { 400: EmptyEnvelope, 404: EmptyEnvelope },
+      },
+      config: { access: ["api.national", "read"] },
+    },
+    async (req) => ok(await incoming(db, req.user!, req.params.contestId)),
+  );
 
-  r.get(`${A}/:contestId/promoted`, {
-    schema: { tags, summary: "省赛：本赛事晋级国赛的作品、国赛报名截止时间和能否撤回", params: ResultContestParam, response: { 404: EmptyEnvelope } },
-    config: { access: ["api.national", "read"] },
-  }, async (req) => ok(await promotedOut(db, req.user!, req.params.contestId)));
+  r.get(
+    `${A}/:contestId/promoted`,
+    {
+      schema: {
+        tags,
+        summary: "省赛：本赛事晋级国赛的作品、国赛报名截止时间和能否撤回",
+        params: ResultContestParam,
+        response: { 404: EmptyEnvelope },
+      },
+      config: { access: ["api.national", "read"] },
+    },
+    async (req) => ok(await promotedOut(db, req.user!, req.params.contestId)),
+  );
 
-  r.post(`${A}/:contestId/promoted/:workId/withdraw`, {
-    schema: { tags, summary: "省赛：在国赛报名截止前撤回晋级作品（须填写原因，记入作品日志）", params: ResultWorkParam, body: UnpublishBody, response: { 400: EmptyEnvelope, 404: EmptyEnvelope } },
-    config: { access: ["api.national", "update"] },
-  }, async (req) => ok(await withdrawEntry(db, req.user!, req.params.contestId, req.params.workId, req.body.reason), "已撤回晋级"));
+  r.post(
+    `${A}/:contestId/promoted/:workId/withdraw`,
+    {
+      schema: {
+        tags,
+        summary: "省赛：在国赛报名截止前撤回晋级作品（须填写原因，记入作品日志）",
+        params: ResultWorkParam,
+        body: UnpublishBody,
+        response: { 400: EmptyEnvelope, 404: EmptyEnvelope },
+      },
+      config: { access: ["api.national", "update"] },
+    },
+    async (req) => ok(await withdrawEntry(db, req.user!, req.params.contestId, req.params.workId, req.body.reason), "已撤回晋级"),
+  );
 }

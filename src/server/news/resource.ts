@@ -5,21 +5,59 @@
  */
 import { sql } from "kysely";
 import { invalid } from "../../shared/errors";
-import { NewsCreate, NewsFilters, NewsUpdate, NewsView, type NewsStatus, type NewsCreate as TCreate, type NewsUpdate as TUpdate, type NewsView as TView } from "../../shared/news/schema";
+import {
+  NewsCreate,
+  NewsFilters,
+  NewsUpdate,
+  NewsView,
+  type NewsStatus,
+  type NewsCreate as TCreate,
+  type NewsUpdate as TUpdate,
+  type NewsView as TView,
+} from "../../shared/news/schema";
 import type { Db } from "../db";
 import type { Ctx, ResourceDef } from "../crud/resource";
 import { assertContestWritable, contestScopeFilter } from "../notice/contest-scope";
 import { isBlankRichText, sanitizeRichText } from "../richtext/sanitize";
 import { cleanCover } from "./cover";
 
-const COLUMNS = ["news.id", "news.contest_id", "contest.name as contest_name", "news.title", "news.cover", "news.status", "news.publish_at", "news.created_by", "app_user.name as created_by_name", "news.created_at", "news.updated_at"] as const;
+const COLUMNS = [
+  "news.id",
+  "news.contest_id",
+  "contest.name as contest_name",
+  "news.title",
+  "news.cover",
+  "news.status",
+  "news.publish_at",
+  "news.created_by",
+  "app_user.name as created_by_name",
+  "news.created_at",
+  "news.updated_at",
+] as const;
 
 const base = (db: Db, withBody: boolean) => {
-  const q = db.selectFrom("news").leftJoin("contest", "contest.id", "news.contest_id").leftJoin("app_user", "app_user.id", "news.created_by").select(COLUMNS);
+  const q = db
+    .selectFrom("news")
+    .leftJoin("contest", "contest.id", "news.contest_id")
+    .leftJoin("app_user", "app_user.id", "news.created_by")
+    .select(COLUMNS);
   return withBody ? q.select("news.body") : q;
 };
 
-type Selected = { id: number; contest_id: number | null; contest_name: string | null; title: string; body?: string; cover: string | null; status: NewsStatus; publish_at: string | null; created_by: number | null; created_by_name: string | null; created_at: string; updated_at: string };
+type Selected = {
+  id: number;
+  contest_id: number | null;
+  contest_name: string | null;
+  title: string;
+  body?: string;
+  cover: string | null;
+  status: NewsStatus;
+  publish_at: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
 const toView = (r: Selected): TView => ({
   id: r.id,
@@ -36,7 +74,14 @@ const toView = (r: Selected): TView => ({
   updatedAt: r.updated_at,
 });
 
-const SORT: Record<string, string> = { id: "news.id", title: "news.title", status: "news.status", publishAt: "news.publish_at", createdAt: "news.created_at", updatedAt: "news.updated_at" };
+const SORT: Record<string, string> = {
+  id: "news.id",
+  title: "news.title",
+  status: "news.status",
+  publishAt: "news.publish_at",
+  createdAt: "news.created_at",
+  updatedAt: "news.updated_at",
+};
 
 function cleanTitle(title: string) {
   const t = title.trim();
@@ -56,12 +101,16 @@ const isoOf = (t: string | null | undefined) => (t ? new Date(t).toISOString() :
 /** A published item gets a time (now unless scheduled); going back to draft clears it unless one is given. */
 function publishTime(status: NewsStatus, given: string | null | undefined, before?: TView): string | null {
   if (given !== undefined) return isoOf(given) ?? (status === "published" ? new Date().toISOString() : null);
-  if (status === "published") return before?.status === "published" && before.publishAt ? before.publishAt : new Date().toISOString();
+  if (status === "published")
+    return before?.status === "published" && before.publishAt ? before.publishAt : new Date().toISOString();
   return before?.status === "draft" ? before.publishAt : null;
 }
 
 const get = async (ctx: Ctx, id: number) => {
-  const r = (await base(ctx.db, true).where("news.id", "=", id).where(await contestScopeFilter(ctx, "news")).executeTakeFirst()) as Selected | undefined;
+  const r = (await base(ctx.db, true)
+    .where("news.id", "=", id)
+    .where(await contestScopeFilter(ctx, "news"))
+    .executeTakeFirst()) as Selected | undefined;
   return r && toView(r);
 };
 
@@ -89,9 +138,13 @@ export const newsResource: ResourceDef<TView, TCreate, TUpdate> = {
       const kw = `%${f.keyword.trim()}%`;
       q = q.where((eb) => eb.or([eb("news.title", "like", kw), eb("news.body", "like", kw)]));
     }
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
-    for (const [field, dir] of sort.length ? sort : ([["updatedAt", "desc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
+    for (const [field, dir] of sort.length ? sort : ([["updatedAt", "desc"]] as const))
+      page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("news.id", "desc").offset(offset).limit(limit).execute()) as Selected[];
     return { list: rows.map(toView), total: Number(total.n) };
   },
@@ -134,9 +187,19 @@ export const newsResource: ResourceDef<TView, TCreate, TUpdate> = {
       status,
       publish_at: publishTime(status, input.publishAt, before),
     };
-    const same = next.contest_id === before.contestId && next.title === before.title && next.body === before.body && next.cover === before.cover && next.status === before.status && next.publish_at === before.publishAt;
+    const same =
+      next.contest_id === before.contestId &&
+      next.title === before.title &&
+      next.body === before.body &&
+      next.cover === before.cover &&
+      next.status === before.status &&
+      next.publish_at === before.publishAt;
     if (same) return before;
-    await trx.updateTable("news").set({ ...next, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
+    await trx
+      .updateTable("news")
+      .set({ ...next, updated_at: new Date().toISOString() })
+      .where("id", "=", before.id)
+      .execute();
     return (await get(ctx, before.id))!;
   },
 

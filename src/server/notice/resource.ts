@@ -8,7 +8,15 @@
 import { sql } from "kysely";
 import { DomainError, invalid } from "../../shared/errors";
 import { NOTICE_SECTIONS, noticeSection, noticeSectionName } from "../../shared/notice/sections";
-import { NoticeCreate, NoticeFilters, NoticeUpdate, NoticeView, type NoticeCreate as TCreate, type NoticeUpdate as TUpdate, type NoticeView as TView } from "../../shared/notice/schema";
+import {
+  NoticeCreate,
+  NoticeFilters,
+  NoticeUpdate,
+  NoticeView,
+  type NoticeCreate as TCreate,
+  type NoticeUpdate as TUpdate,
+  type NoticeView as TView,
+} from "../../shared/notice/schema";
 import type { Db } from "../db";
 import type { Ctx, ResourceDef } from "../crud/resource";
 import { isBlankRichText, sanitizeRichText } from "../richtext/sanitize";
@@ -19,9 +27,29 @@ const base = (db: Db) =>
     .selectFrom("notice")
     .leftJoin("contest", "contest.id", "notice.contest_id")
     .leftJoin("app_user", "app_user.id", "notice.updated_by")
-    .select(["notice.id", "notice.contest_id", "contest.name as contest_name", "notice.section", "notice.title", "notice.content", "notice.updated_at", "notice.updated_by", "app_user.name as updated_by_name"]);
+    .select([
+      "notice.id",
+      "notice.contest_id",
+      "contest.name as contest_name",
+      "notice.section",
+      "notice.title",
+      "notice.content",
+      "notice.updated_at",
+      "notice.updated_by",
+      "app_user.name as updated_by_name",
+    ]);
 
-type Selected = { id: number; contest_id: number | null; contest_name: string | null; section: string; title: string; content: string; updated_at: string; updated_by: number | null; updated_by_name: string | null };
+type Selected = {
+  id: number;
+  contest_id: number | null;
+  contest_name: string | null;
+  section: string;
+  title: string;
+  content: string;
+  updated_at: string;
+  updated_by: number | null;
+  updated_by_name: string | null;
+};
 
 const toView = (r: Selected): TView => ({
   id: r.id,
@@ -36,10 +64,17 @@ const toView = (r: Selected): TView => ({
   updatedByName: r.updated_by_name,
 });
 
-const SORT: Record<string, string> = { id: "notice.id", section: "notice.section", title: "notice.title", contestId: "notice.contest_id", updatedAt: "notice.updated_at" };
+const SORT: Record<string, string> = {
+  id: "notice.id",
+  section: "notice.section",
+  title: "notice.title",
+  contestId: "notice.contest_id",
+  updatedAt: "notice.updated_at",
+};
 
 function checkSection(key: string) {
-  if (!noticeSection(key)) throw invalid("section", `栏目「${key}」不存在，可选：${NOTICE_SECTIONS.map((s) => s.name).join("、")}`);
+  if (!noticeSection(key))
+    throw invalid("section", `栏目「${key}」不存在，可选：${NOTICE_SECTIONS.map((s) => s.name).join("、")}`);
 }
 
 function cleanTitle(title: string) {
@@ -89,15 +124,27 @@ export const noticeResource: ResourceDef<TView, TCreate, TUpdate> = {
       const kw = `%${f.keyword.trim()}%`;
       q = q.where((eb) => eb.or([eb("notice.title", "like", kw), eb("notice.content", "like", kw)]));
     }
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
-    for (const [field, dir] of sort.length ? sort : ([["contestId", "asc"], ["section", "asc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
+    for (const [field, dir] of sort.length
+      ? sort
+      : ([
+          ["contestId", "asc"],
+          ["section", "asc"],
+        ] as const))
+      page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("notice.id").offset(offset).limit(limit).execute()) as Selected[];
     return { list: rows.map(toView), total: Number(total.n) };
   },
 
   async get(ctx, id) {
-    const r = (await base(ctx.db).where("notice.id", "=", id).where(await contestScopeFilter(ctx, "notice")).executeTakeFirst()) as Selected | undefined;
+    const r = (await base(ctx.db)
+      .where("notice.id", "=", id)
+      .where(await contestScopeFilter(ctx, "notice"))
+      .executeTakeFirst()) as Selected | undefined;
     return r && toView(r);
   },
 
@@ -110,7 +157,14 @@ export const noticeResource: ResourceDef<TView, TCreate, TUpdate> = {
     await ensureFree(ctx, input.section, contestId);
     const { id } = await trx
       .insertInto("notice")
-      .values({ contest_id: contestId, section: input.section, title, content, updated_at: new Date().toISOString(), updated_by: ctx.user.id })
+      .values({
+        contest_id: contestId,
+        section: input.section,
+        title,
+        content,
+        updated_at: new Date().toISOString(),
+        updated_by: ctx.user.id,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return (await noticeResource.get(ctx, id))!;
@@ -126,7 +180,8 @@ export const noticeResource: ResourceDef<TView, TCreate, TUpdate> = {
     const title = input.title === undefined ? before.title : cleanTitle(input.title);
     const content = input.content === undefined ? before.content : cleanContent(input.content);
     // Saving unchanged text leaves the row (and the change log) as it was.
-    if (section === before.section && contestId === before.contestId && title === before.title && content === before.content) return before;
+    if (section === before.section && contestId === before.contestId && title === before.title && content === before.content)
+      return before;
     await trx
       .updateTable("notice")
       .set({ section, contest_id: contestId, title, content, updated_at: new Date().toISOString(), updated_by: ctx.user.id })

@@ -16,7 +16,11 @@ async function contestChain(db: Db, contestId: number): Promise<number[] | undef
   const chain: number[] = [];
   let id: number | null = contestId;
   while (id !== null && !chain.includes(id)) {
-    const row: { id: number; parent_id: number | null } | undefined = await db.selectFrom("contest").select(["id", "parent_id"]).where("id", "=", id).executeTakeFirst();
+    const row: { id: number; parent_id: number | null } | undefined = await db
+      .selectFrom("contest")
+      .select(["id", "parent_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) break;
     chain.push(row.id);
     id = row.parent_id;
@@ -27,37 +31,53 @@ async function contestChain(db: Db, contestId: number): Promise<number[] | undef
 export function noticeRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get("/Backend/Common/notice/section/:section", {
-    schema: {
-      tags,
-      summary: "某栏目的说明文字：先取该赛事的，没有则依次取上级赛事的，最后取全平台的",
-      params: Type.Object({ section: Type.String({ maxLength: 40, title: "栏目" }) }),
-      querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) }),
-      response: { 200: Envelope(SectionText) },
+  r.get(
+    "/Backend/Common/notice/section/:section",
+    {
+      schema: {
+        tags,
+        summary: "某栏目的说明文字：先取该赛事的，没有则依次取上级赛事的，最后取全平台的",
+        params: Type.Object({ section: Type.String({ maxLength: 40, title: "栏目" }) }),
+        querystring: Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) }),
+        response: { 200: Envelope(SectionText) },
+      },
+      config: { access: ["api.announcement", "read"] },
     },
-    config: { access: ["api.announcement", "read"] },
-  }, async (req) => {
-    const { section } = req.params;
-    const def = noticeSection(section);
-    if (!def || def.kind !== "explanation") {
-      throw invalid("section", `栏目「${section}」不是说明栏目，可选：${EXPLANATION_SECTIONS.map((s) => `${s.key}（${s.name}）`).join("、")}`);
-    }
-    const chain = req.query.contestId ? await contestChain(db, req.query.contestId) : [];
-    if (!chain) throw notFound("赛事不存在");
-    const rows = await db
-      .selectFrom("notice")
-      .select(["contest_id", "title", "content", "updated_at"])
-      .where("section", "=", section)
-      .where((eb) => (chain.length ? eb.or([eb("contest_id", "in", chain), eb("contest_id", "is", null)]) : eb("contest_id", "is", null)))
-      .execute();
-    const rank = (c: number | null) => (c === null ? chain.length : chain.indexOf(c));
-    const row = rows.sort((a, b) => rank(a.contest_id) - rank(b.contest_id))[0];
-    return {
-      error: 0,
-      info: "成功",
-      data: row
-        ? { section, sectionName: def.name, contestId: row.contest_id, title: row.title, content: row.content, updatedAt: row.updated_at }
-        : { section, sectionName: def.name, contestId: null, title: def.name, content: "", updatedAt: null },
-    };
-  });
+    async (req) => {
+      const { section } = req.params;
+      const def = noticeSection(section);
+      if (!def || def.kind !== "explanation") {
+        throw invalid(
+          "section",
+          `栏目「${section}」不是说明栏目，可选：${EXPLANATION_SECTIONS.map((s) => `${s.key}（${s.name}）`).join("、")}`,
+        );
+      }
+      const chain = req.query.contestId ? await contestChain(db, req.query.contestId) : [];
+      if (!chain) throw notFound("赛事不存在");
+      const rows = await db
+        .selectFrom("notice")
+        .select(["contest_id", "title", "content", "updated_at"])
+        .where("section", "=", section)
+        .where((eb) =>
+          chain.length ? eb.or([eb("contest_id", "in", chain), eb("contest_id", "is", null)]) : eb("contest_id", "is", null),
+        )
+        .execute();
+      const rank = (c: number | null) => (c === null ? chain.length : chain.indexOf(c));
+      const row = rows.sort((a, b) => rank(a.contest_id) - rank(b.contest_id))[0];
+      return {
+        error: 0,
+        info: "成功",
+        data: row
+          ? {
+              section,
+              sectionName: def.name,
+              contestId: row.contest_id,
+              title: row.title,
+              content: row.content,
+              updatedAt: row.updated_at,
+            }
+          : { section, sectionName: def.name, contestId: null, title: def.name, content: "", updatedAt: null },
+      };
+    },
+  );
 }

@@ -93,7 +93,8 @@ export function registerAccess(app: FastifyInstance, policy: Policy, config?: Pi
     const token = req.apiToken;
     if (token) {
       // The creator's own right first, then the token's narrower grant.
-      if (TOKEN_FORBIDDEN_OBJECTS.has(obj)) throw forbidden("API 令牌不能用于创建令牌、修改密码或账号安全设置，请登录后在页面上操作");
+      if (TOKEN_FORBIDDEN_OBJECTS.has(obj))
+        throw forbidden("API 令牌不能用于创建令牌、修改密码或账号安全设置，请登录后在页面上操作");
       if (!(await policy.can(principalOf(req.user), obj, act))) throw forbidden("您没有权限进行此操作");
       if (!token.resources.has(obj)) throw forbidden("该 API 令牌无权访问此资源");
       if (token.readOnly && !READ_ACTIONS.has(act)) throw forbidden("该 API 令牌为只读令牌，不能修改数据");

@@ -100,7 +100,11 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     req.user = user; // a copy: the cached row stays as read
     req.sessionId = id;
     if (now - Date.parse(session_seen) > TOUCH_EVERY_MS) {
-      await db.updateTable("user_session").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
+      await db
+        .updateTable("user_session")
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where("id", "=", id)
+        .execute();
     }
   });
 }

@@ -13,7 +13,9 @@ function fieldOf(e: Pick<FastifySchemaValidationError, "instancePath" | "params"
 
 /** A Chinese sentence naming the field. */
 export function validationMessage(
-  e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params"> & { parentSchema?: { title?: string; properties?: Record<string, { title?: string }> } },
+  e: Pick<FastifySchemaValidationError, "keyword" | "instancePath" | "params"> & {
+    parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
+  },
   /** the name to use for the field, e.g. an import column's header */
   labelOverride?: string,
 ): { field: string; info: string } {
@@ -46,10 +48,7 @@ export function validationMessage(
       what = p.format === "email" ? "不是有效的邮箱地址" : "格式不正确";
       break;
     case "pattern":
-      what =
-        last === "password" || last === "newPassword"
-          ? "须至少 8 位，且同时包含字母和数字"
-          : "格式不正确";
+      what = last === "password" || last === "newPassword" ? "须至少 8 位，且同时包含字母和数字" : "格式不正确";
       break;
     case "type":
       what = "类型不正确";
@@ -90,7 +89,9 @@ export function registerErrors(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply.code(err.status).send({ error: err.status, info: err.info, ...(err.field ? { data: { field: err.field } } : {}) });
+      return reply
+        .code(err.status)
+        .send({ error: err.status, info: err.info, ...(err.field ? { data: { field: err.field } } : {}) });
     }
     // The database is down, restarting or busy: the same request works once it is back, so
     // 503 with Retry-After (load balancers and clients retry), not a 500 that reads as a bug.
@@ -107,9 +108,11 @@ export function registerErrors(app: FastifyInstance) {
       return reply.code(400).send({ error: 400, info: "请求内容的格式不受支持" });
     }
     if (status >= 400 && status < 500) {
-      const info = (err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || (err as FastifyError).code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-        ? "请求内容不是有效的 JSON"
-        : STATUS_TEXT[status] ?? "请求有误";
+      const info =
+        (err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+        (err as FastifyError).code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+          ? "请求内容不是有效的 JSON"
+          : (STATUS_TEXT[status] ?? "请求有误");
       return reply.code(status).send({ error: status, info });
     }
     req.log.error({ err }, "unhandled error");

@@ -9,7 +9,10 @@
 import SerializerSelector from "@fastify/fast-json-stringify-compiler";
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 
-type Validate = ((data: unknown, ctx?: never) => boolean) & { errors?: FastifySchemaValidationError[] | null; schemaEnv?: unknown };
+type Validate = ((data: unknown, ctx?: never) => boolean) & {
+  errors?: FastifySchemaValidationError[] | null;
+  schemaEnv?: unknown;
+};
 
 /** The compile functions of the wrappers not yet called, per app. */
 const pending = new WeakMap<object, Set<() => void>>();
@@ -45,7 +48,10 @@ export function lazyValidator(owner: object, compile: () => unknown): Validate {
 }
 
 type Serializer = (data: unknown) => string;
-type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route: { schema: unknown; method: string; url: string; httpStatus: string; contentType?: string }) => Serializer;
+type SerializerFactory = (
+  externalSchemas: unknown,
+  options: unknown,
+) => (route: { schema: unknown; method: string; url: string; httpStatus: string; contentType?: string }) => Serializer;
 
 /** Fastify's own serializer factory (fast-json-stringify), with each route's serializer compiled on first use. */
 export function lazySerializerFactory(owner: object): SerializerFactory {

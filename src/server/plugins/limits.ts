@@ -71,7 +71,11 @@ export class DbLimitStore implements LimitStore {
     if (now.getTime() - this.swept > SWEEP_EVERY_MS) {
       this.swept = now.getTime();
       // Not awaited: a failed sweep only leaves expired rows for the next one.
-      this.db.deleteFrom("rate_limit").where("expires_at", "<=", nowIso).execute().catch(() => {});
+      this.db
+        .deleteFrom("rate_limit")
+        .where("expires_at", "<=", nowIso)
+        .execute()
+        .catch(() => {});
     }
     // One statement: concurrent hits on any process serialise on the row.
     const expired = sql<boolean>`rate_limit.expires_at <= ${nowIso}`;
@@ -104,7 +108,10 @@ export function addressKey(ip: string): string {
   const h = head ? head.split(":") : [];
   const t = tail ? tail.split(":") : [];
   const groups = tail === undefined ? h : [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
 }
 
 export const normEmail = (e: string) => e.trim().toLowerCase();
@@ -162,16 +169,29 @@ declare module "fastify" {
 }
 
 /** Common rules. */
-export const perAddress = (name: string, max: number, windowMs = MINUTE): LimitRule => ({ name, max, windowMs, key: (req, k) => k.address(req) });
+export const perAddress = (name: string, max: number, windowMs = MINUTE): LimitRule => ({
+  name,
+  max,
+  windowMs,
+  key: (req, k) => k.address(req),
+});
 
 const hashKey = (name: string, subject: string) => `${name}:${createHash("sha256").update(subject, "utf8").digest("base64url")}`;
 
 export const TOO_MANY = "操作过于频繁，请稍后再试";
 
 /** Every request made with an API token counts in the token's own bucket. */
-export const perToken = (max: number): LimitRule => ({ name: "api-token", max, windowMs: MINUTE, key: (req) => (req.apiToken ? String(req.apiToken.id) : null) });
+export const perToken = (max: number): LimitRule => ({
+  name: "api-token",
+  max,
+  windowMs: MINUTE,
+  key: (req) => (req.apiToken ? String(req.apiToken.id) : null),
+});
 
-export function registerLimits(app: FastifyInstance, deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number; onRefused?: (rule: string) => void }) {
+export function registerLimits(
+  app: FastifyInstance,
+  deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number; onRefused?: (rule: string) => void },
+) {
   const store = deps.store ?? createLimitStore(deps.db, deps.dialect);
   const keys = makeKeys(deps.db);
   const tokenRule = perToken(deps.apiTokenRateMax ?? 300);

@@ -27,7 +27,8 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions) {
   const headers = await helmetHeaders(options);
-  if (!headers.some(([k]) => k === "content-security-policy")) throw new Error("security headers: no Content-Security-Policy from @fastify/helmet");
+  if (!headers.some(([k]) => k === "content-security-policy"))
+    throw new Error("security headers: no Content-Security-Policy from @fastify/helmet");
   app.addHook("onRequest", (_req, reply, done) => {
     const raw = reply.raw;
     for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i][0], headers[i][1]);

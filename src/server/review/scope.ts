@@ -37,7 +37,11 @@ export interface ReviewContestRow {
 export async function reviewContests(db: Handle, user: User): Promise<ReviewContestRow[]> {
   const scope = await reviewScope(db, user);
   if (scope !== "all" && !scope.length) return [];
-  let q = db.selectFrom("contest").select(["id", "name", "level", "year"]).where("archived", "=", 0).where("level", "!=", "school");
+  let q = db
+    .selectFrom("contest")
+    .select(["id", "name", "level", "year"])
+    .where("archived", "=", 0)
+    .where("level", "!=", "school");
   if (scope !== "all") q = q.where("id", "in", scope);
   return q.orderBy("year", "desc").orderBy("id").execute();
 }
@@ -46,7 +50,12 @@ export async function reviewContests(db: Handle, user: User): Promise<ReviewCont
 export async function requireReviewContest(db: Handle, user: User, contestId: number): Promise<ReviewContestRow> {
   const scope = await reviewScope(db, user);
   if (scope !== "all" && !scope.includes(contestId)) throw notFound(NOT_REVIEWED);
-  const c = await db.selectFrom("contest").select(["id", "name", "level", "year"]).where("id", "=", contestId).where("level", "!=", "school").executeTakeFirst();
+  const c = await db
+    .selectFrom("contest")
+    .select(["id", "name", "level", "year"])
+    .where("id", "=", contestId)
+    .where("level", "!=", "school")
+    .executeTakeFirst();
   if (!c) throw notFound(NOT_REVIEWED);
   return c;
 }
@@ -56,7 +65,12 @@ export const receivingFrom = (db: Handle, contestId: number) =>
   db
     .selectFrom("contest")
     .select("contest.id")
-    .where((eb) => eb.or([eb.and([eb("contest.id", "=", contestId), eb("contest.level", "!=", "school")]), eb.and([eb("contest.parent_id", "=", contestId), eb("contest.level", "=", "school")])]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("contest.id", "=", contestId), eb("contest.level", "!=", "school")]),
+        eb.and([eb("contest.parent_id", "=", contestId), eb("contest.level", "=", "school")]),
+      ]),
+    );
 
 /** A national entry's format_status as the work state the pipeline reads (ENTRY_FORMAT_STATE). */
 const entryState = sql<WorkState>`case ${sql.ref("national_entry.format_status")} ${sql.join(
@@ -66,7 +80,11 @@ const entryState = sql<WorkState>`case ${sql.ref("national_entry.format_status")
 
 /** The work ids promoted into (national) contest `contestId` and entered there (not withdrawn). */
 export const enteredWorkIds = (db: Handle, contestId: number) =>
-  db.selectFrom("national_entry").select("national_entry.work_id").where("national_entry.contest_id", "=", contestId).where("national_entry.status", "=", "entered");
+  db
+    .selectFrom("national_entry")
+    .select("national_entry.work_id")
+    .where("national_entry.contest_id", "=", contestId)
+    .where("national_entry.status", "=", "entered");
 
 /**
  * The works of contest `contestId`, with the state each has IN that contest — the one place
@@ -80,12 +98,24 @@ export const enteredWorkIds = (db: Handle, contestId: number) =>
 export const contestWorks = (db: Handle, contestId: number) =>
   db
     .selectFrom("work")
-    .select(["work.id as work_id", "work.status as status", "work.format_reasons as format_reasons", "work.format_deadline as format_deadline", "work.return_reason as return_reason"])
+    .select([
+      "work.id as work_id",
+      "work.status as status",
+      "work.format_reasons as format_reasons",
+      "work.format_deadline as format_deadline",
+      "work.return_reason as return_reason",
+    ])
     .where("work.contest_id", "in", receivingFrom(db, contestId))
     .unionAll(
       db
         .selectFrom("national_entry")
-        .select(["national_entry.work_id as work_id", entryState.as("status"), "national_entry.format_reasons as format_reasons", "national_entry.format_deadline as format_deadline", "national_entry.format_note as return_reason"])
+        .select([
+          "national_entry.work_id as work_id",
+          entryState.as("status"),
+          "national_entry.format_reasons as format_reasons",
+          "national_entry.format_deadline as format_deadline",
+          "national_entry.format_note as return_reason",
+        ])
         .where("national_entry.contest_id", "=", contestId)
         .where("national_entry.status", "=", "entered"),
     );
@@ -98,12 +128,15 @@ export const worksOfContest = (db: Handle, contestId: number, states: readonly W
     .where("cw.status", "in", [...states]);
 
 /** The works of a contest's format review (or of the given states), no columns selected. */
-export const reviewWorks = (db: Handle, contestId: number, states: readonly WorkState[] = FORMAT_REVIEW_STATES) => worksOfContest(db, contestId, states);
+export const reviewWorks = (db: Handle, contestId: number, states: readonly WorkState[] = FORMAT_REVIEW_STATES) =>
+  worksOfContest(db, contestId, states);
 
 const like = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The keyword filter of review and judging lists: a 10-digit work id, or part of a name. */
 export function keywordFilter(eb: ExpressionBuilder<DB, "work">, keyword: string) {
   const kw = keyword.trim();
-  return /^\d{10}$/.test(kw) ? eb("work.id", "=", Number(kw)) : sql<boolean>`${sql.ref("work.name")} like ${like(kw)} escape '\\'`;
+  return /^\d{10}$/.test(kw)
+    ? eb("work.id", "=", Number(kw))
+    : sql<boolean>`${sql.ref("work.name")} like ${like(kw)} escape '\\'`;
 }

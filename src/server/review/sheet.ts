@@ -14,7 +14,15 @@ import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { currentFiles, requirementsOf, toFileView } from "../work/files/repository";
 import * as repo from "../work/repository";
-import { actorFor, allAuthorsConfirmed, receivingContestId, teachersWithin, teamFromSchool, teamSizeWithin, type Relation } from "../work/rules";
+import {
+  actorFor,
+  allAuthorsConfirmed,
+  receivingContestId,
+  teachersWithin,
+  teamFromSchool,
+  teamSizeWithin,
+  type Relation,
+} from "../work/rules";
 import { loadVisible } from "../work/service/context";
 import { parseAi, toLogEntry, type LogRow } from "../work/view";
 import { reasonsOf } from "./service";
@@ -22,11 +30,29 @@ import { as404 } from "../judging/service/contest";
 
 const REVIEWERS: Relation[] = ["reviewer", "receiving_contest", "root"];
 /** The work-log steps the sheet's history shows: the contest's acceptance and every format review step. */
-const HISTORY_ACTIONS = ["accept", "format_pass", "format_return", "format_resubmit", "format_reject", "format_reopen", "disqualify"];
+const HISTORY_ACTIONS = [
+  "accept",
+  "format_pass",
+  "format_return",
+  "format_resubmit",
+  "format_reject",
+  "format_reopen",
+  "disqualify",
+];
 export const NOT_IN_REVIEW = "作品不存在或不在您负责的形式审查中";
 
 /** The text fields shown on the sheet, in the order of the registration form. */
-const SHEET_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "teacherReview", "otherNotes", "deployLink1", "deployLink2"];
+const SHEET_FIELDS: WorkField[] = [
+  "summary",
+  "designIdea",
+  "keyPoints",
+  "openSource",
+  "installGuide",
+  "teacherReview",
+  "otherNotes",
+  "deployLink1",
+  "deployLink2",
+];
 
 /** The work, when the caller reviews it now (a reviewer of the receiving contest, its admins, root; in format review); 404 otherwise. */
 export async function loadForReview(db: Db, user: User, workId: number) {
@@ -43,19 +69,35 @@ export async function reviewSheet(db: Db, user: User, workId: number): Promise<R
 
   const requirements = await requirementsOf(db, w.category_id);
   const files = (await currentFiles(db, w.id)).map((f) => toFileView(f, requirements));
-  const values: Record<string, string | null> = Object.fromEntries(SHEET_FIELDS.map((k) => [k, w[repo.COLUMN[k]] as string | null]));
+  const values: Record<string, string | null> = Object.fromEntries(
+    SHEET_FIELDS.map((k) => [k, w[repo.COLUMN[k]] as string | null]),
+  );
 
   const checklist: ChecklistItem[] = [
     ...requirements.map((r) => {
       const f = files.find((x) => x.kind === r.key);
-      return { key: `file:${r.key}`, name: r.name, kind: "attachment" as const, required: r.required, ok: !!f, detail: f ? `${f.filename}（${sizeText(f.size)}）` : r.required ? "未上传（必交）" : "未上传" };
+      return {
+        key: `file:${r.key}`,
+        name: r.name,
+        kind: "attachment" as const,
+        required: r.required,
+        ok: !!f,
+        detail: f ? `${f.filename}（${sizeText(f.size)}）` : r.required ? "未上传（必交）" : "未上传",
+      };
     }),
     ...(Object.keys(FIELDS) as WorkField[])
       .filter((k) => FIELDS[k].requiredAtSubmit)
       .map((k) => {
         const raw = k === "name" ? w.name : k === "aiDeclaration" ? w.ai_declaration : (w[repo.COLUMN[k]] as string | null);
         const filled = !!String(raw ?? "").trim();
-        return { key: `field:${k}`, name: FIELDS[k].label, kind: "field" as const, required: true, ok: filled, detail: filled ? "已填写" : "未填写" };
+        return {
+          key: `field:${k}`,
+          name: FIELDS[k].label,
+          kind: "field" as const,
+          required: true,
+          ok: filled,
+          detail: filled ? "已填写" : "未填写",
+        };
       }),
     ...[
       ["team:size", "作者人数", teamSizeWithin],
@@ -64,7 +106,14 @@ export async function reviewSheet(db: Db, user: User, workId: number): Promise<R
       ["team:school", "作者和指导教师属于同一学校", teamFromSchool],
     ].map(([key, name, check]) => {
       const why = (check as typeof teamSizeWithin)({ ...l, db, hasSubcategories: false }) as string | null;
-      return { key: key as string, name: name as string, kind: "team" as const, required: true, ok: !why, detail: why ?? "符合要求" };
+      return {
+        key: key as string,
+        name: name as string,
+        kind: "team" as const,
+        required: true,
+        ok: !why,
+        detail: why ?? "符合要求",
+      };
     }),
   ];
 
@@ -75,7 +124,16 @@ export async function reviewSheet(db: Db, user: User, workId: number): Promise<R
   const log = await db
     .selectFrom("work_log")
     .leftJoin("app_user", "app_user.id", "work_log.user_id")
-    .select(["work_log.id", "work_log.work_id", "work_log.at", "work_log.user_id", "app_user.name as user_name", "app_user.username", "work_log.action", "work_log.changes"])
+    .select([
+      "work_log.id",
+      "work_log.work_id",
+      "work_log.at",
+      "work_log.user_id",
+      "app_user.name as user_name",
+      "app_user.username",
+      "work_log.action",
+      "work_log.changes",
+    ])
     .where("work_log.work_id", "=", w.id)
     .where("work_log.action", "in", HISTORY_ACTIONS)
     .orderBy("work_log.id")
@@ -97,7 +155,10 @@ export async function reviewSheet(db: Db, user: User, workId: number): Promise<R
     school: { id: w.school_id, name: w.school_name },
     authors: l.authors.map((a) => ({ name: a.name, rank: a.rank, majorName: a.major_name, memberNo: a.member_no })),
     teachers: l.teachers.map((t) => ({ name: t.name, rank: t.rank })),
-    fields: [{ key: "name", label: FIELDS.name.label, value: w.name }, ...SHEET_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: values[k] }))],
+    fields: [
+      { key: "name", label: FIELDS.name.label, value: w.name },
+      ...SHEET_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: values[k] })),
+    ],
     aiDeclaration: parseAi(w.ai_declaration),
     files,
     requirements,

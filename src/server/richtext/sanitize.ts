@@ -8,7 +8,11 @@
  */
 import sanitizeHtml from "sanitize-html";
 
-const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const COLOR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+];
 const LENGTH = [/^\d{1,4}(\.\d{1,3})?(px|em|rem|pt|%)$/];
 /** Two made-up bases: an address that resolves onto both has no host of its own. */
 const BASES = ["https://a.invalid/", "http://b.invalid/"];
@@ -32,10 +36,47 @@ export const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "hr", "div", "span", "strong", "b", "em", "i", "u", "s", "del", "ins", "sub", "sup", "mark", "small",
-    "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code",
-    "ul", "ol", "li", "a", "img", "figure", "figcaption",
-    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
+    "p",
+    "br",
+    "hr",
+    "div",
+    "span",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "sub",
+    "sup",
+    "mark",
+    "small",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "blockquote",
+    "pre",
+    "code",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
   ],
   allowedAttributes: {
     "*": ["style"],
@@ -101,7 +142,10 @@ function decodeNumeric(e: string): string | undefined {
 
 /** The text of sanitised HTML, whitespace collapsed (summaries, emptiness checks). */
 export function plainText(html: string, max = Infinity): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|tr|blockquote)>|<br\s*\/?>/gi, "$& "), { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|tr|blockquote)>|<br\s*\/?>/gi, "$& "), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
     .replace(/&(#?\w+);/g, (m, e: string) => ENTITIES[e] ?? decodeNumeric(e) ?? m)
     .replace(/\s+/g, " ")
     .trim();

@@ -31,13 +31,17 @@ export function extractAntdStyles(): string {
   // The extractor is CommonJS and renders with require("antd"): the ConfigProvider wrapping its
   // components must come from that same module instance, or the theme would not reach them.
   const require = createRequire(import.meta.url);
-  const { extractStyle } = require("@ant-design/static-style-extract") as { extractStyle: (wrap?: (node: unknown) => unknown) => string };
+  const { extractStyle } = require("@ant-design/static-style-extract") as {
+    extractStyle: (wrap?: (node: unknown) => unknown) => string;
+  };
   const { createElement } = require("react") as typeof import("react");
   const antd = require("antd") as typeof import("antd");
   // What the extractor's one default render of each component misses and the app shows on its
   // first screens: the layout's sider, tags' preset and status colours, form items, and the
   // portal components it skips (Modal closed, the others as their static panels).
-  const panel = (c: unknown) => (c as { _InternalPanelDoNotUseOrYouWillBeFired: import("react").ComponentType<object> })._InternalPanelDoNotUseOrYouWillBeFired;
+  const panel = (c: unknown) =>
+    (c as { _InternalPanelDoNotUseOrYouWillBeFired: import("react").ComponentType<object> })
+      ._InternalPanelDoNotUseOrYouWillBeFired;
   const more = [
     createElement(antd.Layout, { key: "layout" }, createElement(antd.Layout.Sider)),
     createElement(antd.Tag, { key: "tag-preset", color: "blue" }),
@@ -45,7 +49,9 @@ export function extractAntdStyles(): string {
     createElement(antd.Form, { key: "form" }, createElement(antd.Form.Item, { label: "x" }, createElement(antd.Input))),
     // A closed Modal renders nothing but registers its styles (its panel renders under a theme of its own).
     createElement(antd.Modal, { key: "modal", open: false }),
-    ...[antd.Drawer, antd.Tooltip, antd.Popover, antd.Popconfirm].map((c, i) => createElement(panel(c), { key: `panel-${i}`, title: "x" } as object)),
+    ...[antd.Drawer, antd.Tooltip, antd.Popover, antd.Popconfirm].map((c, i) =>
+      createElement(panel(c), { key: `panel-${i}`, title: "x" } as object),
+    ),
   ];
   return extractStyle((node) => createElement(antd.ConfigProvider, { theme: ANTD_THEME }, node as never, ...more));
 }

@@ -17,7 +17,10 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
     for (const name of readdirSync(d)) {
       const path = join(d, name);
       const st = statSync(path);
-      if (st.isDirectory()) { walk(path); continue; }
+      if (st.isDirectory()) {
+        walk(path);
+        continue;
+      }
       if (!COMPRESSIBLE.test(name) || st.size < MIN_BYTES) continue;
       const raw = readFileSync(path);
       const br = brotliCompressSync(raw, {
@@ -27,8 +30,14 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
         },
       });
       const gz = gzipSync(raw, { level: 9 });
-      if (br.length < raw.length) { writeFileSync(path + ".br", br); out.br += br.length; }
-      if (gz.length < raw.length) { writeFileSync(path + ".gz", gz); out.gz += gz.length; }
+      if (br.length < raw.length) {
+        writeFileSync(path + ".br", br);
+        out.br += br.length;
+      }
+      if (gz.length < raw.length) {
+        writeFileSync(path + ".gz", gz);
+        out.gz += gz.length;
+      }
       out.files++;
       out.bytes += raw.length;
     }
@@ -48,7 +57,9 @@ export function precompressPlugin() {
     },
     closeBundle() {
       const r = precompressDir(join(outDir, "assets"));
-      console.log(`预压缩：${r.files} 个文件 ${(r.bytes / 1024).toFixed(0)} KB → br ${(r.br / 1024).toFixed(0)} KB, gzip ${(r.gz / 1024).toFixed(0)} KB`);
+      console.log(
+        `预压缩：${r.files} 个文件 ${(r.bytes / 1024).toFixed(0)} KB → br ${(r.br / 1024).toFixed(0)} KB, gzip ${(r.gz / 1024).toFixed(0)} KB`,
+      );
     },
   };
 }

@@ -19,7 +19,9 @@ store
   .check()
   .then(() => collectOrphanBlobs(db, store, { graceMs: hours * 3600_000, dryRun }))
   .then((r) => {
-    console.log(`附件存储共 ${r.blobs} 个文件，被附件记录引用 ${r.referenced} 个；无人引用且超过 ${hours} 小时的 ${r.removed.length} 个${dryRun ? "（试运行，未删除）" : "已删除"}；较新的 ${r.young} 个暂留${dryRun ? "" : `；清理未完成的上传 ${r.unfinishedRemoved} 个`}`);
+    console.log(
+      `附件存储共 ${r.blobs} 个文件，被附件记录引用 ${r.referenced} 个；无人引用且超过 ${hours} 小时的 ${r.removed.length} 个${dryRun ? "（试运行，未删除）" : "已删除"}；较新的 ${r.young} 个暂留${dryRun ? "" : `；清理未完成的上传 ${r.unfinishedRemoved} 个`}`,
+    );
   })
   .catch((e) => {
     console.error(e);

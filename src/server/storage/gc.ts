@@ -23,7 +23,11 @@ export interface GcReport {
   unfinishedRemoved: number;
 }
 
-export async function collectOrphanBlobs(db: Kysely<DB>, store: BlobStore, opts: { graceMs: number; dryRun?: boolean; now?: Date }): Promise<GcReport> {
+export async function collectOrphanBlobs(
+  db: Kysely<DB>,
+  store: BlobStore,
+  opts: { graceMs: number; dryRun?: boolean; now?: Date },
+): Promise<GcReport> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.graceMs);
   const report: GcReport = { blobs: 0, referenced: 0, removed: [], young: 0, unfinishedRemoved: 0 };

@@ -49,7 +49,10 @@ export interface IncomingImage {
 }
 
 /** The single `file` part of a multipart request (other fields skipped), undefined when none was sent. */
-export async function receiveImage(req: FastifyRequest, opts: { what: string; maxBytes: number }): Promise<IncomingImage | undefined> {
+export async function receiveImage(
+  req: FastifyRequest,
+  opts: { what: string; maxBytes: number },
+): Promise<IncomingImage | undefined> {
   if (!req.isMultipart()) throw badRequest(`请以 multipart/form-data 方式上传${opts.what}（表单字段 file）`);
   const options = { limits: { fileSize: opts.maxBytes + 1, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false };
   for await (const part of req.parts(options)) {

@@ -22,7 +22,11 @@ export const BLOB_REFERENCES: readonly { table: string; column: string }[] = [
 export async function referencedBlobs(db: Kysely<any>): Promise<string[]> {
   const all = new Set<string>();
   for (const ref of BLOB_REFERENCES) {
-    const r = await sql<{ sha: string }>`select distinct ${sql.ref(ref.column)} as sha from ${sql.table(ref.table)} where ${sql.ref(ref.column)} is not null`.execute(db);
+    const r = await sql<{
+      sha: string;
+    }>`select distinct ${sql.ref(ref.column)} as sha from ${sql.table(ref.table)} where ${sql.ref(ref.column)} is not null`.execute(
+      db,
+    );
     for (const row of r.rows) all.add(row.sha);
   }
   return [...all].sort();
@@ -31,7 +35,9 @@ export async function referencedBlobs(db: Kysely<any>): Promise<string[]> {
 /** Whether any row names the blob (one indexed lookup per reference). */
 export async function isBlobReferenced(db: Kysely<any>, sha256: string): Promise<boolean> {
   for (const ref of BLOB_REFERENCES) {
-    const r = await sql`select 1 as one from ${sql.table(ref.table)} where ${sql.ref(ref.column)} = ${sha256} limit 1`.execute(db);
+    const r = await sql`select 1 as one from ${sql.table(ref.table)} where ${sql.ref(ref.column)} = ${sha256} limit 1`.execute(
+      db,
+    );
     if (r.rows.length) return true;
   }
   return false;

@@ -55,8 +55,15 @@ export class S3BlobStore implements BlobStore {
       endpoint: settings.endpoint || undefined,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
-      requestHandler: { connectionTimeout: 10_000, httpAgent: { maxSockets: MAX_SOCKETS }, httpsAgent: { maxSockets: MAX_SOCKETS } },
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      requestHandler: {
+        connectionTimeout: 10_000,
+        httpAgent: { maxSockets: MAX_SOCKETS },
+        httpsAgent: { maxSockets: MAX_SOCKETS },
+      },
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // Since SDK 3.729 every upload carries a CRC32 checksum by default (a streamed body as an
       // aws-chunked trailer); several S3-compatible services refuse those headers or keep the
       // chunk framing as content (s3rver does). The bytes' own sha256 names every blob.
@@ -83,8 +90,12 @@ export class S3BlobStore implements BlobStore {
     } catch (e) {
       const status = (e as S3ServiceException).$metadata?.httpStatusCode;
       if (status === 404) throw new Error(`对象存储检查失败：${where}不存在，请先创建该桶`, { cause: e });
-      if (status === 401 || status === 403) throw new Error(`对象存储检查失败：${where}拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`, { cause: e });
-      if (status === 301 || status === 400) throw new Error(`对象存储检查失败：${where}答复 ${status}，请检查 S3_REGION 与 S3_FORCE_PATH_STYLE`, { cause: e });
+      if (status === 401 || status === 403)
+        throw new Error(`对象存储检查失败：${where}拒绝访问，请检查 S3_ACCESS_KEY / S3_SECRET_KEY 及其对该桶的权限`, {
+          cause: e,
+        });
+      if (status === 301 || status === 400)
+        throw new Error(`对象存储检查失败：${where}答复 ${status}，请检查 S3_REGION 与 S3_FORCE_PATH_STYLE`, { cause: e });
       throw new Error(`对象存储检查失败：无法访问${where}：${(e as Error).message || (e as Error).name}`, { cause: e });
     }
   }
@@ -108,7 +119,13 @@ export class S3BlobStore implements BlobStore {
       },
     });
     stream.on("error", (e) => hashing.destroy(e));
-    const upload = new (storage().Upload)({ client: this.client, params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+    const upload = new (storage().Upload)({
+      client: this.client,
+      params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
     try {
       await upload.done();
       if (streamError) throw streamError;
@@ -120,7 +137,13 @@ export class S3BlobStore implements BlobStore {
     const sha256 = hash.digest("hex");
     try {
       if (!(await this.has(sha256))) {
-        await this.client.send(new (sdk().CopyObjectCommand)({ Bucket: bucket, Key: this.keyOf(sha256), CopySource: `${bucket}/${tmp.split("/").map(encodeURIComponent).join("/")}` }));
+        await this.client.send(
+          new (sdk().CopyObjectCommand)({
+            Bucket: bucket,
+            Key: this.keyOf(sha256),
+            CopySource: `${bucket}/${tmp.split("/").map(encodeURIComponent).join("/")}`,
+          }),
+        );
       }
     } finally {
       await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: tmp })).catch(() => {});
@@ -147,7 +170,14 @@ export class S3BlobStore implements BlobStore {
   private async *objects(prefix: string) {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new (sdk().ListObjectsV2Command)({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.listPageSize }));
+      const page = await this.client.send(
+        new (sdk().ListObjectsV2Command)({
+          Bucket: this.settings.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+          MaxKeys: this.listPageSize,
+        }),
+      );
       for (const o of page.Contents ?? []) if (o.Key && o.LastModified) yield { key: o.Key, lastModified: o.LastModified };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -186,7 +216,14 @@ export class S3BlobStore implements BlobStore {
     do {
       let page;
       try {
-        page = await this.client.send(new (sdk().ListMultipartUploadsCommand)({ Bucket: bucket, Prefix: this.tmpPrefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        page = await this.client.send(
+          new (sdk().ListMultipartUploadsCommand)({
+            Bucket: bucket,
+            Prefix: this.tmpPrefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
       } catch (e) {
         if ((e as S3ServiceException).name === "NotImplemented") break;
         throw e;

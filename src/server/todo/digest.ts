@@ -31,10 +31,14 @@ const parseSeen = (s: string | undefined): Seen => {
   }
 };
 
-export const newSince = (items: TodoItem[], seen: Seen) => items.filter((i) => seen[i.key] === undefined || i.count > seen[i.key]);
+export const newSince = (items: TodoItem[], seen: Seen) =>
+  items.filter((i) => seen[i.key] === undefined || i.count > seen[i.key]);
 
 export function digestMail(publicUrl: string, name: string, items: TodoItem[]) {
-  const lines = items.map((i) => `· ${TODO_KIND_NAMES[i.kind]}：${i.title}（${i.detail}）${i.dueAt ? `，截止 ${bj(i.dueAt)}（北京时间）` : ""}\n  ${publicUrl}${i.link}`);
+  const lines = items.map(
+    (i) =>
+      `· ${TODO_KIND_NAMES[i.kind]}：${i.title}（${i.detail}）${i.dueAt ? `，截止 ${bj(i.dueAt)}（北京时间）` : ""}\n  ${publicUrl}${i.link}`,
+  );
   return {
     subject: `【赛务平台】您有 ${items.length} 项新的待办事项`,
     text: `${name}，您好：\n\n自上次提醒以来，您有以下新的待办事项：\n\n${lines.join("\n")}\n\n全部待办见用户中心：${publicUrl}/index\n如不想再收到此类邮件，可在「账号安全」中关闭每日待办邮件：${publicUrl}/account/security\n`,
@@ -50,7 +54,14 @@ export function digestMail(publicUrl: string, name: string, items: TodoItem[]) {
  * spans more than one page, and a page's mails are sent after its states are committed (a
  * crash between the two loses a digest, never sends one twice).
  */
-export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, publicUrl: string, now = new Date(), opts: { batch?: number } = {}): Promise<number> {
+export async function sendDigests(
+  db: Db,
+  policy: Policy,
+  mailer: Mailer,
+  publicUrl: string,
+  now = new Date(),
+  opts: { batch?: number } = {},
+): Promise<number> {
   const batch = opts.batch ?? BATCH;
   let sent = 0;
   let after = 0;
@@ -82,12 +93,20 @@ export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, public
       const had = states.get(user.id);
       const json = JSON.stringify(Object.fromEntries(items.map((i) => [i.key, i.count])));
       const fresh = newSince(items, parseSeen(had));
-      if (had === undefined ? items.length : had !== json) writes.push({ user_id: user.id, sent_at: now.toISOString(), seen: json });
+      if (had === undefined ? items.length : had !== json)
+        writes.push({ user_id: user.id, sent_at: now.toISOString(), seen: json });
       if (fresh.length && !baseline) mails.push({ to: user.email!, ...digestMail(publicUrl, user.name, fresh) });
     }
     // The page's new and changed states in one statement (atomic alone: no transaction, one round trip).
     // A run started elsewhere at the same moment (the app's start) may have written a row meanwhile: the later one wins.
-    if (writes.length) await db.insertInto("todo_digest_state").values(writes).onConflict((oc) => oc.column("user_id").doUpdateSet((eb) => ({ sent_at: eb.ref("excluded.sent_at"), seen: eb.ref("excluded.seen") }))).execute();
+    if (writes.length)
+      await db
+        .insertInto("todo_digest_state")
+        .values(writes)
+        .onConflict((oc) =>
+          oc.column("user_id").doUpdateSet((eb) => ({ sent_at: eb.ref("excluded.sent_at"), seen: eb.ref("excluded.seen") })),
+        )
+        .execute();
     for (const m of mails) {
       await mailer.send(m);
       sent++;
@@ -96,7 +115,10 @@ export async function sendDigests(db: Db, policy: Policy, mailer: Mailer, public
   return sent;
 }
 
-export async function scheduleDigest(queue: TaskQueue, deps: { db: Db; policy: Policy; mailer: Mailer; publicUrl: string; log: (msg: string) => void }) {
+export async function scheduleDigest(
+  queue: TaskQueue,
+  deps: { db: Db; policy: Policy; mailer: Mailer; publicUrl: string; log: (msg: string) => void },
+) {
   await queue.every(DIGEST_TASK, 86400, async () => {
     const n = await sendDigests(deps.db, deps.policy, deps.mailer, deps.publicUrl);
     if (n) deps.log(`每日待办邮件：已发送 ${n} 封`);

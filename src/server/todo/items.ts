@@ -33,7 +33,12 @@ async function stageEnds(db: Db, contestIds: Iterable<number>, stages: Stage[]):
   const ids = [...new Set(contestIds)];
   const out = new Map<number, string | null>(ids.map((id) => [id, null]));
   if (!ids.length) return out;
-  const rows = await db.selectFrom("contest_stage").select(["contest_id", "stage", "ends_at"]).where("contest_id", "in", ids).where("stage", "in", stages).execute();
+  const rows = await db
+    .selectFrom("contest_stage")
+    .select(["contest_id", "stage", "ends_at"])
+    .where("contest_id", "in", ids)
+    .where("stage", "in", stages)
+    .execute();
   for (const id of ids) {
     for (const st of stages) {
       const r = rows.find((x) => x.contest_id === id && x.stage === st);
@@ -65,8 +70,18 @@ const coauthor: Producer = async (db, users) => {
     .innerJoin("work", "work.id", "a.work_id")
     .innerJoin("contest", "contest.id", "work.contest_id")
     // Its registration end (the due date; contest_stage has at most one row per contest and stage): no second round trip.
-    .leftJoin("contest_stage as reg", (j) => j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"))
-    .select(["a.user_id", "work.id", "work.name", "work.version", "work.contest_id", "contest.name as contest_name", "reg.ends_at as due_at"])
+    .leftJoin("contest_stage as reg", (j) =>
+      j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"),
+    )
+    .select([
+      "a.user_id",
+      "work.id",
+      "work.name",
+      "work.version",
+      "work.contest_id",
+      "contest.name as contest_name",
+      "reg.ends_at as due_at",
+    ])
     .where("a.user_id", "in", ids(users))
     .where("a.confirmed", "=", 0)
     .where("work.status", "!=", "disqualified")
@@ -98,7 +113,9 @@ const teacherReview: Producer = async (db, users, now) => {
     .innerJoin("work_category as cat", "cat.id", "work.category_id")
     .innerJoin("contest", "contest.id", "work.contest_id")
     // Its registration end (the due date; contest_stage has at most one row per contest and stage): no second round trip.
-    .leftJoin("contest_stage as reg", (j) => j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"))
+    .leftJoin("contest_stage as reg", (j) =>
+      j.onRef("reg.contest_id", "=", "work.contest_id").on("reg.stage", "=", "registration"),
+    )
     .select(["t.user_id", "work.id", "work.name", "work.contest_id", "contest.name as contest_name", "reg.ends_at as due_at"])
     .where("t.user_id", "in", ids(users))
     .where("cat.teacher_review_required", "=", 1)
@@ -106,7 +123,11 @@ const teacherReview: Producer = async (db, users, now) => {
     .where((eb) => eb.or([eb("work.teacher_review", "is", null), eb(sql`trim(${sql.ref("work.teacher_review")})`, "=", "")]))
     .orderBy("work.id")
     .execute();
-  const locks = await workLocksOfMany(db, rows.map((r) => ({ id: Number(r.id), contest_id: r.contest_id })), now);
+  const locks = await workLocksOfMany(
+    db,
+    rows.map((r) => ({ id: Number(r.id), contest_id: r.contest_id })),
+    now,
+  );
   const out: Items = new Map();
   for (const r of rows) {
     if (locks.get(Number(r.id))!.has("teacherReview")) continue;
@@ -131,14 +152,24 @@ const schoolReview: Producer = async (db, users) => {
   const rows = await db
     .selectFrom("work")
     .innerJoin("contest", "contest.id", "work.contest_id")
-    .select(["work.school_id", "work.contest_id", "contest.name as contest_name", "work.status", (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      "work.school_id",
+      "work.contest_id",
+      "contest.name as contest_name",
+      "work.status",
+      (eb) => eb.fn.countAll<number>().as("n"),
+    ])
     .where("work.school_id", "in", schools)
     .where("work.status", "in", ["submitted", "school_approved"])
     .groupBy(["work.school_id", "work.contest_id", "contest.name", "work.status"])
     .orderBy("work.contest_id")
     .orderBy("work.status")
     .execute();
-  const ends = await stageEnds(db, rows.map((r) => r.contest_id), ["school_review", "registration"]);
+  const ends = await stageEnds(
+    db,
+    rows.map((r) => r.contest_id),
+    ["school_review", "registration"],
+  );
   const out: Items = new Map();
   for (const u of users) {
     for (const r of rows) {
@@ -172,10 +203,31 @@ const formatReview: Producer = async (db, users) => {
   }
   const wanted = [...new Set([...scopes.values()].flat())];
   if (!wanted.length) return new Map();
-  const contests = await db.selectFrom("contest").select(["id", "name"]).where("id", "in", wanted).where("level", "!=", "school").where("archived", "=", 0).orderBy("id").execute();
+  const contests = await db
+    .selectFrom("contest")
+    .select(["id", "name"])
+    .where("id", "in", wanted)
+    .where("level", "!=", "school")
+    .where("archived", "=", 0)
+    .orderBy("id")
+    .execute();
   const counts = new Map<number, number>();
-  for (const c of contests) counts.set(c.id, Number((await reviewWorks(db, c.id, ["accepted", "format_resubmitted"]).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n));
-  const ends = await stageEnds(db, contests.filter((c) => counts.get(c.id)).map((c) => c.id), ["format_review"]);
+  for (const c of contests)
+    counts.set(
+      c.id,
+      Number(
+        (
+          await reviewWorks(db, c.id, ["accepted", "format_resubmitted"])
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+  const ends = await stageEnds(
+    db,
+    contests.filter((c) => counts.get(c.id)).map((c) => c.id),
+    ["format_review"],
+  );
   const out: Items = new Map();
   for (const u of users) {
     const scope = scopes.get(u.id);
@@ -203,11 +255,12 @@ const formatReview: Producer = async (db, users) => {
 const judging: Producer = async (db, users, now) => {
   const judged = await judgedContestsOf(db, users);
   const byContest = new Map<number, { c: JudgedContest; judges: number[] }>();
-  for (const [userId, list] of judged) for (const c of list) {
-    const e = byContest.get(c.id) ?? { c, judges: [] };
-    e.judges.push(userId);
-    byContest.set(c.id, e);
-  }
+  for (const [userId, list] of judged)
+    for (const c of list) {
+      const e = byContest.get(c.id) ?? { c, judges: [] };
+      e.judges.push(userId);
+      byContest.set(c.id, e);
+    }
   const ends = await stageEnds(db, byContest.keys(), ["online_judging"]);
   const counts = new Map<string, number>();
   for (const { c, judges } of byContest.values()) {
@@ -217,7 +270,14 @@ const judging: Producer = async (db, users, now) => {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb.selectFrom("judge_score as s").select("s.id").whereRef("s.work_id", "=", "ja.work_id").where("s.contest_id", "=", c.id).whereRef("s.judge_id", "=", "ja.judge_id").where("s.status", "=", "submitted").where("s.superseded_at", "is", null),
+            eb
+              .selectFrom("judge_score as s")
+              .select("s.id")
+              .whereRef("s.work_id", "=", "ja.work_id")
+              .where("s.contest_id", "=", c.id)
+              .whereRef("s.judge_id", "=", "ja.judge_id")
+              .where("s.status", "=", "submitted")
+              .where("s.superseded_at", "is", null),
           ),
         ),
       )
@@ -252,7 +312,8 @@ const judging: Producer = async (db, users, now) => {
 export const DEFENCE_KEPT_MS = 7 * 86400_000;
 
 /** When a session ends: its start plus every work's slot; null without a start. */
-export const sessionEnd = (startsAt: string | null, works: number, minutesPerWork: number) => slotTime(startsAt, works + 1, minutesPerWork);
+export const sessionEnd = (startsAt: string | null, works: number, minutesPerWork: number) =>
+  slotTime(startsAt, works + 1, minutesPerWork);
 
 /** Defence sessions of the judge's groups (member or 专家组长) not yet signed off, until 7 days after the session ended. */
 const defence: Producer = async (db, users, now) => {
@@ -269,13 +330,35 @@ const defence: Producer = async (db, users, now) => {
     .selectFrom("judge_group_member")
     .select(["judge_group_member.group_id as group_id", "judge_group_member.user_id as user_id"])
     .where("judge_group_member.user_id", "in", judges)
-    .union(db.selectFrom("judge_group").select(["judge_group.id as group_id", "judge_group.leader_id as user_id"]).where("judge_group.leader_id", "in", judges).$narrowType<{ user_id: number }>());
+    .union(
+      db
+        .selectFrom("judge_group")
+        .select(["judge_group.id as group_id", "judge_group.leader_id as user_id"])
+        .where("judge_group.leader_id", "in", judges)
+        .$narrowType<{ user_id: number }>(),
+    );
   const rows = await db
     .selectFrom("defence_session as s")
     .innerJoin("judge_group as g", "g.id", "s.group_id")
     .innerJoin("contest", "contest.id", "s.contest_id")
     .innerJoin(participants.as("p"), "p.group_id", "s.group_id")
-    .select(["p.user_id", "s.id", "s.contest_id", "s.starts_at", "s.minutes_per_work", "s.place", "g.name as group_name", "contest.name as contest_name", "g.leader_id", (eb) => eb.selectFrom("defence_slot").select((e) => e.fn.countAll<number>().as("n")).whereRef("defence_slot.session_id", "=", "s.id").as("works")])
+    .select([
+      "p.user_id",
+      "s.id",
+      "s.contest_id",
+      "s.starts_at",
+      "s.minutes_per_work",
+      "s.place",
+      "g.name as group_name",
+      "contest.name as contest_name",
+      "g.leader_id",
+      (eb) =>
+        eb
+          .selectFrom("defence_slot")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("defence_slot.session_id", "=", "s.id")
+          .as("works"),
+    ])
     .where("s.contest_id", "in", contests)
     .where("s.signed_off_at", "is", null)
     .orderBy("s.starts_at")
@@ -326,13 +409,24 @@ const complaint: Producer = async (db, users) => {
   let q = db
     .selectFrom("complaint")
     .innerJoin("work", "work.id", "complaint.work_id")
-    .select(["complaint.id", "complaint.contest_id", "complaint.state", "complaint.due_at", "complaint.arbitration_due_at", "work.id as work_id", "work.name"])
+    .select([
+      "complaint.id",
+      "complaint.contest_id",
+      "complaint.state",
+      "complaint.due_at",
+      "complaint.arbitration_due_at",
+      "work.id as work_id",
+      "work.name",
+    ])
     .where("complaint.state", "in", [...new Set(all.flatMap((w) => w.states))]);
-  if (!all.some((w) => w.scope === "all")) q = q.where("complaint.contest_id", "in", [...new Set(all.flatMap((w) => w.scope as number[]))]);
+  if (!all.some((w) => w.scope === "all"))
+    q = q.where("complaint.contest_id", "in", [...new Set(all.flatMap((w) => w.scope as number[]))]);
   const rows = await q.orderBy("complaint.due_at").orderBy("complaint.id").execute();
   const out: Items = new Map();
   for (const { user, states, scope, arbitrator } of all) {
-    const mine = rows.filter((r) => states.includes(r.state as ComplaintState) && (scope === "all" || scope.includes(r.contest_id))).slice(0, 500);
+    const mine = rows
+      .filter((r) => states.includes(r.state as ComplaintState) && (scope === "all" || scope.includes(r.contest_id)))
+      .slice(0, 500);
     for (const r of mine) {
       if (arbitrator && !(await arbitratorSees(db, user, (await findComplaint(db, r.id))!))) continue;
       const page = COMPLAINT_PAGES[r.state] ?? "/ComplaintManagement";
@@ -354,7 +448,8 @@ const complaint: Producer = async (db, users) => {
 /** Judge invitations sent to the account's email and still open. */
 const judgeInvite: Producer = async (db, users, now) => {
   const byEmail = new Map<string, number[]>();
-  for (const u of users) if (u.email) byEmail.set(u.email.trim().toLowerCase(), [...(byEmail.get(u.email.trim().toLowerCase()) ?? []), u.id]);
+  for (const u of users)
+    if (u.email) byEmail.set(u.email.trim().toLowerCase(), [...(byEmail.get(u.email.trim().toLowerCase()) ?? []), u.id]);
   if (!byEmail.size) return new Map();
   const rows = await db
     .selectFrom("judge_invitation as i")
@@ -384,7 +479,16 @@ const judgeInvite: Producer = async (db, users, now) => {
   return out;
 };
 
-const PRODUCERS: Record<TodoKind, Producer> = { coauthor, teacherReview, schoolReview, formatReview, judging, defence, complaint, judgeInvite };
+const PRODUCERS: Record<TodoKind, Producer> = {
+  coauthor,
+  teacherReview,
+  schoolReview,
+  formatReview,
+  judging,
+  defence,
+  complaint,
+  judgeInvite,
+};
 
 /** The kinds the policy gives this user. */
 export async function kindsOf(policy: Policy, user: User): Promise<TodoKind[]> {
@@ -400,7 +504,12 @@ const byDue = (a: TodoItem, b: TodoItem) => (a.dueAt ?? "9999").localeCompare(b.
  * The to-do items of many users at once (a page of the digest): for each kind, one set of
  * queries for all the users the policy gives that kind. Every user of `users` has an entry.
  */
-export async function todoItemsOf(db: Db, policy: Policy, users: readonly User[], now = new Date()): Promise<Map<number, TodoItem[]>> {
+export async function todoItemsOf(
+  db: Db,
+  policy: Policy,
+  users: readonly User[],
+  now = new Date(),
+): Promise<Map<number, TodoItem[]>> {
   // The policy's answer depends on the principal only: asked once per distinct principal.
   const kindsByPrincipal = new Map<string, Promise<TodoKind[]>>();
   const kinds = new Map<number, TodoKind[]>();

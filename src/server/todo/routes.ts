@@ -13,24 +13,44 @@ export function todoRoutes(app: FastifyInstance, db: Db, policy: Policy) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["用户中心"];
 
-  r.get("/Backend/UserCenter/todo", {
-    schema: { tags, summary: "我的待办：等待我处理的事项（数量、截止时间和处理页面），以及菜单角标", response: { 200: Envelope(TodoReply) } },
-    config: { access: ["api.todo", "read"] },
-  }, async (req) => ok(summarise(await todoItems(db, policy, req.user!))));
+  r.get(
+    "/Backend/UserCenter/todo",
+    {
+      schema: {
+        tags,
+        summary: "我的待办：等待我处理的事项（数量、截止时间和处理页面），以及菜单角标",
+        response: { 200: Envelope(TodoReply) },
+      },
+      config: { access: ["api.todo", "read"] },
+    },
+    async (req) => ok(summarise(await todoItems(db, policy, req.user!))),
+  );
 
-  r.get("/Backend/UserCenter/digest", {
-    schema: { tags, summary: "每日待办邮件是否开启", response: { 200: Envelope(DigestPreference) } },
-    config: { access: ["api.security", "read"] },
-  }, async (req) => {
-    const u = await db.selectFrom("app_user").select("todo_digest").where("id", "=", req.user!.id).executeTakeFirstOrThrow();
-    return ok({ todoDigest: !!Number(u.todo_digest) });
-  });
+  r.get(
+    "/Backend/UserCenter/digest",
+    {
+      schema: { tags, summary: "每日待办邮件是否开启", response: { 200: Envelope(DigestPreference) } },
+      config: { access: ["api.security", "read"] },
+    },
+    async (req) => {
+      const u = await db.selectFrom("app_user").select("todo_digest").where("id", "=", req.user!.id).executeTakeFirstOrThrow();
+      return ok({ todoDigest: !!Number(u.todo_digest) });
+    },
+  );
 
-  r.put("/Backend/UserCenter/digest", {
-    schema: { tags, summary: "开启或关闭每日待办邮件", body: DigestPreference, response: { 200: Envelope(DigestPreference) } },
-    config: { access: ["api.security", "update"] },
-  }, async (req) => {
-    await db.updateTable("app_user").set({ todo_digest: req.body.todoDigest ? 1 : 0 }).where("id", "=", req.user!.id).execute();
-    return ok({ todoDigest: req.body.todoDigest }, req.body.todoDigest ? "已开启每日待办邮件" : "已关闭每日待办邮件");
-  });
+  r.put(
+    "/Backend/UserCenter/digest",
+    {
+      schema: { tags, summary: "开启或关闭每日待办邮件", body: DigestPreference, response: { 200: Envelope(DigestPreference) } },
+      config: { access: ["api.security", "update"] },
+    },
+    async (req) => {
+      await db
+        .updateTable("app_user")
+        .set({ todo_digest: req.body.todoDigest ? 1 : 0 })
+        .where("id", "=", req.user!.id)
+        .execute();
+      return ok({ todoDigest: req.body.todoDigest }, req.body.todoDigest ? "已开启每日待办邮件" : "已关闭每日待办邮件");
+    },
+  );
 }

@@ -19,26 +19,48 @@ const BASE = "/Backend/Common/account/api-tokens";
 
 export function tokenRoutes(app: FastifyInstance, db: Db, policy: Policy) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get(BASE, {
-    schema: { tags, summary: "我的 API 令牌，以及令牌可选的资源", response: { 200: Envelope(TokenList) } },
-    config: { access: ["api.apiTokens", "read"] },
-  }, async (req) => ({ error: 0, info: "成功", data: await svc.listTokens(db, policy, req.user!) }));
+  r.get(
+    BASE,
+    {
+      schema: { tags, summary: "我的 API 令牌，以及令牌可选的资源", response: { 200: Envelope(TokenList) } },
+      config: { access: ["api.apiTokens", "read"] },
+    },
+    async (req) => ({ error: 0, info: "成功", data: await svc.listTokens(db, policy, req.user!) }),
+  );
 
-  r.post(BASE, {
-    schema: { tags, summary: "创建 API 令牌（密钥只在此次返回中出现）", body: TokenCreateBody, response: { 201: Envelope(TokenCreated) } },
-    config: { access: ["api.apiTokens", "create"], limits: [perAddress("api-token-create", 20)] },
-  }, async (req, reply) => {
-    const data = await svc.createToken(db, policy, req.user!, req.body);
-    return reply.code(201).send({ error: 0, info: "令牌已创建，请立即复制保存：密钥只显示这一次", data });
-  });
+  r.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: "创建 API 令牌（密钥只在此次返回中出现）",
+        body: TokenCreateBody,
+        response: { 201: Envelope(TokenCreated) },
+      },
+      config: { access: ["api.apiTokens", "create"], limits: [perAddress("api-token-create", 20)] },
+    },
+    async (req, reply) => {
+      const data = await svc.createToken(db, policy, req.user!, req.body);
+      return reply.code(201).send({ error: 0, info: "令牌已创建，请立即复制保存：密钥只显示这一次", data });
+    },
+  );
 
-  r.delete(`${BASE}/:id`, {
-    schema: { tags, summary: "吊销自己的一个 API 令牌", params: Type.Object({ id: Id("令牌") }), response: { 200: EmptyEnvelope } },
-    config: { access: ["api.apiTokens", "delete"] },
-  }, async (req) => {
-    await svc.revokeToken(db, req.user!, req.params.id);
-    return { error: 0, info: "令牌已吊销" };
-  });
+  r.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: "吊销自己的一个 API 令牌",
+        params: Type.Object({ id: Id("令牌") }),
+        response: { 200: EmptyEnvelope },
+      },
+      config: { access: ["api.apiTokens", "delete"] },
+    },
+    async (req) => {
+      await svc.revokeToken(db, req.user!, req.params.id);
+      return { error: 0, info: "令牌已吊销" };
+    },
+  );
 }
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -80,5 +102,11 @@ export function registerTokenAudit(app: FastifyInstance, db: Db) {
 
 /** OpenAPI: routes a token may call carry the bearer scheme (app.ts, swagger transform). */
 export function acceptsToken(access: unknown): boolean {
-  return Array.isArray(access) && access.length === 2 && typeof access[0] === "string" && access[0].startsWith("api.") && !TOKEN_FORBIDDEN_OBJECTS.has(access[0]);
+  return (
+    Array.isArray(access) &&
+    access.length === 2 &&
+    typeof access[0] === "string" &&
+    access[0].startsWith("api.") &&
+    !TOKEN_FORBIDDEN_OBJECTS.has(access[0])
+  );
 }

@@ -11,7 +11,14 @@ import { readCache } from "../db/changes";
 import type { ApiToken, User } from "../db/schema";
 import type { Policy } from "../../shared/access";
 import { forbidden, invalid, notFound, unauthenticated, STATUS_TEXT } from "../../shared/errors";
-import { TOKEN_MAX_DAYS, TOKEN_ROLES, tokenObjects, type TokenCreateBody, type TokenCreated, type TokenView } from "../../shared/token/schema";
+import {
+  TOKEN_MAX_DAYS,
+  TOKEN_ROLES,
+  tokenObjects,
+  type TokenCreateBody,
+  type TokenCreated,
+  type TokenView,
+} from "../../shared/token/schema";
 import { principalOf } from "../plugins/access";
 import { nowIso, sha256 } from "../plugins/auth";
 
@@ -51,7 +58,8 @@ export async function listTokens(db: Db, policy: Policy, user: User) {
 }
 
 export async function createToken(db: Db, policy: Policy, user: User, body: TokenCreateBody): Promise<TokenCreated> {
-  if (!(TOKEN_ROLES as readonly number[]).includes(user.user_type)) throw forbidden("只有超级管理员、赛事管理员和学校管理员可以创建 API 令牌");
+  if (!(TOKEN_ROLES as readonly number[]).includes(user.user_type))
+    throw forbidden("只有超级管理员、赛事管理员和学校管理员可以创建 API 令牌");
   const name = body.name.trim();
   if (!name) throw invalid("name", "请填写令牌名称");
   const allowed = new Set(await tokenObjects(policy, principalOf(user)));
@@ -61,7 +69,13 @@ export async function createToken(db: Db, policy: Policy, user: User, body: Toke
   const now = Date.now();
   if (!(expires > now)) throw invalid("expiresAt", "到期时间必须晚于现在");
   if (expires > now + TOKEN_MAX_DAYS * 86400_000) throw invalid("expiresAt", "令牌有效期不能超过一年");
-  const taken = await db.selectFrom("api_token").select("id").where("user_id", "=", user.id).where("name", "=", name).where("revoked_at", "is", null).executeTakeFirst();
+  const taken = await db
+    .selectFrom("api_token")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("name", "=", name)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   if (taken) throw invalid("name", "已有同名的有效令牌，请换一个名称");
   const publicId = randomBytes(6).toString("hex");
   const secret = randomBytes(32).toString("base64url");
@@ -86,7 +100,12 @@ export async function createToken(db: Db, policy: Policy, user: User, body: Toke
 }
 
 export async function revokeToken(db: Db, user: User, id: number) {
-  const t = await db.selectFrom("api_token").select(["id", "revoked_at"]).where("id", "=", id).where("user_id", "=", user.id).executeTakeFirst();
+  const t = await db
+    .selectFrom("api_token")
+    .select(["id", "revoked_at"])
+    .where("id", "=", id)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   if (!t) throw notFound("令牌不存在");
   if (!t.revoked_at) await db.updateTable("api_token").set({ revoked_at: nowIso() }).where("id", "=", id).execute();
 }
@@ -127,8 +146,15 @@ export function tokenResolver(db: Db) {
     if (!(TOKEN_ROLES as readonly number[]).includes(row.user_type)) throw tokenRefused();
     const { t_id, t_name, t_hash: _h, t_read_only, t_resources, t_expires: _e, t_revoked: _r, t_used, ...user } = row;
     if (!t_used || now - Date.parse(t_used) > TOUCH_EVERY_MS) {
-      await db.updateTable("api_token").set({ last_used_at: new Date(now).toISOString(), last_used_addr: addr }).where("id", "=", t_id).execute();
+      await db
+        .updateTable("api_token")
+        .set({ last_used_at: new Date(now).toISOString(), last_used_addr: addr })
+        .where("id", "=", t_id)
+        .execute();
     }
-    return { user, token: { id: t_id, name: t_name, readOnly: !!t_read_only, resources: new Set(JSON.parse(t_resources) as string[]) } };
+    return {
+      user,
+      token: { id: t_id, name: t_name, readOnly: !!t_read_only, resources: new Set(JSON.parse(t_resources) as string[]) },
+    };
   };
 }

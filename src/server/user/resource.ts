@@ -8,11 +8,28 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB } from "../db/schema";
 import { ROLE } from "../../shared/roles";
 import { badRequest, forbidden, invalid } from "../../shared/errors";
-import { UserCreate, UserFilters, UserUpdate, UserView, type UserCreate as TCreate, type UserUpdate as TUpdate, type UserView as TView } from "../../shared/user/schema";
+import {
+  UserCreate,
+  UserFilters,
+  UserUpdate,
+  UserView,
+  type UserCreate as TCreate,
+  type UserUpdate as TUpdate,
+  type UserView as TView,
+} from "../../shared/user/schema";
 import type { Ctx, ResourceDef } from "../crud/resource";
 import { actorOf, contestInScope, isContestAdmin, scoped, type Actor } from "./scope";
 import { loadUsers, selectUsers, withContests, type UserRow } from "./view";
-import { assertEmailFree, assertMajor, assertSchool, assertUsernameFree, checkChange, checkNew, followRoleChange, MEMBER_ROLE } from "./rules";
+import {
+  assertEmailFree,
+  assertMajor,
+  assertSchool,
+  assertUsernameFree,
+  checkChange,
+  checkNew,
+  followRoleChange,
+  MEMBER_ROLE,
+} from "./rules";
 import { userExcel } from "./excel";
 import { refreshNamesOfUser } from "../work/repository";
 import { syncHolderCertificates } from "../certificate/issue";
@@ -34,17 +51,34 @@ function filtered<O>(base: SelectQueryBuilder<DB, any, O>, a: Actor, f: Record<s
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
-      eb.or(["app_user.username", "app_user.name", "app_user.email", "app_user.member_no"].map((col) => eb(sql`lower(${sql.ref(col)})`, "like", sql`${like} escape '\\'`))),
+      eb.or(
+        ["app_user.username", "app_user.name", "app_user.email", "app_user.member_no"].map((col) =>
+          eb(sql`lower(${sql.ref(col)})`, "like", sql`${like} escape '\\'`),
+        ),
+      ),
     );
   }
   if (Array.isArray(f.userType) && f.userType.length) q = q.where("app_user.user_type", "in", f.userType as number[]);
   if (typeof f.schoolId === "number") q = q.where("app_user.school_id", "=", f.schoolId);
-  for (const [key, col] of [["locked", "app_user.locked"], ["archived", "app_user.archived"], ["hasComplaintRight", "app_user.has_complaint_right"], ["isSchoolContestJudge", "app_user.is_school_contest_judge"]] as const) {
+  for (const [key, col] of [
+    ["locked", "app_user.locked"],
+    ["archived", "app_user.archived"],
+    ["hasComplaintRight", "app_user.has_complaint_right"],
+    ["isSchoolContestJudge", "app_user.is_school_contest_judge"],
+  ] as const) {
     if (typeof f[key] === "boolean") q = q.where(col, "=", f[key] ? 1 : 0);
   }
   if (typeof f.contestId === "number") {
     const contestId = f.contestId;
-    q = q.where((eb) => eb.exists(eb.selectFrom("contest_member").select("contest_member.id").whereRef("contest_member.user_id", "=", "app_user.id").where("contest_member.contest_id", "=", contestId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("contest_member")
+          .select("contest_member.id")
+          .whereRef("contest_member.user_id", "=", "app_user.id")
+          .where("contest_member.contest_id", "=", contestId),
+      ),
+    );
     if (!contestInScope(a, contestId)) q = q.where(sql<boolean>`1 = 0`);
   }
   return q;
@@ -54,7 +88,10 @@ async function addMembership(ctx: Ctx, userId: number, contestIds: number[], rol
   const memberRole = MEMBER_ROLE[role];
   if (!memberRole || !contestIds.length) return;
   const now = new Date().toISOString();
-  await ctx.db.insertInto("contest_member").values(contestIds.map((contest_id) => ({ contest_id, user_id: userId, role: memberRole, created_at: now }))).execute();
+  await ctx.db
+    .insertInto("contest_member")
+    .values(contestIds.map((contest_id) => ({ contest_id, user_id: userId, role: memberRole, created_at: now })))
+    .execute();
 }
 
 /** The contest a new user joins: required for a contest admin's judges and reviewers. */
@@ -65,7 +102,8 @@ async function contestOfNew(ctx: Ctx, a: Actor, input: TCreate): Promise<number[
   }
   if (!MEMBER_ROLE[input.role]) throw invalid("contestId", "只有赛事管理员、赛事审核员和评委可以加入赛事");
   if (!contestInScope(a, input.contestId)) throw forbidden("所选赛事不在您的管理范围内");
-  if (!(await ctx.db.selectFrom("contest").select("id").where("id", "=", input.contestId).executeTakeFirst())) throw invalid("contestId", "所选赛事不存在");
+  if (!(await ctx.db.selectFrom("contest").select("id").where("id", "=", input.contestId).executeTakeFirst()))
+    throw invalid("contestId", "所选赛事不存在");
   return [input.contestId];
 }
 
@@ -86,7 +124,9 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     const a = await actorOf(ctx);
     const q = filtered(selectUsers(ctx.db), a, filters);
     // Counted on app_user alone: the view's left joins (school, major: at most one row each) change no count, and cost a lookup per row.
-    const total = await filtered(ctx.db.selectFrom("app_user"), a, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await filtered(ctx.db.selectFrom("app_user"), a, filters)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
     for (const [field, dir] of sort.length ? sort : ([["id", "desc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = (await page.orderBy("app_user.id").offset(offset).limit(limit).execute()) as UserRow[];
@@ -107,7 +147,11 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     await assertSchool(ctx.db, values.school_id);
     await assertMajor(ctx.db, values.major_code);
     const now = new Date().toISOString();
-    const { id } = await ctx.db.insertInto("app_user").values({ ...values, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto("app_user")
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await addMembership(ctx, id, contestIds, values.user_type);
     return (await loadUsers(ctx, a, [id]))[0];
   },
@@ -119,7 +163,11 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     if (set.email) await assertEmailFree(ctx.db, set.email, before.id);
     if (set.school_id) await assertSchool(ctx.db, set.school_id);
     if (set.major_code) await assertMajor(ctx.db, set.major_code);
-    await ctx.db.updateTable("app_user").set({ ...set, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
+    await ctx.db
+      .updateTable("app_user")
+      .set({ ...set, updated_at: new Date().toISOString() })
+      .where("id", "=", before.id)
+      .execute();
     if (set.user_type !== undefined) await followRoleChange(ctx.db, before.id, before.userType, set.user_type);
     // Works list their authors' and teachers' names: a renamed user's works show the new name.
     if (set.name) await refreshNamesOfUser(ctx.db, before.id);
@@ -155,7 +203,11 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
       }
     }
     if (before.archived) throw badRequest("该用户已有业务记录，不能删除；它已经归档");
-    await db.updateTable("app_user").set({ archived: 1, locked: 1, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
+    await db
+      .updateTable("app_user")
+      .set({ archived: 1, locked: 1, updated_at: new Date().toISOString() })
+      .where("id", "=", before.id)
+      .execute();
     await db.deleteFrom("user_session").where("user_id", "=", before.id).execute();
     return "archived";
   },

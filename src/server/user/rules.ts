@@ -14,7 +14,11 @@ import { UNCLAIMED } from "./view";
 type Handle = Kysely<DB> | Transaction<DB>;
 
 /** The contest-member role of a user type that belongs to contests. */
-export const MEMBER_ROLE: Partial<Record<number, ContestRole>> = { [ROLE.contestAdmin]: "admin", [ROLE.contestReviewer]: "reviewer", [ROLE.judge]: "judge" };
+export const MEMBER_ROLE: Partial<Record<number, ContestRole>> = {
+  [ROLE.contestAdmin]: "admin",
+  [ROLE.contestReviewer]: "reviewer",
+  [ROLE.judge]: "judge",
+};
 /** Roles that belong to a school. */
 const NEEDS_SCHOOL: readonly number[] = [ROLE.schoolAdmin, ROLE.teacher, ROLE.author];
 
@@ -30,7 +34,8 @@ function checkJudgeFlag(a: Actor, role: number, on: boolean) {
 }
 
 function needSchool(role: number, schoolId: number | null) {
-  if (NEEDS_SCHOOL.includes(role) && schoolId === null) throw invalid("schoolId", `${ROLE_NAMES[role as RoleCode]}须选择所属学校`);
+  if (NEEDS_SCHOOL.includes(role) && schoolId === null)
+    throw invalid("schoolId", `${ROLE_NAMES[role as RoleCode]}须选择所属学校`);
 }
 
 /** The row of a new user, or a clear refusal. Admin-created users claim their account by email. */
@@ -91,8 +96,10 @@ export function checkChange(a: Actor, before: UserView, input: UserUpdate): User
   }
   if (input.name !== undefined && input.name.trim() !== before.name) set.name = input.name.trim();
   if (input.phone !== undefined && blankToNull(input.phone) !== before.phone) set.phone = blankToNull(input.phone);
-  if (input.memberNo !== undefined && blankToNull(input.memberNo) !== before.memberNo) set.member_no = blankToNull(input.memberNo);
-  if (input.majorCode !== undefined && blankToNull(input.majorCode) !== before.majorCode) set.major_code = blankToNull(input.majorCode);
+  if (input.memberNo !== undefined && blankToNull(input.memberNo) !== before.memberNo)
+    set.member_no = blankToNull(input.memberNo);
+  if (input.majorCode !== undefined && blankToNull(input.majorCode) !== before.majorCode)
+    set.major_code = blankToNull(input.majorCode);
   if (input.email !== undefined && normEmail(input.email) !== before.email) {
     set.email = normEmail(input.email);
     // A new address is proven again through the verification or recovery link.
@@ -102,7 +109,8 @@ export function checkChange(a: Actor, before: UserView, input: UserUpdate): User
 }
 
 export async function assertUsernameFree(db: Handle, username: string) {
-  if (await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst()) throw invalid("username", `用户名 ${username} 已被使用`);
+  if (await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst())
+    throw invalid("username", `用户名 ${username} 已被使用`);
 }
 
 export async function assertEmailFree(db: Handle, email: string | null | undefined, selfId?: number) {

@@ -36,7 +36,15 @@ async function loadActor(ctx: Ctx): Promise<Actor> {
   const contestIds = await adminContestIds(ctx.db, user);
   const ownContestIds =
     user.user_type === ROLE.contestAdmin
-      ? (await ctx.db.selectFrom("contest_member").select("contest_id").where("user_id", "=", user.id).where("role", "=", "admin").orderBy("contest_id").execute()).map((r) => r.contest_id)
+      ? (
+          await ctx.db
+            .selectFrom("contest_member")
+            .select("contest_id")
+            .where("user_id", "=", user.id)
+            .where("role", "=", "admin")
+            .orderBy("contest_id")
+            .execute()
+        ).map((r) => r.contest_id)
       : [];
   return { user, contestIds, ownContestIds };
 }
@@ -64,7 +72,9 @@ export function roleRefusal(a: Actor, role: number) {
 export function scoped<O>(a: Actor, q: SelectQueryBuilder<DB, any, O>): SelectQueryBuilder<DB, any, O> {
   if (isRoot(a)) return q;
   if (isSchoolAdmin(a)) {
-    return q.where("app_user.school_id", "=", a.user.school_id ?? -1).where("app_user.user_type", "in", [ROLE.teacher, ROLE.author]);
+    return q
+      .where("app_user.school_id", "=", a.user.school_id ?? -1)
+      .where("app_user.user_type", "in", [ROLE.teacher, ROLE.author]);
   }
   if (isContestAdmin(a) && a.contestIds !== "all" && a.contestIds.length) {
     const ids = a.contestIds;

@@ -109,7 +109,11 @@ export async function contestsOf(db: Db, a: Actor, userIds: number[]): Promise<M
 }
 
 export async function withContests(db: Db, a: Actor, rows: UserRow[]): Promise<UserView[]> {
-  const contests = await contestsOf(db, a, rows.map((r) => r.id));
+  const contests = await contestsOf(
+    db,
+    a,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toView(r, contests.get(r.id) ?? []));
 }
 
@@ -117,7 +121,11 @@ export async function withContests(db: Db, a: Actor, rows: UserRow[]): Promise<U
 export async function loadUsers(ctx: Ctx, a: Actor, ids: number[]): Promise<UserView[]> {
   const rows: UserRow[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    rows.push(...((await scoped(a, selectUsers(ctx.db)).where("app_user.id", "in", ids.slice(i, i + CHUNK)).execute()) as UserRow[]));
+    rows.push(
+      ...((await scoped(a, selectUsers(ctx.db))
+        .where("app_user.id", "in", ids.slice(i, i + CHUNK))
+        .execute()) as UserRow[]),
+    );
   }
   return withContests(ctx.db, a, rows);
 }

@@ -46,7 +46,12 @@ async function rubricsOf(db: Handle, ids: number[]) {
 async function rowsByIds(db: Handle, ids: number[]) {
   const out = new Map<number, CategoryRow>();
   for (let i = 0; i < ids.length; i += 500) {
-    for (const r of await db.selectFrom("work_category").select(COLUMNS).where("id", "in", ids.slice(i, i + 500)).execute()) out.set(r.id, r);
+    for (const r of await db
+      .selectFrom("work_category")
+      .select(COLUMNS)
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute())
+      out.set(r.id, r);
   }
   return out;
 }
@@ -54,7 +59,13 @@ async function rowsByIds(db: Handle, ids: number[]) {
 async function childrenOf(db: Handle, ids: number[]) {
   const out = new Map<number, CategoryRow[]>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom("work_category").select(COLUMNS).where("parent_id", "in", ids.slice(i, i + 500)).orderBy("sort").orderBy("id").execute();
+    const rows = await db
+      .selectFrom("work_category")
+      .select(COLUMNS)
+      .where("parent_id", "in", ids.slice(i, i + 500))
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     for (const r of rows) out.set(r.parent_id!, [...(out.get(r.parent_id!) ?? []), r]);
   }
   return out;
@@ -102,7 +113,10 @@ export async function workTypeTree(db: Handle, includeArchived = false): Promise
   if (!includeArchived) q = q.where("archived", "=", 0);
   const tops = await q.orderBy("sort").orderBy("id").execute();
   const views = await toViews(db, tops);
-  const children = await childrenOf(db, tops.map((t) => t.id));
+  const children = await childrenOf(
+    db,
+    tops.map((t) => t.id),
+  );
   return views.map((v) => ({
     ...v,
     children: (children.get(v.id) ?? [])

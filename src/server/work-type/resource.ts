@@ -5,12 +5,25 @@
  */
 import { sql } from "kysely";
 import { badRequest, invalid } from "../../shared/errors";
-import { WorkTypeCreate, WorkTypeFilters, WorkTypeUpdate, WorkTypeView, type WorkTypeCreate as TCreate, type WorkTypeUpdate as TUpdate, type WorkTypeView as TView } from "../../shared/work-type/schema";
+import {
+  WorkTypeCreate,
+  WorkTypeFilters,
+  WorkTypeUpdate,
+  WorkTypeView,
+  type WorkTypeCreate as TCreate,
+  type WorkTypeUpdate as TUpdate,
+  type WorkTypeView as TView,
+} from "../../shared/work-type/schema";
 import type { ResourceDef, Trx } from "../crud/resource";
 import { COLUMNS, toViews, viewOf, type CategoryRow } from "./query";
 import { categoryInUse, refuseInherited, resolveRules, saveRubric, type RuleColumns } from "./rules";
 
-const SORT: Record<string, string> = { id: "work_category.id", name: "work_category.name", sort: "work_category.sort", parentId: "work_category.parent_id" };
+const SORT: Record<string, string> = {
+  id: "work_category.id",
+  name: "work_category.name",
+  sort: "work_category.sort",
+  parentId: "work_category.parent_id",
+};
 
 /** The 大类 a 小类 goes under: it must exist, be a 大类 and not be archived. */
 async function parentOf(trx: Trx, parentId: number): Promise<CategoryRow> {
@@ -25,7 +38,8 @@ async function ensureUniqueName(trx: Trx, name: string, parent: CategoryRow | nu
   let q = trx.selectFrom("work_category").select("id").where("name", "=", name);
   q = parent ? q.where("parent_id", "=", parent.id) : q.where("parent_id", "is", null);
   if (selfId) q = q.where("id", "!=", selfId);
-  if (await q.executeTakeFirst()) throw invalid("name", parent ? `大类「${parent.name}」下已有小类「${name}」` : `已有名为「${name}」的大类`);
+  if (await q.executeTakeFirst())
+    throw invalid("name", parent ? `大类「${parent.name}」下已有小类「${name}」` : `已有名为「${name}」的大类`);
 }
 
 async function nextSort(trx: Trx, parentId: number | null) {
@@ -65,7 +79,10 @@ export const workTypeResource: ResourceDef<TView, TCreate, TUpdate> = {
     if (f.parentId === null || f.parentId === "null") q = q.where("work_category.parent_id", "is", null);
     else if (f.parentId !== undefined) q = q.where("work_category.parent_id", "=", f.parentId);
     if (f.archived !== undefined) q = q.where("work_category.archived", "=", f.archived ? 1 : 0);
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     let page = q;
     for (const [field, dir] of sort.length ? sort : ([["sort", "asc"]] as const)) page = page.orderBy(sql.ref(SORT[field]), dir);
     const rows = await page.orderBy("work_category.id").offset(offset).limit(limit).execute();
@@ -88,7 +105,13 @@ export const workTypeResource: ResourceDef<TView, TCreate, TUpdate> = {
     }
     const { id } = await trx
       .insertInto("work_category")
-      .values({ parent_id: parent?.id ?? null, name, sort: input.sort ?? (await nextSort(trx, parent?.id ?? null)), description: input.description?.trim() || null, ...rules })
+      .values({
+        parent_id: parent?.id ?? null,
+        name,
+        sort: input.sort ?? (await nextSort(trx, parent?.id ?? null)),
+        description: input.description?.trim() || null,
+        ...rules,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     if (!parent) await saveRubric(trx, id, input.rubric!);
@@ -101,9 +124,12 @@ export const workTypeResource: ResourceDef<TView, TCreate, TUpdate> = {
       if (!input.parentId) throw invalid("parentId", "小类不能改为大类");
     }
     const parentId = input.parentId ?? before.parentId;
-    const parent = parentId === null ? null : parentId === before.parentId && input.parentId === undefined
-      ? ((await trx.selectFrom("work_category").select(COLUMNS).where("id", "=", parentId).executeTakeFirst()) ?? null)
-      : await parentOf(trx, parentId);
+    const parent =
+      parentId === null
+        ? null
+        : parentId === before.parentId && input.parentId === undefined
+          ? ((await trx.selectFrom("work_category").select(COLUMNS).where("id", "=", parentId).executeTakeFirst()) ?? null)
+          : await parentOf(trx, parentId);
     const name = input.name !== undefined ? input.name.trim() : before.name;
     if (name !== before.name || parentId !== before.parentId) await ensureUniqueName(trx, name, parent, before.id);
     if (input.archived === false && parent?.archived) throw invalid("archived", `所属大类「${parent.name}」已归档，请先恢复大类`);

@@ -34,16 +34,23 @@ export const EXPORT_COLUMNS: SheetColumn[] = [
   { header: "作者", width: 28 },
   { header: "指导教师", width: 16 },
   ...Array.from({ length: MAX_AUTHORS }, (_, i) =>
-    ["姓名", "学号", "专业", "手机", "邮箱"].map((h) => ({ header: `作者${i + 1}${h}`, width: h === "邮箱" ? 26 : h === "专业" ? 18 : 14 })),
+    ["姓名", "学号", "专业", "手机", "邮箱"].map((h) => ({
+      header: `作者${i + 1}${h}`,
+      width: h === "邮箱" ? 26 : h === "专业" ? 18 : 14,
+    })),
   ).flat(),
-  ...Array.from({ length: MAX_TEACHERS }, (_, i) => ["姓名", "工号", "手机", "邮箱"].map((h) => ({ header: `指导教师${i + 1}${h}`, width: h === "邮箱" ? 26 : 14 }))).flat(),
+  ...Array.from({ length: MAX_TEACHERS }, (_, i) =>
+    ["姓名", "工号", "手机", "邮箱"].map((h) => ({ header: `指导教师${i + 1}${h}`, width: h === "邮箱" ? 26 : 14 })),
+  ).flat(),
   { header: "创建时间", width: 17 },
   { header: "提交时间", width: 17 },
   { header: "更新时间", width: 17 },
 ];
 
-const authorCells = (a: AuthorRow | undefined) => (a ? [a.name, a.member_no ?? "", a.major_name ?? a.major_code ?? "", a.phone ?? "", a.email ?? ""] : ["", "", "", "", ""]);
-const teacherCells = (t: TeacherRow | undefined) => (t ? [t.name, t.member_no ?? "", t.phone ?? "", t.email ?? ""] : ["", "", "", ""]);
+const authorCells = (a: AuthorRow | undefined) =>
+  a ? [a.name, a.member_no ?? "", a.major_name ?? a.major_code ?? "", a.phone ?? "", a.email ?? ""] : ["", "", "", "", ""];
+const teacherCells = (t: TeacherRow | undefined) =>
+  t ? [t.name, t.member_no ?? "", t.phone ?? "", t.email ?? ""] : ["", "", "", ""];
 
 function groupBy<T extends { work_id: number }>(rows: T[]) {
   const out = new Map<number, T[]>();
@@ -56,14 +63,28 @@ function groupBy<T extends { work_id: number }>(rows: T[]) {
 }
 
 /** The export's rows, a page at a time. */
-export async function* exportPages(db: Db, scope: ListScope, filters: WorkFilters, onPage?: (done: number) => void): AsyncGenerator<(string | number)[][]> {
+export async function* exportPages(
+  db: Db,
+  scope: ListScope,
+  filters: WorkFilters,
+  onPage?: (done: number) => void,
+): AsyncGenerator<(string | number)[][]> {
   let last = 0;
   let done = 0;
   for (;;) {
-    const ids = (await worksQuery(db, scope, filters).select("work.id").where("work.id", ">", last).orderBy("work.id").limit(EXPORT_BATCH).execute()).map((r) => Number(r.id));
+    const ids = (
+      await worksQuery(db, scope, filters)
+        .select("work.id")
+        .where("work.id", ">", last)
+        .orderBy("work.id")
+        .limit(EXPORT_BATCH)
+        .execute()
+    ).map((r) => Number(r.id));
     if (!ids.length) return;
     last = ids[ids.length - 1];
-    const rows = await withListColumns(db.selectFrom("work").where("work.id", "in", ids)).orderBy("work.id").execute();
+    const rows = await withListColumns(db.selectFrom("work").where("work.id", "in", ids))
+      .orderBy("work.id")
+      .execute();
     const authors = groupBy(await authorsOfWorks(db, ids));
     const teachers = groupBy(await teachersOfWorks(db, ids));
     // Under a national contest's filter its entries show as in the list: the national state, contest and name.
@@ -101,21 +122,33 @@ export async function* exportPages(db: Db, scope: ListScope, filters: WorkFilter
 export function registerWorkExport(db: Db, jobs: Jobs) {
   jobs.register("export", "work", async (rc) => {
     const { scope, filters } = rc.params as { scope: ListScope; filters: WorkFilters };
-    const total = await worksQuery(db, scope, filters).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await worksQuery(db, scope, filters)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     rc.progress(0, Number(total.n));
     let done = 0;
     const file = await jobs.tmpPath("xlsx");
     try {
-      await writeXlsx(file, "作品", EXPORT_COLUMNS, exportPages(db, scope, filters, (n) => {
-        rc.progress((done = n));
-        rc.signal.throwIfAborted();
-      }));
+      await writeXlsx(
+        file,
+        "作品",
+        EXPORT_COLUMNS,
+        exportPages(db, scope, filters, (n) => {
+          rc.progress((done = n));
+          rc.signal.throwIfAborted();
+        }),
+      );
     } catch (err) {
       await rm(file, { force: true });
       throw err;
     }
     const sha = await jobs.storeFile(file);
-    await jobs.finish(rc.job.id, "running", "done", { output_sha256: sha, processed: done, total: done, message: `已导出 ${done} 件作品` });
+    await jobs.finish(rc.job.id, "running", "done", {
+      output_sha256: sha,
+      processed: done,
+      total: done,
+      message: `已导出 ${done} 件作品`,
+    });
   });
 }
 

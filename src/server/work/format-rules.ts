@@ -30,7 +30,8 @@ const DAY = 24 * HOUR;
 export function checkReasonCodes(action: WorkAction, codes: readonly string[] | undefined): DomainError | string[] | null {
   const list = [...new Set(codes ?? [])];
   const unknown = list.filter((c) => !isFormatReasonCode(c));
-  if (unknown.length) return invalid("reasonCodes", `问题类型「${unknown.join("、")}」不在目录中，可选：${FORMAT_REASON_CODES.join("、")}`);
+  if (unknown.length)
+    return invalid("reasonCodes", `问题类型「${unknown.join("、")}」不在目录中，可选：${FORMAT_REASON_CODES.join("、")}`);
   if (action === "format_return" && !list.length) return invalid("reasonCodes", "请至少选择一个问题类型");
   return list.length ? list : null;
 }
@@ -40,12 +41,15 @@ export function checkDeadline(deadline: string | undefined, now: Date): DomainEr
   if (!deadline?.trim()) return invalid("deadline", "请设置修改截止时间");
   const at = Date.parse(deadline);
   if (Number.isNaN(at)) return invalid("deadline", "修改截止时间格式不正确");
-  if (at < now.getTime() + CORRECTION_DEADLINE.minHours * HOUR) return invalid("deadline", `修改截止时间至少应在 ${CORRECTION_DEADLINE.minHours} 小时之后`);
-  if (at > now.getTime() + CORRECTION_DEADLINE.maxDays * DAY) return invalid("deadline", `修改截止时间不能晚于 ${CORRECTION_DEADLINE.maxDays} 天之后`);
+  if (at < now.getTime() + CORRECTION_DEADLINE.minHours * HOUR)
+    return invalid("deadline", `修改截止时间至少应在 ${CORRECTION_DEADLINE.minHours} 小时之后`);
+  if (at > now.getTime() + CORRECTION_DEADLINE.maxDays * DAY)
+    return invalid("deadline", `修改截止时间不能晚于 ${CORRECTION_DEADLINE.maxDays} 天之后`);
   return new Date(at).toISOString();
 }
 
-export const deadlinePassed = (w: Pick<WorkRow, "format_deadline">, now: Date) => w.format_deadline !== null && Date.parse(w.format_deadline) <= now.getTime();
+export const deadlinePassed = (w: Pick<WorkRow, "format_deadline">, now: Date) =>
+  w.format_deadline !== null && Date.parse(w.format_deadline) <= now.getTime();
 
 /** The authors resubmit only before the deadline. */
 export const resubmitRefusal = (w: WorkRow, now: Date): string | null =>
@@ -59,7 +63,10 @@ export const rejectReturnedRefusal = (w: WorkRow, actor: Actor, now: Date): stri
 
 /** A decision cannot be undone once judges are assigned to the work (in `contestId` when given: a national entry's). */
 export async function reopenRefusal(db: Handle, w: WorkRow, contestId?: number): Promise<string | null> {
-  let q = db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).where("work_id", "=", w.id);
+  let q = db
+    .selectFrom("judge_assignment")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("work_id", "=", w.id);
   if (contestId !== undefined) q = q.where("contest_id", "=", contestId);
   const n = await q.executeTakeFirstOrThrow();
   return Number(n.n) ? `作品已分配给 ${Number(n.n)} 位评委，请先移除评委分配再撤销形式审查结论` : null;

@@ -36,7 +36,12 @@ const MAX_DEPTH = 2000;
 export const LIST_TUNING = { plainUpTo: { sqlite: 5000, postgres: 500 } };
 
 /** The (contest, status) branches to merge, or null when the plain query is the better plan. */
-export function branchesOf(scope: ListScopeLike, f: WorkFilters, order: Order, depth: number): { contest: number | null; status: string }[] | null {
+export function branchesOf(
+  scope: ListScopeLike,
+  f: WorkFilters,
+  order: Order,
+  depth: number,
+): { contest: number | null; status: string }[] | null {
   const [field, dir] = order[0];
   if (scope.kind !== "contests" || !MERGEABLE.has(field) || depth > MAX_DEPTH) return null;
   if (order.length > 2 || (order.length === 2 && (order[1][0] !== "id" || order[1][1] !== dir))) return null;
@@ -54,11 +59,24 @@ type Page = SelectQueryBuilder<DB, never, { id: number; k0: unknown; k1: unknown
  * The page's ids with their sort keys (k0, k1: the order's columns). `base()` is the scoped,
  * filtered query (a new builder each call); every branch keeps all its conditions.
  */
-function pageQuery(db: Handle, base: () => Q, scope: ListScopeLike, f: WorkFilters, order: Order, columns: Record<string, string>, offset: number, limit: number, total: number): { page: Page; keys: number } {
-  const plainUpTo = db.getExecutor().adapter instanceof PostgresAdapter ? LIST_TUNING.plainUpTo.postgres : LIST_TUNING.plainUpTo.sqlite;
+function pageQuery(
+  db: Handle,
+  base: () => Q,
+  scope: ListScopeLike,
+  f: WorkFilters,
+  order: Order,
+  columns: Record<string, string>,
+  offset: number,
+  limit: number,
+  total: number,
+): { page: Page; keys: number } {
+  const plainUpTo =
+    db.getExecutor().adapter instanceof PostgresAdapter ? LIST_TUNING.plainUpTo.postgres : LIST_TUNING.plainUpTo.sqlite;
   const branches = total > plainUpTo ? branchesOf(scope, f, order, offset + limit) : null;
   if (!branches) {
-    let page = base().select((eb) => ["work.id as id", ...order.map(([field], i) => eb.ref(columns[field] as "work.id").as(`k${i}`))] as never) as unknown as SelectQueryBuilder<DB, "work", { id: number }>;
+    let page = base().select(
+      (eb) => ["work.id as id", ...order.map(([field], i) => eb.ref(columns[field] as "work.id").as(`k${i}`))] as never,
+    ) as unknown as SelectQueryBuilder<DB, "work", { id: number }>;
     for (const [field, dir] of order) page = page.orderBy(sql.ref(columns[field]), dir);
     return { page: page.offset(offset).limit(limit) as unknown as Page, keys: order.length };
   }
@@ -72,11 +90,19 @@ function pageQuery(db: Handle, base: () => Q, scope: ListScopeLike, f: WorkFilte
       .orderBy(sql.ref(column), dir)
       .orderBy("work.id", dir)
       .limit(offset + limit);
-    return db.selectFrom(top.as(`b${i}`)).select([`b${i}.id as id`, `b${i}.k0 as k0`, `b${i}.k1 as k1`] as never[]) as unknown as Page;
+    return db
+      .selectFrom(top.as(`b${i}`))
+      .select([`b${i}.id as id`, `b${i}.k0 as k0`, `b${i}.k1 as k1`] as never[]) as unknown as Page;
   });
   let union = members[0];
   for (const m of members.slice(1)) union = union.unionAll(m);
-  const page = db.selectFrom(union.as("u")).select(["u.id as id", "u.k0 as k0", "u.k1 as k1"] as never[]).orderBy("u.k0" as never, dir).orderBy("u.k1" as never, dir).offset(offset).limit(limit);
+  const page = db
+    .selectFrom(union.as("u"))
+    .select(["u.id as id", "u.k0 as k0", "u.k1 as k1"] as never[])
+    .orderBy("u.k0" as never, dir)
+    .orderBy("u.k1" as never, dir)
+    .offset(offset)
+    .limit(limit);
   return { page: page as unknown as Page, keys: 2 };
 }
 
@@ -95,7 +121,13 @@ export async function listPage<R extends { id: number }>(
   limit: number,
   withNames: (q: Q) => SelectQueryBuilder<DB, any, R>,
 ): Promise<{ rows: R[]; total: number }> {
-  const total = Number((await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await base()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (offset >= total) return { rows: [], total };
   const { page, keys } = pageQuery(db, base, scope, f, order, columns, offset, limit, total);
   let q = withNames(db.selectFrom("work").innerJoin(page.as("p"), "p.id" as never, "work.id") as unknown as Q);

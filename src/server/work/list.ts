@@ -43,9 +43,17 @@ function scoped(db: Handle, scope: ListScope): Q {
   const q = db.selectFrom("work");
   switch (scope.kind) {
     case "author":
-      return q.where("work.id", "in", db.selectFrom("work_author").select("work_author.work_id").where("work_author.user_id", "=", scope.userId));
+      return q.where(
+        "work.id",
+        "in",
+        db.selectFrom("work_author").select("work_author.work_id").where("work_author.user_id", "=", scope.userId),
+      );
     case "teacher":
-      return q.where("work.id", "in", db.selectFrom("work_teacher").select("work_teacher.work_id").where("work_teacher.user_id", "=", scope.userId));
+      return q.where(
+        "work.id",
+        "in",
+        db.selectFrom("work_teacher").select("work_teacher.work_id").where("work_teacher.user_id", "=", scope.userId),
+      );
     case "school":
       return q.where("work.school_id", "=", scope.schoolId);
     case "contests":
@@ -68,7 +76,17 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
     q = q.where((eb) =>
       eb.or([
         states ? eb.and([eb("work.contest_id", "=", cid), eb("work.status", "in", states)]) : eb("work.contest_id", "=", cid),
-        ...(entryStates?.length === 0 ? [] : [eb("work.id", "in", entryStates ? enteredWorkIds(db, cid).where("national_entry.format_status", "in", entryStates) : enteredWorkIds(db, cid))]),
+        ...(entryStates?.length === 0
+          ? []
+          : [
+              eb(
+                "work.id",
+                "in",
+                entryStates
+                  ? enteredWorkIds(db, cid).where("national_entry.format_status", "in", entryStates)
+                  : enteredWorkIds(db, cid),
+              ),
+            ]),
       ]),
     );
   } else if (f.status?.length) q = q.where("work.status", "in", f.status);
@@ -77,7 +95,8 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
   if (f.subcategoryId !== undefined) q = q.where("work.subcategory_id", "=", f.subcategoryId);
   if (f.group) q = q.where("work.group_type", "=", f.group);
   if (f.schoolId !== undefined) q = q.where("work.school_id", "=", f.schoolId);
-  if (f.schoolName?.trim()) q = q.where("work.school_id", "in", db.selectFrom("school").select("school.id").where(likeExpr("school.name", f.schoolName)));
+  if (f.schoolName?.trim())
+    q = q.where("work.school_id", "in", db.selectFrom("school").select("school.id").where(likeExpr("school.name", f.schoolName)));
   if (f.authorName?.trim()) q = q.where(likeExpr("work.author_names", f.authorName));
   return q;
 }
@@ -132,7 +151,9 @@ const LIST_TABLES = ["work", "work_author", "work_teacher", "school", "contest",
  * (bounded, per scope and query) until a write to one of LIST_TABLES — see db/changes.ts.
  */
 export function listWorks(db: Handle, scope: ListScope, args: ListArgs): Promise<PageOf<WorkListItem>> {
-  return readCache(db, "works", { maxEntries: 2_000, maxAgeMs: 30_000 }).get(JSON.stringify([scope, args]), LIST_TABLES, () => readWorks(db, scope, args));
+  return readCache(db, "works", { maxEntries: 2_000, maxAgeMs: 30_000 }).get(JSON.stringify([scope, args]), LIST_TABLES, () =>
+    readWorks(db, scope, args),
+  );
 }
 
 /**
@@ -140,20 +161,38 @@ export function listWorks(db: Handle, scope: ListScope, args: ListArgs): Promise
  * ids from the work table alone (see list-page.ts for the merge of index-ordered branches),
  * the names of just those rows and the total, in one query.
  */
-async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, limit }: ListArgs): Promise<PageOf<WorkListItem>> {
+async function readWorks(
+  db: Handle,
+  scope: ListScope,
+  { filters, sort, offset, limit }: ListArgs,
+): Promise<PageOf<WorkListItem>> {
   const order: [string, "asc" | "desc"][] = sort.length ? [...sort] : [["id", "desc"]];
   if (!order.some(([f]) => f === "id")) order.push(["id", order[0][1]]);
   // A national contest's entries are registered in provincial contests: no per-contest branches for it (list-page.ts).
   const entries = filters.contestId !== undefined && !!(await enteredWorkIds(db, filters.contestId).limit(1).executeTakeFirst());
   const plan = entries ? { ...filters, contestId: undefined, status: undefined } : filters;
-  const { rows, total } = await listPage(db, () => worksQuery(db, scope, filters), scope, plan, order, SORT_COLUMNS, offset, limit, withListColumns);
+  const { rows, total } = await listPage(
+    db,
+    () => worksQuery(db, scope, filters),
+    scope,
+    plan,
+    order,
+    SORT_COLUMNS,
+    offset,
+    limit,
+    withListColumns,
+  );
   let mine = new Map<number, { rank: number; confirmed: number }>();
   if (scope.kind === "author" && rows.length) {
     const places = await db
       .selectFrom("work_author")
       .select(["work_id", "rank", "confirmed"])
       .where("user_id", "=", scope.userId)
-      .where("work_id", "in", rows.map((r) => r.id))
+      .where(
+        "work_id",
+        "in",
+        rows.map((r) => r.id),
+      )
       .execute();
     mine = new Map(places.map((p) => [p.work_id, p]));
   }
@@ -170,16 +209,38 @@ async function readWorks(db: Handle, scope: ListScope, { filters, sort, offset, 
  * the national round — not the provincial record the work row holds.
  */
 async function asEntries(db: Handle, contestId: number | null, list: WorkListItem[]): Promise<WorkListItem[]> {
-  const over = await entryOverlay(db, contestId, list.map((w) => w.id));
+  const over = await entryOverlay(
+    db,
+    contestId,
+    list.map((w) => w.id),
+  );
   return list.map((w) => {
     const e = over.get(w.id);
-    return e ? { ...w, name: e.name ?? w.name, status: e.status, statusName: e.statusName, contest: { ...w.contest, id: e.contestId, name: e.contestName, level: e.contestLevel } } : w;
+    return e
+      ? {
+          ...w,
+          name: e.name ?? w.name,
+          status: e.status,
+          statusName: e.statusName,
+          contest: { ...w.contest, id: e.contestId, name: e.contestName, level: e.contestLevel },
+        }
+      : w;
   });
 }
 
 /** The entered national entries of the given works (in `contestId`, or any national contest), as the lists show them. */
 export async function entryOverlay(db: Handle, contestId: number | null, ids: number[]) {
-  const out = new Map<number, { status: WorkState; statusName: string; name: string | undefined; contestId: number; contestName: string; contestLevel: string }>();
+  const out = new Map<
+    number,
+    {
+      status: WorkState;
+      statusName: string;
+      name: string | undefined;
+      contestId: number;
+      contestName: string;
+      contestLevel: string;
+    }
+  >();
   if (!ids.length) return out;
   let q = db
     .selectFrom("national_entry as e")
@@ -189,7 +250,14 @@ export async function entryOverlay(db: Handle, contestId: number | null, ids: nu
   if (contestId !== null) q = q.where("e.contest_id", "=", contestId);
   for (const r of await q.where("e.work_id", "in", ids).execute()) {
     const status = ENTRY_FORMAT_STATE[r.format_status];
-    out.set(Number(r.work_id), { status, statusName: nationalStateName(status), name: entryFields(r.fields).name, contestId: r.contest_id, contestName: r.contest_name, contestLevel: r.level });
+    out.set(Number(r.work_id), {
+      status,
+      statusName: nationalStateName(status),
+      name: entryFields(r.fields).name,
+      contestId: r.contest_id,
+      contestName: r.contest_name,
+      contestLevel: r.level,
+    });
   }
   return out;
 }

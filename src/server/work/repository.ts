@@ -44,26 +44,49 @@ export const selectWorkFacts = (db: Handle) =>
 
 export type WorkRow = Awaited<ReturnType<ReturnType<typeof selectWorkFacts>["executeTakeFirstOrThrow"]>>;
 
-export const findWork = (db: Handle, id: number): Promise<WorkRow | undefined> => selectWorkFacts(db).where("work.id", "=", id).executeTakeFirst();
+export const findWork = (db: Handle, id: number): Promise<WorkRow | undefined> =>
+  selectWorkFacts(db).where("work.id", "=", id).executeTakeFirst();
 
 /** A work's entered national entry (issue 14), if any: the national contest's facts and the entry's format review. */
 export const findNationalEntry = (db: Handle, workId: number) =>
   db
     .selectFrom("national_entry")
     .innerJoin("contest", "contest.id", "national_entry.contest_id")
-    .select(["national_entry.id", "national_entry.contest_id", "national_entry.format_status", "national_entry.format_reasons", "national_entry.format_deadline", "national_entry.format_note", "national_entry.fields", "contest.name", "contest.parent_id", "contest.archived"])
+    .select([
+      "national_entry.id",
+      "national_entry.contest_id",
+      "national_entry.format_status",
+      "national_entry.format_reasons",
+      "national_entry.format_deadline",
+      "national_entry.format_note",
+      "national_entry.fields",
+      "contest.name",
+      "contest.parent_id",
+      "contest.archived",
+    ])
     .where("national_entry.work_id", "=", workId)
     .where("national_entry.status", "=", "entered")
     .executeTakeFirst();
 export type NationalEntryRow = NonNullable<Awaited<ReturnType<typeof findNationalEntry>>>;
 
 /** A national entry's own field values (migration 0029): { work column: value }. */
-export const entryFields = (json: string | null | undefined): Partial<Pick<WorkRow, (typeof COLUMN)[keyof typeof COLUMN]>> => (json ? JSON.parse(json) : {});
+export const entryFields = (json: string | null | undefined): Partial<Pick<WorkRow, (typeof COLUMN)[keyof typeof COLUMN]>> =>
+  json ? JSON.parse(json) : {};
 
 /** The entry's own values of the given works in a national contest, by work id (for lists and the judges' view). */
-export async function nationalFieldsOf(db: Handle, contestId: number, workIds: number[]): Promise<Map<number, ReturnType<typeof entryFields>>> {
+export async function nationalFieldsOf(
+  db: Handle,
+  contestId: number,
+  workIds: number[],
+): Promise<Map<number, ReturnType<typeof entryFields>>> {
   if (!workIds.length) return new Map();
-  const rows = await db.selectFrom("national_entry").select(["work_id", "fields"]).where("contest_id", "=", contestId).where("work_id", "in", workIds).where("fields", "is not", null).execute();
+  const rows = await db
+    .selectFrom("national_entry")
+    .select(["work_id", "fields"])
+    .where("contest_id", "=", contestId)
+    .where("work_id", "in", workIds)
+    .where("fields", "is not", null)
+    .execute();
   return new Map(rows.map((r) => [Number(r.work_id), entryFields(r.fields)]));
 }
 
@@ -86,7 +109,19 @@ export const asNationalEntry = (w: WorkRow, e: NationalEntryRow): WorkRow => ({
   contest_archived: e.archived,
 });
 
-const memberColumns = ["app_user.id as user_id", "app_user.username", "app_user.name", "app_user.user_type", "app_user.school_id", "app_user.member_no", "app_user.major_code", "app_user.phone", "app_user.email", "app_user.archived", "major.name as major_name"] as const;
+const memberColumns = [
+  "app_user.id as user_id",
+  "app_user.username",
+  "app_user.name",
+  "app_user.user_type",
+  "app_user.school_id",
+  "app_user.member_no",
+  "app_user.major_code",
+  "app_user.phone",
+  "app_user.email",
+  "app_user.archived",
+  "major.name as major_name",
+] as const;
 
 export async function authorsOfWorks(db: Handle, ids: number[]) {
   const rows = [];
@@ -131,7 +166,11 @@ export const teachersOf = (db: Handle, workId: number) => teachersOfWorks(db, [w
 
 /** The next `count` work ids of a year: one atomic increment of the year's counter row. */
 export async function nextWorkIds(db: Handle, year: number, count = 1): Promise<number[]> {
-  await db.insertInto("work_sequence").values({ year, last: 0 }).onConflict((oc) => oc.column("year").doNothing()).execute();
+  await db
+    .insertInto("work_sequence")
+    .values({ year, last: 0 })
+    .onConflict((oc) => oc.column("year").doNothing())
+    .execute();
   const row = await db
     .updateTable("work_sequence")
     .set((eb) => ({ last: eb("last", "+", count) }))
@@ -144,7 +183,11 @@ export async function nextWorkIds(db: Handle, year: number, count = 1): Promise<
 }
 
 export async function insertWorks(db: Handle, rows: Insertable<WorkTable>[]) {
-  for (let i = 0; i < rows.length; i += 400) await db.insertInto("work").values(rows.slice(i, i + 400)).execute();
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto("work")
+      .values(rows.slice(i, i + 400))
+      .execute();
 }
 
 /**
@@ -163,8 +206,20 @@ export async function updateWorkAt(db: Handle, id: number, version: number, set:
 
 /** Rewrites the denormalised author and teacher names of a work (rank order). */
 export async function refreshNames(db: Handle, workId: number) {
-  const authors = await db.selectFrom("work_author").innerJoin("app_user", "app_user.id", "work_author.user_id").select("app_user.name").where("work_id", "=", workId).orderBy("rank").execute();
-  const teachers = await db.selectFrom("work_teacher").innerJoin("app_user", "app_user.id", "work_teacher.user_id").select("app_user.name").where("work_id", "=", workId).orderBy("rank").execute();
+  const authors = await db
+    .selectFrom("work_author")
+    .innerJoin("app_user", "app_user.id", "work_author.user_id")
+    .select("app_user.name")
+    .where("work_id", "=", workId)
+    .orderBy("rank")
+    .execute();
+  const teachers = await db
+    .selectFrom("work_teacher")
+    .innerJoin("app_user", "app_user.id", "work_teacher.user_id")
+    .select("app_user.name")
+    .where("work_id", "=", workId)
+    .orderBy("rank")
+    .execute();
   await db
     .updateTable("work")
     .set({ author_names: authors.map((a) => a.name).join("、"), teacher_names: teachers.map((t) => t.name).join("、") })
@@ -185,7 +240,9 @@ export async function refreshNamesOfUser(db: Handle, userId: number) {
 export function isOnePerCategoryViolation(e: unknown): boolean {
   const err = e as { code?: string; constraint?: string; message?: string };
   if (err?.code === "23505") return err.constraint === "work_author_one_per_category";
-  return /UNIQUE constraint failed: work_author\.user_id, work_author\.category_id, work_author\.year/.test(String(err?.message ?? ""));
+  return /UNIQUE constraint failed: work_author\.user_id, work_author\.category_id, work_author\.year/.test(
+    String(err?.message ?? ""),
+  );
 }
 
 /**
@@ -219,31 +276,66 @@ export async function entryOf(db: Handle, userId: number, categoryId: number, ye
 }
 
 export const findUserByUsername = (db: Handle, username: string) =>
-  db.selectFrom("app_user").select(["id", "username", "name", "user_type", "school_id", "archived", "locked", "major_code"]).where("username", "=", username.trim()).executeTakeFirst();
+  db
+    .selectFrom("app_user")
+    .select(["id", "username", "name", "user_type", "school_id", "archived", "locked", "major_code"])
+    .where("username", "=", username.trim())
+    .executeTakeFirst();
 
 export const findCategory = (db: Handle, id: number) =>
   db
     .selectFrom("work_category")
-    .select(["id", "parent_id", "name", "archived", "min_authors", "max_authors", "max_teachers", "has_professional_group", "professional_majors"])
+    .select([
+      "id",
+      "parent_id",
+      "name",
+      "archived",
+      "min_authors",
+      "max_authors",
+      "max_teachers",
+      "has_professional_group",
+      "professional_majors",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 export type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
 
 export const hasSubcategories = async (db: Handle, categoryId: number) =>
-  !!(await db.selectFrom("work_category").select("id").where("parent_id", "=", categoryId).where("archived", "=", 0).limit(1).executeTakeFirst());
+  !!(await db
+    .selectFrom("work_category")
+    .select("id")
+    .where("parent_id", "=", categoryId)
+    .where("archived", "=", 0)
+    .limit(1)
+    .executeTakeFirst());
 
 export const findContest = (db: Handle, id: number) =>
   db
     .selectFrom("contest")
-    .select(["id", "name", "level", "year", "parent_id", "province", "school_id", "archived", "categories", "recommend_quota", "category_quotas"])
+    .select([
+      "id",
+      "name",
+      "level",
+      "year",
+      "parent_id",
+      "province",
+      "school_id",
+      "archived",
+      "categories",
+      "recommend_quota",
+      "category_quotas",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
 
 export const stagesOf = async (db: Handle, contestId: number) =>
-  (await db.selectFrom("contest_stage").select(["stage", "starts_at", "ends_at"]).where("contest_id", "=", contestId).execute()).map((s) => ({ stage: s.stage, startsAt: s.starts_at, endsAt: s.ends_at }));
+  (
+    await db.selectFrom("contest_stage").select(["stage", "starts_at", "ends_at"]).where("contest_id", "=", contestId).execute()
+  ).map((s) => ({ stage: s.stage, startsAt: s.starts_at, endsAt: s.ends_at }));
 
-export const findSchool = (db: Handle, id: number) => db.selectFrom("school").select(["id", "name", "code", "province", "archived"]).where("id", "=", id).executeTakeFirst();
+export const findSchool = (db: Handle, id: number) =>
+  db.selectFrom("school").select(["id", "name", "code", "province", "archived"]).where("id", "=", id).executeTakeFirst();
 
 /** Takes the contest row's lock (PostgreSQL) so quota counts and the recommendation that follows are serialised. */
 export const lockContest = (db: Handle, id: number) =>
@@ -279,7 +371,11 @@ export async function appendLog(db: Handle, entries: LogEntry | LogEntry[]) {
   for (let i = 0; i < list.length; i += 500) {
     await db
       .insertInto("work_log")
-      .values(list.slice(i, i + 500).map((e) => ({ work_id: e.workId, at, user_id: e.userId, action: e.action, changes: JSON.stringify(e.changes) })))
+      .values(
+        list
+          .slice(i, i + 500)
+          .map((e) => ({ work_id: e.workId, at, user_id: e.userId, action: e.action, changes: JSON.stringify(e.changes) })),
+      )
       .execute();
   }
 }

@@ -7,7 +7,14 @@ import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
 import { ROLE } from "../../shared/roles";
 import { FIELDS, GROUP_NAMES, type WorkField } from "../../shared/work/fields";
-import { FORMAT_REVIEW_STATES, stageWindow, TRANSITIONS, type Actor, type WorkAction, type WorkState } from "../../shared/work/states";
+import {
+  FORMAT_REVIEW_STATES,
+  stageWindow,
+  TRANSITIONS,
+  type Actor,
+  type WorkAction,
+  type WorkState,
+} from "../../shared/work/states";
 import type { User } from "../db/schema";
 import { loadLockInputs } from "../contest/lock-store";
 import { lockedFields } from "../contest/locks";
@@ -16,7 +23,8 @@ import { currentKinds, requirementsOf } from "./files/repository";
 import { EDITABLE_STATES } from "../../shared/work/states";
 
 /** What the caller is to a work. */
-export type Relation = "author" | "pending_author" | "first_author" | "teacher" | "school" | "contest" | "receiving_contest" | "reviewer" | "root";
+export type Relation =
+  "author" | "pending_author" | "first_author" | "teacher" | "school" | "contest" | "receiving_contest" | "reviewer" | "root";
 
 export interface Facts {
   work: WorkRow;
@@ -30,10 +38,12 @@ export const isConfirmedAuthor = (f: Facts, u: User) => f.authors.some((a) => a.
 export const isFirstAuthor = (f: Facts, u: User) => f.authors.some((a) => a.user_id === u.id && a.rank === 1);
 export const advises = (f: Facts, u: User) => u.user_type === ROLE.teacher && f.teachers.some((t) => t.user_id === u.id);
 export const isOwnSchool = (u: User, schoolId: number) => u.user_type === ROLE.schoolAdmin && u.school_id === schoolId;
-export const inScope = (scope: number[] | "all", contestId: number | null) => contestId !== null && (scope === "all" || scope.includes(contestId));
+export const inScope = (scope: number[] | "all", contestId: number | null) =>
+  contestId !== null && (scope === "all" || scope.includes(contestId));
 
 /** The contest deciding on a recommendation: the parent of a school contest, else the contest itself. */
-export const receivingContestId = (c: { level: string; id: number; parent_id: number | null }) => (c.level === "school" && c.parent_id ? c.parent_id : c.id);
+export const receivingContestId = (c: { level: string; id: number; parent_id: number | null }) =>
+  c.level === "school" && c.parent_id ? c.parent_id : c.id;
 
 /**
  * A contest reviewer (role 3) of the contest receiving the work, once the work has reached
@@ -44,7 +54,12 @@ export const reviewsWork = (u: User, w: WorkRow, reviewScope: readonly number[])
   FORMAT_REVIEW_STATES.includes(w.status) &&
   reviewScope.includes(receivingContestId({ level: w.contest_level, id: w.contest_id, parent_id: w.contest_parent_id }));
 
-export function relationsOf(u: User, f: Facts, contestScope: number[] | "all", reviewScope: readonly number[] = []): Set<Relation> {
+export function relationsOf(
+  u: User,
+  f: Facts,
+  contestScope: number[] | "all",
+  reviewScope: readonly number[] = [],
+): Set<Relation> {
   const r = new Set<Relation>();
   if (isRoot(u)) r.add("root");
   if (isConfirmedAuthor(f, u)) r.add("author");
@@ -54,7 +69,13 @@ export function relationsOf(u: User, f: Facts, contestScope: number[] | "all", r
   if (isOwnSchool(u, f.work.school_id)) r.add("school");
   if (u.user_type === ROLE.contestAdmin) {
     if (inScope(contestScope, f.work.contest_id)) r.add("contest");
-    if (inScope(contestScope, receivingContestId({ level: f.work.contest_level, id: f.work.contest_id, parent_id: f.work.contest_parent_id }))) r.add("receiving_contest");
+    if (
+      inScope(
+        contestScope,
+        receivingContestId({ level: f.work.contest_level, id: f.work.contest_id, parent_id: f.work.contest_parent_id }),
+      )
+    )
+      r.add("receiving_contest");
   }
   if (reviewsWork(u, f.work, reviewScope)) r.add("reviewer");
   return r;
@@ -63,7 +84,8 @@ export function relationsOf(u: User, f: Facts, contestScope: number[] | "all", r
 /** Anyone related to the work may read it; everyone else is told it does not exist. */
 export const mayView = (r: Set<Relation>) => r.size > 0;
 /** The work log: its authors, its school admin, contest admins in scope and root. */
-export const mayReadLog = (r: Set<Relation>) => ["author", "pending_author", "school", "contest", "root"].some((x) => r.has(x as Relation));
+export const mayReadLog = (r: Set<Relation>) =>
+  ["author", "pending_author", "school", "contest", "root"].some((x) => r.has(x as Relation));
 
 /** The actor the caller acts as for a transition, or null. */
 export function actorFor(action: WorkAction, r: Set<Relation>): Actor | null {
@@ -91,7 +113,14 @@ export const stageOpen = (stages: readonly StageTimes[], key: StageKey, now: Dat
 export const bj = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
 
 /** Why an action is outside its stage window now, or null when a window is open (root is not bound). */
-export function windowRefusal(action: WorkAction, from: WorkState, actor: Actor, stages: readonly StageTimes[], contestName: string, now: Date): string | null {
+export function windowRefusal(
+  action: WorkAction,
+  from: WorkState,
+  actor: Actor,
+  stages: readonly StageTimes[],
+  contestName: string,
+  now: Date,
+): string | null {
   if (actor === "root") return null;
   const keys = stageWindow(action, from);
   if (!keys.length || keys.some((k) => stageOpen(stages, k, now))) return null;
@@ -106,7 +135,9 @@ export function windowRefusal(action: WorkAction, from: WorkState, actor: Actor,
 export const registrationRefusal = (stages: readonly StageTimes[], contestName: string, now: Date): string | null => {
   if (stageOpen(stages, "registration", now)) return null;
   const s = stages.find((x) => x.stage === "registration");
-  return s ? `「${contestName}」的报名时间为 ${bj(s.startsAt)} 至 ${bj(s.endsAt)}，当前不在报名时间内` : `「${contestName}」尚未设置报名时间，暂不能报名`;
+  return s
+    ? `「${contestName}」的报名时间为 ${bj(s.startsAt)} 至 ${bj(s.endsAt)}，当前不在报名时间内`
+    : `「${contestName}」尚未设置报名时间，暂不能报名`;
 };
 
 /** A contest's area holds the school: its own school contest, or its province's provincial contest. */
@@ -121,14 +152,26 @@ export function contestAcceptsSchool(c: ContestRow, school: { id: number; provin
  * school contest under a provincial contest enters through it, so its works reach the
  * province only by recommendation within the school contest's quota.
  */
-export async function entryRefusal(db: Handle, c: ContestRow, school: { id: number; name: string; province: string }): Promise<string | null> {
+export async function entryRefusal(
+  db: Handle,
+  c: ContestRow,
+  school: { id: number; name: string; province: string },
+): Promise<string | null> {
   if (!contestAcceptsSchool(c, school)) return `「${c.name}」不接受${school.name}的作品报名`;
   if (c.level !== "provincial") return null;
-  const own = await db.selectFrom("contest").select("name").where("parent_id", "=", c.id).where("level", "=", "school").where("school_id", "=", school.id).where("archived", "=", 0).executeTakeFirst();
+  const own = await db
+    .selectFrom("contest")
+    .select("name")
+    .where("parent_id", "=", c.id)
+    .where("level", "=", "school")
+    .where("school_id", "=", school.id)
+    .where("archived", "=", 0)
+    .executeTakeFirst();
   return own ? `${school.name}设有校级赛「${own.name}」，请在校级赛中报名，作品经学校推荐进入「${c.name}」` : null;
 }
 
-export const contestOpensCategory = (c: { categories: string }, categoryId: number) => (JSON.parse(c.categories) as number[]).map(Number).includes(categoryId);
+export const contestOpensCategory = (c: { categories: string }, categoryId: number) =>
+  (JSON.parse(c.categories) as number[]).map(Number).includes(categoryId);
 
 export interface LockInfo {
   field: LockableField;
@@ -153,18 +196,32 @@ export async function locksOf(db: Handle, contestId: number, now = new Date()): 
  * of the contest it registered in. The provincial result rows and certificates keep their own
  * facts, so a field changed for the national round leaves the provincial record as it was.
  */
-export async function workLocksOf(db: Handle, work: { id: number; contest_id: number }, now = new Date()): Promise<Map<string, StageKey>> {
+export async function workLocksOf(
+  db: Handle,
+  work: { id: number; contest_id: number },
+  now = new Date(),
+): Promise<Map<string, StageKey>> {
   return (await workLocksOfMany(db, [work], now)).get(work.id)!;
 }
 
 /** workLocksOf for many works: one national_entry query, then each contest's locks once. */
-export async function workLocksOfMany(db: Handle, works: readonly { id: number; contest_id: number }[], now = new Date()): Promise<Map<number, Map<string, StageKey>>> {
+export async function workLocksOfMany(
+  db: Handle,
+  works: readonly { id: number; contest_id: number }[],
+  now = new Date(),
+): Promise<Map<number, Map<string, StageKey>>> {
   const out = new Map<number, Map<string, StageKey>>();
   if (!works.length) return out;
   const entered = new Map<number, number>();
   for (let i = 0; i < works.length; i += 500) {
     const ids = works.slice(i, i + 500).map((w) => w.id);
-    for (const r of await db.selectFrom("national_entry").select(["work_id", "contest_id"]).where("work_id", "in", ids).where("status", "=", "entered").execute()) entered.set(Number(r.work_id), r.contest_id);
+    for (const r of await db
+      .selectFrom("national_entry")
+      .select(["work_id", "contest_id"])
+      .where("work_id", "in", ids)
+      .where("status", "=", "entered")
+      .execute())
+      entered.set(Number(r.work_id), r.contest_id);
   }
   const byContest = new Map<number, Promise<Map<string, StageKey>>>();
   for (const w of works) {
@@ -206,22 +263,38 @@ export const allAuthorsConfirmed: SubmitCheck = (f) => {
 };
 /** An email invitation not yet used holds a place in the team: wait for it or withdraw it. */
 export const noPendingInvitations: SubmitCheck = async ({ work, db }) => {
-  const rows = await db.selectFrom("work_invitation").select(["name"]).where("work_id", "=", work.id).where("status", "=", "sent").where("expires_at", ">", new Date().toISOString()).execute();
-  return rows.length ? `已邀请的「${rows.map((r) => r.name).join("、")}」尚未通过邮件链接注册；请等待对方注册并确认，或撤回邀请后再提交` : null;
+  const rows = await db
+    .selectFrom("work_invitation")
+    .select(["name"])
+    .where("work_id", "=", work.id)
+    .where("status", "=", "sent")
+    .where("expires_at", ">", new Date().toISOString())
+    .execute();
+  return rows.length
+    ? `已邀请的「${rows.map((r) => r.name).join("、")}」尚未通过邮件链接注册；请等待对方注册并确认，或撤回邀请后再提交`
+    : null;
 };
 export const teamSizeWithin: SubmitCheck = ({ work, authors }) =>
   authors.length < work.min_authors || authors.length > work.max_authors
     ? `「${work.category_name}」每件作品须有 ${work.min_authors}–${work.max_authors} 名作者，当前 ${authors.length} 名`
     : null;
 export const teachersWithin: SubmitCheck = ({ work, teachers }) =>
-  teachers.length > work.max_teachers ? `「${work.category_name}」每件作品最多 ${work.max_teachers} 名指导教师，当前 ${teachers.length} 名` : null;
+  teachers.length > work.max_teachers
+    ? `「${work.category_name}」每件作品最多 ${work.max_teachers} 名指导教师，当前 ${teachers.length} 名`
+    : null;
 export const teamFromSchool: SubmitCheck = ({ work, authors, teachers }) => {
   const other = [...authors, ...teachers].filter((m) => m.school_id !== work.school_id).map((m) => m.name);
   return other.length ? `「${other.join("、")}」已不属于${work.school_name}，作者和指导教师须与作品属于同一学校` : null;
 };
 export const requiredFieldsFilled: SubmitCheck = ({ work, hasSubcategories }) => {
   if (hasSubcategories && work.subcategory_id === null) return "请选择作品小类";
-  const values: Partial<Record<WorkField, unknown>> = { name: work.name, summary: work.summary, designIdea: work.design_idea, keyPoints: work.key_points, aiDeclaration: work.ai_declaration };
+  const values: Partial<Record<WorkField, unknown>> = {
+    name: work.name,
+    summary: work.summary,
+    designIdea: work.design_idea,
+    keyPoints: work.key_points,
+    aiDeclaration: work.ai_declaration,
+  };
   const empty = (Object.keys(FIELDS) as WorkField[]).filter((k) => FIELDS[k].requiredAtSubmit && !String(values[k] ?? "").trim());
   return empty.length ? `请填写${empty.map((k) => `「${FIELDS[k].label}」`).join("、")}后再提交` : null;
 };
@@ -230,7 +303,8 @@ export const requiredFieldsFilled: SubmitCheck = ({ work, hasSubcategories }) =>
  * 专业组 (so professionals do not compete in 普通组); a work with no such author enters 普通组.
  */
 export const groupMatchesMajors: SubmitCheck = ({ work, authors }) => {
-  if (!work.has_professional_group) return work.group_type === "professional" ? `「${work.category_name}」不分专业组，请选择普通组` : null;
+  if (!work.has_professional_group)
+    return work.group_type === "professional" ? `「${work.category_name}」不分专业组，请选择普通组` : null;
   const majors = majorsOf(work);
   const inside = authors.filter((a) => a.major_code && majors.includes(a.major_code));
   if (work.group_type === "normal" && inside.length) {
@@ -269,7 +343,17 @@ export const teacherReviewFilled: SubmitCheck = ({ work, teachers }) => {
  * Everything submit requires, in the order the author fixes them. Other modules add
  * their own checks here.
  */
-export const SUBMIT_CHECKS: SubmitCheck[] = [requiredFieldsFilled, allAuthorsConfirmed, noPendingInvitations, teamSizeWithin, teachersWithin, teamFromSchool, groupMatchesMajors, requiredFilesPresent, teacherReviewFilled];
+export const SUBMIT_CHECKS: SubmitCheck[] = [
+  requiredFieldsFilled,
+  allAuthorsConfirmed,
+  noPendingInvitations,
+  teamSizeWithin,
+  teachersWithin,
+  teamFromSchool,
+  groupMatchesMajors,
+  requiredFilesPresent,
+  teacherReviewFilled,
+];
 
 export async function submitRefusal(f: SubmitFacts): Promise<string | null> {
   for (const check of SUBMIT_CHECKS) {

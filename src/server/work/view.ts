@@ -2,7 +2,14 @@
 import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
 import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import { GROUP_NAMES, LOG_ACTION_NAMES, LOG_FIELD_NAMES } from "../../shared/work/fields";
-import type { AiDeclaration, WorkAuthorView, WorkListItem, WorkLogEntry, WorkTeacherView, WorkView } from "../../shared/work/schema";
+import type {
+  AiDeclaration,
+  WorkAuthorView,
+  WorkListItem,
+  WorkLogEntry,
+  WorkTeacherView,
+  WorkView,
+} from "../../shared/work/schema";
 import { WORK_STATE_NAMES, type WorkAction } from "../../shared/work/states";
 import { FORMAT_REASON_NAMES, type FormatReasonCode } from "../../shared/review/reasons";
 import type { ListRow } from "./list";
@@ -80,24 +87,43 @@ export function toTextView(w: WorkRow) {
   };
 }
 
-export function toWorkView(w: WorkRow, authors: AuthorRow[], teachers: TeacherRow[], viewer: ViewerInfo, me?: AuthorRow): WorkView {
+export function toWorkView(
+  w: WorkRow,
+  authors: AuthorRow[],
+  teachers: TeacherRow[],
+  viewer: ViewerInfo,
+  me?: AuthorRow,
+): WorkView {
   return {
     ...toListItem(w, me),
     ...toTextView(w),
     returnReason: w.return_reason,
     disqualifyReason: w.disqualify_reason,
-    formatReasons: (w.format_reasons ? (JSON.parse(w.format_reasons) as string[]) : []).map((code) => ({ code, name: FORMAT_REASON_NAMES[code as FormatReasonCode] ?? code })),
+    formatReasons: (w.format_reasons ? (JSON.parse(w.format_reasons) as string[]) : []).map((code) => ({
+      code,
+      name: FORMAT_REASON_NAMES[code as FormatReasonCode] ?? code,
+    })),
     formatDeadline: w.format_deadline,
     groupName: GROUP_NAMES[w.group_type],
     authors: authors.map(toAuthorView),
     teachers: teachers.map(toTeacherView),
-    rules: { minAuthors: w.min_authors, maxAuthors: w.max_authors, maxTeachers: w.max_teachers, hasProfessionalGroup: !!w.has_professional_group },
+    rules: {
+      minAuthors: w.min_authors,
+      maxAuthors: w.max_authors,
+      maxTeachers: w.max_teachers,
+      hasProfessionalGroup: !!w.has_professional_group,
+    },
     viewer: {
       relations: viewer.relations,
       actions: viewer.actions,
       canEdit: viewer.canEdit,
       canEditTeacherReview: viewer.canEditTeacherReview,
-      lockedFields: [...viewer.locks].map(([field, stage]) => ({ field, fieldName: LOCKABLE_FIELD_NAMES[field as LockableField] ?? field, stage, stageName: STAGE_NAMES[stage] })),
+      lockedFields: [...viewer.locks].map(([field, stage]) => ({
+        field,
+        fieldName: LOCKABLE_FIELD_NAMES[field as LockableField] ?? field,
+        stage,
+        stageName: STAGE_NAMES[stage],
+      })),
     },
   };
 }
@@ -122,6 +148,11 @@ export function toLogEntry(r: LogRow): WorkLogEntry {
     user: r.user_id !== null ? { id: r.user_id, name: r.user_name ?? "", username: r.username ?? "" } : null,
     action: r.action,
     actionName: LOG_ACTION_NAMES[r.action] ?? r.action,
-    changes: Object.entries(changes).map(([field, [o, n]]) => ({ field, fieldName: LOG_FIELD_NAMES[field] ?? field, old: o, new: n })),
+    changes: Object.entries(changes).map(([field, [o, n]]) => ({
+      field,
+      fieldName: LOG_FIELD_NAMES[field] ?? field,
+      old: o,
+      new: n,
+    })),
   };
 }

@@ -4,8 +4,10 @@ import { Type, type Static } from "typebox";
  * "a number or null" as one JSON-schema type list: with the server's type coercion an
  * anyOf would turn null into 0 (a 0% cap instead of none); a type list keeps null.
  */
-const NullableNumber = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["number", "null"], ...opts });
-const NullableInteger = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableNumber = (opts: { minimum: number; maximum: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["number", "null"], ...opts });
+const NullableInteger = (opts: { minimum: number; maximum: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
 
 export const CONTEST_LEVEL_LABELS = { national: "国赛", provincial: "省级赛", school: "校级赛" } as const;
 export type AwardContestLevel = keyof typeof CONTEST_LEVEL_LABELS;

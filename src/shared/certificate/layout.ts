@@ -12,7 +12,11 @@
 
 export const AWARD_KINDS = ["work", "teacher", "school"] as const;
 export type AwardKind = (typeof AWARD_KINDS)[number];
-export const AWARD_KIND_CERT_NAMES: Record<AwardKind, string> = { work: "作品获奖证书", teacher: "优秀指导教师证书", school: "优秀组织奖证书" };
+export const AWARD_KIND_CERT_NAMES: Record<AwardKind, string> = {
+  work: "作品获奖证书",
+  teacher: "优秀指导教师证书",
+  school: "优秀组织奖证书",
+};
 
 export const ORIENTATIONS = ["landscape", "portrait"] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
@@ -28,7 +32,18 @@ export const PT_MM = 25.4 / 72;
 export const LINE_HEIGHT = 1.25;
 export const MM_PT = 72 / 25.4;
 
-export const TEXT_FIELDS = ["holderName", "schoolName", "workTitle", "categoryName", "awardName", "contestName", "contestDate", "number", "title", "body"] as const;
+export const TEXT_FIELDS = [
+  "holderName",
+  "schoolName",
+  "workTitle",
+  "categoryName",
+  "awardName",
+  "contestName",
+  "contestDate",
+  "number",
+  "title",
+  "body",
+] as const;
 export type TextFieldKey = (typeof TEXT_FIELDS)[number];
 export const FIELD_NAMES: Record<TextFieldKey | "qr", string> = {
   holderName: "获奖者姓名",
@@ -140,7 +155,14 @@ export function verifyUrl(origin: string, number: string, code: string): string 
   return `${origin.replace(/\/$/, "")}/verify-cert?number=${encodeURIComponent(number)}&code=${encodeURIComponent(code)}`;
 }
 
-const text = (key: TextFieldKey, x: number, y: number, width: number, fontSize: number, extra: Partial<TextField> = {}): TextField => ({ key, x, y, width, fontSize, align: "center", ...extra });
+const text = (
+  key: TextFieldKey,
+  x: number,
+  y: number,
+  width: number,
+  fontSize: number,
+  extra: Partial<TextField> = {},
+): TextField => ({ key, x, y, width, fontSize, align: "center", ...extra });
 
 /** The built-in template of an award kind and orientation (a plain page with a frame-free layout). */
 export function defaultLayout(kind: AwardKind, orientation: Orientation = "landscape"): TemplateLayout {
@@ -163,7 +185,9 @@ export function defaultLayout(kind: AwardKind, orientation: Orientation = "lands
     text("title", m, top, w, 36, { bold: true, text: "荣誉证书", color: "#a8071a" }),
     text("body", m, top + 30, w, 18, { text: body[kind], maxLines: 2 }),
     line2[kind],
-    ...(kind === "work" ? [text("body", m, top + 84, w, 16, { text: "在{contestName}（{categoryName}）中荣获", maxLines: 2 })] : []),
+    ...(kind === "work"
+      ? [text("body", m, top + 84, w, 16, { text: "在{contestName}（{categoryName}）中荣获", maxLines: 2 })]
+      : []),
     text("awardName", m, top + (kind === "work" ? 104 : 90), w, 30, { bold: true, color: "#a8071a" }),
     text("contestName", W - m - 120, H - 45, 120, 12, { align: "right", maxLines: 2 }),
     text("contestDate", W - m - 120, H - 32, 120, 12, { align: "right" }),
@@ -184,17 +208,28 @@ export function checkLayout(t: TemplateLayout): { field: number; message: string
     const name = FIELD_NAMES[f.key] ?? f.key;
     if (f.key === "qr") {
       if (f.size < 15) out.push({ field: i, message: `「${name}」边长至少 15 mm，否则手机难以扫描` });
-      if (f.x < 0 || f.y < 0 || f.x + f.size > W || f.y + f.size > H) out.push({ field: i, message: `「${name}」超出页面：页面为 ${W} × ${H} mm，它占 ${mm(f.x)}–${mm(f.x + f.size)} × ${mm(f.y)}–${mm(f.y + f.size)}` });
+      if (f.x < 0 || f.y < 0 || f.x + f.size > W || f.y + f.size > H)
+        out.push({
+          field: i,
+          message: `「${name}」超出页面：页面为 ${W} × ${H} mm，它占 ${mm(f.x)}–${mm(f.x + f.size)} × ${mm(f.y)}–${mm(f.y + f.size)}`,
+        });
       return;
     }
-    if (f.fontSize < FONT_SIZE.min || f.fontSize > FONT_SIZE.max) out.push({ field: i, message: `「${name}」字号应在 ${FONT_SIZE.min}–${FONT_SIZE.max} 磅之间` });
+    if (f.fontSize < FONT_SIZE.min || f.fontSize > FONT_SIZE.max)
+      out.push({ field: i, message: `「${name}」字号应在 ${FONT_SIZE.min}–${FONT_SIZE.max} 磅之间` });
     const bottom = f.y + f.fontSize * PT_MM * LINE_HEIGHT * (f.maxLines ?? 1);
     if (f.width <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > W || bottom > H) {
-      out.push({ field: i, message: `「${name}」超出页面：页面为 ${W} × ${H} mm，它占 ${mm(f.x)}–${mm(f.x + f.width)} × ${mm(f.y)}–${mm(bottom)}` });
+      out.push({
+        field: i,
+        message: `「${name}」超出页面：页面为 ${W} × ${H} mm，它占 ${mm(f.x)}–${mm(f.x + f.width)} × ${mm(f.y)}–${mm(bottom)}`,
+      });
     }
     if ((f.key === "title" || f.key === "body") && !f.text?.trim()) out.push({ field: i, message: `「${name}」需要填写文字` });
   });
-  if (!t.fields.some((f) => f.key === "holderName" || ((f.key === "body" || f.key === "title") && f.text?.includes("{holderName}")))) out.push({ field: -1, message: "模板必须包含获奖者姓名" });
+  if (
+    !t.fields.some((f) => f.key === "holderName" || ((f.key === "body" || f.key === "title") && f.text?.includes("{holderName}")))
+  )
+    out.push({ field: -1, message: "模板必须包含获奖者姓名" });
   if (!t.fields.some((f) => f.key === "number")) out.push({ field: -1, message: "模板必须包含证书编号" });
   return out;
 }

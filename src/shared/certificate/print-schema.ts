@@ -39,7 +39,8 @@ import { Type, type Static } from "typebox";
 import { Id, PageNumber } from "../bounds";
 import { ALIGNS, AWARD_KINDS, ORIENTATIONS, TEXT_FIELDS, FONT_SIZE } from "./layout";
 
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 
 export const HOLDER_KINDS = ["author", "teacher", "school"] as const;
 export type HolderKind = (typeof HOLDER_KINDS)[number];
@@ -105,7 +106,11 @@ export const PrintBody = Type.Object({
 export type PrintBody = Static<typeof PrintBody>;
 
 export const PRINT_MODES = ["browser", "pdf", "download"] as const;
-export const PRINT_MODE_NAMES: Record<(typeof PRINT_MODES)[number], string> = { browser: "浏览器打印", pdf: "PDF 批量", download: "本人下载" };
+export const PRINT_MODE_NAMES: Record<(typeof PRINT_MODES)[number], string> = {
+  browser: "浏览器打印",
+  pdf: "PDF 批量",
+  download: "本人下载",
+};
 
 export const PrintLogRow = Type.Object({
   id: Type.Integer(),
@@ -255,7 +260,9 @@ export const HonourTeacherOption = Type.Object({
   schoolId: Type.Integer(),
   schoolName: Type.String(),
   /** the contest's works they advise, best award first */
-  works: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), awardName: Type.Union([Type.String(), Type.Null()]) })),
+  works: Type.Array(
+    Type.Object({ id: Type.Integer(), title: Type.String(), awardName: Type.Union([Type.String(), Type.Null()]) }),
+  ),
 });
 export type HonourTeacherOption = Static<typeof HonourTeacherOption>;
 

@@ -19,8 +19,17 @@
 import { Type, type Static } from "typebox";
 
 export const CERT_STATUS = ["valid", "revoked", "replaced", "not_found"] as const;
-export const CERT_STATUS_NAMES: Record<(typeof CERT_STATUS)[number], string> = { valid: "有效", revoked: "已撤销", replaced: "已被新版本替换", not_found: "未找到该证书" };
-export const REVOKE_REASON_NAMES: Record<string, string> = { disqualified: "作品被取消资格", award_withdrawn: "奖项被撤销", result_withdrawn: "结果发布被撤回" };
+export const CERT_STATUS_NAMES: Record<(typeof CERT_STATUS)[number], string> = {
+  valid: "有效",
+  revoked: "已撤销",
+  replaced: "已被新版本替换",
+  not_found: "未找到该证书",
+};
+export const REVOKE_REASON_NAMES: Record<string, string> = {
+  disqualified: "作品被取消资格",
+  award_withdrawn: "奖项被撤销",
+  result_withdrawn: "结果发布被撤回",
+};
 
 export const VerifyQuery = Type.Object({
   number: Type.String({ minLength: 1, maxLength: 40, title: "证书编号" }),

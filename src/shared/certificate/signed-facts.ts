@@ -37,7 +37,15 @@ export const normNumber = (s: string) => normFact(s).toUpperCase();
 /** The signed string: a JSON array (no field can shift into another). */
 export function canonical(f: SignedFacts): string {
   const title = f.workTitle === null ? null : normFact(f.workTitle);
-  return JSON.stringify([normNumber(f.number), f.version, normFact(f.holderName), normFact(f.awardName), title || null, normFact(f.contestName), normFact(f.contestDate)]);
+  return JSON.stringify([
+    normNumber(f.number),
+    f.version,
+    normFact(f.holderName),
+    normFact(f.awardName),
+    title || null,
+    normFact(f.contestName),
+    normFact(f.contestDate),
+  ]);
 }
 
 export const CODE_PATTERN = /^([0-9a-f]{12})\.([A-Za-z0-9_-]{86})$/;

@@ -77,7 +77,8 @@ import {
   TEXT_MAX,
 } from "./states";
 
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -119,7 +120,10 @@ export const ComplaintInfo = Type.Object({
   windows: Type.Array(ComplaintWindow),
   /** the contests' explanation notices (rich text), if any */
   notices: Type.Array(Type.Object({ contestId: Nullable(Type.Integer()), title: Type.String(), content: Type.String() })),
-  categories: Type.Object({ appeal: Type.Array(Type.Object({ key: Type.String(), name: Type.String() })), complaint: Type.Array(Type.Object({ key: Type.String(), name: Type.String() })) }),
+  categories: Type.Object({
+    appeal: Type.Array(Type.Object({ key: Type.String(), name: Type.String() })),
+    complaint: Type.Array(Type.Object({ key: Type.String(), name: Type.String() })),
+  }),
   evidence: Type.Object({ extensions: Type.Array(Type.String()), maxBytes: Type.Integer(), maxFiles: Type.Integer() }),
 });
 export type ComplaintInfo = Static<typeof ComplaintInfo>;
@@ -142,7 +146,10 @@ export type ComplaintWorkView = Static<typeof ComplaintWorkView>;
 
 export const CodeBody = Type.Object({ email: Email });
 export const CodeSent = Type.Object({ email: Type.String(), expiresAt: Type.String() });
-export const VerifyBody = Type.Object({ email: Email, code: Type.String({ pattern: "^[0-9]{6}$", maxLength: 6, title: "验证码" }) });
+export const VerifyBody = Type.Object({
+  email: Email,
+  code: Type.String({ pattern: "^[0-9]{6}$", maxLength: 6, title: "验证码" }),
+});
 export const VisitorToken = Type.Object({ token: Type.String(), email: Type.String(), expiresAt: Type.String() });
 export type VisitorToken = Static<typeof VisitorToken>;
 export const TokenBody = Type.Object({ token: Token });
@@ -186,9 +193,20 @@ export const EvidenceView = Type.Object({
 export type EvidenceView = Static<typeof EvidenceView>;
 
 export const ArbitrationRequestBody = Type.Object({ reason: Text("仲裁申请理由"), version: Type.Optional(Version) });
-export const VisitorArbitrationBody = Type.Object({ token: Token, reason: Text("仲裁申请理由"), version: Type.Optional(Version) });
-export const WithdrawBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500, title: "撤回说明" })), version: Type.Optional(Version) });
-export const VisitorWithdrawBody = Type.Object({ token: Token, reason: Type.Optional(Type.String({ maxLength: 500, title: "撤回说明" })), version: Type.Optional(Version) });
+export const VisitorArbitrationBody = Type.Object({
+  token: Token,
+  reason: Text("仲裁申请理由"),
+  version: Type.Optional(Version),
+});
+export const WithdrawBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 500, title: "撤回说明" })),
+  version: Type.Optional(Version),
+});
+export const VisitorWithdrawBody = Type.Object({
+  token: Token,
+  reason: Type.Optional(Type.String({ maxLength: 500, title: "撤回说明" })),
+  version: Type.Optional(Version),
+});
 
 // ---- Views ----
 
@@ -287,7 +305,13 @@ export const ComplaintListItem = Type.Object({
 });
 export type ComplaintListItem = Static<typeof ComplaintListItem>;
 
-export const OpinionView = Type.Object({ outcome: DecisionOutcomeSchema, action: DecisionActionSchema, text: Type.String(), by: Type.String(), at: Type.String() });
+export const OpinionView = Type.Object({
+  outcome: DecisionOutcomeSchema,
+  action: DecisionActionSchema,
+  text: Type.String(),
+  by: Type.String(),
+  at: Type.String(),
+});
 
 /** Handlers', arbitrators' and root's view. */
 export const HandlerComplaintView = Type.Object({
@@ -324,7 +348,9 @@ export const ComplaintFilters = Type.Object({
   workId: Type.Optional(WorkId),
 });
 export type ComplaintFilters = Static<typeof ComplaintFilters>;
-export const CountsQuery = Type.Object({ contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })) });
+export const CountsQuery = Type.Object({
+  contestId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" })),
+});
 
 export const ComplaintCounts = Type.Object({
   byState: Type.Array(Type.Object({ state: ComplaintStateSchema, name: Type.String(), count: Type.Integer() })),
@@ -333,15 +359,28 @@ export const ComplaintCounts = Type.Object({
 });
 export type ComplaintCounts = Static<typeof ComplaintCounts>;
 
-export const ComplaintContest = Type.Object({ id: Type.Integer(), name: Type.String(), level: Type.String(), year: Type.Integer() });
+export const ComplaintContest = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  level: Type.String(),
+  year: Type.Integer(),
+});
 
 // ---- Forms ----
 
-export const StepBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: TEXT_MAX * 4, title: "说明" })), version: Type.Optional(Version) });
+export const StepBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: TEXT_MAX * 4, title: "说明" })),
+  version: Type.Optional(Version),
+});
 export type StepBody = Static<typeof StepBody>;
 
 /** The reviewer's opinion: a recommended outcome and action, with the reasoning. */
-export const OpinionBody = Type.Object({ outcome: DecisionOutcomeSchema, action: DecisionActionSchema, text: Text("审核意见"), version: Type.Optional(Version) });
+export const OpinionBody = Type.Object({
+  outcome: DecisionOutcomeSchema,
+  action: DecisionActionSchema,
+  text: Text("审核意见"),
+  version: Type.Optional(Version),
+});
 export type OpinionBody = Static<typeof OpinionBody>;
 
 /** change_award needs awardLevelId (null = no award); rejudge may name the judges (else chosen). */
@@ -367,22 +406,39 @@ export const ArbitrationBody = Type.Object({
 export type ArbitrationBody = Static<typeof ArbitrationBody>;
 
 /** What a step did, for the reply's info and the screen. */
-export const StepOutcome = Type.Object({ id: Type.Integer(), state: ComplaintStateSchema, version: Type.Integer(), effect: Nullable(Type.String()) });
+export const StepOutcome = Type.Object({
+  id: Type.Integer(),
+  state: ComplaintStateSchema,
+  version: Type.Integer(),
+  effect: Nullable(Type.String()),
+});
 export type StepOutcome = Static<typeof StepOutcome>;
 
 // ---- Settings ----
 
 export const ComplaintSettings = Type.Object({
   /** days per due time (DUE_KEYS); arbitration: the arbitration request deadline (default 3) */
-  dueDays: Type.Object(Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: 60 })])) as Record<(typeof DUE_KEYS)[number], ReturnType<typeof Type.Integer>>),
+  dueDays: Type.Object(
+    Object.fromEntries(DUE_KEYS.map((k) => [k, Type.Integer({ minimum: 1, maximum: 60 })])) as Record<
+      (typeof DUE_KEYS)[number],
+      ReturnType<typeof Type.Integer>
+    >,
+  ),
   /** mail a reminder this many hours before a due time */
   remindHours: Type.Integer({ minimum: 1, maximum: 168 }),
 });
 export type ComplaintSettings = Static<typeof ComplaintSettings>;
 
-export const ContestHandler = Type.Object({ userId: Type.Integer(), name: Type.String(), userType: Type.Integer(), role: Type.Union([Type.Literal("complaint"), Type.Literal("arbitrator")]) });
+export const ContestHandler = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  userType: Type.Integer(),
+  role: Type.Union([Type.Literal("complaint"), Type.Literal("arbitrator")]),
+});
 export type ContestHandler = Static<typeof ContestHandler>;
-export const HandlersBody = Type.Object({ userIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 200 }) });
+export const HandlersBody = Type.Object({
+  userIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 200 }),
+});
 
 // ---- Result versions ----
 
@@ -399,7 +455,15 @@ export const ResultVersionView = Type.Object({
   createdBy: Type.String(),
 });
 export type ResultVersionView = Static<typeof ResultVersionView>;
-export const ResultVersionRow = Type.Object({ workId: Type.Integer(), workName: Type.String(), rank: Nullable(Type.Integer()), normalised: Nullable(Type.Number()), award: Nullable(Type.String()), promoted: Type.Boolean(), disqualified: Type.Boolean() });
+export const ResultVersionRow = Type.Object({
+  workId: Type.Integer(),
+  workName: Type.String(),
+  rank: Nullable(Type.Integer()),
+  normalised: Nullable(Type.Number()),
+  award: Nullable(Type.String()),
+  promoted: Type.Boolean(),
+  disqualified: Type.Boolean(),
+});
 /** A row of an honour level's version (group key h<award level id>: 优秀指导教师, 优秀组织奖). */
 export const HonourVersionRow = Type.Object({
   holderKind: Type.Union([Type.Literal("teacher"), Type.Literal("school")]),
@@ -410,7 +474,15 @@ export const HonourVersionRow = Type.Object({
   award: Type.String(),
   manual: Type.Boolean(),
 });
-export const ResultVersionDetail = Type.Object({ ...ResultVersionView.properties, rows: Type.Array(Type.Union([ResultVersionRow, HonourVersionRow])) });
+export const ResultVersionDetail = Type.Object({
+  ...ResultVersionView.properties,
+  rows: Type.Array(Type.Union([ResultVersionRow, HonourVersionRow])),
+});
 export type ResultVersionDetail = Static<typeof ResultVersionDetail>;
-export const VersionsQuery = Type.Object({ group: Type.Optional(Type.String({ pattern: "^[gch][0-9]{1,9}$", maxLength: 10, title: "结果分组" })) });
-export const VersionParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID }), versionId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+export const VersionsQuery = Type.Object({
+  group: Type.Optional(Type.String({ pattern: "^[gch][0-9]{1,9}$", maxLength: 10, title: "结果分组" })),
+});
+export const VersionParam = Type.Object({
+  contestId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  versionId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+});

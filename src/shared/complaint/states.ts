@@ -28,7 +28,17 @@
  * published result makes a new published version of the work's result group.
  * Nothing is deleted: withdrawn, refused and closed complaints stay with their history.
  */
-export const COMPLAINT_STATES = ["submitted", "accepted", "refused", "reviewed", "decided", "arbitration_requested", "arbitrated", "closed", "withdrawn"] as const;
+export const COMPLAINT_STATES = [
+  "submitted",
+  "accepted",
+  "refused",
+  "reviewed",
+  "decided",
+  "arbitration_requested",
+  "arbitrated",
+  "closed",
+  "withdrawn",
+] as const;
 export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 
 export const COMPLAINT_STATE_NAMES: Record<ComplaintState, string> = {
@@ -67,11 +77,29 @@ export const DUE_NAMES: Record<DueKey, string> = {
   arbitrate: "仲裁裁决期限",
   confirm: "仲裁确认期限",
 };
-export const DEFAULT_DUE_DAYS: Record<DueKey, number> = { accept: 2, opinion: 5, decide: 3, arbitration: 3, arbitrate: 5, confirm: 2 };
+export const DEFAULT_DUE_DAYS: Record<DueKey, number> = {
+  accept: 2,
+  opinion: 5,
+  decide: 3,
+  arbitration: 3,
+  arbitrate: 5,
+  confirm: 2,
+};
 
 export type ComplaintActor = "filer" | "party" | "reviewer" | "admin" | "arbitrator" | "root";
 
-export const COMPLAINT_ACTIONS = ["accept", "refuse", "opinion", "decide", "request_arbitration", "close", "arbitrate", "confirm", "return", "withdraw"] as const;
+export const COMPLAINT_ACTIONS = [
+  "accept",
+  "refuse",
+  "opinion",
+  "decide",
+  "request_arbitration",
+  "close",
+  "arbitrate",
+  "confirm",
+  "return",
+  "withdraw",
+] as const;
 export type ComplaintAction = (typeof COMPLAINT_ACTIONS)[number];
 
 interface Step {
@@ -113,9 +141,19 @@ export type ComplaintType = (typeof COMPLAINT_TYPES)[number];
 export const COMPLAINT_TYPE_NAMES: Record<ComplaintType, string> = { appeal: "申诉", complaint: "投诉" };
 
 export const APPEAL_CATEGORIES = ["format_review", "disqualification", "score", "award", "other_appeal"] as const;
-export const COMPLAINT_CATEGORIES = ["plagiarism", "repeat_entry", "false_material", "absent_author", "ai_undeclared", "other_complaint"] as const;
+export const COMPLAINT_CATEGORIES = [
+  "plagiarism",
+  "repeat_entry",
+  "false_material",
+  "absent_author",
+  "ai_undeclared",
+  "other_complaint",
+] as const;
 export type ComplaintCategory = (typeof APPEAL_CATEGORIES)[number] | (typeof COMPLAINT_CATEGORIES)[number];
-export const CATEGORIES_OF: Record<ComplaintType, readonly ComplaintCategory[]> = { appeal: APPEAL_CATEGORIES, complaint: COMPLAINT_CATEGORIES };
+export const CATEGORIES_OF: Record<ComplaintType, readonly ComplaintCategory[]> = {
+  appeal: APPEAL_CATEGORIES,
+  complaint: COMPLAINT_CATEGORIES,
+};
 export const COMPLAINT_CATEGORY_NAMES: Record<ComplaintCategory, string> = {
   format_review: "形式审查结论",
   disqualification: "取消资格",
@@ -133,14 +171,24 @@ export const COMPLAINT_CATEGORY_NAMES: Record<ComplaintCategory, string> = {
 /** The complaint admin's decision (and the reviewer's recommendation). */
 export const DECISION_OUTCOMES = ["upheld", "partly_upheld", "rejected"] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
-export const DECISION_OUTCOME_NAMES: Record<DecisionOutcome, string> = { upheld: "成立", partly_upheld: "部分成立", rejected: "不成立" };
+export const DECISION_OUTCOME_NAMES: Record<DecisionOutcome, string> = {
+  upheld: "成立",
+  partly_upheld: "部分成立",
+  rejected: "不成立",
+};
 
 /** What a decision does to the work's result, applied through the existing services. */
 export const DECISION_ACTIONS = ["disqualify", "rejudge", "change_award", "no_change"] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
-export const DECISION_ACTION_NAMES: Record<DecisionAction, string> = { disqualify: "取消作品资格（撤销奖项）", rejudge: "重新评审", change_award: "变更奖项", no_change: "不作变更" };
+export const DECISION_ACTION_NAMES: Record<DecisionAction, string> = {
+  disqualify: "取消作品资格（撤销奖项）",
+  rejudge: "重新评审",
+  change_award: "变更奖项",
+  no_change: "不作变更",
+};
 /** A rejected complaint changes nothing. */
-export const actionAllowed = (outcome: DecisionOutcome, action: DecisionAction) => outcome !== "rejected" || action === "no_change";
+export const actionAllowed = (outcome: DecisionOutcome, action: DecisionAction) =>
+  outcome !== "rejected" || action === "no_change";
 
 /** The arbitrator's ruling: keep the decision, or replace it (its outcome and action). */
 export const ARBITRATION_OUTCOMES = ["maintain", "revise"] as const;

@@ -41,4 +41,5 @@ export const LOCKABLE_FIELD_NAMES: Record<LockableField, string> = {
 
 export const LOCKABLE_FIELD_OPTIONS = LOCKABLE_FIELD_KEYS.map((key) => ({ key, name: LOCKABLE_FIELD_NAMES[key] }));
 
-export const isLockableField = (s: unknown): s is LockableField => typeof s === "string" && (LOCKABLE_FIELD_KEYS as readonly string[]).includes(s);
+export const isLockableField = (s: unknown): s is LockableField =>
+  typeof s === "string" && (LOCKABLE_FIELD_KEYS as readonly string[]).includes(s);

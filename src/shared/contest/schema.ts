@@ -4,7 +4,8 @@ import { CONTEST_LEVELS, STAGE_KEYS } from "./stages";
 import { LOCKABLE_FIELD_KEYS } from "./lockable-fields";
 import { MAX_ID } from "../bounds";
 
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 export const ContestLevelSchema = literals(CONTEST_LEVELS, "级别");
 export const StageKeySchema = literals(STAGE_KEYS, "阶段");
 export const LockableFieldSchema = literals(LOCKABLE_FIELD_KEYS, "字段");
@@ -13,8 +14,10 @@ export const LockableFieldSchema = literals(LOCKABLE_FIELD_KEYS, "字段");
  * "a value or null" as one JSON-schema type list: with the server's type coercion an anyOf
  * would turn null into 0 or "" (and 0 into null); a type list keeps null as null.
  */
-const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
-const NullableStr = (opts: { minLength?: number; maxLength?: number; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableStr = (opts: { minLength?: number; maxLength?: number; title: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 
 export const StageTimesSchema = Type.Object({
   stage: StageKeySchema,
@@ -76,7 +79,9 @@ export const ContestCreate = Type.Object({
 });
 export type ContestCreate = Static<typeof ContestCreate>;
 
-export const ContestUpdate = Type.Partial(Type.Intersect([ContestCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]));
+export const ContestUpdate = Type.Partial(
+  Type.Intersect([ContestCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]),
+);
 export type ContestUpdate = Static<typeof ContestUpdate>;
 
 export const ContestFilters = Type.Object({

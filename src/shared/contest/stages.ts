@@ -2,7 +2,15 @@
  * The stages of a contest, in their usual order, with their Chinese names. A contest
  * sets a start and end time per stage; field locks apply from a stage's start.
  */
-export const STAGE_KEYS = ["registration", "school_review", "format_review", "online_judging", "offline_judging", "publicity", "complaint"] as const;
+export const STAGE_KEYS = [
+  "registration",
+  "school_review",
+  "format_review",
+  "online_judging",
+  "offline_judging",
+  "publicity",
+  "complaint",
+] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
 
 export const STAGE_NAMES: Record<StageKey, string> = {
@@ -41,4 +49,8 @@ export const CONTEST_LEVELS = ["national", "provincial", "school"] as const;
 export type ContestLevelKey = (typeof CONTEST_LEVELS)[number];
 export const CONTEST_LEVEL_NAMES: Record<ContestLevelKey, string> = { national: "国赛", provincial: "省赛", school: "校赛" };
 /** The level a contest's parent must have. */
-export const PARENT_LEVEL: Record<ContestLevelKey, ContestLevelKey | null> = { national: null, provincial: "national", school: "provincial" };
+export const PARENT_LEVEL: Record<ContestLevelKey, ContestLevelKey | null> = {
+  national: null,
+  provincial: "national",
+  school: "provincial",
+};

@@ -10,7 +10,8 @@ export const ListParams = Type.Object({
 });
 export type ListParams = Static<typeof ListParams>;
 
-export const Page = <T extends import("typebox").TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer() });
+export const Page = <T extends import("typebox").TSchema>(item: T) =>
+  Type.Object({ list: Type.Array(item), total: Type.Integer() });
 
 export interface PageOf<T> {
   list: T[];
@@ -22,7 +23,14 @@ export const JobView = Type.Object({
   id: Type.String(),
   kind: Type.String(),
   resource: Type.String(),
-  status: Type.Union([Type.Literal("running"), Type.Literal("ready"), Type.Literal("applying"), Type.Literal("done"), Type.Literal("failed"), Type.Literal("cancelled")]),
+  status: Type.Union([
+    Type.Literal("running"),
+    Type.Literal("ready"),
+    Type.Literal("applying"),
+    Type.Literal("done"),
+    Type.Literal("failed"),
+    Type.Literal("cancelled"),
+  ]),
   processed: Type.Integer(),
   total: Type.Integer(),
   message: Type.Union([Type.String(), Type.Null()]),

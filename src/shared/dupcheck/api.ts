@@ -30,11 +30,21 @@
  */
 import { Type, type Static } from "typebox";
 import { Id } from "../bounds";
-import { DUP_ENTRY_STATUSES, DUP_LEVELS, DupIgnoredShingle, DupIndexStats, DupEntryView, DupPassage, DupReason, DupSection } from "./schema";
+import {
+  DUP_ENTRY_STATUSES,
+  DUP_LEVELS,
+  DupIgnoredShingle,
+  DupIndexStats,
+  DupEntryView,
+  DupPassage,
+  DupReason,
+  DupSection,
+} from "./schema";
 
 const Share = Type.Number({ minimum: 0, maximum: 1 });
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 
 /** The longest pasted text (characters). */
 export const MAX_TEXT_CHARS = 100_000;
@@ -195,7 +205,13 @@ export type DupSheetPanel = Static<typeof DupSheetPanel>;
 
 // ───────────────────────────── batch report ─────────────────────────────
 
-export const DupReportContest = Type.Object({ id: Type.Integer(), name: Type.String(), year: Type.Integer(), level: Type.String(), works: Type.Integer() });
+export const DupReportContest = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  year: Type.Integer(),
+  level: Type.String(),
+  works: Type.Integer(),
+});
 export type DupReportContest = Static<typeof DupReportContest>;
 
 export const DupReportBody = Type.Object({
@@ -207,7 +223,12 @@ export const DupReportBody = Type.Object({
 });
 export type DupReportBody = Static<typeof DupReportBody>;
 
-export const DupReportPair = Type.Object({ a: Type.Integer(), b: Type.Integer(), similarity: Share, level: literals(DUP_LEVELS, "级别") });
+export const DupReportPair = Type.Object({
+  a: Type.Integer(),
+  b: Type.Integer(),
+  similarity: Share,
+  level: literals(DUP_LEVELS, "级别"),
+});
 export type DupReportPair = Static<typeof DupReportPair>;
 
 /** The report job's result (JobView.result): the clusters, largest first (the .xlsx has every pair). */
@@ -247,7 +268,9 @@ export const DupAdminStats = Type.Object({
   /** the figures of the last `npm run bench:dupcheck -- --record`; null: never run */
   benchmark: Nullable(DupBenchmark),
   /** a rebuild job now running (of any root) */
-  rebuild: Nullable(Type.Object({ jobId: Type.String(), processed: Type.Integer(), total: Type.Integer(), mine: Type.Boolean() })),
+  rebuild: Nullable(
+    Type.Object({ jobId: Type.String(), processed: Type.Integer(), total: Type.Integer(), mine: Type.Boolean() }),
+  ),
 });
 export type DupAdminStats = Static<typeof DupAdminStats>;
 
@@ -260,7 +283,10 @@ export const DupEntriesQuery = Type.Object({
 });
 export type DupEntriesQuery = Static<typeof DupEntriesQuery>;
 
-export const DupEntryRow = Type.Intersect([DupEntryView, Type.Object({ name: Nullable(Type.String()), statusName: Type.String() })]);
+export const DupEntryRow = Type.Intersect([
+  DupEntryView,
+  Type.Object({ name: Nullable(Type.String()), statusName: Type.String() }),
+]);
 export type DupEntryRow = Static<typeof DupEntryRow>;
 
 export const DupIgnoredQuery = Type.Object({

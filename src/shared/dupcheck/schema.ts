@@ -13,7 +13,11 @@ import { Type, type Static } from "typebox";
 
 export const DUP_ENTRY_STATUSES = ["indexed", "pending", "failed"] as const;
 export type DupEntryStatus = (typeof DUP_ENTRY_STATUSES)[number];
-export const DUP_ENTRY_STATUS_NAMES: Record<DupEntryStatus, string> = { indexed: "已索引", pending: "等待索引", failed: "索引失败" };
+export const DUP_ENTRY_STATUS_NAMES: Record<DupEntryStatus, string> = {
+  indexed: "已索引",
+  pending: "等待索引",
+  failed: "索引失败",
+};
 
 /** likely: ≥ likely threshold (疑似重复, 很可能); suspect: ≥ suspect threshold (需关注); none: below. */
 export const DUP_LEVELS = ["likely", "suspect", "none"] as const;
@@ -33,7 +37,15 @@ const StatusSchema = Type.Union([Type.Literal("indexed"), Type.Literal("pending"
 export const DUP_REASON_CODES = ["unsupported", "unreadable", "encrypted", "oversized", "missing", "too_short", "error"] as const;
 export type DupReasonCode = (typeof DUP_REASON_CODES)[number];
 export const DupReason = Type.Object({
-  code: Type.Union([Type.Literal("unsupported"), Type.Literal("unreadable"), Type.Literal("encrypted"), Type.Literal("oversized"), Type.Literal("missing"), Type.Literal("too_short"), Type.Literal("error")]),
+  code: Type.Union([
+    Type.Literal("unsupported"),
+    Type.Literal("unreadable"),
+    Type.Literal("encrypted"),
+    Type.Literal("oversized"),
+    Type.Literal("missing"),
+    Type.Literal("too_short"),
+    Type.Literal("error"),
+  ]),
   /** the work_file row the reason is about; null for the work as a whole */
   fileId: Type.Union([Type.Integer(), Type.Null()]),
   filename: Type.Union([Type.String(), Type.Null()]),
@@ -63,7 +75,13 @@ export const DupCheckResult = Type.Object({
   /** why it could not be checked (Chinese), or null */
   reason: Type.Union([Type.String(), Type.Null()]),
   /** checkWork only: the index state of the checked work ("missing": no index entry yet) */
-  status: Type.Union([Type.Literal("indexed"), Type.Literal("pending"), Type.Literal("failed"), Type.Literal("missing"), Type.Literal("text")]),
+  status: Type.Union([
+    Type.Literal("indexed"),
+    Type.Literal("pending"),
+    Type.Literal("failed"),
+    Type.Literal("missing"),
+    Type.Literal("text"),
+  ]),
   /** checkWork only: parts not checked and why (documents of unsupported types, encrypted files, …) */
   reasons: Type.Array(DupReason),
   /** the checked text's (non-ignored) shingle count */
@@ -189,7 +207,13 @@ export const DupIndexStats = Type.Object({
   lastRebuild: Type.Union([DupRebuildInfo, Type.Null()]),
   settings: DupSettings,
   /** the LSH parameters (fixed in code) */
-  params: Type.Object({ hashes: Type.Integer(), bands: Type.Integer(), rows: Type.Integer(), minBandMatches: Type.Integer(), shingle: Type.Integer() }),
+  params: Type.Object({
+    hashes: Type.Integer(),
+    bands: Type.Integer(),
+    rows: Type.Integer(),
+    minBandMatches: Type.Integer(),
+    shingle: Type.Integer(),
+  }),
 });
 export type DupIndexStats = Static<typeof DupIndexStats>;
 

@@ -36,8 +36,10 @@ import { Password, Username } from "../account/schema";
 import { MAX_TAGS, TAG_MAX, TITLE_MAX } from "../judge-pool/schema";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const NullableInt = (opts: { minimum: number; maximum: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
-const NullableStr = (opts: { maxLength: number; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableInt = (opts: { minimum: number; maximum: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableStr = (opts: { maxLength: number; title: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -166,7 +168,15 @@ export const ConflictCheck = Type.Object({
   /** the assignment feasibility with the current judges, and with the invitees added */
   before: Feasibility,
   after: Feasibility,
-  byCategory: Type.Array(Type.Object({ categoryId: Type.Integer(), name: Type.String(), works: Type.Integer(), shortBefore: Type.Integer(), shortAfter: Type.Integer() })),
+  byCategory: Type.Array(
+    Type.Object({
+      categoryId: Type.Integer(),
+      name: Type.String(),
+      works: Type.Integer(),
+      shortBefore: Type.Integer(),
+      shortAfter: Type.Integer(),
+    }),
+  ),
   /** the feasibility check's reasons (first few), as sentences */
   issues: Type.Array(Type.String()),
   /** the warnings to show before sending; empty: nothing to warn of */
@@ -174,7 +184,11 @@ export const ConflictCheck = Type.Object({
 });
 export type ConflictCheck = Static<typeof ConflictCheck>;
 
-export const InvitationStateSchema = Type.Unsafe<InvitationState>({ type: "string", enum: [...INVITATION_STATES], title: "状态" });
+export const InvitationStateSchema = Type.Unsafe<InvitationState>({
+  type: "string",
+  enum: [...INVITATION_STATES],
+  title: "状态",
+});
 
 export const InvitationView = Type.Object({
   id: Type.Integer(),
@@ -313,7 +327,9 @@ export const PublicInvitation = Type.Object({
   /** an account with the invited email exists: log in; otherwise create one from the link */
   accountExists: Type.Boolean(),
   /** the logged-in user, and whether their account's email is the invited one */
-  viewer: Nullable(Type.Object({ name: Type.String(), username: Type.String(), matches: Type.Boolean(), isJudge: Type.Boolean() })),
+  viewer: Nullable(
+    Type.Object({ name: Type.String(), username: Type.String(), matches: Type.Boolean(), isJudge: Type.Boolean() }),
+  ),
   /** the contest's open categories (for the expertise confirmation) */
   categoryOptions: Type.Array(CategoryNode),
   /** shown to the matching account while the invitation is open */

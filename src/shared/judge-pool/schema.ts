@@ -59,7 +59,8 @@ import { Id, MAX_ID } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** "a value or null" as a JSON-schema type list (bodies keep null as null). */
-const NullableStr = (opts: { maxLength: number; title: string; minLength?: number; format?: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableStr = (opts: { maxLength: number; title: string; minLength?: number; format?: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const NullableBool = (title: string) => Type.Unsafe<boolean | null>({ type: ["boolean", "null"], title });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -74,8 +75,26 @@ export const NOTE_MAX = 200;
 
 /** Expertise tags offered in the pickers (anything else may be typed). */
 export const TAG_SUGGESTIONS = [
-  "人工智能", "机器学习", "计算机视觉", "自然语言处理", "大数据", "数据可视化", "软件工程", "Web 开发", "移动应用", "嵌入式",
-  "物联网", "网络安全", "区块链", "数字媒体", "动画", "游戏设计", "交互设计", "微课与教学", "信息管理", "数据库",
+  "人工智能",
+  "机器学习",
+  "计算机视觉",
+  "自然语言处理",
+  "大数据",
+  "数据可视化",
+  "软件工程",
+  "Web 开发",
+  "移动应用",
+  "嵌入式",
+  "物联网",
+  "网络安全",
+  "区块链",
+  "数字媒体",
+  "动画",
+  "游戏设计",
+  "交互设计",
+  "微课与教学",
+  "信息管理",
+  "数据库",
 ] as const;
 
 /** Sort fields of the list (?sort=name, ?sort=-worksScored). */
@@ -92,7 +111,9 @@ export const JudgePersonFilters = Type.Object({
   province: Type.Optional(Type.String({ maxLength: 20, title: "省份" })),
   schoolId: Type.Optional(Id("学校")),
   /** this year's availability: yes (可参评), no (不可参评), unknown (未填写) */
-  available: Type.Optional(Type.Union([Type.Literal("yes"), Type.Literal("no"), Type.Literal("unknown")], { title: "本年度可参评" })),
+  available: Type.Optional(
+    Type.Union([Type.Literal("yes"), Type.Literal("no"), Type.Literal("unknown")], { title: "本年度可参评" }),
+  ),
   /** any: judged at least one contest; none: never */
   history: Type.Optional(Type.Union([Type.Literal("any"), Type.Literal("none")], { title: "评审经历" })),
   /** judged a contest of this year */
@@ -102,7 +123,12 @@ export const JudgePersonFilters = Type.Object({
 export type JudgePersonFilters = Static<typeof JudgePersonFilters>;
 
 /** A 大类 (parentId null) or a 小类 with its 大类 */
-export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()), parentName: Nullable(Type.String()) });
+export const CategoryRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parentId: Nullable(Type.Integer()),
+  parentName: Nullable(Type.String()),
+});
 export type CategoryRef = Static<typeof CategoryRef>;
 
 export const JudgePersonView = Type.Object({
@@ -138,7 +164,12 @@ export const JudgePersonView = Type.Object({
 });
 export type JudgePersonView = Static<typeof JudgePersonView>;
 
-export const JudgeContact = Type.Object({ id: Type.Integer(), name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) });
+export const JudgeContact = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+});
 export type JudgeContact = Static<typeof JudgeContact>;
 
 const Email = NullableStr({ maxLength: 120, title: "邮箱", format: "email" });
@@ -229,5 +260,10 @@ export const StudentSearch = Type.Object({
   schoolId: Id("学校"),
   keyword: Type.String({ minLength: 1, maxLength: 40, title: "学生姓名" }),
 });
-export const StudentOption = Type.Object({ id: Type.Integer(), name: Type.String(), school: Type.String(), majorCode: Nullable(Type.String()) });
+export const StudentOption = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  school: Type.String(),
+  majorCode: Nullable(Type.String()),
+});
 export type StudentOption = Static<typeof StudentOption>;

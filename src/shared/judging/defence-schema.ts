@@ -7,7 +7,8 @@ import { WorkId } from "../work/schema";
 import { MAX_ID, MAX_PAGE } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const NullableStr = (opts: { maxLength: number; title: string; pattern?: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableStr = (opts: { maxLength: number; title: string; pattern?: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 
@@ -31,8 +32,13 @@ export const SessionWorkParam = Type.Object({ sessionId: Id("答辩场次"), wor
 export const SessionFileParam = Type.Object({ sessionId: Id("答辩场次"), workId: WorkId, fileId: Id("附件") });
 export const ContestIdParam = Type.Object({ contestId: Id("赛事") });
 /** The authors' link code: base64url, unguessable. */
-export const CodeParam = Type.Object({ code: Type.String({ minLength: 16, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", title: "答辩链接" }) });
-export const CodeFileParam = Type.Object({ code: Type.String({ minLength: 16, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", title: "答辩链接" }), fileId: Id("附件") });
+export const CodeParam = Type.Object({
+  code: Type.String({ minLength: 16, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", title: "答辩链接" }),
+});
+export const CodeFileParam = Type.Object({
+  code: Type.String({ minLength: 16, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", title: "答辩链接" }),
+  fileId: Id("附件"),
+});
 
 export const DefenceFileView = Type.Object({
   id: Type.Integer(),
@@ -122,7 +128,15 @@ export const SheetRow = Type.Object({
   position: Nullable(Type.Integer()),
   time: Nullable(Type.String()),
   work: Type.Object({ id: Type.Integer(), name: Type.String(), category: Type.String(), subcategory: Nullable(Type.String()) }),
-  scores: Type.Array(Type.Object({ judge: Ref, score: Type.Number(), recommendation: Type.String(), comment: Type.String(), updatedAt: Type.String() })),
+  scores: Type.Array(
+    Type.Object({
+      judge: Ref,
+      score: Type.Number(),
+      recommendation: Type.String(),
+      comment: Type.String(),
+      updatedAt: Type.String(),
+    }),
+  ),
   /** members expected to score the work (no conflict) who have not */
   missing: Type.Array(Ref),
   /** members who may not score the work (conflict), not expected */
@@ -161,7 +175,9 @@ export const SessionInput = Type.Object({
   place: Type.Optional(NullableStr({ maxLength: 200, title: "答辩地点" })),
   meetingLink: Type.Optional(NullableStr({ maxLength: 500, pattern: "^https?://\\S+$", title: "会议链接" })),
   prepareNote: Type.Optional(NullableStr({ maxLength: 2000, title: "准备事项" })),
-  minutesPerWork: Type.Optional(Type.Integer({ minimum: MINUTES_PER_WORK.min, maximum: MINUTES_PER_WORK.max, title: "每件作品时长（分钟）" })),
+  minutesPerWork: Type.Optional(
+    Type.Integer({ minimum: MINUTES_PER_WORK.min, maximum: MINUTES_PER_WORK.max, title: "每件作品时长（分钟）" }),
+  ),
   /** the works of the defence, of the group's works; default all of them */
   workIds: Type.Optional(Type.Array(WorkId, { minItems: 1, maxItems: 500, title: "答辩作品" })),
 });
@@ -186,7 +202,13 @@ export const AdminSession = Type.Object({
 export type AdminSession = Static<typeof AdminSession>;
 
 export const AdminGroupDefence = Type.Object({
-  group: Type.Object({ id: Type.Integer(), name: Type.String(), contestId: Type.Integer(), leader: Nullable(Ref), judges: Type.Array(Ref) }),
+  group: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    contestId: Type.Integer(),
+    leader: Nullable(Ref),
+    judges: Type.Array(Ref),
+  }),
   /** the group's works, candidates for the defence */
   works: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), school: Type.String(), inSession: Type.Boolean() })),
   session: Nullable(AdminSession),

@@ -20,7 +20,10 @@ export const RECOMMENDATION_NAMES = { strong: "强烈推荐", recommend: "推荐
 export const GroupKey = Type.String({ pattern: "^[gc][0-9]{1,9}$", maxLength: 10, title: "结果分组" });
 
 export const ResultContestParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }) });
-export const ResultWorkParam = Type.Object({ contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }), workId: WorkId });
+export const ResultWorkParam = Type.Object({
+  contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }),
+  workId: WorkId,
+});
 export const GroupQuery = Type.Object({ group: GroupKey });
 
 export const PublicationView = Type.Object({
@@ -71,14 +74,22 @@ export const ResultGroup = Type.Object({
 });
 export type ResultGroup = Static<typeof ResultGroup>;
 
-export const AwardLevelRef = Type.Object({ id: Type.Integer(), name: Type.String(), ratio: Nullable(Type.Number()), maxCount: Nullable(Type.Integer()), sort: Type.Integer() });
+export const AwardLevelRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  ratio: Nullable(Type.Number()),
+  maxCount: Nullable(Type.Integer()),
+  sort: Type.Integer(),
+});
 export type AwardLevelRef = Static<typeof AwardLevelRef>;
 
 export const QuotaInfo = Type.Object({
   parentName: Nullable(Type.String()),
   total: Nullable(Type.Integer()),
   promoted: Type.Integer(),
-  categories: Type.Array(Type.Object({ categoryId: Type.Integer(), name: Type.String(), quota: Nullable(Type.Integer()), promoted: Type.Integer() })),
+  categories: Type.Array(
+    Type.Object({ categoryId: Type.Integer(), name: Type.String(), quota: Nullable(Type.Integer()), promoted: Type.Integer() }),
+  ),
 });
 export type QuotaInfo = Static<typeof QuotaInfo>;
 
@@ -95,7 +106,14 @@ export const ResultsOverview = Type.Object({
   groups: Type.Array(ResultGroup),
   awardLevels: Type.Array(AwardLevelRef),
   quota: QuotaInfo,
-  totals: Type.Object({ works: Type.Integer(), ranked: Type.Integer(), flagged: Type.Integer(), incomplete: Type.Integer(), awarded: Type.Integer(), promoted: Type.Integer() }),
+  totals: Type.Object({
+    works: Type.Integer(),
+    ranked: Type.Integer(),
+    flagged: Type.Integer(),
+    incomplete: Type.Integer(),
+    awarded: Type.Integer(),
+    promoted: Type.Integer(),
+  }),
 });
 export type ResultsOverview = Static<typeof ResultsOverview>;
 
@@ -188,7 +206,15 @@ export type AllocateBody = Static<typeof AllocateBody>;
 
 export const AllocateOutcome = Type.Object({
   /** works: the works the allocation counted; left: the works left out (scores incomplete) */
-  groups: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), works: Type.Integer(), left: Type.Integer(), awards: Type.Array(AwardCount) })),
+  groups: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      name: Type.String(),
+      works: Type.Integer(),
+      left: Type.Integer(),
+      awards: Type.Array(AwardCount),
+    }),
+  ),
   manualKept: Type.Integer(),
   /** levels given only by hand (no ratio, no count) */
   manualOnly: Type.Array(Type.String()),
@@ -197,7 +223,9 @@ export type AllocateOutcome = Static<typeof AllocateOutcome>;
 
 export const ResultPatch = Type.Object({
   /** set the award by hand (null: no award, by hand) */
-  awardLevelId: Type.Optional(Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, maximum: MAX_ID, title: "奖项" })),
+  awardLevelId: Type.Optional(
+    Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, maximum: MAX_ID, title: "奖项" }),
+  ),
   /** false: back to the allocation (the award is cleared until the next allocation) */
   manual: Type.Optional(Type.Literal(false, { title: "恢复按比例分配" })),
   promoted: Type.Optional(Type.Boolean({ title: "晋级" })),
@@ -216,7 +244,15 @@ export const PromoteOutcome = Type.Object({
   candidates: Type.Integer(),
   promoted: Type.Integer(),
   notFitting: Type.Integer(),
-  categories: Type.Array(Type.Object({ categoryId: Type.Integer(), name: Type.String(), quota: Nullable(Type.Integer()), candidates: Type.Integer(), promoted: Type.Integer() })),
+  categories: Type.Array(
+    Type.Object({
+      categoryId: Type.Integer(),
+      name: Type.String(),
+      quota: Nullable(Type.Integer()),
+      candidates: Type.Integer(),
+      promoted: Type.Integer(),
+    }),
+  ),
 });
 export type PromoteOutcome = Static<typeof PromoteOutcome>;
 

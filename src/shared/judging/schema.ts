@@ -10,8 +10,10 @@ import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** "a value or null" as a JSON-schema type list (bodies keep null as null). */
-const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
-const NullableStr = (opts: { maxLength: number; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableStr = (opts: { maxLength: number; title: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
 
@@ -42,7 +44,12 @@ export const JudgingSettingsBody = Type.Object({
 });
 export type JudgingSettingsBody = Static<typeof JudgingSettingsBody>;
 
-export const JudgeRef = Type.Object({ id: Type.Integer(), name: Type.String(), username: Type.String(), schoolName: Nullable(Type.String()) });
+export const JudgeRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  username: Type.String(),
+  schoolName: Nullable(Type.String()),
+});
 
 export const JudgeGroupView = Type.Object({
   id: Type.Integer(),
@@ -65,7 +72,13 @@ export const JudgeGroupCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 60, title: "评审组名称" }),
   categoryId: Id("作品大类"),
   subcategoryId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "作品小类" })),
-  groupType: Type.Optional(Type.Unsafe<"normal" | "professional" | null>({ type: ["string", "null"], enum: ["normal", "professional", null], title: "组别" })),
+  groupType: Type.Optional(
+    Type.Unsafe<"normal" | "professional" | null>({
+      type: ["string", "null"],
+      enum: ["normal", "professional", null],
+      title: "组别",
+    }),
+  ),
   leaderId: Type.Optional(NullableInt({ minimum: 1, maximum: MAX_ID, title: "专家组长" })),
   note: Type.Optional(NullableStr({ maxLength: 500, title: "备注" })),
 });
@@ -166,7 +179,11 @@ export const AssignmentView = Type.Object({
   createdAt: Type.String(),
 });
 export type AssignmentView = Static<typeof AssignmentView>;
-export const AssignmentFilters = Type.Object({ workId: Type.Optional(WorkId), judgeId: Type.Optional(Id("评委")), groupId: Type.Optional(Id("评审组")) });
+export const AssignmentFilters = Type.Object({
+  workId: Type.Optional(WorkId),
+  judgeId: Type.Optional(Id("评委")),
+  groupId: Type.Optional(Id("评审组")),
+});
 
 export const LoadStats = Type.Object({ min: Type.Integer(), max: Type.Integer(), spread: Type.Integer() });
 export const CheckReport = Type.Object({
@@ -184,13 +201,53 @@ export const CheckReport = Type.Object({
     worksWithoutGroup: Type.Integer(),
   }),
   /** every current assignment that breaks a conflict rule, with its reasons (should be none) */
-  conflicts: Type.Array(Type.Object({ assignmentId: Type.Integer(), workId: Type.Integer(), workName: Type.String(), judgeId: Type.Integer(), judgeName: Type.String(), reasons: Type.Array(Type.String()), reasonText: Type.String() })),
+  conflicts: Type.Array(
+    Type.Object({
+      assignmentId: Type.Integer(),
+      workId: Type.Integer(),
+      workName: Type.String(),
+      judgeId: Type.Integer(),
+      judgeName: Type.String(),
+      reasons: Type.Array(Type.String()),
+      reasonText: Type.String(),
+    }),
+  ),
   /** assignments outside the setting: judge not in the work's group, or a work no longer judged */
-  misplaced: Type.Array(Type.Object({ assignmentId: Type.Integer(), workId: Type.Integer(), judgeId: Type.Integer(), message: Type.String() })),
-  judgeLoads: Type.Array(Type.Object({ judgeId: Type.Integer(), name: Type.String(), schoolName: Nullable(Type.String()), groups: Type.Array(Type.String()), load: Type.Integer(), capacity: Nullable(Type.Integer()) })),
-  groupLoads: Type.Array(Type.Object({ groupId: Type.Integer(), name: Type.String(), judges: Type.Integer(), works: Type.Integer(), assignments: Type.Integer(), min: Type.Integer(), max: Type.Integer(), spread: Type.Integer() })),
+  misplaced: Type.Array(
+    Type.Object({ assignmentId: Type.Integer(), workId: Type.Integer(), judgeId: Type.Integer(), message: Type.String() }),
+  ),
+  judgeLoads: Type.Array(
+    Type.Object({
+      judgeId: Type.Integer(),
+      name: Type.String(),
+      schoolName: Nullable(Type.String()),
+      groups: Type.Array(Type.String()),
+      load: Type.Integer(),
+      capacity: Nullable(Type.Integer()),
+    }),
+  ),
+  groupLoads: Type.Array(
+    Type.Object({
+      groupId: Type.Integer(),
+      name: Type.String(),
+      judges: Type.Integer(),
+      works: Type.Integer(),
+      assignments: Type.Integer(),
+      min: Type.Integer(),
+      max: Type.Integer(),
+      spread: Type.Integer(),
+    }),
+  ),
   overall: LoadStats,
-  shortWorks: Type.Array(Type.Object({ workId: Type.Integer(), name: Type.String(), groupName: Nullable(Type.String()), have: Type.Integer(), needed: Type.Integer() })),
+  shortWorks: Type.Array(
+    Type.Object({
+      workId: Type.Integer(),
+      name: Type.String(),
+      groupName: Nullable(Type.String()),
+      have: Type.Integer(),
+      needed: Type.Integer(),
+    }),
+  ),
   judgesWithoutGroup: Type.Array(Ref),
   worksWithoutGroup: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), categoryName: Type.String() })),
 });

@@ -25,7 +25,11 @@ export const ScoreParam = Type.Object({ contestId: Id("赛事"), scoreId: Id("�
 export const ScoreWorkParam = Type.Object({ contestId: Id("赛事"), workId: WorkId });
 
 /** Points per rubric item id ("12": 18.5); an item left out is not scored yet. */
-export const ScoreItems = Type.Record(Type.String({ pattern: "^[0-9]+$", maxLength: 10 }), Type.Number({ minimum: 0, maximum: 100, title: "得分" }), { maxProperties: 100, title: "评分项得分" });
+export const ScoreItems = Type.Record(
+  Type.String({ pattern: "^[0-9]+$", maxLength: 10 }),
+  Type.Number({ minimum: 0, maximum: 100, title: "得分" }),
+  { maxProperties: 100, title: "评分项得分" },
+);
 export type ScoreItems = Static<typeof ScoreItems>;
 
 export const ScoreBody = Type.Object({
@@ -76,10 +80,7 @@ export const OnlineOverview = Type.Object({
   window: JudgingWindow,
   progress: ScoreProgress,
   works: Type.Array(
-    Type.Intersect([
-      JudgeWorkItem,
-      Type.Object({ scoreStatus: ScoreStatusSchema, total: Nullable(Type.Number()) }),
-    ]),
+    Type.Intersect([JudgeWorkItem, Type.Object({ scoreStatus: ScoreStatusSchema, total: Nullable(Type.Number()) })]),
   ),
 });
 export type OnlineOverview = Static<typeof OnlineOverview>;
@@ -112,8 +113,24 @@ export type AdminScoreRow = Static<typeof AdminScoreRow>;
 export const ScoreAdminView = Type.Object({
   contest: Ref,
   window: JudgingWindow,
-  summary: Type.Object({ assignments: Type.Integer(), submitted: Type.Integer(), draft: Type.Integer(), none: Type.Integer(), works: Type.Integer(), worksComplete: Type.Integer() }),
-  judges: Type.Array(Type.Object({ judgeId: Type.Integer(), name: Type.String(), username: Type.String(), assigned: Type.Integer(), submitted: Type.Integer(), draft: Type.Integer() })),
+  summary: Type.Object({
+    assignments: Type.Integer(),
+    submitted: Type.Integer(),
+    draft: Type.Integer(),
+    none: Type.Integer(),
+    works: Type.Integer(),
+    worksComplete: Type.Integer(),
+  }),
+  judges: Type.Array(
+    Type.Object({
+      judgeId: Type.Integer(),
+      name: Type.String(),
+      username: Type.String(),
+      assigned: Type.Integer(),
+      submitted: Type.Integer(),
+      draft: Type.Integer(),
+    }),
+  ),
   works: Type.Array(
     Type.Object({
       workId: Type.Integer(),

@@ -8,7 +8,10 @@ import { Type, type Static, type TSchema } from "typebox";
 import { MAX_ID, MAX_PAGE } from "../bounds";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Page = { current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, title: "页码" })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, title: "每页条数" })) };
+const Page = {
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, title: "页码" })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, title: "每页条数" })),
+};
 const OptId = (title: string) => Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, title }));
 const Level = Type.Union([Type.Literal("national"), Type.Literal("provincial"), Type.Literal("school")], { title: "赛事级别" });
 
@@ -37,8 +40,21 @@ export const NoticeQuery = Type.Object({
   province: Type.Optional(Type.String({ maxLength: 20, title: "省份" })),
 });
 
-export const StageItem = Type.Object({ stage: Type.String(), name: Type.String(), startsAt: Type.String(), endsAt: Type.String() });
-export const Edition = Type.Object({ id: Type.Integer(), name: Type.String(), year: Type.Integer(), level: Level, description: Nullable(Type.String()), stages: Type.Array(StageItem), currentStage: Nullable(Type.String()) });
+export const StageItem = Type.Object({
+  stage: Type.String(),
+  name: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+});
+export const Edition = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  year: Type.Integer(),
+  level: Level,
+  description: Nullable(Type.String()),
+  stages: Type.Array(StageItem),
+  currentStage: Nullable(Type.String()),
+});
 export type Edition = Static<typeof Edition>;
 
 export const BestWorkCard = Type.Object({
@@ -103,10 +119,21 @@ export const ResultItem = Type.Object({
 });
 export type ResultItem = Static<typeof ResultItem>;
 const Option = Type.Object({ id: Type.Integer(), name: Type.String() });
-export const ResultOptions = Type.Object({ contests: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), year: Type.Integer() })), categories: Type.Array(Option), awards: Type.Array(Option) });
+export const ResultOptions = Type.Object({
+  contests: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), year: Type.Integer() })),
+  categories: Type.Array(Option),
+  awards: Type.Array(Option),
+});
 export type ResultOptions = Static<typeof ResultOptions>;
 
-export const EditionItem = Type.Object({ id: Type.Integer(), name: Type.String(), year: Type.Integer(), level: Level, province: Nullable(Type.String()), awards: Type.Integer() });
+export const EditionItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  year: Type.Integer(),
+  level: Level,
+  province: Nullable(Type.String()),
+  awards: Type.Integer(),
+});
 export type EditionItem = Static<typeof EditionItem>;
 
 export const PublicWork = Type.Object({
@@ -123,15 +150,33 @@ export const PublicWork = Type.Object({
 });
 export type PublicWork = Static<typeof PublicWork>;
 
-export interface PageOf<T> { list: T[]; total: number }
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+}
 
 // ---- /admin/BestWork (root)
 
-export const CandidateQuery = Type.Object({ ...Page, contestId: OptId("赛事"), categoryId: OptId("作品大类"), awardLevelId: OptId("奖项"), keyword: Type.Optional(Type.String({ maxLength: 50, title: "关键词" })) });
+export const CandidateQuery = Type.Object({
+  ...Page,
+  contestId: OptId("赛事"),
+  categoryId: OptId("作品大类"),
+  awardLevelId: OptId("奖项"),
+  keyword: Type.Optional(Type.String({ maxLength: 50, title: "关键词" })),
+});
 export const Candidate = Type.Intersect([ResultItem, Type.Object({ chosen: Type.Boolean() })]);
 export type Candidate = Static<typeof Candidate>;
 
-export const BestWorkAdmin = Type.Intersect([BestWorkCard, Type.Object({ sort: Type.Integer(), published: Type.Boolean(), publishedAt: Nullable(Type.String()), coverSha256: Nullable(Type.String()), updatedAt: Type.String() })]);
+export const BestWorkAdmin = Type.Intersect([
+  BestWorkCard,
+  Type.Object({
+    sort: Type.Integer(),
+    published: Type.Boolean(),
+    publishedAt: Nullable(Type.String()),
+    coverSha256: Nullable(Type.String()),
+    updatedAt: Type.String(),
+  }),
+]);
 export type BestWorkAdmin = Static<typeof BestWorkAdmin>;
 
 export const BestWorkCreate = Type.Object({ workId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "作品" }) });
@@ -142,4 +187,6 @@ export const BestWorkUpdate = Type.Object({
   published: Type.Optional(Type.Boolean({ title: "发布" })),
 });
 export type BestWorkUpdate = Static<typeof BestWorkUpdate>;
-export const BestWorkOrder = Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, title: "顺序" }) });
+export const BestWorkOrder = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, title: "顺序" }),
+});

@@ -1,7 +1,22 @@
 import { Type, type Static } from "typebox";
 
 /** The 14 discipline categories (学科门类) of the national undergraduate major catalogue. */
-export const DISCIPLINES = ["哲学", "经济学", "法学", "教育学", "文学", "历史学", "理学", "工学", "农学", "医学", "管理学", "艺术学", "军事学", "交叉学科"] as const;
+export const DISCIPLINES = [
+  "哲学",
+  "经济学",
+  "法学",
+  "教育学",
+  "文学",
+  "历史学",
+  "理学",
+  "工学",
+  "农学",
+  "医学",
+  "管理学",
+  "艺术学",
+  "军事学",
+  "交叉学科",
+] as const;
 
 /** A national major code: six digits and up to two letters (080906, 080904K, 120108TK). */
 export const MAJOR_CODE_PATTERN = "^[0-9]{6}[A-Za-z]{0,2}$";
@@ -28,7 +43,9 @@ export const MajorCreate = Type.Object({
 });
 export type MajorCreate = Static<typeof MajorCreate>;
 
-export const MajorUpdate = Type.Partial(Type.Intersect([MajorCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]));
+export const MajorUpdate = Type.Partial(
+  Type.Intersect([MajorCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]),
+);
 export type MajorUpdate = Static<typeof MajorUpdate>;
 
 export const MajorFilters = Type.Object({

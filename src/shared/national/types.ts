@@ -31,7 +31,6 @@ export interface IncomingProvince {
   entries: IncomingEntry[];
 }
 
-
 /**
  * A national entry's format review state (national_entry.format_status) as the work state the
  * review and judging pipeline reads for it, and back: the national contest's lists, pool and

@@ -27,7 +27,12 @@ export const EXPLANATION_SECTIONS = [
 export type ExplanationSectionKey = (typeof EXPLANATION_SECTIONS)[number]["key"];
 
 export const NOTICE_SECTIONS: readonly NoticeSection[] = [
-  ...ROLE_CODES.map((role): NoticeSection => ({ key: roleSectionKey(role), name: `${ROLE_NAMES[role]}公告`, kind: "announcement", role })),
+  ...ROLE_CODES.map((role): NoticeSection => ({
+    key: roleSectionKey(role),
+    name: `${ROLE_NAMES[role]}公告`,
+    kind: "announcement",
+    role,
+  })),
   ...EXPLANATION_SECTIONS,
 ];
 

@@ -6,7 +6,8 @@ import { Type, type Static } from "typebox";
 import { MAX_ID } from "../bounds";
 
 const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
 
 export const ProfileView = Type.Object({
   id: Type.Integer(),

@@ -15,12 +15,17 @@ export const FORMAT_REASONS = [
 export type FormatReasonCode = (typeof FORMAT_REASONS)[number]["code"];
 export const FORMAT_REASON_CODES = FORMAT_REASONS.map((r) => r.code) as FormatReasonCode[];
 
-export const FORMAT_REASON_NAMES = Object.fromEntries(FORMAT_REASONS.map((r) => [r.code, r.name])) as Record<FormatReasonCode, string>;
+export const FORMAT_REASON_NAMES = Object.fromEntries(FORMAT_REASONS.map((r) => [r.code, r.name])) as Record<
+  FormatReasonCode,
+  string
+>;
 
-export const isFormatReasonCode = (s: unknown): s is FormatReasonCode => typeof s === "string" && (FORMAT_REASON_CODES as string[]).includes(s);
+export const isFormatReasonCode = (s: unknown): s is FormatReasonCode =>
+  typeof s === "string" && (FORMAT_REASON_CODES as string[]).includes(s);
 
 /** "材料缺失、其他"; unknown codes are shown as they are. */
-export const formatReasonNames = (codes: readonly string[]) => codes.map((c) => FORMAT_REASON_NAMES[c as FormatReasonCode] ?? c).join("、");
+export const formatReasonNames = (codes: readonly string[]) =>
+  codes.map((c) => FORMAT_REASON_NAMES[c as FormatReasonCode] ?? c).join("、");
 
 /** The shortest and longest time a reviewer may give the authors to correct a work. */
 export const CORRECTION_DEADLINE = { minHours: 1, maxDays: 60 } as const;

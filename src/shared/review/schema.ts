@@ -9,7 +9,8 @@ import { AiDeclaration, GroupSchema, WorkId, WorkLogEntry, WorkStateSchema } fro
 import { FORMAT_REASON_CODES } from "./reasons";
 import { MAX_ID } from "../bounds";
 
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -88,7 +89,14 @@ export const ReviewSheet = Type.Object({
   group: GroupSchema,
   groupName: Type.String(),
   school: Ref,
-  authors: Type.Array(Type.Object({ name: Type.String(), rank: Type.Integer(), majorName: Nullable(Type.String()), memberNo: Nullable(Type.String()) })),
+  authors: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      rank: Type.Integer(),
+      majorName: Nullable(Type.String()),
+      memberNo: Nullable(Type.String()),
+    }),
+  ),
   teachers: Type.Array(Type.Object({ name: Type.String(), rank: Type.Integer() })),
   fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), value: Nullable(Type.String()) })),
   aiDeclaration: Nullable(AiDeclaration),
@@ -114,7 +122,12 @@ export const OutcomeBody = Type.Object({
 });
 export type OutcomeBody = Static<typeof OutcomeBody>;
 
-export const OutcomeResult = Type.Object({ id: Type.Integer(), status: WorkStateSchema, statusName: Type.String(), next: Nullable(Type.Integer()) });
+export const OutcomeResult = Type.Object({
+  id: Type.Integer(),
+  status: WorkStateSchema,
+  statusName: Type.String(),
+  next: Nullable(Type.Integer()),
+});
 export type OutcomeResult = Static<typeof OutcomeResult>;
 
 export const NeighbourQuery = Type.Intersect([ReviewFilters, Type.Object({ workId: WorkId })]);

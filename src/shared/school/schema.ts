@@ -22,7 +22,9 @@ export const SchoolCreate = Type.Object({
 });
 export type SchoolCreate = Static<typeof SchoolCreate>;
 
-export const SchoolUpdate = Type.Partial(Type.Intersect([SchoolCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]));
+export const SchoolUpdate = Type.Partial(
+  Type.Intersect([SchoolCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]),
+);
 export type SchoolUpdate = Static<typeof SchoolUpdate>;
 
 export const SchoolFilters = Type.Object({

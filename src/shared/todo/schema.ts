@@ -6,7 +6,16 @@
  */
 import { Type, type Static } from "typebox";
 
-export const TODO_KINDS = ["coauthor", "teacherReview", "schoolReview", "formatReview", "judging", "defence", "complaint", "judgeInvite"] as const;
+export const TODO_KINDS = [
+  "coauthor",
+  "teacherReview",
+  "schoolReview",
+  "formatReview",
+  "judging",
+  "defence",
+  "complaint",
+  "judgeInvite",
+] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const TODO_KIND_NAMES: Record<TodoKind, string> = {

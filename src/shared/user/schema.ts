@@ -7,7 +7,18 @@ const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, T
 
 /** A role code of the seed (section 6). */
 export const RoleCodeSchema = Type.Union(
-  [Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6), Type.Literal(7), Type.Literal(99), Type.Literal(100)],
+  [
+    Type.Literal(0),
+    Type.Literal(1),
+    Type.Literal(2),
+    Type.Literal(3),
+    Type.Literal(4),
+    Type.Literal(5),
+    Type.Literal(6),
+    Type.Literal(7),
+    Type.Literal(99),
+    Type.Literal(100),
+  ],
   { title: "身份" },
 );
 

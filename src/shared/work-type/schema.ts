@@ -16,7 +16,11 @@ export const Attachment = Type.Object({
   required: Type.Boolean({ title: "必交" }),
   maxSizeMB: Type.Integer({ minimum: 1, maximum: 4096, title: "大小上限（MB）" }),
   /** file extensions without the dot, lower case: pdf, zip, mp4 */
-  types: Type.Array(Type.String({ pattern: "^\\.?[A-Za-z0-9]{1,10}$", maxLength: 11 }), { minItems: 1, maxItems: 20, title: "文件类型" }),
+  types: Type.Array(Type.String({ pattern: "^\\.?[A-Za-z0-9]{1,10}$", maxLength: 11 }), {
+    minItems: 1,
+    maxItems: 20,
+    title: "文件类型",
+  }),
 });
 export type Attachment = Static<typeof Attachment>;
 
@@ -46,7 +50,12 @@ export const RubricItem = Type.Object({
 });
 export type RubricItem = Static<typeof RubricItem>;
 
-export const WorkTypeChild = Type.Object({ id: Type.Integer(), name: Type.String(), sort: Type.Integer(), archived: Type.Boolean() });
+export const WorkTypeChild = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sort: Type.Integer(),
+  archived: Type.Boolean(),
+});
 
 /** A category with its effective rules: a 小类 shows the rules of its 大类. */
 export const WorkTypeView = Type.Object({
@@ -89,13 +98,17 @@ export const WorkTypeCreate = Type.Object({
 });
 export type WorkTypeCreate = Static<typeof WorkTypeCreate>;
 
-export const WorkTypeUpdate = Type.Partial(Type.Intersect([WorkTypeCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]));
+export const WorkTypeUpdate = Type.Partial(
+  Type.Intersect([WorkTypeCreate, Type.Object({ archived: Type.Boolean({ title: "归档" }) })]),
+);
 export type WorkTypeUpdate = Static<typeof WorkTypeUpdate>;
 
 export const WorkTypeFilters = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 40, title: "关键词" })),
   /** a 大类 id for its 小类; "null" (or empty) for the 大类 */
-  parentId: Type.Optional(Type.Union([Type.Null(), Type.Literal("null"), Type.Integer({ minimum: 1, maximum: MAX_ID })], { title: "所属大类" })),
+  parentId: Type.Optional(
+    Type.Union([Type.Null(), Type.Literal("null"), Type.Integer({ minimum: 1, maximum: MAX_ID })], { title: "所属大类" }),
+  ),
   archived: Type.Optional(Type.Boolean({ title: "归档" })),
 });
 

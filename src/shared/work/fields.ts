@@ -10,7 +10,15 @@ export type WorkGroupKey = (typeof GROUPS)[number];
 export const GROUP_NAMES: Record<WorkGroupKey, string> = { normal: "普通组", professional: "专业组" };
 
 /** Long text fields: the API key and its length limit. */
-export const TEXT_FIELDS = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "teacherReview", "otherNotes"] as const;
+export const TEXT_FIELDS = [
+  "summary",
+  "designIdea",
+  "keyPoints",
+  "openSource",
+  "installGuide",
+  "teacherReview",
+  "otherNotes",
+] as const;
 export const LINK_FIELDS = ["deployLink1", "deployLink2"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type LinkField = (typeof LINK_FIELDS)[number];

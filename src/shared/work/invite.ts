@@ -31,7 +31,10 @@ export const TeamInviteBody = Type.Object({
 });
 export type TeamInviteBody = Static<typeof TeamInviteBody>;
 
-export const TeamInviteParam = Type.Object({ id: WorkId, invitationId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "邀请" }) });
+export const TeamInviteParam = Type.Object({
+  id: WorkId,
+  invitationId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "邀请" }),
+});
 export const TeamCodeParam = Type.Object({ code: Type.String({ pattern: TEAM_CODE_PATTERN, maxLength: 64, title: "邀请码" }) });
 
 export const TeamInviteView = Type.Object({

@@ -11,7 +11,13 @@ const Nullable = <T extends import("typebox").TSchema>(t: T) => Type.Union([t, T
 
 export const PrintBody = Type.Object({ work: WorkId });
 
-const PrintContest = Type.Object({ id: Type.Integer(), name: Type.String(), level: Type.String(), levelName: Type.String(), year: Type.Integer() });
+const PrintContest = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  level: Type.String(),
+  levelName: Type.String(),
+  year: Type.Integer(),
+});
 const PrintSchool = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), province: Type.String() });
 const PrintPerson = Type.Object({
   rank: Type.Integer(),
@@ -44,7 +50,12 @@ export const RegistrationPrint = Type.Object({
 export type RegistrationPrint = Static<typeof RegistrationPrint>;
 
 export const CopyrightPrint = Type.Object({
-  work: Type.Object({ id: Type.Integer(), name: Type.String(), categoryName: Type.String(), subcategoryName: Nullable(Type.String()) }),
+  work: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    categoryName: Type.String(),
+    subcategoryName: Nullable(Type.String()),
+  }),
   contest: PrintContest,
   school: PrintSchool,
   authors: Type.Array(PrintPerson),
@@ -56,7 +67,13 @@ export const CopyrightPrint = Type.Object({
 export type CopyrightPrint = Static<typeof CopyrightPrint>;
 
 /** The copyright and originality statement of a work. */
-export function copyrightStatement(p: { workId: number; workName: string; contestName: string; schoolName: string; authorNames: string[] }): string[] {
+export function copyrightStatement(p: {
+  workId: number;
+  workName: string;
+  contestName: string;
+  schoolName: string;
+  authorNames: string[];
+}): string[] {
   const authors = p.authorNames.join("、");
   return [
     `我们（${authors}）是${p.schoolName}的学生，以作品《${p.workName}》（作品编号 ${p.workId}）参加${p.contestName}。`,

@@ -7,11 +7,14 @@ import { GROUPS } from "./fields";
 import { WORK_ACTIONS, WORK_STATES } from "./states";
 import { MAX_ID } from "../bounds";
 
-const literals = <T extends readonly string[]>(keys: T, title: string) => Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
+const literals = <T extends readonly string[]>(keys: T, title: string) =>
+  Type.Unsafe<T[number]>({ type: "string", enum: [...keys], title });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** "a value or null" as a JSON-schema type list, so type coercion keeps null as null. */
-const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) => Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
-const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
+const NullableStr = (opts: { minLength?: number; maxLength: number; pattern?: string; title: string }) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], ...opts });
+const NullableInt = (opts: { minimum?: number; maximum?: number; title: string }) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], ...opts });
 
 export const WorkStateSchema = literals(WORK_STATES, "状态");
 export const WorkActionSchema = literals(WORK_ACTIONS, "操作");
@@ -59,7 +62,8 @@ const EditableFields = {
   aiDeclaration: Type.Optional(Type.Union([AiDeclaration, Type.Null()], { title: "AI工具使用声明" })),
 };
 
-const Usernames = (max: number, title: string, min = 0) => Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: min, maxItems: max, title });
+const Usernames = (max: number, title: string, min = 0) =>
+  Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: min, maxItems: max, title });
 
 export const WorkCreate = Type.Object({
   contestId: Type.Integer({ minimum: 1, maximum: MAX_ID, title: "赛事" }),
@@ -126,13 +130,18 @@ export const ContestActionParam = Type.Object({ id: WorkId, action: literals(CON
 /** All or nothing: every id is checked; one refusal changes none. */
 export const BulkBody = Type.Object({
   ids: Type.Array(WorkId, { minItems: 1, maxItems: 500, title: "作品编号" }),
-  action: literals(WORK_ACTIONS.filter((a) => a !== "submit"), "操作"),
+  action: literals(
+    WORK_ACTIONS.filter((a) => a !== "submit"),
+    "操作",
+  ),
   reason: Type.Optional(Type.String({ maxLength: 500, title: "原因" })),
 });
 export type BulkBody = Static<typeof BulkBody>;
 export const BulkReport = Type.Object({
   done: Type.Boolean(),
-  results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), info: Type.String(), status: Nullable(WorkStateSchema) })),
+  results: Type.Array(
+    Type.Object({ id: Type.Integer(), ok: Type.Boolean(), info: Type.String(), status: Nullable(WorkStateSchema) }),
+  ),
 });
 export type BulkReport = Static<typeof BulkReport>;
 
@@ -193,7 +202,9 @@ export const WorkViewer = Type.Object({
   actions: Type.Array(WorkActionSchema),
   canEdit: Type.Boolean(),
   canEditTeacherReview: Type.Boolean(),
-  lockedFields: Type.Array(Type.Object({ field: Type.String(), fieldName: Type.String(), stage: Type.String(), stageName: Type.String() })),
+  lockedFields: Type.Array(
+    Type.Object({ field: Type.String(), fieldName: Type.String(), stage: Type.String(), stageName: Type.String() }),
+  ),
   /** the work is shown as its national entry (issue 14): 大类, 小类 and 组别 stay the provincial ones */
   nationalRound: Type.Optional(Type.Boolean()),
 });
@@ -223,7 +234,12 @@ export const WorkView = Type.Object({
   groupName: Type.String(),
   authors: Type.Array(WorkAuthorView),
   teachers: Type.Array(WorkTeacherView),
-  rules: Type.Object({ minAuthors: Type.Integer(), maxAuthors: Type.Integer(), maxTeachers: Type.Integer(), hasProfessionalGroup: Type.Boolean() }),
+  rules: Type.Object({
+    minAuthors: Type.Integer(),
+    maxAuthors: Type.Integer(),
+    maxTeachers: Type.Integer(),
+    hasProfessionalGroup: Type.Boolean(),
+  }),
   viewer: WorkViewer,
   /** both levels of the competition path (issue 14): the published provincial award and the national entry's status */
   rounds: Type.Optional(Type.Array(Type.Object({ level: Type.String(), text: Type.String() }))),
@@ -258,7 +274,15 @@ export const QuotaView = Type.Object({
   total: Nullable(Type.Integer()),
   used: Type.Integer(),
   left: Nullable(Type.Integer()),
-  categories: Type.Array(Type.Object({ categoryId: Type.Integer(), categoryName: Type.String(), quota: Nullable(Type.Integer()), used: Type.Integer(), left: Nullable(Type.Integer()) })),
+  categories: Type.Array(
+    Type.Object({
+      categoryId: Type.Integer(),
+      categoryName: Type.String(),
+      quota: Nullable(Type.Integer()),
+      used: Type.Integer(),
+      left: Nullable(Type.Integer()),
+    }),
+  ),
 });
 export type QuotaView = Static<typeof QuotaView>;
 
@@ -289,7 +313,14 @@ export const OpenContest = Type.Object({
   level: Type.String(),
   year: Type.Integer(),
   registrationEndsAt: Type.String(),
-  categories: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), hasProfessionalGroup: Type.Boolean(), subcategories: Type.Array(Ref) })),
+  categories: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      hasProfessionalGroup: Type.Boolean(),
+      subcategories: Type.Array(Ref),
+    }),
+  ),
 });
 export type OpenContest = Static<typeof OpenContest>;
 

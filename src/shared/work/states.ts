@@ -113,19 +113,53 @@ export const TRANSITIONS: Record<WorkAction, Transition> = {
   unrecommend: { from: ["recommended"], to: "school_approved", by: ["school", "root"], name: "撤回推荐" },
   accept: { from: ["recommended"], to: "accepted", by: ["contest", "root"], name: "接收" },
   reject: { from: ["recommended"], to: "school_approved", by: ["contest", "root"], reason: true, name: "退回学校" },
-  format_pass: { from: ["accepted", "format_resubmitted"], to: "format_passed", by: ["reviewer", "contest", "root"], name: "形式审查通过" },
-  format_return: { from: ["accepted", "format_resubmitted"], to: "format_returned", by: ["reviewer", "contest", "root"], reason: true, name: "形式审查退回修改" },
+  format_pass: {
+    from: ["accepted", "format_resubmitted"],
+    to: "format_passed",
+    by: ["reviewer", "contest", "root"],
+    name: "形式审查通过",
+  },
+  format_return: {
+    from: ["accepted", "format_resubmitted"],
+    to: "format_returned",
+    by: ["reviewer", "contest", "root"],
+    reason: true,
+    name: "形式审查退回修改",
+  },
   format_resubmit: { from: ["format_returned"], to: "format_resubmitted", by: ["author"], name: "重新提交形式审查" },
-  format_reject: { from: ["accepted", "format_resubmitted", "format_returned"], to: "format_rejected", by: ["reviewer", "contest", "root"], reason: true, name: "判定不符合要求" },
-  format_reopen: { from: ["format_passed", "format_rejected"], to: "accepted", by: ["reviewer", "contest", "root"], name: "撤销形式审查结论" },
-  disqualify: { from: WORK_STATES.filter((s) => s !== "disqualified"), to: "disqualified", by: ["contest", "root"], reason: true, name: "取消资格" },
+  format_reject: {
+    from: ["accepted", "format_resubmitted", "format_returned"],
+    to: "format_rejected",
+    by: ["reviewer", "contest", "root"],
+    reason: true,
+    name: "判定不符合要求",
+  },
+  format_reopen: {
+    from: ["format_passed", "format_rejected"],
+    to: "accepted",
+    by: ["reviewer", "contest", "root"],
+    name: "撤销形式审查结论",
+  },
+  disqualify: {
+    from: WORK_STATES.filter((s) => s !== "disqualified"),
+    to: "disqualified",
+    by: ["contest", "root"],
+    reason: true,
+    name: "取消资格",
+  },
 };
 
 export const EDITABLE_STATES: readonly WorkState[] = ["draft", "returned", "format_returned"];
 export const isEditable = (s: WorkState) => EDITABLE_STATES.includes(s);
 
 /** The states of format review: from accepted on, until judging. */
-export const FORMAT_REVIEW_STATES: readonly WorkState[] = ["accepted", "format_returned", "format_resubmitted", "format_passed", "format_rejected"];
+export const FORMAT_REVIEW_STATES: readonly WorkState[] = [
+  "accepted",
+  "format_returned",
+  "format_resubmitted",
+  "format_passed",
+  "format_rejected",
+];
 /** Works waiting for a reviewer's decision. */
 export const FORMAT_PENDING_STATES: readonly WorkState[] = ["accepted", "format_resubmitted"];
 /** What the format review list's status filter offers, and the states behind each choice. */
@@ -137,7 +171,12 @@ export const FORMAT_FILTERS = {
 } as const satisfies Record<string, { name: string; states: readonly WorkState[] }>;
 export type FormatFilter = keyof typeof FORMAT_FILTERS;
 /** The format review outcomes a reviewer gives (the author's resubmission is not one). */
-export const FORMAT_OUTCOMES = ["format_pass", "format_return", "format_reject", "format_reopen"] as const satisfies readonly WorkAction[];
+export const FORMAT_OUTCOMES = [
+  "format_pass",
+  "format_return",
+  "format_reject",
+  "format_reopen",
+] as const satisfies readonly WorkAction[];
 export type FormatOutcome = (typeof FORMAT_OUTCOMES)[number];
 
 /**
@@ -145,7 +184,14 @@ export type FormatOutcome = (typeof FORMAT_OUTCOMES)[number];
  * slot through acceptance and format review, whatever the review's outcome; a disqualified
  * work frees it.
  */
-export const SLOT_STATES: readonly WorkState[] = ["recommended", "accepted", "format_returned", "format_resubmitted", "format_passed", "format_rejected"];
+export const SLOT_STATES: readonly WorkState[] = [
+  "recommended",
+  "accepted",
+  "format_returned",
+  "format_resubmitted",
+  "format_passed",
+  "format_rejected",
+];
 
 /** States the public lookup (/query-work) can find: everything ever submitted. */
 export const PUBLIC_STATES: readonly WorkState[] = WORK_STATES.filter((s) => s !== "draft");
@@ -172,7 +218,8 @@ export function canTransition(action: WorkAction, from: WorkState, actor: Actor)
 }
 
 /** Actions the actor may take on a work in this state, for buttons. */
-export const actionsFor = (state: WorkState, actor: Actor): WorkAction[] => WORK_ACTIONS.filter((a) => canTransition(a, state, actor));
+export const actionsFor = (state: WorkState, actor: Actor): WorkAction[] =>
+  WORK_ACTIONS.filter((a) => canTransition(a, state, actor));
 
 /** 4-digit year + 6-digit sequence, e.g. 2026049861. */
 export const formatWorkId = (year: number, seq: number) => year * 1_000_000 + seq;

@@ -1,11 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { assignerList, checkProposal, findAssigner, minCostFlow, type AssignInput, type AssignJudge, type AssignWork } from "../../../src/server/judging/assign";
+import {
+  assignerList,
+  checkProposal,
+  findAssigner,
+  minCostFlow,
+  type AssignInput,
+  type AssignJudge,
+  type AssignWork,
+} from "../../../src/server/judging/assign";
 import { bruteForce, explicitMaxFlow, randomInstance, verify } from "./fixtures";
 
 const propose = (input: AssignInput) => minCostFlow.propose(input, minCostFlow.defaults);
-const work = (id: number, schoolId: number, extra: Partial<AssignWork> = {}): AssignWork => ({ id, schoolId, province: `P${schoolId}`, advisorIds: [], ...extra });
-const judge = (id: number, schoolId: number | null, capacity = 100, extra: Partial<AssignJudge> = {}): AssignJudge => ({ id, schoolId, province: schoolId === null ? null : `P${schoolId}`, capacity, ...extra });
-const judgesOf = (result: ReturnType<typeof propose>, workId: number) => result.rows.filter((r) => r.workId === workId).map((r) => r.judgeId).sort((a, b) => a - b);
+const work = (id: number, schoolId: number, extra: Partial<AssignWork> = {}): AssignWork => ({
+  id,
+  schoolId,
+  province: `P${schoolId}`,
+  advisorIds: [],
+  ...extra,
+});
+const judge = (id: number, schoolId: number | null, capacity = 100, extra: Partial<AssignJudge> = {}): AssignJudge => ({
+  id,
+  schoolId,
+  province: schoolId === null ? null : `P${schoolId}`,
+  capacity,
+  ...extra,
+});
+const judgesOf = (result: ReturnType<typeof propose>, workId: number) =>
+  result.rows
+    .filter((r) => r.workId === workId)
+    .map((r) => r.judgeId)
+    .sort((a, b) => a - b);
 
 describe("assigner registry", () => {
   it("lists min-cost-flow with a Chinese description and finds it by name", () => {
@@ -98,7 +122,10 @@ describe("min-cost-flow: hand-made cases", () => {
     const input: AssignInput = {
       works: [work(1, 1, { groupId: "A", needed: 2 }), work(2, 1, { groupId: "B", needed: 2 })],
       judges: [judge(10, 2), judge(11, 3), judge(12, 4), judge(13, 5)],
-      groups: [{ id: "A", name: "软件应用与开发", judgeIds: [10, 11] }, { id: "B", name: "大数据应用", judgeIds: [12, 13] }],
+      groups: [
+        { id: "A", name: "软件应用与开发", judgeIds: [10, 11] },
+        { id: "B", name: "大数据应用", judgeIds: [12, 13] },
+      ],
     };
     const r = propose(input);
     expect(judgesOf(r, 1)).toEqual([10, 11]);
@@ -114,7 +141,10 @@ describe("min-cost-flow: hand-made cases", () => {
     };
     const r = propose(input);
     expect(r.complete).toBe(true);
-    expect(r.rows).toEqual([{ workId: 1, judgeId: 21 }, { workId: 2, judgeId: 20 }]);
+    expect(r.rows).toEqual([
+      { workId: 1, judgeId: 21 },
+      { workId: 2, judgeId: 20 },
+    ]);
     expect(r.stats.swaps).toBe(1);
     expect(r.stats.exactWorks).toBe(0);
   });
@@ -128,13 +158,23 @@ describe("min-cost-flow: hand-made cases", () => {
     };
     const r = propose(input);
     expect(r.complete).toBe(true);
-    expect(r.rows).toEqual([{ workId: 1, judgeId: 21 }, { workId: 1, judgeId: 22 }]);
+    expect(r.rows).toEqual([
+      { workId: 1, judgeId: 21 },
+      { workId: 1, judgeId: 22 },
+    ]);
     expect(r.stats.rounds).toBe(2);
     expect(r.stats.exactWorks).toBe(1);
   });
 
   it("is deterministic", () => {
-    const input = randomInstance(5, { works: 200, judges: 30, schools: 25, advisorRate: 0.1, declaredRate: 0.2, existingRate: 0.1 });
+    const input = randomInstance(5, {
+      works: 200,
+      judges: 30,
+      schools: 25,
+      advisorRate: 0.1,
+      declaredRate: 0.2,
+      existingRate: 0.1,
+    });
     expect(propose(input)).toEqual(propose(input));
   });
 });
@@ -148,7 +188,9 @@ describe("min-cost-flow: infeasible cases say exactly why", () => {
     // Work …123 (school 1): judges 12, 13 and 14, but 14 has no capacity.
     const r = propose(input);
     expect(r.complete).toBe(false);
-    expect(r.issues.map((i) => i.message)).toEqual(["作品 2026000123 只有 2 位无回避关系的评委可选，需要 3 位（另有 1 位无回避关系的评委已无剩余容量）"]);
+    expect(r.issues.map((i) => i.message)).toEqual([
+      "作品 2026000123 只有 2 位无回避关系的评委可选，需要 3 位（另有 1 位无回避关系的评委已无剩余容量）",
+    ]);
     expect(r.issues[0]).toMatchObject({ kind: "work_too_few_judges", workId: 2026000123, eligible: 2, full: 1, needed: 3 });
     expect(r.shortfalls).toEqual([{ workId: 2026000123, needed: 3, proposed: 2 }]);
     // The partial proposal is still a maximum one: the other work is complete.
@@ -168,7 +210,9 @@ describe("min-cost-flow: infeasible cases say exactly why", () => {
     };
     const r = propose(input);
     expect(r.complete).toBe(false);
-    expect(r.issues).toEqual([{ kind: "capacity", capacity: 25, demand: 30, message: "评委剩余容量合计 25 次，少于作品还需的 30 次评审（缺 5 次）" }]);
+    expect(r.issues).toEqual([
+      { kind: "capacity", capacity: 25, demand: 30, message: "评委剩余容量合计 25 次，少于作品还需的 30 次评审（缺 5 次）" },
+    ]);
     expect(r.rows).toHaveLength(25);
     expect(r.shortfalls.reduce((a, s) => a + s.needed - s.proposed, 0)).toBe(5);
   });
@@ -177,10 +221,22 @@ describe("min-cost-flow: infeasible cases say exactly why", () => {
     const input: AssignInput = {
       works: [work(1, 1, { groupId: 7 }), work(2, 1, { groupId: 8 })],
       judges: [judge(10, 2), judge(11, 3), judge(12, 4), judge(13, 5), judge(14, 6)],
-      groups: [{ id: 7, name: "物联网应用", judgeIds: [10, 11] }, { id: 8, name: "人工智能应用", judgeIds: [12, 13, 14] }],
+      groups: [
+        { id: 7, name: "物联网应用", judgeIds: [10, 11] },
+        { id: 8, name: "人工智能应用", judgeIds: [12, 13, 14] },
+      ],
     };
     const r = propose(input);
-    expect(r.issues).toEqual([{ kind: "group_too_few_judges", groupId: 7, judges: 2, needed: 3, workIds: [1], message: "评审组“物联网应用”只有 2 位评委，每件作品需要 3 位（涉及作品 1）" }]);
+    expect(r.issues).toEqual([
+      {
+        kind: "group_too_few_judges",
+        groupId: 7,
+        judges: 2,
+        needed: 3,
+        workIds: [1],
+        message: "评审组“物联网应用”只有 2 位评委，每件作品需要 3 位（涉及作品 1）",
+      },
+    ]);
     expect(judgesOf(r, 2)).toEqual([12, 13, 14]);
   });
 
@@ -196,8 +252,18 @@ describe("min-cost-flow: infeasible cases say exactly why", () => {
     expect(r.complete).toBe(false);
     expect(r.rows).toHaveLength(4);
     expect(r.issues).toHaveLength(1);
-    expect(r.issues[0]).toMatchObject({ kind: "cut", workIds: [1, 2, 3], demand: 6, limit: 4, capacityLimit: 1, distinctLimit: 3, saturatedJudgeIds: [10] });
-    expect(r.issues[0].message).toBe("作品 1、2、3，共还需 6 次评审，但可选评委最多只能再承担 4 次：1 位评委的剩余容量（合计 1 次）已用满，其余无回避关系的评委对每件作品至多各评一次（合计 3 次）；缺 2 次");
+    expect(r.issues[0]).toMatchObject({
+      kind: "cut",
+      workIds: [1, 2, 3],
+      demand: 6,
+      limit: 4,
+      capacityLimit: 1,
+      distinctLimit: 3,
+      saturatedJudgeIds: [10],
+    });
+    expect(r.issues[0].message).toBe(
+      "作品 1、2、3，共还需 6 次评审，但可选评委最多只能再承担 4 次：1 位评委的剩余容量（合计 1 次）已用满，其余无回避关系的评委对每件作品至多各评一次（合计 3 次）；缺 2 次",
+    );
   });
 
   it("warns about kept assignments that conflict, without dropping them", () => {
@@ -205,7 +271,9 @@ describe("min-cost-flow: infeasible cases say exactly why", () => {
     const r = propose(input);
     expect(r.complete).toBe(true);
     expect(r.rows).toEqual([]);
-    expect(r.warnings).toEqual([expect.objectContaining({ kind: "existing_conflict", workId: 1, judgeId: 10, reasons: ["same_school"] })]);
+    expect(r.warnings).toEqual([
+      expect.objectContaining({ kind: "existing_conflict", workId: 1, judgeId: 10, reasons: ["same_school"] }),
+    ]);
   });
 });
 
@@ -214,8 +282,18 @@ describe("min-cost-flow against independent references", () => {
     let infeasible = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const input = randomInstance(seed, {
-        works: 2 + (seed % 3), judges: 3 + (seed % 3), schools: 4, needed: [1, 3], capacity: [1, 4], preLoad: [0, 2],
-        advisorRate: 0.3, declaredRate: 0.3, existingRate: 0.2, groups: seed % 4 === 0 ? 2 : 0, avoidProvince: seed % 5 === 0, noSchoolRate: 0.1,
+        works: 2 + (seed % 3),
+        judges: 3 + (seed % 3),
+        schools: 4,
+        needed: [1, 3],
+        capacity: [1, 4],
+        preLoad: [0, 2],
+        advisorRate: 0.3,
+        declaredRate: 0.3,
+        existingRate: 0.2,
+        groups: seed % 4 === 0 ? 2 : 0,
+        avoidProvince: seed % 5 === 0,
+        noSchoolRate: 0.1,
       });
       if (seed % 3 === 0) input.isConflict = (w, j) => (w.id + j.id) % 5 === 0;
       const r = propose(input);
@@ -223,7 +301,9 @@ describe("min-cost-flow against independent references", () => {
       const best = bruteForce(input);
       expect(v.conflicts, `seed ${seed}`).toBe(0);
       expect(v.total, `seed ${seed}`).toBe(best.total);
-      expect(r.complete, `seed ${seed}`).toBe(best.total === input.works.reduce((a, w) => a + Math.max(0, (w.needed ?? 3) - (w.existingJudgeIds?.length ?? 0)), 0));
+      expect(r.complete, `seed ${seed}`).toBe(
+        best.total === input.works.reduce((a, w) => a + Math.max(0, (w.needed ?? 3) - (w.existingJudgeIds?.length ?? 0)), 0),
+      );
       expect(v.maxLoad, `seed ${seed}`).toBe(best.maxLoad);
       expect(v.minLoad, `seed ${seed}`).toBe(best.minLoad);
       expect(r.loadSpread, `seed ${seed}`).toBe(best.spread);
@@ -239,8 +319,18 @@ describe("min-cost-flow against independent references", () => {
   it("has zero conflicts, respects capacities and keeps existing rows on every seed; its total and max load equal an explicit max flow's", () => {
     for (let seed = 100; seed < 130; seed++) {
       const input = randomInstance(seed, {
-        works: 150, judges: 25, schools: 20, needed: [2, 4], capacity: [10, 30], preLoad: [0, 3],
-        advisorRate: 0.15, declaredRate: 0.3, existingRate: 0.15, groups: seed % 3 === 0 ? 3 : 0, avoidProvince: seed % 2 === 0, noSchoolRate: 0.05,
+        works: 150,
+        judges: 25,
+        schools: 20,
+        needed: [2, 4],
+        capacity: [10, 30],
+        preLoad: [0, 3],
+        advisorRate: 0.15,
+        declaredRate: 0.3,
+        existingRate: 0.15,
+        groups: seed % 3 === 0 ? 3 : 0,
+        avoidProvince: seed % 2 === 0,
+        noSchoolRate: 0.05,
       });
       const r = propose(input);
       const v = verify(input, r);
@@ -256,14 +346,27 @@ describe("min-cost-flow against independent references", () => {
         if (explicitMaxFlow(input, mid) < max) lo = mid + 1;
         else hi = mid;
       }
-      expect(v.maxLoad, `seed ${seed}`).toBe(Math.max(lo, ...input.judges.map((j) => (j.load ?? 0) + input.works.filter((w) => w.existingJudgeIds?.includes(j.id)).length)));
-      for (const w of input.works) for (const id of w.existingJudgeIds ?? []) expect(r.rows).not.toContainEqual({ workId: w.id, judgeId: id });
+      expect(v.maxLoad, `seed ${seed}`).toBe(
+        Math.max(
+          lo,
+          ...input.judges.map((j) => (j.load ?? 0) + input.works.filter((w) => w.existingJudgeIds?.includes(j.id)).length),
+        ),
+      );
+      for (const w of input.works)
+        for (const id of w.existingJudgeIds ?? []) expect(r.rows).not.toContainEqual({ workId: w.id, judgeId: id });
     }
   });
 
   it("honours a conflict predicate exactly, even one that forbids every seventh pair", () => {
     for (let seed = 300; seed < 306; seed++) {
-      const input = randomInstance(seed, { works: 120, judges: 15, schools: 12, needed: [2, 3], capacity: [15, 30], existingRate: 0.1 });
+      const input = randomInstance(seed, {
+        works: 120,
+        judges: 15,
+        schools: 12,
+        needed: [2, 3],
+        capacity: [15, 30],
+        existingRate: 0.1,
+      });
       input.isConflict = (w, j) => (w.id * 31 + j.id) % 7 === 0;
       const r = propose(input);
       const v = verify(input, r);
@@ -300,19 +403,28 @@ describe("checkProposal", () => {
       { workId: 2, judgeId: 12 }, // capacity 0
       { workId: 1, judgeId: 12 }, // not in group A
     ]).map((p) => p.kind);
-    expect(kinds.sort()).toEqual(["conflict", "duplicate", "not_in_group", "over_capacity", "over_needed", "unknown_judge", "unknown_work"].sort());
+    expect(kinds.sort()).toEqual(
+      ["conflict", "duplicate", "not_in_group", "over_capacity", "over_needed", "unknown_judge", "unknown_work"].sort(),
+    );
   });
 });
 
 describe("declared students", () => {
   it("the assigner never gives a judge a work authored by a student the judge declared", () => {
     // Three works need all three judges; judge 2 declared the student 77, an author of work 11.
-    const works = [work(10, 1, { needed: 3, authorIds: [70] }), work(11, 2, { needed: 3, authorIds: [71, 77] }), work(12, 3, { needed: 3, authorIds: [72] })];
+    const works = [
+      work(10, 1, { needed: 3, authorIds: [70] }),
+      work(11, 2, { needed: 3, authorIds: [71, 77] }),
+      work(12, 3, { needed: 3, authorIds: [72] }),
+    ];
     const judges = [judge(1, null), judge(2, null, 100, { declared: { userIds: [77] } }), judge(3, null)];
     const result = propose({ works, judges });
     expect(judgesOf(result, 11)).toEqual([1, 3]);
     expect(judgesOf(result, 10)).toEqual([1, 2, 3]);
     expect(judgesOf(result, 12)).toEqual([1, 2, 3]);
-    expect(checkProposal({ works, judges }, [{ workId: 11, judgeId: 2 }])[0]).toMatchObject({ kind: "conflict", reasons: ["declared"] });
+    expect(checkProposal({ works, judges }, [{ workId: 11, judgeId: 2 }])[0]).toMatchObject({
+      kind: "conflict",
+      reasons: ["declared"],
+    });
   });
 });

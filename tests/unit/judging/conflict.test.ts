@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  conflictsFor, CONFLICT_REASON_NAMES, declaredByJudge, formatConflictReasons, formatDeclaredConflictsCsv, isConflicted,
-  parseConflictReason, parseConflictReasons, parseDeclaredConflictsCsv, type JudgeFacts, type WorkFacts,
+  conflictsFor,
+  CONFLICT_REASON_NAMES,
+  declaredByJudge,
+  formatConflictReasons,
+  formatDeclaredConflictsCsv,
+  isConflicted,
+  parseConflictReason,
+  parseConflictReasons,
+  parseDeclaredConflictsCsv,
+  type JudgeFacts,
+  type WorkFacts,
 } from "../../../src/server/judging/conflict";
 
 const work: WorkFacts = { id: 2026000123, schoolId: 7, province: "浙江省", advisorIds: [501, 502], authorIds: [901] };
@@ -60,7 +69,8 @@ describe("reason names", () => {
 });
 
 describe("declared conflicts CSV", () => {
-  const text = "\ufeff评委,作品编号,学校代码,说明\r\nzhangsan,2026000123,,曾指导该团队\r\nlisi,,10001,\"原工作单位, 2019 年前\"\r\n\r\n";
+  const text =
+    '\ufeff评委,作品编号,学校代码,说明\r\nzhangsan,2026000123,,曾指导该团队\r\nlisi,,10001,"原工作单位, 2019 年前"\r\n\r\n';
 
   it("parses rows with a work or a school, quoted fields and a BOM", () => {
     const { rows, errors } = parseDeclaredConflictsCsv(text);
@@ -78,7 +88,16 @@ describe("declared conflicts CSV", () => {
   });
 
   it("reports every bad row with its line", () => {
-    const bad = ["评委,作品编号,学校代码", ",2026000123,", "a,2026000123,10001", "b,,", "c,123,", "d,,学校", "e,2026000001,", "e,2026000001,"].join("\n");
+    const bad = [
+      "评委,作品编号,学校代码",
+      ",2026000123,",
+      "a,2026000123,10001",
+      "b,,",
+      "c,123,",
+      "d,,学校",
+      "e,2026000001,",
+      "e,2026000001,",
+    ].join("\n");
     expect(parseDeclaredConflictsCsv(bad)).toEqual({
       rows: [{ line: 7, judge: "e", target: { kind: "work", workId: 2026000001 }, note: "" }],
       errors: [
@@ -100,8 +119,17 @@ describe("declared conflicts CSV", () => {
   it("resolves judges and school codes into each judge's declared conflicts", () => {
     const { rows } = parseDeclaredConflictsCsv(text + "zhangsan,,10001,\nwangwu,2026000001,\nlisi,,99999,\n");
     const users: Record<string, number> = { zhangsan: 11, lisi: 12 };
-    const { declared, errors } = declaredByJudge(rows, { judgeId: (n) => users[n], schoolId: (c) => (c === "10001" ? 5 : undefined) });
-    expect(Object.fromEntries(declared)).toEqual({ 11: { workIds: [2026000123], schoolIds: [5] }, 12: { workIds: [], schoolIds: [5] } });
-    expect(errors).toEqual([{ line: 6, message: "找不到评委“wangwu”" }, { line: 7, message: "找不到学校代码“99999”" }]);
+    const { declared, errors } = declaredByJudge(rows, {
+      judgeId: (n) => users[n],
+      schoolId: (c) => (c === "10001" ? 5 : undefined),
+    });
+    expect(Object.fromEntries(declared)).toEqual({
+      11: { workIds: [2026000123], schoolIds: [5] },
+      12: { workIds: [], schoolIds: [5] },
+    });
+    expect(errors).toEqual([
+      { line: 6, message: "找不到评委“wangwu”" },
+      { line: 7, message: "找不到学校代码“99999”" },
+    ]);
   });
 });

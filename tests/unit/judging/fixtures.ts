@@ -46,7 +46,14 @@ export function randomInstance(seed: number, o: InstanceOptions): AssignInput {
     const schoolId = Math.min(o.schools, 1 + Math.floor(Math.pow(r.next(), 2) * o.schools)); // uneven
     const advisorIds = [50_000 + schoolId * 10 + r.int(0, 9)];
     if (r.next() < (o.advisorRate ?? 0)) advisorIds.push(r.pick(judges).id);
-    return { id: 2026_000_001 + i, schoolId, province: provinceOf(schoolId), advisorIds, authorIds: [90_000 + i], needed: r.int(...(o.needed ?? [3, 3])) };
+    return {
+      id: 2026_000_001 + i,
+      schoolId,
+      province: provinceOf(schoolId),
+      advisorIds,
+      authorIds: [90_000 + i],
+      needed: r.int(...(o.needed ?? [3, 3])),
+    };
   });
   for (const j of judges) {
     if (r.next() < (o.declaredRate ?? 0)) j.declared = { workIds: [r.pick(works).id] };
@@ -57,7 +64,9 @@ export function randomInstance(seed: number, o: InstanceOptions): AssignInput {
     const ids: number[][] = Array.from({ length: o.groups }, () => []);
     judges.forEach((j, i) => ids[i % o.groups!].push(j.id));
     // A few judges sit in two groups.
-    judges.forEach((j, i) => { if (r.next() < 0.1) ids[(i + 1) % o.groups!].push(j.id); });
+    judges.forEach((j, i) => {
+      if (r.next() < 0.1) ids[(i + 1) % o.groups!].push(j.id);
+    });
     groups = ids.map((judgeIds, g) => ({ id: `g${g}`, name: `组${g}`, judgeIds }));
     works.forEach((w) => (w.groupId = `g${r.int(0, o.groups! - 1)}`));
   }
@@ -110,8 +119,10 @@ export function verify(input: AssignInput, result: AssignResult): Verified {
     const short = result.shortfalls.find((s) => s.workId === w.id);
     const existing = w.existingJudgeIds?.length ?? 0;
     if (short) {
-      if (list.length !== existing + short.proposed || short.proposed >= short.needed) throw new Error(`shortfall of ${w.id} misreported`);
-    } else if (list.length !== Math.max(needed, existing)) throw new Error(`work ${w.id} has ${list.length} judges, needs ${needed}`);
+      if (list.length !== existing + short.proposed || short.proposed >= short.needed)
+        throw new Error(`shortfall of ${w.id} misreported`);
+    } else if (list.length !== Math.max(needed, existing))
+      throw new Error(`work ${w.id} has ${list.length} judges, needs ${needed}`);
   }
   for (const j of input.judges) {
     const before = (j.load ?? 0) + input.works.filter((w) => w.existingJudgeIds?.includes(j.id)).length;
@@ -158,12 +169,27 @@ export function bruteForce(input: AssignInput): Optimum {
     return subsets;
   });
   let best: Optimum = { total: -1, maxLoad: Infinity, minLoad: -Infinity, spread: Infinity, sumSquares: Infinity };
-  let bestMax = Infinity, bestMin = -Infinity, bestSpread = Infinity, bestSq = Infinity;
+  let bestMax = Infinity,
+    bestMin = -Infinity,
+    bestSpread = Infinity,
+    bestSq = Infinity;
   const rec = (w: number, total: number) => {
     if (w === options.length) {
-      const mx = Math.max(...load), mn = Math.min(...load), sq = load.reduce((a, b) => a + b * b, 0);
-      if (total > best.total) { best = { total, maxLoad: mx, minLoad: mn, spread: mx - mn, sumSquares: sq }; bestMax = mx; bestMin = mn; bestSpread = mx - mn; bestSq = sq; }
-      else if (total === best.total) { bestMax = Math.min(bestMax, mx); bestMin = Math.max(bestMin, mn); bestSpread = Math.min(bestSpread, mx - mn); bestSq = Math.min(bestSq, sq); }
+      const mx = Math.max(...load),
+        mn = Math.min(...load),
+        sq = load.reduce((a, b) => a + b * b, 0);
+      if (total > best.total) {
+        best = { total, maxLoad: mx, minLoad: mn, spread: mx - mn, sumSquares: sq };
+        bestMax = mx;
+        bestMin = mn;
+        bestSpread = mx - mn;
+        bestSq = sq;
+      } else if (total === best.total) {
+        bestMax = Math.min(bestMax, mx);
+        bestMin = Math.max(bestMin, mn);
+        bestSpread = Math.min(bestSpread, mx - mn);
+        bestSq = Math.min(bestSq, sq);
+      }
       return;
     }
     for (const s of options[w]) {
@@ -182,13 +208,21 @@ export function bruteForce(input: AssignInput): Optimum {
  * the explicit graph source → work (d) → judge (1 per allowed pair) → sink (capacity left).
  */
 export function explicitMaxFlow(input: AssignInput, maxLoad = Infinity): number {
-  const W = input.works.length, J = input.judges.length;
-  const n = W + J + 2, S = W + J, T = S + 1;
+  const W = input.works.length,
+    J = input.judges.length;
+  const n = W + J + 2,
+    S = W + J,
+    T = S + 1;
   const head: number[][] = Array.from({ length: n }, () => []);
-  const to: number[] = [], cap: number[] = [];
+  const to: number[] = [],
+    cap: number[] = [];
   const add = (u: number, v: number, c: number) => {
-    head[u].push(to.length); to.push(v); cap.push(c);
-    head[v].push(to.length); to.push(u); cap.push(0);
+    head[u].push(to.length);
+    to.push(v);
+    cap.push(c);
+    head[v].push(to.length);
+    to.push(u);
+    cap.push(0);
   };
   const before = input.judges.map((j) => (j.load ?? 0) + input.works.filter((w) => w.existingJudgeIds?.includes(j.id)).length);
   input.works.forEach((w, wi) => {
@@ -204,11 +238,20 @@ export function explicitMaxFlow(input: AssignInput, maxLoad = Infinity): number 
     prev[S] = -2;
     const q = [S];
     for (let h = 0; h < q.length && prev[T] === -1; h++) {
-      for (const e of head[q[h]]) if (cap[e] > 0 && prev[to[e]] === -1) { prev[to[e]] = e; q.push(to[e]); }
+      for (const e of head[q[h]])
+        if (cap[e] > 0 && prev[to[e]] === -1) {
+          prev[to[e]] = e;
+          q.push(to[e]);
+        }
     }
     if (prev[T] === -1) return flow;
     let v = T;
-    while (v !== S) { const e = prev[v]; cap[e]--; cap[e ^ 1]++; v = to[e ^ 1]; }
+    while (v !== S) {
+      const e = prev[v];
+      cap[e]--;
+      cap[e ^ 1]++;
+      v = to[e ^ 1];
+    }
     flow++;
   }
 }

@@ -27,14 +27,27 @@ describe("which judge group a work belongs in", () => {
     expect(pickGroup({ category_id: MEDIA, subcategory_id: null, group_type: "professional" }, groups, sizes)).toBe(3);
     expect(pickGroup({ category_id: MEDIA, subcategory_id: null, group_type: "normal" }, groups, sizes)).toBe(4);
     expect(pickGroup({ category_id: 99, subcategory_id: null, group_type: "normal" }, groups, sizes)).toBeNull();
-    expect([...sizes]).toEqual([[2, 1], [1, 1], [3, 1], [4, 1]]);
+    expect([...sizes]).toEqual([
+      [2, 1],
+      [1, 1],
+      [3, 1],
+      [4, 1],
+    ]);
   });
 
   it("splits a category over equally specific groups evenly, counting what they already hold", () => {
     const split: GroupScope[] = [10, 11, 12].map((id) => ({ id, category_id: SOFT, subcategory_id: null, group_type: null }));
     const sizes = new Map([[11, 2]]);
-    const got = Array.from({ length: 7 }, () => pickGroup({ category_id: SOFT, subcategory_id: null, group_type: "normal" }, split, sizes));
+    const got = Array.from({ length: 7 }, () =>
+      pickGroup({ category_id: SOFT, subcategory_id: null, group_type: "normal" }, split, sizes),
+    );
     expect(got).toEqual([10, 12, 10, 12, 10, 11, 12]);
-    expect(sizes).toEqual(new Map([[11, 3], [10, 3], [12, 3]]));
+    expect(sizes).toEqual(
+      new Map([
+        [11, 3],
+        [10, 3],
+        [12, 3],
+      ]),
+    );
   });
 });

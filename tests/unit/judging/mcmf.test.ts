@@ -2,37 +2,61 @@ import { describe, expect, it } from "vitest";
 import { rng } from "../../../src/server/db/seed/generate";
 import { FlowGraph } from "../../../src/server/judging/mcmf";
 
-interface E { from: number; to: number; cap: number; cost: number; step: number }
+interface E {
+  from: number;
+  to: number;
+  cap: number;
+  cost: number;
+  step: number;
+}
 
 /**
  * Reference: every convex arc expanded into unit arcs of cost cost + step·k, then one unit at
  * a time along a Bellman–Ford shortest path. Slow, obviously correct.
  */
 function reference(n: number, edges: E[], s: number, t: number): { flow: number; cost: number } {
-  const to: number[] = [], cap: number[] = [], cost: number[] = [], from: number[] = [];
+  const to: number[] = [],
+    cap: number[] = [],
+    cost: number[] = [],
+    from: number[] = [];
   const add = (u: number, v: number, c: number, w: number) => {
-    from.push(u); to.push(v); cap.push(c); cost.push(w);
-    from.push(v); to.push(u); cap.push(0); cost.push(-w);
+    from.push(u);
+    to.push(v);
+    cap.push(c);
+    cost.push(w);
+    from.push(v);
+    to.push(u);
+    cap.push(0);
+    cost.push(-w);
   };
   for (const e of edges) {
     if (e.step === 0) add(e.from, e.to, e.cap, e.cost);
     else for (let k = 0; k < e.cap; k++) add(e.from, e.to, 1, e.cost + e.step * k);
   }
-  let flow = 0, total = 0;
+  let flow = 0,
+    total = 0;
   for (;;) {
-    const dist = new Array<number>(n).fill(Infinity), prev = new Array<number>(n).fill(-1);
+    const dist = new Array<number>(n).fill(Infinity),
+      prev = new Array<number>(n).fill(-1);
     dist[s] = 0;
     for (let round = 0; round < n; round++) {
       let changed = false;
       for (let a = 0; a < to.length; a++) {
-        if (cap[a] > 0 && dist[from[a]] + cost[a] < dist[to[a]]) { dist[to[a]] = dist[from[a]] + cost[a]; prev[to[a]] = a; changed = true; }
+        if (cap[a] > 0 && dist[from[a]] + cost[a] < dist[to[a]]) {
+          dist[to[a]] = dist[from[a]] + cost[a];
+          prev[to[a]] = a;
+          changed = true;
+        }
       }
       if (!changed) break;
     }
     if (dist[t] === Infinity) return { flow, cost: total };
     let push = Infinity;
     for (let v = t; v !== s; v = from[prev[v]]) push = Math.min(push, cap[prev[v]]);
-    for (let v = t; v !== s; v = from[prev[v]]) { cap[prev[v]] -= push; cap[prev[v] ^ 1] += push; }
+    for (let v = t; v !== s; v = from[prev[v]]) {
+      cap[prev[v]] -= push;
+      cap[prev[v] ^ 1] += push;
+    }
     flow += push;
     total += push * dist[t];
   }
@@ -72,7 +96,8 @@ describe("FlowGraph (min-cost max-flow)", () => {
       const n = r.int(3, 9);
       const edges: E[] = [];
       for (let k = r.int(2, 20); k > 0; k--) {
-        const from = r.int(0, n - 1), to = r.int(0, n - 1);
+        const from = r.int(0, n - 1),
+          to = r.int(0, n - 1);
         if (from !== to) edges.push({ from, to, cap: r.int(0, 6), cost: r.int(0, 9), step: r.next() < 0.3 ? r.int(1, 3) : 0 });
       }
       const g = new FlowGraph(n);
@@ -89,7 +114,8 @@ describe("FlowGraph (min-cost max-flow)", () => {
       const n = r.int(4, 10);
       const edges: E[] = [];
       for (let k = r.int(5, 30); k > 0; k--) {
-        const from = r.int(0, n - 1), to = r.int(0, n - 1);
+        const from = r.int(0, n - 1),
+          to = r.int(0, n - 1);
         if (from !== to) edges.push({ from, to, cap: r.int(0, 5), cost: r.int(0, 4), step: r.next() < 0.3 ? 1 : 0 });
       }
       const g = new FlowGraph(n);
@@ -99,7 +125,10 @@ describe("FlowGraph (min-cost max-flow)", () => {
       expect(side[n - 1]).toBe(0);
       let cut = 0;
       edges.forEach((e, i) => {
-        if (side[e.from] && !side[e.to]) { expect(g.flowOn(ids[i])).toBe(e.cap); cut += e.cap; }
+        if (side[e.from] && !side[e.to]) {
+          expect(g.flowOn(ids[i])).toBe(e.cap);
+          cut += e.cap;
+        }
         if (!side[e.from] && side[e.to]) expect(g.flowOn(ids[i])).toBe(0);
       });
       expect(cut, `seed ${seed}`).toBe(flow);

@@ -1,21 +1,39 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { appendEntry, canonicalJson, entryHash, GENESIS_HASH, verifyChain, type ScoreLogEntry } from "../../../src/server/judging/score-log";
+import {
+  appendEntry,
+  canonicalJson,
+  entryHash,
+  GENESIS_HASH,
+  verifyChain,
+  type ScoreLogEntry,
+} from "../../../src/server/judging/score-log";
 
 function chain(n: number): ScoreLogEntry[] {
   const log: ScoreLogEntry[] = [];
   for (let i = 0; i < n; i++) {
-    log.push(appendEntry(log, {
-      at: `2026-06-0${1 + (i % 9)}T08:00:00.000Z`, actorId: 500 + (i % 3), contestId: 7, workId: 2026000100 + (i % 4), judgeId: 500 + (i % 3),
-      action: i % 5 === 4 ? "reopen" : "submit", score: 60 + i, items: { 主题与内容: 15 + (i % 5), 核心内容: 30 }, comment: i % 2 ? "结构清晰" : undefined,
-    }));
+    log.push(
+      appendEntry(log, {
+        at: `2026-06-0${1 + (i % 9)}T08:00:00.000Z`,
+        actorId: 500 + (i % 3),
+        contestId: 7,
+        workId: 2026000100 + (i % 4),
+        judgeId: 500 + (i % 3),
+        action: i % 5 === 4 ? "reopen" : "submit",
+        score: 60 + i,
+        items: { 主题与内容: 15 + (i % 5), 核心内容: 30 },
+        comment: i % 2 ? "结构清晰" : undefined,
+      }),
+    );
   }
   return log;
 }
 
 describe("canonicalJson", () => {
   it("sorts keys at every level, drops undefined members and writes no whitespace", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, "x", null], c: true }, u: undefined })).toBe('{"a":{"c":true,"d":[1,"x",null]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, "x", null], c: true }, u: undefined })).toBe(
+      '{"a":{"c":true,"d":[1,"x",null]},"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
   });
 
@@ -33,7 +51,11 @@ describe("score log hash chain", () => {
     expect(log[0].prevHash).toBe(GENESIS_HASH);
     expect(log[1].prevHash).toBe(log[0].hash);
     const { prevHash, hash, ...body } = log[1];
-    expect(hash).toBe(createHash("sha256").update(`${prevHash}\n${canonicalJson(body)}`).digest("hex"));
+    expect(hash).toBe(
+      createHash("sha256")
+        .update(`${prevHash}\n${canonicalJson(body)}`)
+        .digest("hex"),
+    );
     expect(entryHash(prevHash, log[1])).toBe(hash);
   });
 
@@ -51,7 +73,12 @@ describe("score log hash chain", () => {
     expect(verifyChain(log)).toMatchObject({ ok: false, index: 4, reason: "hash_mismatch" });
     const items = chain(10);
     items[6] = { ...items[6], items: { ...items[6].items, 核心内容: 35 } };
-    expect(verifyChain(items)).toMatchObject({ ok: false, index: 6, reason: "hash_mismatch", message: "第 7 条记录的内容与其哈希不符（记录被修改）" });
+    expect(verifyChain(items)).toMatchObject({
+      ok: false,
+      index: 6,
+      reason: "hash_mismatch",
+      message: "第 7 条记录的内容与其哈希不符（记录被修改）",
+    });
   });
 
   it("detects a changed entry whose own hash was recomputed at the next entry", () => {
@@ -73,7 +100,15 @@ describe("score log hash chain", () => {
     copy.splice(5, 0, { ...log[7] });
     expect(verifyChain(copy)).toMatchObject({ ok: false, index: 5, reason: "prev_mismatch" });
 
-    const forged = appendEntry(log.slice(0, 5), { at: "2026-06-09T08:00:00.000Z", actorId: 1, contestId: 7, workId: 2026000100, judgeId: 500, action: "submit", score: 100 });
+    const forged = appendEntry(log.slice(0, 5), {
+      at: "2026-06-09T08:00:00.000Z",
+      actorId: 1,
+      contestId: 7,
+      workId: 2026000100,
+      judgeId: 500,
+      action: "submit",
+      score: 100,
+    });
     const fitted = [...log];
     fitted.splice(5, 0, forged);
     expect(verifyChain(fitted)).toMatchObject({ ok: false, index: 6, reason: "prev_mismatch" });

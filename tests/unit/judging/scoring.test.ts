@@ -41,7 +41,16 @@ describe("normaliseScores: additive judge-effect model", () => {
     expect(effect[1]).toBeCloseTo(10, 8);
     expect(effect[3]).toBeCloseTo(-10, 8);
     expect(effect[2]).toBeCloseTo(0, 8);
-    expect(res.fit).toMatchObject({ model: "additive-judge-effect", version: 1, method: "conjugate-gradient", converged: true, components: 1, scores: 600, works: 200, judges: 6 });
+    expect(res.fit).toMatchObject({
+      model: "additive-judge-effect",
+      version: 1,
+      method: "conjugate-gradient",
+      converged: true,
+      components: 1,
+      scores: 600,
+      works: 200,
+      judges: 6,
+    });
     expect(res.fit.rmse).toBeLessThan(1e-8);
   });
 
@@ -69,12 +78,22 @@ describe("normaliseScores: additive judge-effect model", () => {
 
   it("flags works whose judges disagree by more than the threshold and proposes one more judge", () => {
     const scores: Score[] = [
-      { workId: 1, judgeId: 10, score: 60 }, { workId: 1, judgeId: 11, score: 62 }, { workId: 1, judgeId: 12, score: 80 }, // 20
-      { workId: 2, judgeId: 10, score: 70 }, { workId: 2, judgeId: 11, score: 85 }, { workId: 2, judgeId: 12, score: 75 }, // 15: not over
-      { workId: 3, judgeId: 10, score: 90 }, { workId: 3, judgeId: 11, score: 88 }, { workId: 3, judgeId: 12, score: 91 },
+      { workId: 1, judgeId: 10, score: 60 },
+      { workId: 1, judgeId: 11, score: 62 },
+      { workId: 1, judgeId: 12, score: 80 }, // 20
+      { workId: 2, judgeId: 10, score: 70 },
+      { workId: 2, judgeId: 11, score: 85 },
+      { workId: 2, judgeId: 12, score: 75 }, // 15: not over
+      { workId: 3, judgeId: 10, score: 90 },
+      { workId: 3, judgeId: 11, score: 88 },
+      { workId: 3, judgeId: 12, score: 91 },
     ];
     const res = normaliseScores(scores);
-    expect(res.works.map((w) => [w.workId, w.spread, w.disagreement])).toEqual([[1, 20, true], [2, 15, false], [3, 3, false]]);
+    expect(res.works.map((w) => [w.workId, w.spread, w.disagreement])).toEqual([
+      [1, 20, true],
+      [2, 15, false],
+      [3, 3, false],
+    ]);
     expect(res.extraJudge).toEqual([{ workId: 1, existingJudgeIds: [10, 11, 12], needed: 4 }]);
     expect(normaliseScores(scores, { disagreementThreshold: 10 }).extraJudge.map((e) => e.workId)).toEqual([1, 2]);
     expect(res.fit.disagreementThreshold).toBe(15);
@@ -99,10 +118,13 @@ describe("normaliseScores: additive judge-effect model", () => {
   it("centres each panel of judges separately and leaves unidentified judges at 0", () => {
     const scores: Score[] = [
       // Panel 1: judges 1 and 2 share works; judge 1 is 4 points more lenient.
-      { workId: 1, judgeId: 1, score: 74 }, { workId: 1, judgeId: 2, score: 70 },
-      { workId: 2, judgeId: 1, score: 64 }, { workId: 2, judgeId: 2, score: 60 },
+      { workId: 1, judgeId: 1, score: 74 },
+      { workId: 1, judgeId: 2, score: 70 },
+      { workId: 2, judgeId: 1, score: 64 },
+      { workId: 2, judgeId: 2, score: 60 },
       // Panel 2: judges 3 and 4, judge 4 is 6 points harsher.
-      { workId: 3, judgeId: 3, score: 80 }, { workId: 3, judgeId: 4, score: 74 },
+      { workId: 3, judgeId: 3, score: 80 },
+      { workId: 3, judgeId: 4, score: 74 },
       // Judge 5 alone on work 4.
       { workId: 4, judgeId: 5, score: 55 },
     ];
@@ -112,11 +134,18 @@ describe("normaliseScores: additive judge-effect model", () => {
     expect(e).toEqual({ 1: [2, true], 2: [-2, true], 3: [3, true], 4: [-3, true], 5: [0, false] });
     expect(res.works.map((w) => Number(w.normalised.toFixed(9)))).toEqual([72, 62, 77, 55]);
     // Weighted centring uses the numbers of scores instead: same here, as counts are equal per panel.
-    expect(normaliseScores(scores, { center: "scores" }).works.map((w) => Number(w.normalised.toFixed(9)))).toEqual([72, 62, 77, 55]);
+    expect(normaliseScores(scores, { center: "scores" }).works.map((w) => Number(w.normalised.toFixed(9)))).toEqual([
+      72, 62, 77, 55,
+    ]);
   });
 
   it("rejects a judge scoring a work twice and non-finite scores", () => {
-    expect(() => normaliseScores([{ workId: 1, judgeId: 1, score: 1 }, { workId: 1, judgeId: 1, score: 2 }])).toThrow(RangeError);
+    expect(() =>
+      normaliseScores([
+        { workId: 1, judgeId: 1, score: 1 },
+        { workId: 1, judgeId: 1, score: 2 },
+      ]),
+    ).toThrow(RangeError);
     expect(() => normaliseScores([{ workId: 1, judgeId: 1, score: Number.NaN }])).toThrow(RangeError);
     expect(normaliseScores([]).works).toEqual([]);
   });

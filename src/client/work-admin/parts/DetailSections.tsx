@@ -11,10 +11,15 @@ export function BasicInfo({ work }: { work: WorkView }) {
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" data-testid="work-basic">
       <Descriptions.Item label="作品编号">{work.id}</Descriptions.Item>
-      <Descriptions.Item label="状态"><StatusTag status={work.status} name={work.statusName} /></Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <StatusTag status={work.status} name={work.statusName} />
+      </Descriptions.Item>
       <Descriptions.Item label="赛事">{work.contest.name}</Descriptions.Item>
       <Descriptions.Item label="学校">{work.school.name}</Descriptions.Item>
-      <Descriptions.Item label="大类 / 小类">{work.category.name}{work.subcategory ? ` / ${work.subcategory.name}` : ""}</Descriptions.Item>
+      <Descriptions.Item label="大类 / 小类">
+        {work.category.name}
+        {work.subcategory ? ` / ${work.subcategory.name}` : ""}
+      </Descriptions.Item>
       <Descriptions.Item label="组别">{work.groupName}</Descriptions.Item>
       <Descriptions.Item label="创建时间">{fmtTime(work.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="提交时间">{fmtTime(work.submittedAt)}</Descriptions.Item>
@@ -22,7 +27,9 @@ export function BasicInfo({ work }: { work: WorkView }) {
       {(["deployLink1", "deployLink2"] as const).map((k) =>
         work[k] ? (
           <Descriptions.Item key={k} label={FIELDS[k].label}>
-            <a href={work[k]!} target="_blank" rel="noreferrer noopener">{work[k]}</a>
+            <a href={work[k]!} target="_blank" rel="noreferrer noopener">
+              {work[k]}
+            </a>
           </Descriptions.Item>
         ) : null,
       )}
@@ -33,8 +40,26 @@ export function BasicInfo({ work }: { work: WorkView }) {
 export function StatusReasons({ work }: { work: WorkView }) {
   return (
     <>
-      {work.disqualifyReason && <Alert type="error" showIcon style={{ marginBottom: 12 }} message="已取消资格" description={work.disqualifyReason} data-testid="disqualify-reason" />}
-      {work.returnReason && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={work.status === "returned" ? "退回修改的原因" : "最近一次退回的原因"} description={work.returnReason} data-testid="return-reason" />}
+      {work.disqualifyReason && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="已取消资格"
+          description={work.disqualifyReason}
+          data-testid="disqualify-reason"
+        />
+      )}
+      {work.returnReason && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={work.status === "returned" ? "退回修改的原因" : "最近一次退回的原因"}
+          description={work.returnReason}
+          data-testid="return-reason"
+        />
+      )}
     </>
   );
 }
@@ -45,15 +70,36 @@ export function TeamTables({ work }: { work: WorkView }) {
       <Typography.Title level={5}>作者</Typography.Title>
       <Table<WorkAuthorView> size="small" rowKey="userId" pagination={false} dataSource={work.authors} data-testid="work-authors">
         <Table.Column<WorkAuthorView> dataIndex="rank" title="排名" width={60} />
-        <Table.Column<WorkAuthorView> dataIndex="name" title="姓名" render={(n: string, a) => <>{n} {!a.confirmed && <Tag color="orange">待确认</Tag>}</>} />
+        <Table.Column<WorkAuthorView>
+          dataIndex="name"
+          title="姓名"
+          render={(n: string, a) => (
+            <>
+              {n} {!a.confirmed && <Tag color="orange">待确认</Tag>}
+            </>
+          )}
+        />
         <Table.Column<WorkAuthorView> dataIndex="username" title="用户名" />
         <Table.Column<WorkAuthorView> dataIndex="memberNo" title="学号" render={dash} />
-        <Table.Column<WorkAuthorView> dataIndex="majorName" title="专业" render={(m: string | null, a) => (m ? `${m}（${a.majorCode}）` : "—")} />
+        <Table.Column<WorkAuthorView>
+          dataIndex="majorName"
+          title="专业"
+          render={(m: string | null, a) => (m ? `${m}（${a.majorCode}）` : "—")}
+        />
         <Table.Column<WorkAuthorView> dataIndex="phone" title="电话" render={dash} />
         <Table.Column<WorkAuthorView> dataIndex="email" title="邮箱" render={dash} />
       </Table>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>指导教师</Typography.Title>
-      <Table<WorkTeacherView> size="small" rowKey="userId" pagination={false} dataSource={work.teachers} locale={{ emptyText: "无指导教师" }} data-testid="work-teachers">
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        指导教师
+      </Typography.Title>
+      <Table<WorkTeacherView>
+        size="small"
+        rowKey="userId"
+        pagination={false}
+        dataSource={work.teachers}
+        locale={{ emptyText: "无指导教师" }}
+        data-testid="work-teachers"
+      >
         <Table.Column<WorkTeacherView> dataIndex="rank" title="排名" width={60} />
         <Table.Column<WorkTeacherView> dataIndex="name" title="姓名" />
         <Table.Column<WorkTeacherView> dataIndex="username" title="用户名" />
@@ -70,7 +116,11 @@ export function TextFields({ work }: { work: WorkView }) {
     <Descriptions column={1} bordered size="small" labelStyle={{ width: 200 }} data-testid="work-texts">
       {TEXT_FIELDS.map((k) => (
         <Descriptions.Item key={k} label={FIELDS[k].label}>
-          {work[k] ? <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{work[k]}</Typography.Paragraph> : <Typography.Text type="secondary">未填写</Typography.Text>}
+          {work[k] ? (
+            <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{work[k]}</Typography.Paragraph>
+          ) : (
+            <Typography.Text type="secondary">未填写</Typography.Text>
+          )}
         </Descriptions.Item>
       ))}
     </Descriptions>
@@ -82,8 +132,18 @@ export function AiDeclarationView({ work }: { work: WorkView }) {
   if (!d) return <Empty description="尚未填写 AI 工具使用声明" />;
   if (!d.used) return <Typography.Paragraph>声明：本作品未使用 AI 工具。</Typography.Paragraph>;
   return (
-    <Table<AiToolUse> size="small" rowKey={(_, i) => String(i)} pagination={false} dataSource={d.tools} scroll={{ x: "max-content" }}>
-      <Table.Column<AiToolUse> dataIndex="tool" title="工具" render={(t: string, r) => `${t}${r.version ? ` ${r.version}` : ""}`} />
+    <Table<AiToolUse>
+      size="small"
+      rowKey={(_, i) => String(i)}
+      pagination={false}
+      dataSource={d.tools}
+      scroll={{ x: "max-content" }}
+    >
+      <Table.Column<AiToolUse>
+        dataIndex="tool"
+        title="工具"
+        render={(t: string, r) => `${t}${r.version ? ` ${r.version}` : ""}`}
+      />
       <Table.Column<AiToolUse> dataIndex="access" title="访问方式与时间" />
       <Table.Column<AiToolUse> dataIndex="purpose" title="使用阶段与用途" />
       <Table.Column<AiToolUse> dataIndex="prompts" title="关键提示词" />

@@ -24,16 +24,32 @@ function ExportDialog({ filters, open, onClose }: { filters: Record<string, unkn
   };
   const running = !error && (!job || job.status === "running");
   return (
-    <Modal open={open} title="导出作品" onCancel={() => (setJobId(null), onClose())} footer={null} destroyOnHidden afterOpenChange={(o) => o && void start()}>
+    <Modal
+      open={open}
+      title="导出作品"
+      onCancel={() => (setJobId(null), onClose())}
+      footer={null}
+      destroyOnHidden
+      afterOpenChange={(o) => o && void start()}
+    >
       <Space direction="vertical" style={{ width: "100%" }}>
         <Typography.Text type="secondary">导出当前筛选条件下的全部作品（含作者和指导教师）为 .xlsx 文件。</Typography.Text>
         {error && <Alert type="error" showIcon message={error} data-testid="export-error" />}
-        {running && <Progress percent={percentOf(job)} status="active" format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")} data-testid="export-progress" />}
+        {running && (
+          <Progress
+            percent={percentOf(job)}
+            status="active"
+            format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")}
+            data-testid="export-progress"
+          />
+        )}
         {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "导出失败"} />}
         {job?.status === "done" && job.downloadUrl && (
           <>
             <Alert type="success" showIcon message={job.message ?? "导出完成"} />
-            <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="export-download">下载 .xlsx</Button>
+            <Button type="primary" icon={<DownloadOutlined />} href={job.downloadUrl} data-testid="export-download">
+              下载 .xlsx
+            </Button>
           </>
         )}
       </Space>
@@ -47,7 +63,9 @@ export function ExportButton({ filters, type }: { filters: Record<string, unknow
   if (!can) return null;
   return (
     <>
-      <Button type={type} icon={<DownloadOutlined />} onClick={() => setOpen(true)} data-testid="work-export">导出 Excel</Button>
+      <Button type={type} icon={<DownloadOutlined />} onClick={() => setOpen(true)} data-testid="work-export">
+        导出 Excel
+      </Button>
       <ExportDialog filters={filters} open={open} onClose={() => setOpen(false)} />
     </>
   );

@@ -17,7 +17,13 @@ import { LIST_PATH } from "../api";
 import { workColumns } from "./columns";
 import { ReasonModal, WorkActions } from "./WorkActions";
 
-const TABS = [{ key: "all", label: "全部" }, ...["submitted", "school_approved", "recommended", "returned", "accepted", "draft", "disqualified"].map((s) => ({ key: s, label: WORK_STATE_NAMES[s as (typeof WORK_STATES)[number]] }))];
+const TABS = [
+  { key: "all", label: "全部" },
+  ...["submitted", "school_approved", "recommended", "returned", "accepted", "draft", "disqualified"].map((s) => ({
+    key: s,
+    label: WORK_STATE_NAMES[s as (typeof WORK_STATES)[number]],
+  })),
+];
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
@@ -40,7 +46,8 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
     filters: { permanent, initial: tab !== "all" ? [{ field: "status", operator: "in", value: [tab] }] : [] },
     syncWithLocation: false,
   });
-  const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") => setFilters([{ field, operator, value } as CrudFilter], "merge");
+  const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") =>
+    setFilters([{ field, operator, value } as CrudFilter], "merge");
   const refresh = () => {
     void tableQuery.refetch();
     void queryClient.invalidateQueries({ queryKey: ["work-quota"] });
@@ -58,9 +65,30 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
         data-testid="status-tabs"
       />
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="作品编号或名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => setFilter("keyword", v.trim())} style={{ width: 240 }} data-testid="work-search" />
-        <Select allowClear placeholder="作品大类" style={{ width: 200 }} options={categories} onChange={(v) => setFilter("categoryId", v)} showSearch optionFilterProp="label" />
-        <Input.Search allowClear placeholder="作者姓名" onSearch={(v) => setFilter("authorName", v.trim())} style={{ width: 160 }} />
+        <Input.Search
+          allowClear
+          placeholder="作品编号或名称"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setFilter("keyword", v.trim())}
+          style={{ width: 240 }}
+          data-testid="work-search"
+        />
+        <Select
+          allowClear
+          placeholder="作品大类"
+          style={{ width: 200 }}
+          options={categories}
+          onChange={(v) => setFilter("categoryId", v)}
+          showSearch
+          optionFilterProp="label"
+        />
+        <Input.Search
+          allowClear
+          placeholder="作者姓名"
+          onSearch={(v) => setFilter("authorName", v.trim())}
+          style={{ width: 160 }}
+        />
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="work-table">
         {workColumns({ school: false, contest: !contestId })}
@@ -69,11 +97,19 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
             title="操作"
             fixed="right"
             width={200}
-            render={(_, r) => <WorkActions side="school" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />}
+            render={(_, r) => (
+              <WorkActions side="school" work={r} onDone={refresh} onReason={(work, action) => setReason({ work, action })} />
+            )}
           />
         )}
       </Table>
-      <ReasonModal side="school" work={reason?.work ?? null} action={reason?.action ?? null} onClose={() => setReason(null)} onDone={refresh} />
+      <ReasonModal
+        side="school"
+        work={reason?.work ?? null}
+        action={reason?.action ?? null}
+        onClose={() => setReason(null)}
+        onDone={refresh}
+      />
     </>
   );
 }

@@ -27,7 +27,19 @@ const CONFIRM: Partial<Record<WorkAction, string>> = {
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
-export function ReasonModal({ side, work, action, onClose, onDone }: { side: Side; work: Work | null; action: WorkAction | null; onClose: () => void; onDone: () => void }) {
+export function ReasonModal({
+  side,
+  work,
+  action,
+  onClose,
+  onDone,
+}: {
+  side: Side;
+  work: Work | null;
+  action: WorkAction | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   const open = !!work && !!action;
@@ -43,10 +55,25 @@ export function ReasonModal({ side, work, action, onClose, onDone }: { side: Sid
     }
   };
   return (
-    <Modal open={open} title={`${name}：《${work?.name ?? ""}》`} okText={name} okButtonProps={{ danger: action === "disqualify", loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={`${name}：《${work?.name ?? ""}》`}
+      okText={name}
+      okButtonProps={{ danger: action === "disqualify", loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {action && <Typography.Paragraph type="secondary">{REASON_HINT[action]}</Typography.Paragraph>}
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-        <Form.Item name="reason" label={action === "disqualify" ? "公开原因" : "原因"} rules={[{ required: true, whitespace: true, message: `请填写「${name}」的原因` }, { max: 500, message: "原因最多 500 字" }]}>
+        <Form.Item
+          name="reason"
+          label={action === "disqualify" ? "公开原因" : "原因"}
+          rules={[
+            { required: true, whitespace: true, message: `请填写「${name}」的原因` },
+            { max: 500, message: "原因最多 500 字" },
+          ]}
+        >
           <Input.TextArea rows={4} maxLength={500} showCount data-testid="reason-input" />
         </Form.Item>
       </Form>
@@ -55,7 +82,17 @@ export function ReasonModal({ side, work, action, onClose, onDone }: { side: Sid
 }
 
 /** The buttons of one row; reason actions are reported to the page, which owns the modal. */
-export function WorkActions({ side, work, onDone, onReason }: { side: Side; work: Work; onDone: () => void; onReason: (work: Work, action: WorkAction) => void }) {
+export function WorkActions({
+  side,
+  work,
+  onDone,
+  onReason,
+}: {
+  side: Side;
+  work: Work;
+  onDone: () => void;
+  onReason: (work: Work, action: WorkAction) => void;
+}) {
   const [busy, setBusy] = useState<WorkAction | null>(null);
   const run = async (action: WorkAction) => {
     setBusy(action);
@@ -73,8 +110,21 @@ export function WorkActions({ side, work, onDone, onReason }: { side: Side; work
             {TRANSITIONS[a].name}
           </Button>
         ) : (
-          <OnDemand key={a} confirm={{ title: CONFIRM[a] ?? `确认${TRANSITIONS[a].name}？`, okText: "确认", cancelText: "取消", onConfirm: () => run(a) }}>
-            <Button size="small" type={a === "approve" || a === "recommend" || a === "accept" ? "primary" : "default"} loading={busy === a} data-testid={`action-${a}`}>
+          <OnDemand
+            key={a}
+            confirm={{
+              title: CONFIRM[a] ?? `确认${TRANSITIONS[a].name}？`,
+              okText: "确认",
+              cancelText: "取消",
+              onConfirm: () => run(a),
+            }}
+          >
+            <Button
+              size="small"
+              type={a === "approve" || a === "recommend" || a === "accept" ? "primary" : "default"}
+              loading={busy === a}
+              data-testid={`action-${a}`}
+            >
               {TRANSITIONS[a].name}
             </Button>
           </OnDemand>

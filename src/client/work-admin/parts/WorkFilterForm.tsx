@@ -35,14 +35,35 @@ export function toCrudFilters(v: WorkSearch): CrudFilter[] {
   ];
 }
 
-export function WorkFilterForm({ onSearch, contests, initial }: { onSearch: (filters: CrudFilter[]) => void; contests?: boolean; initial?: WorkSearch }) {
+export function WorkFilterForm({
+  onSearch,
+  contests,
+  initial,
+}: {
+  onSearch: (filters: CrudFilter[]) => void;
+  contests?: boolean;
+  initial?: WorkSearch;
+}) {
   const [form] = Form.useForm<WorkSearch>();
   const { options: categories } = useCategoryOptions();
   return (
-    <Form form={form} layout="inline" initialValues={initial} onFinish={(v) => onSearch(toCrudFilters(v))} style={{ marginBottom: 16, rowGap: 8 }} data-testid="work-filters">
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={initial}
+      onFinish={(v) => onSearch(toCrudFilters(v))}
+      style={{ marginBottom: 16, rowGap: 8 }}
+      data-testid="work-filters"
+    >
       {contests && (
         <Form.Item name="contestId">
-          <ContestSelect allowClear placeholder="全部赛事" style={{ width: 340 }} defaultContestId={initial?.contestId} data-testid="filter-contest" />
+          <ContestSelect
+            allowClear
+            placeholder="全部赛事"
+            style={{ width: 340 }}
+            defaultContestId={initial?.contestId}
+            data-testid="filter-contest"
+          />
         </Form.Item>
       )}
       <Form.Item name="id" rules={[{ pattern: /^\s*\d{10}\s*$/, message: "作品编号为 10 位数字" }]}>
@@ -55,17 +76,33 @@ export function WorkFilterForm({ onSearch, contests, initial }: { onSearch: (fil
         <Input allowClear placeholder="学校名称" style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="categoryId">
-        <Select allowClear placeholder="作品大类" style={{ width: 190 }} options={categories} showSearch optionFilterProp="label" />
+        <Select
+          allowClear
+          placeholder="作品大类"
+          style={{ width: 190 }}
+          options={categories}
+          showSearch
+          optionFilterProp="label"
+        />
       </Form.Item>
       <Form.Item name="status">
-        <Select mode="multiple" allowClear placeholder="状态（可多选）" style={{ minWidth: 200 }} options={STATUS_OPTIONS} maxTagCount="responsive" />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="状态（可多选）"
+          style={{ minWidth: 200 }}
+          options={STATUS_OPTIONS}
+          maxTagCount="responsive"
+        />
       </Form.Item>
       <Form.Item name="authorName">
         <Input allowClear placeholder="作者姓名" style={{ width: 120 }} />
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" data-testid="filter-search">查询</Button>
+          <Button type="primary" htmlType="submit" data-testid="filter-search">
+            查询
+          </Button>
           <Button onClick={() => (form.resetFields(), onSearch(toCrudFilters({})))}>重置</Button>
         </Space>
       </Form.Item>

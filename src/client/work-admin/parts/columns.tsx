@@ -12,7 +12,14 @@ type Opts = { school?: boolean; contest?: boolean; sortable?: boolean };
 
 export function workColumns({ school = true, contest = true, sortable = true }: Opts = {}) {
   return [
-    <Table.Column<WorkListItem> key="id" dataIndex="id" title="作品编号" width={120} sorter={sortable} render={(id: number) => <Link to={detailPath(id)}>{id}</Link>} />,
+    <Table.Column<WorkListItem>
+      key="id"
+      dataIndex="id"
+      title="作品编号"
+      width={120}
+      sorter={sortable}
+      render={(id: number) => <Link to={detailPath(id)}>{id}</Link>}
+    />,
     <Table.Column<WorkListItem>
       key="name"
       dataIndex="name"
@@ -37,8 +44,25 @@ export function workColumns({ school = true, contest = true, sortable = true }: 
         </Lines>
       )}
     />,
-    ...(school ? [<Table.Column<WorkListItem> key="schoolId" dataIndex="schoolId" title="学校" sorter={sortable} render={(_, r) => r.school.name} />] : []),
-    <Table.Column<WorkListItem> key="status" dataIndex="status" title="状态" width={130} sorter={sortable} render={(s: WorkState, r) => <StatusTag status={s} name={r.statusName} />} />,
+    ...(school
+      ? [
+          <Table.Column<WorkListItem>
+            key="schoolId"
+            dataIndex="schoolId"
+            title="学校"
+            sorter={sortable}
+            render={(_, r) => r.school.name}
+          />,
+        ]
+      : []),
+    <Table.Column<WorkListItem>
+      key="status"
+      dataIndex="status"
+      title="状态"
+      width={130}
+      sorter={sortable}
+      render={(s: WorkState, r) => <StatusTag status={s} name={r.statusName} />}
+    />,
     <Table.Column<WorkListItem>
       key="authorNames"
       dataIndex="authorNames"
@@ -50,6 +74,13 @@ export function workColumns({ school = true, contest = true, sortable = true }: 
         </Lines>
       )}
     />,
-    <Table.Column<WorkListItem> key="submittedAt" dataIndex="submittedAt" title="提交时间" width={150} sorter={sortable} render={fmtTime} />,
+    <Table.Column<WorkListItem>
+      key="submittedAt"
+      dataIndex="submittedAt"
+      title="提交时间"
+      width={150}
+      sorter={sortable}
+      render={fmtTime}
+    />,
   ];
 }

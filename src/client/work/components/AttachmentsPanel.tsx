@@ -32,7 +32,8 @@ const extOf = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? "")
 export function fileProblem(req: FileRequirement, file: File): string | null {
   const ext = extOf(file.name);
   if (!req.types.includes(ext)) return `「${req.name}」只接受 ${req.types.join("、")} 文件，「${file.name}」不符合`;
-  if (file.size > req.maxSizeMB * 1048576) return `「${req.name}」的文件不能超过 ${req.maxSizeMB} MB，「${file.name}」为 ${sizeText(file.size)}`;
+  if (file.size > req.maxSizeMB * 1048576)
+    return `「${req.name}」的文件不能超过 ${req.maxSizeMB} MB，「${file.name}」为 ${sizeText(file.size)}`;
   if (file.size === 0) return `「${file.name}」是空文件，请重新选择`;
   return null;
 }
@@ -59,7 +60,9 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged, on
   const { files, requirements } = query.data!;
   const rows: Row[] = requirements.map((req) => ({ req, file: files.find((f) => f.kind === req.key) }));
   // Files of a kind the category no longer asks for stay visible.
-  for (const f of files) if (!requirements.some((r) => r.key === f.kind)) rows.push({ req: { key: f.kind, name: f.kindName, required: false, maxSizeMB: 0, types: [] }, file: f });
+  for (const f of files)
+    if (!requirements.some((r) => r.key === f.kind))
+      rows.push({ req: { key: f.kind, name: f.kindName, required: false, maxSizeMB: 0, types: [] }, file: f });
   const missing = rows.filter((r) => r.req.required && !r.file).map((r) => r.req.name);
 
   const changed = () => {
@@ -97,9 +100,19 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged, on
               <Space size={4}>
                 {r.req.required && <Typography.Text type="danger">*</Typography.Text>}
                 <Typography.Text strong>{r.req.name}</Typography.Text>
-                {r.req.required ? <Tag color="red" bordered={false}>必交</Tag> : <Tag bordered={false}>选交</Tag>}
+                {r.req.required ? (
+                  <Tag color="red" bordered={false}>
+                    必交
+                  </Tag>
+                ) : (
+                  <Tag bordered={false}>选交</Tag>
+                )}
               </Space>
-              {r.req.types.length > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.req.types.join("、")}，不超过 {r.req.maxSizeMB} MB</Typography.Text>}
+              {r.req.types.length > 0 && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.req.types.join("、")}，不超过 {r.req.maxSizeMB} MB
+                </Typography.Text>
+              )}
             </Space>
           )}
         />
@@ -141,12 +154,25 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged, on
                       if (f) void upload(r.req, f);
                     }}
                   />
-                  <Button size="small" icon={<UploadOutlined />} disabled={progress[r.req.key] !== undefined} onClick={() => inputs.current[r.req.key]?.click()}>
+                  <Button
+                    size="small"
+                    icon={<UploadOutlined />}
+                    disabled={progress[r.req.key] !== undefined}
+                    onClick={() => inputs.current[r.req.key]?.click()}
+                  >
                     {r.file ? "替换" : "上传"}
                   </Button>
                   {r.file && (
-                    <Popconfirm title={`删除「${r.req.name}」的文件？`} description="删除后记入作品日志；必交材料删除后须重新上传才能提交。" okText="删除" okButtonProps={{ danger: true }} onConfirm={() => remove(r.file!)}>
-                      <Button size="small" danger icon={<DeleteOutlined />}>删除</Button>
+                    <Popconfirm
+                      title={`删除「${r.req.name}」的文件？`}
+                      description="删除后记入作品日志；必交材料删除后须重新上传才能提交。"
+                      okText="删除"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => remove(r.file!)}
+                    >
+                      <Button size="small" danger icon={<DeleteOutlined />}>
+                        删除
+                      </Button>
                     </Popconfirm>
                   )}
                 </Space>

@@ -49,7 +49,13 @@ export function PeoplePicker({ role, workId, value, onChange, multiple, maxCount
         const r = await searchPeople(role, q.slice(0, 64), workId);
         if (mine !== seq.current) return;
         setHits(r.items);
-        setNote(r.items.length ? (r.more ? "符合条件的人较多，只显示前 20 位；请输入更完整的姓名或学号/工号" : undefined) : `${r.schoolName}没有符合条件的${role === "author" ? "学生" : "教师"}`);
+        setNote(
+          r.items.length
+            ? r.more
+              ? "符合条件的人较多，只显示前 20 位；请输入更完整的姓名或学号/工号"
+              : undefined
+            : `${r.schoolName}没有符合条件的${role === "author" ? "学生" : "教师"}`,
+        );
       } catch (e) {
         if (mine === seq.current) {
           setHits([]);
@@ -100,14 +106,16 @@ export function PeoplePicker({ role, workId, value, onChange, multiple, maxCount
       onSearch={onSearch}
       loading={loading}
       placeholder={placeholder ?? (role === "author" ? "输入同校同学的姓名、学号或用户名" : "输入本校教师的姓名、工号或用户名")}
-      notFoundContent={loading ? "正在查找…" : note ?? "输入姓名、学号/工号或用户名查找"}
+      notFoundContent={loading ? "正在查找…" : (note ?? "输入姓名、学号/工号或用户名查找")}
       options={options}
       optionRender={(o) => {
         const h = (o.data as { hit: PersonHit }).hit;
         return (
           <Space size={8} wrap data-testid="people-option">
             <Typography.Text strong>{h.name}</Typography.Text>
-            <Typography.Text type="secondary">{role === "author" ? "学号" : "工号"} {h.memberNo ?? "未填写"}</Typography.Text>
+            <Typography.Text type="secondary">
+              {role === "author" ? "学号" : "工号"} {h.memberNo ?? "未填写"}
+            </Typography.Text>
             {h.majorName && <Typography.Text type="secondary">{h.majorName}</Typography.Text>}
             <Typography.Text type="secondary">@{h.username}</Typography.Text>
             {h.onTeam && <Typography.Text type="warning">已在团队中</Typography.Text>}

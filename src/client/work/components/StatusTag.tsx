@@ -39,4 +39,7 @@ export function StatusTag({ status, name, reason }: StatusTagProps) {
 }
 
 /** Select options of every state, e.g. for a status filter. */
-export const STATUS_OPTIONS = (Object.keys(WORK_STATE_NAMES) as WorkState[]).map((s) => ({ value: s, label: WORK_STATE_NAMES[s] }));
+export const STATUS_OPTIONS = (Object.keys(WORK_STATE_NAMES) as WorkState[]).map((s) => ({
+  value: s,
+  label: WORK_STATE_NAMES[s],
+}));

@@ -27,7 +27,23 @@ export interface TeamEditorProps {
 }
 
 /** Find a person of the work's school and add them; or invite someone without an account by email. */
-function AddPerson({ role, workId, button, testId, onAdd, onInvite, canInvite }: { role: PeopleRole; workId: number; button: string; testId: string; onAdd: (username: string) => Promise<boolean>; onInvite: (email: string, name: string) => Promise<boolean>; canInvite: boolean }) {
+function AddPerson({
+  role,
+  workId,
+  button,
+  testId,
+  onAdd,
+  onInvite,
+  canInvite,
+}: {
+  role: PeopleRole;
+  workId: number;
+  button: string;
+  testId: string;
+  onAdd: (username: string) => Promise<boolean>;
+  onInvite: (email: string, name: string) => Promise<boolean>;
+  canInvite: boolean;
+}) {
   const [value, setValue] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -51,20 +67,60 @@ function AddPerson({ role, workId, button, testId, onAdd, onInvite, canInvite }:
     <>
       <Space wrap>
         <Space.Compact style={{ width: 460, maxWidth: "100%" }}>
-          <PeoplePicker role={role} workId={workId} value={value} onChange={(v: string | undefined) => setValue(v)} testId={`${testId}-search`} />
-          <Button type="primary" icon={<UserAddOutlined />} loading={busy} disabled={!value} onClick={add} data-testid={`${testId}-add`}>{button}</Button>
+          <PeoplePicker
+            role={role}
+            workId={workId}
+            value={value}
+            onChange={(v: string | undefined) => setValue(v)}
+            testId={`${testId}-search`}
+          />
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            loading={busy}
+            disabled={!value}
+            onClick={add}
+            data-testid={`${testId}-add`}
+          >
+            {button}
+          </Button>
         </Space.Compact>
-        {canInvite && <Button icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid={`${testId}-invite`}>对方还没有账号？邮件邀请</Button>}
+        {canInvite && (
+          <Button icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid={`${testId}-invite`}>
+            对方还没有账号？邮件邀请
+          </Button>
+        )}
       </Space>
-      <Modal open={inviting} title={role === "author" ? "邮件邀请合作作者" : "邮件邀请指导教师"} okText="发送邀请" onOk={() => form.submit()} confirmLoading={busy} onCancel={() => setInviting(false)} destroyOnHidden>
+      <Modal
+        open={inviting}
+        title={role === "author" ? "邮件邀请合作作者" : "邮件邀请指导教师"}
+        okText="发送邀请"
+        onOk={() => form.submit()}
+        confirmLoading={busy}
+        onCancel={() => setInviting(false)}
+        destroyOnHidden
+      >
         <Typography.Paragraph type="secondary">
-          对方会收到一封带链接的邮件，用链接注册{role === "author" ? "本校学生" : "本校教师"}账号后即加入团队{role === "author" ? "，并须登录确认参赛" : ""}。链接 {TEAM_INVITE_DAYS} 天内有效；等待注册期间占用一个团队名额，作品提交前须注册或撤回。
+          对方会收到一封带链接的邮件，用链接注册{role === "author" ? "本校学生" : "本校教师"}账号后即加入团队
+          {role === "author" ? "，并须登录确认参赛" : ""}。链接 {TEAM_INVITE_DAYS}{" "}
+          天内有效；等待注册期间占用一个团队名额，作品提交前须注册或撤回。
         </Typography.Paragraph>
         <Form form={form} layout="vertical" onFinish={invite} preserve={false}>
-          <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: "请填写对方的姓名" }, { min: 2, max: 40, message: "姓名为 2–40 个字" }]}>
+          <Form.Item
+            name="name"
+            label="姓名"
+            rules={[
+              { required: true, whitespace: true, message: "请填写对方的姓名" },
+              { min: 2, max: 40, message: "姓名为 2–40 个字" },
+            ]}
+          >
             <Input data-testid={`${testId}-invite-name`} />
           </Form.Item>
-          <Form.Item name="email" label="邮箱" rules={[{ required: true, type: "email", message: "请填写正确的邮箱" }, { max: 254 }]}>
+          <Form.Item
+            name="email"
+            label="邮箱"
+            rules={[{ required: true, type: "email", message: "请填写正确的邮箱" }, { max: 254 }]}
+          >
             <Input data-testid={`${testId}-invite-email`} />
           </Form.Item>
         </Form>
@@ -111,13 +167,24 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
         renderItem={(i) => (
           <List.Item
             actions={[
-              <Popconfirm key="w" title={`撤回对 ${i.name} 的邀请？`} description="撤回后邮件中的链接失效。" okText="撤回" okButtonProps={{ danger: true }} onConfirm={() => withdraw(i)}>
-                <Button size="small" type="text" danger>撤回</Button>
+              <Popconfirm
+                key="w"
+                title={`撤回对 ${i.name} 的邀请？`}
+                description="撤回后邮件中的链接失效。"
+                okText="撤回"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => withdraw(i)}
+              >
+                <Button size="small" type="text" danger>
+                  撤回
+                </Button>
               </Popconfirm>,
             ]}
           >
             <Space wrap>
-              <Typography.Text>{i.name}（{i.email}）</Typography.Text>
+              <Typography.Text>
+                {i.name}（{i.email}）
+              </Typography.Text>
               <Tag color="processing">待注册</Tag>
               <Typography.Text type="secondary">链接有效至 {fmtTime(i.expiresAt)}</Typography.Text>
             </Space>
@@ -143,10 +210,28 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
     const out = [];
     if (canAuthors) {
       out.push(
-        <Tooltip title="上移" key="up"><Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i <= 1} onClick={() => move(a, -1)} /></Tooltip>,
-        <Tooltip title="下移" key="down"><Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={i >= work.authors.length - 1} onClick={() => move(a, 1)} /></Tooltip>,
-        <Popconfirm key="rm" title={`将 ${person(a)} 移出作品？`} okText="移除" okButtonProps={{ danger: true }} onConfirm={() => apply(workApi.removeAuthor(work.id, a.userId, work.version))}>
-          <Button size="small" type="text" danger icon={<DeleteOutlined />}>移除</Button>
+        <Tooltip title="上移" key="up">
+          <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i <= 1} onClick={() => move(a, -1)} />
+        </Tooltip>,
+        <Tooltip title="下移" key="down">
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowDownOutlined />}
+            disabled={i >= work.authors.length - 1}
+            onClick={() => move(a, 1)}
+          />
+        </Tooltip>,
+        <Popconfirm
+          key="rm"
+          title={`将 ${person(a)} 移出作品？`}
+          okText="移除"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => apply(workApi.removeAuthor(work.id, a.userId, work.version))}
+        >
+          <Button size="small" type="text" danger icon={<DeleteOutlined />}>
+            移除
+          </Button>
         </Popconfirm>,
       );
     }
@@ -156,8 +241,16 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
   const teacherActions = (t: WorkTeacherView) =>
     canTeachers
       ? [
-          <Popconfirm key="rm" title={`移除指导教师 ${person(t)}？`} okText="移除" okButtonProps={{ danger: true }} onConfirm={() => apply(workApi.removeTeacher(work.id, t.userId, work.version))}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />}>移除</Button>
+          <Popconfirm
+            key="rm"
+            title={`移除指导教师 ${person(t)}？`}
+            okText="移除"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => apply(workApi.removeTeacher(work.id, t.userId, work.version))}
+          >
+            <Button size="small" type="text" danger icon={<DeleteOutlined />}>
+              移除
+            </Button>
           </Popconfirm>,
         ]
       : [];
@@ -165,7 +258,9 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
   return (
     <Space direction="vertical" size={20} style={{ width: "100%" }} data-testid="team-editor">
       <div>
-        <Typography.Title level={5}>作者（{work.authors.length}/{maxAuthors}，至少 {minAuthors} 名）</Typography.Title>
+        <Typography.Title level={5}>
+          作者（{work.authors.length}/{maxAuthors}，至少 {minAuthors} 名）
+        </Typography.Title>
         {authorLock && <Alert type="warning" showIcon message={lockText(authorLock)} style={{ marginBottom: 8 }} />}
         <List
           bordered
@@ -186,13 +281,26 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
         {pendingList(invitedAuthors, "team-author-invites")}
         {canAuthors && work.authors.length + invitedAuthors.length < maxAuthors && (
           <div style={{ marginTop: 8 }}>
-            <AddPerson role="author" workId={work.id} button="添加作者" testId="team-author" canInvite onAdd={(u) => apply(workApi.addAuthor(work.id, u, work.version))} onInvite={(e, n) => invite("author", e, n)} />
-            <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>按姓名、学号或用户名查找{work.school?.name ? `${work.school.name}的` : "同校"}同学；添加后须由该同学登录本平台确认参赛，全部作者确认后作品才能提交。</Typography.Paragraph>
+            <AddPerson
+              role="author"
+              workId={work.id}
+              button="添加作者"
+              testId="team-author"
+              canInvite
+              onAdd={(u) => apply(workApi.addAuthor(work.id, u, work.version))}
+              onInvite={(e, n) => invite("author", e, n)}
+            />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
+              按姓名、学号或用户名查找{work.school?.name ? `${work.school.name}的` : "同校"}
+              同学；添加后须由该同学登录本平台确认参赛，全部作者确认后作品才能提交。
+            </Typography.Paragraph>
           </div>
         )}
       </div>
       <div>
-        <Typography.Title level={5}>指导教师（{work.teachers.length}/{maxTeachers}）</Typography.Title>
+        <Typography.Title level={5}>
+          指导教师（{work.teachers.length}/{maxTeachers}）
+        </Typography.Title>
         {teacherLock && <Alert type="warning" showIcon message={lockText(teacherLock)} style={{ marginBottom: 8 }} />}
         <List
           bordered
@@ -212,13 +320,29 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
         {pendingList(invitedTeachers, "team-teacher-invites")}
         {canTeachers && work.teachers.length + invitedTeachers.length < maxTeachers && (
           <div style={{ marginTop: 8 }}>
-            <AddPerson role="teacher" workId={work.id} button="添加指导教师" testId="team-teacher" canInvite onAdd={(u) => apply(workApi.addTeacher(work.id, u, work.version))} onInvite={(e, n) => invite("teacher", e, n)} />
+            <AddPerson
+              role="teacher"
+              workId={work.id}
+              button="添加指导教师"
+              testId="team-teacher"
+              canInvite
+              onAdd={(u) => apply(workApi.addTeacher(work.id, u, work.version))}
+              onInvite={(e, n) => invite("teacher", e, n)}
+            />
           </div>
         )}
       </div>
       {!first && work.viewer.relations.includes("author") && isEditable(work.status) && (
-        <Popconfirm title="退出该作品？" description="退出后您不再是该作品的作者，需由第一作者重新添加。" okText="退出" okButtonProps={{ danger: true }} onConfirm={() => apply(workApi.decline(work.id, work.version).then((r) => ({ ...r, data: null })))}>
-          <Button danger data-testid="team-leave">退出该作品</Button>
+        <Popconfirm
+          title="退出该作品？"
+          description="退出后您不再是该作品的作者，需由第一作者重新添加。"
+          okText="退出"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => apply(workApi.decline(work.id, work.version).then((r) => ({ ...r, data: null })))}
+        >
+          <Button danger data-testid="team-leave">
+            退出该作品
+          </Button>
         </Popconfirm>
       )}
     </Space>

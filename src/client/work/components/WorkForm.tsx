@@ -24,7 +24,9 @@ const TEXTS = [
   { key: "otherNotes", rows: 2, placeholder: "需要向评审说明的其他情况" },
 ] as const satisfies readonly { key: WorkField; rows: number; placeholder: string }[];
 
-type Values = Omit<WorkUpdate, "version" | "aiDeclaration" | "teacherReview"> & { aiDeclaration?: Parameters<typeof toAiDeclaration>[0] };
+type Values = Omit<WorkUpdate, "version" | "aiDeclaration" | "teacherReview"> & {
+  aiDeclaration?: Parameters<typeof toAiDeclaration>[0];
+};
 
 /** The lock of a lockable field, if the work's contest has locked it now. */
 export function lockOf(work: WorkView, key: LockableField) {
@@ -48,7 +50,9 @@ function initialValues(w: WorkView): Values {
     otherNotes: w.otherNotes ?? "",
     deployLink1: w.deployLink1 ?? "",
     deployLink2: w.deployLink2 ?? "",
-    aiDeclaration: w.aiDeclaration ? { used: w.aiDeclaration.used, tools: w.aiDeclaration.tools } : { used: undefined, tools: [] },
+    aiDeclaration: w.aiDeclaration
+      ? { used: w.aiDeclaration.used, tools: w.aiDeclaration.tools }
+      : { used: undefined, tools: [] },
   };
 }
 
@@ -75,21 +79,35 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
     [contestCats, work.category],
   );
   const node = tree.find((c) => c.id === categoryId);
-  const subOptions = (node?.children ?? []).filter((s) => !s.archived || s.id === work.subcategory?.id).map((s) => ({ value: s.id, label: s.name }));
-  if (work.subcategory && categoryId === work.category.id && !subOptions.some((o) => o.value === work.subcategory!.id)) subOptions.push({ value: work.subcategory.id, label: work.subcategory.name });
-  const professional = contestCats?.find((c) => c.id === categoryId)?.hasProfessionalGroup ?? node?.hasProfessionalGroup ?? work.rules.hasProfessionalGroup;
+  const subOptions = (node?.children ?? [])
+    .filter((s) => !s.archived || s.id === work.subcategory?.id)
+    .map((s) => ({ value: s.id, label: s.name }));
+  if (work.subcategory && categoryId === work.category.id && !subOptions.some((o) => o.value === work.subcategory!.id))
+    subOptions.push({ value: work.subcategory.id, label: work.subcategory.name });
+  const professional =
+    contestCats?.find((c) => c.id === categoryId)?.hasProfessionalGroup ??
+    node?.hasProfessionalGroup ??
+    work.rules.hasProfessionalGroup;
 
   /** disabled and the reason under the field */
   const state = (f: WorkField) => {
     // In the national round the work keeps the 大类, 小类 and 组别 it was promoted with.
-    if (work.viewer.nationalRound && (f === "categoryId" || f === "subcategoryId" || f === "group")) return { disabled: true, extra: <Typography.Text type="warning">国赛阶段按省赛推荐时的大类和组别参赛，不能修改</Typography.Text> };
+    if (work.viewer.nationalRound && (f === "categoryId" || f === "subcategoryId" || f === "group"))
+      return {
+        disabled: true,
+        extra: <Typography.Text type="warning">国赛阶段按省赛推荐时的大类和组别参赛，不能修改</Typography.Text>,
+      };
     const lock = lockOf(work, FIELDS[f].lock);
     return { disabled: !!lock, extra: lock ? <Typography.Text type="warning">{lockText(lock)}</Typography.Text> : undefined };
   };
   const label = (f: WorkField) => (
     <Space size={4}>
       {FIELDS[f].label}
-      {FIELDS[f].requiredAtSubmit && <Tag color="blue" bordered={false} style={{ fontSize: 11, lineHeight: "16px" }}>提交时必填</Tag>}
+      {FIELDS[f].requiredAtSubmit && (
+        <Tag color="blue" bordered={false} style={{ fontSize: 11, lineHeight: "16px" }}>
+          提交时必填
+        </Tag>
+      )}
     </Space>
   );
 
@@ -111,7 +129,8 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
       aiDeclaration: toAiDeclaration(v.aiDeclaration),
     };
     // Locked fields are left out: they cannot change, and the server refuses changed ones.
-    for (const f of Object.keys(FIELDS) as WorkField[]) if (lockOf(work, FIELDS[f].lock)) delete (body as Partial<Record<WorkField, unknown>>)[f];
+    for (const f of Object.keys(FIELDS) as WorkField[])
+      if (lockOf(work, FIELDS[f].lock)) delete (body as Partial<Record<WorkField, unknown>>)[f];
     setSaving(true);
     const reply = await run(workApi.update(work.id, body), { reload, form });
     setSaving(false);
@@ -126,14 +145,34 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
     const first = work.viewer.relations.includes("first_author");
     return (
       <>
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={first ? `作品当前状态为「${work.statusName}」，不能修改` : "作品信息由第一作者填写和修改"} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={first ? `作品当前状态为「${work.statusName}」，不能修改` : "作品信息由第一作者填写和修改"}
+        />
         <WorkFieldsView work={work} />
       </>
     );
   }
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={initialValues(work)} onFinish={save} data-testid="work-form" scrollToFirstError>
-      <Form.Item name="name" label={label("name")} rules={[{ required: true, whitespace: true, message: "请填写作品名称" }, { max: 100, message: "最多 100 个字" }]} {...state("name")}>
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(work)}
+      onFinish={save}
+      data-testid="work-form"
+      scrollToFirstError
+    >
+      <Form.Item
+        name="name"
+        label={label("name")}
+        rules={[
+          { required: true, whitespace: true, message: "请填写作品名称" },
+          { max: 100, message: "最多 100 个字" },
+        ]}
+        {...state("name")}
+      >
         <Input data-testid="work-name" />
       </Form.Item>
       <Row gutter={16}>
@@ -144,33 +183,64 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
         </Col>
         <Col xs={24} md={professional ? 8 : 12}>
           <Form.Item name="subcategoryId" label={label("subcategoryId")} {...state("subcategoryId")}>
-            <Select options={subOptions} allowClear placeholder={subOptions.length ? "请选择作品小类" : "本大类不分小类"} data-testid="work-subcategory" />
+            <Select
+              options={subOptions}
+              allowClear
+              placeholder={subOptions.length ? "请选择作品小类" : "本大类不分小类"}
+              data-testid="work-subcategory"
+            />
           </Form.Item>
         </Col>
         {professional && (
           <Col xs={24} md={8}>
-            <Form.Item name="group" label="组别" {...state("group")} extra={state("group").extra ?? "有作者的专业属于本大类专业组专业的，须报专业组"}>
-              <Radio.Group options={(Object.keys(GROUP_NAMES) as WorkGroupKey[]).map((g) => ({ value: g, label: GROUP_NAMES[g] }))} />
+            <Form.Item
+              name="group"
+              label="组别"
+              {...state("group")}
+              extra={state("group").extra ?? "有作者的专业属于本大类专业组专业的，须报专业组"}
+            >
+              <Radio.Group
+                options={(Object.keys(GROUP_NAMES) as WorkGroupKey[]).map((g) => ({ value: g, label: GROUP_NAMES[g] }))}
+              />
             </Form.Item>
           </Col>
         )}
       </Row>
       {TEXTS.map((t) => (
-        <Form.Item key={t.key} name={t.key} label={label(t.key)} rules={[{ max: 5000, message: "最多 5000 个字" }]} {...state(t.key)}>
-          <Input.TextArea autoSize={{ minRows: t.rows, maxRows: 16 }} showCount maxLength={5000} placeholder={t.placeholder} data-testid={`work-${t.key}`} />
+        <Form.Item
+          key={t.key}
+          name={t.key}
+          label={label(t.key)}
+          rules={[{ max: 5000, message: "最多 5000 个字" }]}
+          {...state(t.key)}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: t.rows, maxRows: 16 }}
+            showCount
+            maxLength={5000}
+            placeholder={t.placeholder}
+            data-testid={`work-${t.key}`}
+          />
         </Form.Item>
       ))}
       <Row gutter={16}>
         {(["deployLink1", "deployLink2"] as const).map((k) => (
           <Col xs={24} md={12} key={k}>
-            <Form.Item name={k} label={FIELDS[k].label} rules={[{ pattern: /^https?:\/\/\S+$/, message: "请填写以 http:// 或 https:// 开头的网址" }, { max: 500 }]} {...state(k)}>
+            <Form.Item
+              name={k}
+              label={FIELDS[k].label}
+              rules={[{ pattern: /^https?:\/\/\S+$/, message: "请填写以 http:// 或 https:// 开头的网址" }, { max: 500 }]}
+              {...state(k)}
+            >
               <Input placeholder="https://" />
             </Form.Item>
           </Col>
         ))}
       </Row>
       <AiDeclarationForm disabled={state("aiDeclaration").disabled} extra={state("aiDeclaration").extra} />
-      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="work-save">保存作品信息</Button>
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="work-save">
+        保存作品信息
+      </Button>
     </Form>
   );
 }

@@ -20,15 +20,20 @@ export function logValueText(field: string, v: unknown): string {
   if (field === "group" && typeof v === "string") return GROUP_NAMES[v as WorkGroupKey] ?? v;
   if (field === "aiDeclaration" && typeof v === "object") {
     const d = v as AiDeclaration;
-    return d.used ? `使用了 ${d.tools.length} 个AI工具：${d.tools.map((t) => `${t.tool}${t.version ? ` ${t.version}` : ""}（采纳 ${t.adoption}%）`).join("；")}` : "未使用AI工具";
+    return d.used
+      ? `使用了 ${d.tools.length} 个AI工具：${d.tools.map((t) => `${t.tool}${t.version ? ` ${t.version}` : ""}（采纳 ${t.adoption}%）`).join("；")}`
+      : "未使用AI工具";
   }
   if (typeof v === "object" && !Array.isArray(v) && typeof (v as { filename?: unknown }).filename === "string") {
     const f = v as { kindName?: string; filename: string; size?: number; sha256?: string };
-    const facts = [typeof f.size === "number" ? sizeText(f.size) : null, f.sha256 ? `SHA-256 ${f.sha256.slice(0, 12)}…` : null].filter(Boolean).join("，");
+    const facts = [typeof f.size === "number" ? sizeText(f.size) : null, f.sha256 ? `SHA-256 ${f.sha256.slice(0, 12)}…` : null]
+      .filter(Boolean)
+      .join("，");
     return `${f.kindName ? `${f.kindName}：` : ""}${f.filename}${facts ? `（${facts}）` : ""}`;
   }
   if (typeof v === "boolean") return v ? "是" : "否";
-  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join("、") : EMPTY;
+  if (Array.isArray(v))
+    return v.length ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join("、") : EMPTY;
   if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
@@ -40,7 +45,9 @@ function Value({ field, v, old }: { field: string; v: unknown; old?: boolean }) 
       style={{ margin: 0, display: "inline", whiteSpace: "pre-wrap" }}
       type={text === EMPTY || old ? "secondary" : undefined}
       delete={old && text !== EMPTY}
-      ellipsis={text.length > 120 ? { rows: 2, expandable: "collapsible", symbol: (expanded) => (expanded ? "收起" : "展开") } : false}
+      ellipsis={
+        text.length > 120 ? { rows: 2, expandable: "collapsible", symbol: (expanded) => (expanded ? "收起" : "展开") } : false
+      }
     >
       {text}
     </Typography.Paragraph>
@@ -73,7 +80,16 @@ function Entry({ e }: { e: WorkLogEntry }) {
   );
 }
 
-const COLORS: Record<string, string> = { submit: "blue", approve: "green", recommend: "green", accept: "green", return: "orange", reject: "orange", disqualify: "red", delete: "red" };
+const COLORS: Record<string, string> = {
+  submit: "blue",
+  approve: "green",
+  recommend: "green",
+  accept: "green",
+  return: "orange",
+  reject: "orange",
+  disqualify: "red",
+  delete: "red",
+};
 
 export function WorkLogTimeline({ workId, entries }: { workId?: number; entries?: WorkLogEntry[] }) {
   const query = useWorkLog(entries ? undefined : workId);

@@ -112,7 +112,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["notice", "account_token", "user_session", "app_user", "award_level", "work_category", "contest", "major", "school"]) {
+  for (const t of [
+    "notice",
+    "account_token",
+    "user_session",
+    "app_user",
+    "award_level",
+    "work_category",
+    "contest",
+    "major",
+    "school",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

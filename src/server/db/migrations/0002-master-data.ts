@@ -7,9 +7,15 @@ import { flag, withId } from "./util";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("contest").addColumn("description", "text").execute();
-  await db.schema.alterTable("contest").addColumn("categories", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("contest")
+    .addColumn("categories", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
   await db.schema.alterTable("contest").addColumn("recommend_quota", "integer").execute();
-  await db.schema.alterTable("contest").addColumn("category_quotas", "text", (c) => c.notNull().defaultTo("{}")).execute();
+  await db.schema
+    .alterTable("contest")
+    .addColumn("category_quotas", "text", (c) => c.notNull().defaultTo("{}"))
+    .execute();
 
   await withId(db, db.schema.createTable("contest_stage"))
     .addColumn("contest_id", "integer", (c) => c.notNull().references("contest.id").onDelete("cascade"))
@@ -29,8 +35,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("contest_member_user").on("contest_member").columns(["user_id", "role"]).execute();
 
   await db.schema.alterTable("work_category").addColumn("description", "text").execute();
-  await db.schema.alterTable("work_category").addColumn("required_attachments", "text", (c) => c.notNull().defaultTo("[]")).execute();
-  await db.schema.alterTable("work_category").addColumn("deductions", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("work_category")
+    .addColumn("required_attachments", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
+  await db.schema
+    .alterTable("work_category")
+    .addColumn("deductions", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
 
   await withId(db, db.schema.createTable("rubric_item"))
     .addColumn("category_id", "integer", (c) => c.notNull().references("work_category.id").onDelete("cascade"))
@@ -91,5 +103,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["job", "audit_log", "entry_lock", "news", "rubric_item", "contest_member", "contest_stage"]) await db.schema.dropTable(t).execute();
+  for (const t of ["job", "audit_log", "entry_lock", "news", "rubric_item", "contest_member", "contest_stage"])
+    await db.schema.dropTable(t).execute();
 }

@@ -27,7 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const i of ["app_user_major", "rubric_item_category", "work_category_parent", "award_level_unique"]) await db.schema.dropIndex(i).execute();
+  for (const i of ["app_user_major", "rubric_item_category", "work_category_parent", "award_level_unique"])
+    await db.schema.dropIndex(i).execute();
   await db.schema
     .createTable("major_old")
     .addColumn("code", "text", (c) => c.primaryKey())

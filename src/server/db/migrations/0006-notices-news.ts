@@ -8,7 +8,9 @@
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`DELETE FROM notice WHERE id NOT IN (SELECT max_id FROM (SELECT MAX(id) AS max_id FROM notice GROUP BY section, COALESCE(contest_id, 0)) AS keep)`.execute(db);
+  await sql`DELETE FROM notice WHERE id NOT IN (SELECT max_id FROM (SELECT MAX(id) AS max_id FROM notice GROUP BY section, COALESCE(contest_id, 0)) AS keep)`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX notice_slot ON notice (section, (COALESCE(contest_id, 0)))`.execute(db);
   await db.schema.createIndex("news_public").on("news").columns(["status", "contest_id", "publish_at"]).execute();
   await db.schema.createIndex("news_contest").on("news").columns(["contest_id", "updated_at"]).execute();

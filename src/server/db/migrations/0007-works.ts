@@ -68,7 +68,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("work_author_unique", ["work_id", "user_id"])
     .execute();
-  await db.schema.createIndex("work_author_one_per_category").on("work_author").columns(["user_id", "category_id", "year"]).unique().execute();
+  await db.schema
+    .createIndex("work_author_one_per_category")
+    .on("work_author")
+    .columns(["user_id", "category_id", "year"])
+    .unique()
+    .execute();
 
   await withId(db, db.schema.createTable("work_teacher"))
     .addColumn("work_id", "bigint", (c) => c.notNull().references("work.id").onDelete("cascade"))

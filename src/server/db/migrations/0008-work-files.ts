@@ -36,8 +36,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The busy works list (src/server/work/list-page.ts) reads each (contest, status) or status
   // branch from an index already in the requested order: these serve the sorts by
   // submission time, last change and name (by id and status: 0007's indexes).
-  for (const [key, column] of [["submitted", "submitted_at"], ["updated", "updated_at"], ["name", "name"]]) {
-    await db.schema.createIndex(`work_by_contest_status_${key}`).on("work").columns(["contest_id", "status", column, "id"]).execute();
+  for (const [key, column] of [
+    ["submitted", "submitted_at"],
+    ["updated", "updated_at"],
+    ["name", "name"],
+  ]) {
+    await db.schema
+      .createIndex(`work_by_contest_status_${key}`)
+      .on("work")
+      .columns(["contest_id", "status", column, "id"])
+      .execute();
     await db.schema.createIndex(`work_by_status_${key}`).on("work").columns(["status", column, "id"]).execute();
   }
 }

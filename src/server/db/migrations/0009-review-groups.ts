@@ -81,7 +81,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_by", "integer", (c) => c.references("app_user.id"))
     .addUniqueConstraint("judge_assignment_unique", ["contest_id", "work_id", "judge_id"])
     .execute();
-  await db.schema.createIndex("judge_assignment_judge").on("judge_assignment").columns(["judge_id", "contest_id", "work_id"]).execute();
+  await db.schema
+    .createIndex("judge_assignment_judge")
+    .on("judge_assignment")
+    .columns(["judge_id", "contest_id", "work_id"])
+    .execute();
   await db.schema.createIndex("judge_assignment_group").on("judge_assignment").columns(["group_id"]).execute();
 
   await withId(db, db.schema.createTable("declared_conflict"))
@@ -97,7 +101,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["declared_conflict", "judge_assignment", "judge_group_work", "judge_group_member", "judge_group", "judging_setting", "review_position"]) {
+  for (const t of [
+    "declared_conflict",
+    "judge_assignment",
+    "judge_group_work",
+    "judge_group_member",
+    "judge_group",
+    "judging_setting",
+    "review_position",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
   await db.schema.alterTable("work").dropColumn("format_deadline").execute();

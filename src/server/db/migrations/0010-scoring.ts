@@ -136,7 +136,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["result_publication", "contest_result", "defence_score", "defence_slot", "defence_session", "score_log", "judge_score"]) {
+  for (const t of [
+    "result_publication",
+    "contest_result",
+    "defence_score",
+    "defence_slot",
+    "defence_session",
+    "score_log",
+    "judge_score",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

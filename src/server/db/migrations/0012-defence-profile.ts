@@ -14,12 +14,16 @@ import { isPostgres } from "./util";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("app_user").addColumn("expertise", "text").execute();
   await db.schema.alterTable("defence_session").addColumn("reopened_at", "text").execute();
-  await db.schema.alterTable("defence_session").addColumn("reopened_by", "integer", (c) => c.references("app_user.id")).execute();
+  await db.schema
+    .alterTable("defence_session")
+    .addColumn("reopened_by", "integer", (c) => c.references("app_user.id"))
+    .execute();
   await db.schema.alterTable("defence_session").addColumn("reopen_reason", "text").execute();
   if (isPostgres(db)) await sql`alter table defence_score alter column score type double precision`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const c of ["reopen_reason", "reopened_by", "reopened_at"]) await db.schema.alterTable("defence_session").dropColumn(c).execute();
+  for (const c of ["reopen_reason", "reopened_by", "reopened_at"])
+    await db.schema.alterTable("defence_session").dropColumn(c).execute();
   await db.schema.alterTable("app_user").dropColumn("expertise").execute();
 }

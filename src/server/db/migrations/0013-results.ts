@@ -31,7 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable("contest_result").addColumn("defence_mean", "double precision").execute();
-  await db.schema.alterTable("contest_result").addColumn("defence_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("contest_result")
+    .addColumn("defence_count", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   if (isPostgres(db)) {
     for (const col of ["raw_mean", "normalised", "spread"]) {
       await sql`alter table contest_result alter column ${sql.ref(col)} type double precision`.execute(db);
@@ -42,14 +45,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("contest_result_work").on("contest_result").column("work_id").execute();
 
   await db.schema.alterTable("result_publication").addColumn("withdrawn_at", "text").execute();
-  await db.schema.alterTable("result_publication").addColumn("withdrawn_by", "integer", (c) => c.references("app_user.id")).execute();
+  await db.schema
+    .alterTable("result_publication")
+    .addColumn("withdrawn_by", "integer", (c) => c.references("app_user.id"))
+    .execute();
   await db.schema.alterTable("result_publication").addColumn("withdraw_reason", "text").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("contest_result_work").execute();
   await db.schema.dropIndex("contest_result_group").execute();
-  for (const col of ["withdraw_reason", "withdrawn_by", "withdrawn_at"]) await db.schema.alterTable("result_publication").dropColumn(col).execute();
+  for (const col of ["withdraw_reason", "withdrawn_by", "withdrawn_at"])
+    await db.schema.alterTable("result_publication").dropColumn(col).execute();
   for (const col of ["defence_count", "defence_mean"]) await db.schema.alterTable("contest_result").dropColumn(col).execute();
   await db.schema.dropTable("result_setting").execute();
 }

@@ -17,13 +17,17 @@ import type { Kysely } from "kysely";
 import { withId } from "./util";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("job").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("job")
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   for (const col of ["owner", "heartbeat_at", "params", "input_sha256", "plan_sha256", "output_sha256"]) {
     await db.schema.alterTable("job").addColumn(col, "text").execute();
   }
   await db.schema.createIndex("job_status").on("job").columns(["status", "heartbeat_at"]).execute();
   await db.schema.createIndex("job_updated").on("job").column("updated_at").execute();
-  for (const col of ["input_sha256", "plan_sha256", "output_sha256"]) await db.schema.createIndex(`job_${col}`).on("job").column(col).execute();
+  for (const col of ["input_sha256", "plan_sha256", "output_sha256"])
+    await db.schema.createIndex(`job_${col}`).on("job").column(col).execute();
 
   await withId(db, db.schema.createTable("queue_task"))
     .addColumn("name", "text", (c) => c.notNull())
@@ -65,5 +69,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const col of ["input_sha256", "plan_sha256", "output_sha256"]) await db.schema.dropIndex(`job_${col}`).execute();
   await db.schema.dropIndex("job_updated").execute();
   await db.schema.dropIndex("job_status").execute();
-  for (const col of ["output_sha256", "plan_sha256", "input_sha256", "params", "heartbeat_at", "owner", "attempts"]) await db.schema.alterTable("job").dropColumn(col).execute();
+  for (const col of ["output_sha256", "plan_sha256", "input_sha256", "params", "heartbeat_at", "owner", "attempts"])
+    await db.schema.alterTable("job").dropColumn(col).execute();
 }

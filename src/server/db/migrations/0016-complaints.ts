@@ -147,5 +147,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("judge_score").dropColumn("superseded_at").execute();
-  for (const t of ["result_version", "complaint_visitor_token", "complaint_visitor_code", "complaint_setting", "complaint_evidence", "complaint_history", "complaint"]) await db.schema.dropTable(t).execute();
+  for (const t of [
+    "result_version",
+    "complaint_visitor_token",
+    "complaint_visitor_code",
+    "complaint_setting",
+    "complaint_evidence",
+    "complaint_history",
+    "complaint",
+  ])
+    await db.schema.dropTable(t).execute();
 }

@@ -52,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("job_id", "text")
     .addColumn("printed_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("certificate_print_certificate").on("certificate_print").columns(["certificate_id", "mode"]).execute();
+  await db.schema
+    .createIndex("certificate_print_certificate")
+    .on("certificate_print")
+    .columns(["certificate_id", "mode"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,7 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("created_by", "integer", (c) => c.references("app_user.id"))
     .execute();
-  await db.schema.createIndex("contest_honour_teacher").on("contest_honour").columns(["contest_id", "award_level_id", "teacher_user_id"]).unique().execute();
+  await db.schema
+    .createIndex("contest_honour_teacher")
+    .on("contest_honour")
+    .columns(["contest_id", "award_level_id", "teacher_user_id"])
+    .unique()
+    .execute();
   await db.schema
     .createIndex("contest_honour_school")
     .on("contest_honour")

@@ -86,10 +86,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("judge_invitation_person").on("judge_invitation").column("person_id").execute();
   await db.schema.createIndex("judge_invitation_email").on("judge_invitation").column("email").execute();
 
-  await db.schema.alterTable("declared_conflict").addColumn("user_id", "integer", (c) => c.references("app_user.id")).execute();
+  await db.schema
+    .alterTable("declared_conflict")
+    .addColumn("user_id", "integer", (c) => c.references("app_user.id"))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("declared_conflict").dropColumn("user_id").execute();
-  for (const t of ["judge_invitation", "judge_person_year", "judge_person_tag", "judge_person_category", "judge_person"]) await db.schema.dropTable(t).execute();
+  for (const t of ["judge_invitation", "judge_person_year", "judge_person_tag", "judge_person_category", "judge_person"])
+    await db.schema.dropTable(t).execute();
 }

@@ -7,8 +7,14 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("app_user").addColumn("todo_digest", "integer", (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable("work_category").addColumn("teacher_review_required", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("app_user")
+    .addColumn("todo_digest", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable("work_category")
+    .addColumn("teacher_review_required", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("todo_digest_state")
     .addColumn("user_id", "integer", (c) => c.primaryKey().references("app_user.id"))

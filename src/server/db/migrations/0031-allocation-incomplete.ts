@@ -7,7 +7,10 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("result_setting").addColumn("include_incomplete", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("result_setting")
+    .addColumn("include_incomplete", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("work_id", pg ? "bigint" : "integer", (c) => c.primaryKey())
     .addColumn("shingles", sql.raw(pg ? "bytea" : "blob"), (c) => c.notNull())
     .execute();
-  await sql`insert into dup_set (work_id, shingles) select work_id, shingles from dup_entry where shingles is not null order by work_id`.execute(db);
+  await sql`insert into dup_set (work_id, shingles) select work_id, shingles from dup_entry where shingles is not null order by work_id`.execute(
+    db,
+  );
   if (pg) {
     await db.schema.alterTable("dup_entry").dropColumn("shingles").execute();
     return;
@@ -52,7 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("dup_entry").addColumn("shingles", sql.raw(isPostgres(db) ? "bytea" : "blob")).execute();
-  await sql`update dup_entry set shingles = (select s.shingles from dup_set as s where s.work_id = dup_entry.work_id)`.execute(db);
+  await db.schema
+    .alterTable("dup_entry")
+    .addColumn("shingles", sql.raw(isPostgres(db) ? "bytea" : "blob"))
+    .execute();
+  await sql`update dup_entry set shingles = (select s.shingles from dup_set as s where s.work_id = dup_entry.work_id)`.execute(
+    db,
+  );
   await db.schema.dropTable("dup_set").execute();
 }

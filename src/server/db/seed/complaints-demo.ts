@@ -44,7 +44,11 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
   const byName = new Map(works.map((w) => [w.name, Number(w.id)]));
   // The contest that judged them: the provincial contest their school contests recommended them to.
   const contestId = receivingContestId({ level: works[0].level, id: works[0].contest_id, parent_id: works[0].parent_id });
-  const users = await db.selectFrom("app_user").selectAll().where("username", "in", ["contest_admin", "complaint_reviewer", "complaint_admin", "arbitrator", "student"]).execute();
+  const users = await db
+    .selectFrom("app_user")
+    .selectAll()
+    .where("username", "in", ["contest_admin", "complaint_reviewer", "complaint_admin", "arbitrator", "student"])
+    .execute();
   const u = (name: string) => users.find((x) => x.username === name) as User;
   if (users.length < 5) return false;
 
@@ -53,7 +57,8 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
     await allocateResults(db, u("contest_admin"), contestId, {});
     // 优秀指导教师 and 优秀组织奖 by their rules, so teacher and school certificates exist too.
     const contest = await db.selectFrom("contest").select("level").where("id", "=", contestId).executeTakeFirstOrThrow();
-    for (const level of await honourLevels(db, contest.level)) await proposeHonours(db, u("contest_admin"), contestId, { awardLevelId: level.id });
+    for (const level of await honourLevels(db, contest.level))
+      await proposeHonours(db, u("contest_admin"), contestId, { awardLevelId: level.id });
     // The awarded works are promoted (within the quota); publishing enters them in the national
     // contest (src/server/national/entries.ts), whose admin (national_admin) reviews them.
     await promoteResults(db, u("contest_admin"), contestId, {});
@@ -95,27 +100,55 @@ export async function seedComplaintsDemo(db: Db, publicUrl = "http://localhost:8
     .where("work_author.work_id", "=", fishing)
     .where("work_author.rank", "=", 1)
     .executeTakeFirstOrThrow();
-  const c2 = await fileComplaint(db, { user: firstAuthor as User }, {
-    type: "appeal",
-    workId: fishing,
-    category: "score",
-    text: "<p>我们的作品在真实渔船上完成了三个月的部署测试，但网评成绩明显偏低，怀疑评委未查看部署测试报告，申请复核评分。</p>",
-  });
+  const c2 = await fileComplaint(
+    db,
+    { user: firstAuthor as User },
+    {
+      type: "appeal",
+      workId: fishing,
+      category: "score",
+      text: "<p>我们的作品在真实渔船上完成了三个月的部署测试，但网评成绩明显偏低，怀疑评委未查看部署测试报告，申请复核评分。</p>",
+    },
+  );
   await takeStep(deps, admin, c2, "accept", {});
-  await takeStep(deps, reviewer, c2, "opinion", { outcome: "rejected", action: "no_change", reason: "<p>三位评委的评分均在正常范围内且相互一致，评分表中已对部署测试给出评价，建议维持原成绩。</p>" });
-  await takeStep(deps, admin, c2, "decide", { outcome: "rejected", action: "no_change", reason: "<p>经核查，评委已查看部署测试报告，评分一致且符合评分标准，申诉不成立，维持原成绩。</p>" });
+  await takeStep(deps, reviewer, c2, "opinion", {
+    outcome: "rejected",
+    action: "no_change",
+    reason: "<p>三位评委的评分均在正常范围内且相互一致，评分表中已对部署测试给出评价，建议维持原成绩。</p>",
+  });
+  await takeStep(deps, admin, c2, "decide", {
+    outcome: "rejected",
+    action: "no_change",
+    reason: "<p>经核查，评委已查看部署测试报告，评分一致且符合评分标准，申诉不成立，维持原成绩。</p>",
+  });
 
   // 3. A student's 投诉, decided (rejected) and closed after the arbitration deadline.
-  const c3 = await fileComplaint(db, { user: u("student") }, {
-    type: "complaint",
-    workId: byName.get("计量仪表读数自动识别")!,
-    category: "repeat_entry",
-    text: "<p>该作品疑似与去年另一比赛的参赛作品相同，属于重复参赛，请核查。</p>",
-  });
+  const c3 = await fileComplaint(
+    db,
+    { user: u("student") },
+    {
+      type: "complaint",
+      workId: byName.get("计量仪表读数自动识别")!,
+      category: "repeat_entry",
+      text: "<p>该作品疑似与去年另一比赛的参赛作品相同，属于重复参赛，请核查。</p>",
+    },
+  );
   await takeStep(deps, reviewer, c3, "accept", {});
-  await takeStep(deps, reviewer, c3, "opinion", { outcome: "rejected", action: "no_change", reason: "<p>经比对，两件作品的功能、代码和文档均不相同，不属于重复参赛。</p>" });
-  await takeStep(deps, admin, c3, "decide", { outcome: "rejected", action: "no_change", reason: "<p>投诉不成立：两件作品内容不同，不构成重复参赛。</p>" });
-  await db.updateTable("complaint").set({ arbitration_due_at: new Date(Date.now() - 3600_000).toISOString() }).where("id", "=", c3).execute();
+  await takeStep(deps, reviewer, c3, "opinion", {
+    outcome: "rejected",
+    action: "no_change",
+    reason: "<p>经比对，两件作品的功能、代码和文档均不相同，不属于重复参赛。</p>",
+  });
+  await takeStep(deps, admin, c3, "decide", {
+    outcome: "rejected",
+    action: "no_change",
+    reason: "<p>投诉不成立：两件作品内容不同，不构成重复参赛。</p>",
+  });
+  await db
+    .updateTable("complaint")
+    .set({ arbitration_due_at: new Date(Date.now() - 3600_000).toISOString() })
+    .where("id", "=", c3)
+    .execute();
   await takeStep(deps, admin, c3, "close", {});
   return true;
 }

@@ -33,14 +33,24 @@ export function demoStages(year: number, now = new Date()): { stage: StageKey; s
 
 /** Settings for the contests of the year (or only the contests `only`, e.g. ones a later demo adds). */
 export async function seedContestSettings(trx: Transaction<DB>, year: number, now = new Date(), only?: number[]) {
-  const categories = (await trx.selectFrom("work_category").select("id").where("parent_id", "is", null).orderBy("sort").execute()).map((c) => c.id);
-  let q = trx.selectFrom("contest").leftJoin("school", "school.id", "contest.school_id").select(["contest.id", "contest.level", "contest.province", "school.code as school_code"]).where("contest.year", "=", year);
+  const categories = (
+    await trx.selectFrom("work_category").select("id").where("parent_id", "is", null).orderBy("sort").execute()
+  ).map((c) => c.id);
+  let q = trx
+    .selectFrom("contest")
+    .leftJoin("school", "school.id", "contest.school_id")
+    .select(["contest.id", "contest.level", "contest.province", "school.code as school_code"])
+    .where("contest.year", "=", year);
   if (only) q = q.where("contest.id", "in", only.length ? only : [-1]);
   const contests = await q.execute();
   const stages = demoStages(year, now);
   for (const c of contests) {
     const code =
-      c.level === "national" ? `${year}-CN` : c.level === "provincial" ? `${year}-${PROVINCE_CODES[c.province ?? ""] ?? `P${c.id}`}` : `${year}-${PROVINCE_CODES[c.province ?? ""] ?? "S"}-${c.school_code ?? c.id}`;
+      c.level === "national"
+        ? `${year}-CN`
+        : c.level === "provincial"
+          ? `${year}-${PROVINCE_CODES[c.province ?? ""] ?? `P${c.id}`}`
+          : `${year}-${PROVINCE_CODES[c.province ?? ""] ?? "S"}-${c.school_code ?? c.id}`;
     // A provincial contest may recommend 200 works to the national one, a school 30 to its province.
     const quota = c.level === "provincial" ? 200 : c.level === "school" ? 30 : null;
     const perCategory = c.level === "provincial" ? 40 : c.level === "school" ? 10 : null;
@@ -51,10 +61,15 @@ export async function seedContestSettings(trx: Transaction<DB>, year: number, no
         description: c.level === "national" ? "中国大学生计算机设计大赛国赛，接收各省级赛推荐的作品。" : null,
         categories: JSON.stringify(categories),
         recommend_quota: quota,
-        category_quotas: JSON.stringify(perCategory === null ? {} : Object.fromEntries(categories.map((id) => [String(id), perCategory]))),
+        category_quotas: JSON.stringify(
+          perCategory === null ? {} : Object.fromEntries(categories.map((id) => [String(id), perCategory])),
+        ),
       })
       .where("id", "=", c.id)
       .execute();
-    await trx.insertInto("contest_stage").values(stages.map((s) => ({ contest_id: c.id, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt }))).execute();
+    await trx
+      .insertInto("contest_stage")
+      .values(stages.map((s) => ({ contest_id: c.id, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt })))
+      .execute();
   }
 }

@@ -42,11 +42,63 @@ interface DefenceWork {
 export const DEFENCE_GROUP = "大数据应用组";
 
 const WORKS: DefenceWork[] = [
-  { key: "hdu", name: "城市内涝风险预测与预警平台", school: "杭州电子科技大学", sub: "大数据实践赛", authors: [{ username: "df_hdu1", name: "徐子涵" }, { username: "df_hdu2", name: "李思琪" }], teacher: { username: "df_hdu_t", name: "王建华" }, summary: "融合气象、管网和地形数据，预测城市易涝点的积水风险，并向市民和管理部门推送预警。" },
-  { key: "nbu", name: "港口集装箱吞吐量预测系统", school: "宁波大学", sub: "大数据实践赛", authors: [{ username: "df_nbu1", name: "陈浩宇" }, { username: "df_nbu2", name: "周雨桐" }], teacher: { username: "df_nbu_t", name: "吴国栋" }, summary: "基于历史吞吐量、航线和宏观经济数据，预测港口未来一个月的集装箱吞吐量。" },
-  { key: "zju", name: "高校科研成果数据画像平台", school: "浙江大学", sub: "大数据主题赛", authors: [{ username: "df_zju1", name: "赵一凡" }, { username: "df_zju2", name: "孙悦" }], teacher: { username: "df_zju_t", name: "钱明远" }, summary: "汇集论文、专利和项目数据，为学院和学科生成科研成果画像和合作网络。" },
-  { key: "zjut", name: "运河沿岸客流大数据分析系统", school: "浙江工业大学", sub: "大数据主题赛", authors: ["student4", "student5"], teacher: "teacher", summary: "分析大运河沿岸景点的手机信令和票务数据，识别客流高峰并给出疏导建议。" },
-  { key: "wzu", name: "鞋服电商退货原因分析系统", school: "温州大学", sub: "大数据实践赛", authors: [{ username: "df_wzu1", name: "郑佳怡" }, { username: "df_wzu2", name: "王俊杰" }], teacher: { username: "df_wzu_t", name: "林志强" }, summary: "挖掘电商评论和退货记录，归纳鞋服类商品的主要退货原因，帮助商家改进选品和描述。" },
+  {
+    key: "hdu",
+    name: "城市内涝风险预测与预警平台",
+    school: "杭州电子科技大学",
+    sub: "大数据实践赛",
+    authors: [
+      { username: "df_hdu1", name: "徐子涵" },
+      { username: "df_hdu2", name: "李思琪" },
+    ],
+    teacher: { username: "df_hdu_t", name: "王建华" },
+    summary: "融合气象、管网和地形数据，预测城市易涝点的积水风险，并向市民和管理部门推送预警。",
+  },
+  {
+    key: "nbu",
+    name: "港口集装箱吞吐量预测系统",
+    school: "宁波大学",
+    sub: "大数据实践赛",
+    authors: [
+      { username: "df_nbu1", name: "陈浩宇" },
+      { username: "df_nbu2", name: "周雨桐" },
+    ],
+    teacher: { username: "df_nbu_t", name: "吴国栋" },
+    summary: "基于历史吞吐量、航线和宏观经济数据，预测港口未来一个月的集装箱吞吐量。",
+  },
+  {
+    key: "zju",
+    name: "高校科研成果数据画像平台",
+    school: "浙江大学",
+    sub: "大数据主题赛",
+    authors: [
+      { username: "df_zju1", name: "赵一凡" },
+      { username: "df_zju2", name: "孙悦" },
+    ],
+    teacher: { username: "df_zju_t", name: "钱明远" },
+    summary: "汇集论文、专利和项目数据，为学院和学科生成科研成果画像和合作网络。",
+  },
+  {
+    key: "zjut",
+    name: "运河沿岸客流大数据分析系统",
+    school: "浙江工业大学",
+    sub: "大数据主题赛",
+    authors: ["student4", "student5"],
+    teacher: "teacher",
+    summary: "分析大运河沿岸景点的手机信令和票务数据，识别客流高峰并给出疏导建议。",
+  },
+  {
+    key: "wzu",
+    name: "鞋服电商退货原因分析系统",
+    school: "温州大学",
+    sub: "大数据实践赛",
+    authors: [
+      { username: "df_wzu1", name: "郑佳怡" },
+      { username: "df_wzu2", name: "王俊杰" },
+    ],
+    teacher: { username: "df_wzu_t", name: "林志强" },
+    summary: "挖掘电商评论和退货记录，归纳鞋服类商品的主要退货原因，帮助商家改进选品和描述。",
+  },
 ];
 
 /** 陈评审 and 刘评审 have scored these works (by key): score, recommendation, comment. */
@@ -66,24 +118,78 @@ const SCORES: Record<string, [string, number, "strong" | "recommend" | "not", st
 
 /** Last year's works (year − 1): name, school, category, 小类, award (provincial) or null. */
 const PAST: { name: string; school: string; category: string; sub: string; award: string | null; authors: string[] }[] = [
-  { name: "城市内涝风险预测平台", school: "杭州电子科技大学", category: "大数据应用", sub: "大数据实践赛", award: "三等奖", authors: ["df_hdu1", "df_hdu2"] },
-  { name: "校园能耗监测与节能分析系统", school: "浙江工业大学", category: "大数据应用", sub: "大数据实践赛", award: "二等奖", authors: ["student", "student3"] },
-  { name: "智慧农业大棚环境监测系统", school: "宁波大学", category: "物联网应用", sub: "智慧农业", award: "一等奖", authors: ["df_nbu1", "df_nbu2"] },
-  { name: "古籍文字识别与校对工具", school: "浙江大学", category: "人工智能应用", sub: "人工智能实践赛", award: null, authors: ["df_zju1", "df_zju2"] },
-  { name: "社区团购订单管理系统", school: "温州大学", category: "软件应用与开发", sub: "管理信息系统", award: "优秀奖", authors: ["df_wzu1", "df_wzu2"] },
+  {
+    name: "城市内涝风险预测平台",
+    school: "杭州电子科技大学",
+    category: "大数据应用",
+    sub: "大数据实践赛",
+    award: "三等奖",
+    authors: ["df_hdu1", "df_hdu2"],
+  },
+  {
+    name: "校园能耗监测与节能分析系统",
+    school: "浙江工业大学",
+    category: "大数据应用",
+    sub: "大数据实践赛",
+    award: "二等奖",
+    authors: ["student", "student3"],
+  },
+  {
+    name: "智慧农业大棚环境监测系统",
+    school: "宁波大学",
+    category: "物联网应用",
+    sub: "智慧农业",
+    award: "一等奖",
+    authors: ["df_nbu1", "df_nbu2"],
+  },
+  {
+    name: "古籍文字识别与校对工具",
+    school: "浙江大学",
+    category: "人工智能应用",
+    sub: "人工智能实践赛",
+    award: null,
+    authors: ["df_zju1", "df_zju2"],
+  },
+  {
+    name: "社区团购订单管理系统",
+    school: "温州大学",
+    category: "软件应用与开发",
+    sub: "管理信息系统",
+    award: "优秀奖",
+    authors: ["df_wzu1", "df_wzu2"],
+  },
 ];
 
 export async function seedDefenceDemo(trx: Transaction<DB>, year: number, password_hash: string, now: string) {
-  const zj = await trx.selectFrom("contest").select(["id", "parent_id"]).where("level", "=", "provincial").where("province", "=", "浙江省").where("year", "=", year).executeTakeFirstOrThrow();
+  const zj = await trx
+    .selectFrom("contest")
+    .select(["id", "parent_id"])
+    .where("level", "=", "provincial")
+    .where("province", "=", "浙江省")
+    .where("year", "=", year)
+    .executeTakeFirstOrThrow();
   const schools = new Map((await trx.selectFrom("school").select(["id", "name"]).execute()).map((s) => [s.name, s.id]));
-  const zjut = await trx.selectFrom("contest").select("id").where("level", "=", "school").where("school_id", "=", schools.get("浙江工业大学")!).where("year", "=", year).executeTakeFirstOrThrow();
+  const zjut = await trx
+    .selectFrom("contest")
+    .select("id")
+    .where("level", "=", "school")
+    .where("school_id", "=", schools.get("浙江工业大学")!)
+    .where("year", "=", year)
+    .executeTakeFirstOrThrow();
   const cats = await trx.selectFrom("work_category").select(["id", "name", "parent_id"]).execute();
   const top = (name: string) => cats.find((c) => c.name === name && c.parent_id === null)!.id;
   const sub = (parent: number, name: string) => cats.find((c) => c.name === name && c.parent_id === parent)!.id;
   const users = new Map((await trx.selectFrom("app_user").select(["id", "username"]).execute()).map((u) => [u.username, u.id]));
 
-  const people = demoPeople(trx, { password_hash, at: now, memberNo: (n) => `2024${String(700 + n).padStart(6, "0")}`, major: "080910T", known: users });
-  const person = async (p: string | DemoPerson, type: 99 | 100, school: string) => (typeof p === "string" ? users.get(p)! : people(p.username, p.name, type, schools.get(school)!));
+  const people = demoPeople(trx, {
+    password_hash,
+    at: now,
+    memberNo: (n) => `2024${String(700 + n).padStart(6, "0")}`,
+    major: "080910T",
+    known: users,
+  });
+  const person = async (p: string | DemoPerson, type: 99 | 100, school: string) =>
+    typeof p === "string" ? users.get(p)! : people(p.username, p.name, type, schools.get(school)!);
 
   // ---- this year's defence works
   const bigData = top("大数据应用");
@@ -103,16 +209,46 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
       teacher_review: "团队分工明确，数据处理扎实。",
     };
     const schoolAdmin = viaSchool ? users.get("school_admin")! : null;
-    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["approve", schoolAdmin], ["recommend", schoolAdmin], ["accept", contestAdmin], ["format_pass", users.get("reviewer")!]];
+    const log: DemoStep[] = [
+      ["create", authors[0]],
+      ["submit", authors[0]],
+      ["approve", schoolAdmin],
+      ["recommend", schoolAdmin],
+      ["accept", contestAdmin],
+      ["format_pass", users.get("reviewer")!],
+    ];
     const contestId = viaSchool ? zjut.id : zj.id;
-    const id = await insertDemoWork(trx, { year, contestId, categoryId: bigData, subcategoryId: sub(bigData, w.sub), name: w.name, status: "format_passed", schoolId: schools.get(w.school)!, authors, teachers: [teacher], text, version: 6, at: now, log });
+    const id = await insertDemoWork(trx, {
+      year,
+      contestId,
+      categoryId: bigData,
+      subcategoryId: sub(bigData, w.sub),
+      name: w.name,
+      status: "format_passed",
+      schoolId: schools.get(w.school)!,
+      authors,
+      teachers: [teacher],
+      text,
+      version: 6,
+      at: now,
+      log,
+    });
     workOf.set(w.key, id);
   }
 
   // ---- the group and its defence session
   const judge = users.get("judge")!;
   const members = [judge, users.get("judge2")!, users.get("judge3")!];
-  const groupId = await insertDemoGroup(trx, { contestId: zj.id, name: DEFENCE_GROUP, categoryId: bigData, leaderId: judge, note: "现场答辩组，专家组长李评审", members, works: [...workOf.values()], at: now });
+  const groupId = await insertDemoGroup(trx, {
+    contestId: zj.id,
+    name: DEFENCE_GROUP,
+    categoryId: bigData,
+    leaderId: judge,
+    note: "现场答辩组，专家组长李评审",
+    members,
+    works: [...workOf.values()],
+    at: now,
+  });
 
   const startsAt = new Date(`${year}-07-20T09:00:00+08:00`).toISOString();
   const seed = newSeed();
@@ -124,7 +260,8 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
       starts_at: startsAt,
       place: "浙江工业大学屏峰校区 广知楼 B201 会议室",
       meeting_link: "https://meeting.example.com/j/2026-zj-bigdata",
-      prepare_note: "请至少两名作者参加答辩，提前 15 分钟到场签到并携带学生证。每件作品陈述 8 分钟（含演示）、专家提问 7 分钟。答辩 PPT 或 PDF 请在答辩前一天通过本链接上传（演示视频可与 PPT 一并打包为 zip）。",
+      prepare_note:
+        "请至少两名作者参加答辩，提前 15 分钟到场签到并携带学生证。每件作品陈述 8 分钟（含演示）、专家提问 7 分钟。答辩 PPT 或 PDF 请在答辩前一天通过本链接上传（演示视频可与 PPT 一并打包为 zip）。",
       minutes_per_work: 15,
       draw_seed: seed,
       drawn_at: now,
@@ -141,44 +278,154 @@ export async function seedDefenceDemo(trx: Transaction<DB>, year: number, passwo
   for (const [i, workId] of order.entries()) {
     await trx
       .insertInto("defence_slot")
-      .values({ session_id: session.id, work_id: workId, position: i + 1, slot_time: slotTime(startsAt, i + 1, 15), code: randomBytes(18).toString("base64url"), created_at: now })
+      .values({
+        session_id: session.id,
+        work_id: workId,
+        position: i + 1,
+        slot_time: slotTime(startsAt, i + 1, 15),
+        code: randomBytes(18).toString("base64url"),
+        created_at: now,
+      })
       .execute();
   }
-  const slots = new Map((await trx.selectFrom("defence_slot").select(["id", "work_id"]).where("session_id", "=", session.id).execute()).map((s) => [Number(s.work_id), s.id]));
+  const slots = new Map(
+    (await trx.selectFrom("defence_slot").select(["id", "work_id"]).where("session_id", "=", session.id).execute()).map((s) => [
+      Number(s.work_id),
+      s.id,
+    ]),
+  );
   for (const [username, list] of Object.entries(SCORES)) {
     const judgeId = users.get(username)!;
     for (const [key, score, recommendation, comment] of list) {
       const workId = workOf.get(key)!;
-      await trx.insertInto("defence_score").values({ slot_id: slots.get(workId)!, judge_id: judgeId, score, recommendation, comment, created_at: now, updated_at: now }).execute();
-      await appendScoreLog(trx, { at: now, actorId: judgeId, contestId: zj.id, workId, judgeId, action: "defence_score", score, comment, reason: recommendation });
+      await trx
+        .insertInto("defence_score")
+        .values({
+          slot_id: slots.get(workId)!,
+          judge_id: judgeId,
+          score,
+          recommendation,
+          comment,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await appendScoreLog(trx, {
+        at: now,
+        actorId: judgeId,
+        contestId: zj.id,
+        workId,
+        judgeId,
+        action: "defence_score",
+        score,
+        comment,
+        reason: recommendation,
+      });
     }
   }
-  await trx.insertInto("audit_log").values({ at: now, user_id: contestAdmin, entity: "defence_session", entity_id: String(session.id), action: "draw", changes: JSON.stringify({ drawSeed: [null, seed], algorithm: [null, DRAW_ALGORITHM] }) }).execute();
+  await trx
+    .insertInto("audit_log")
+    .values({
+      at: now,
+      user_id: contestAdmin,
+      entity: "defence_session",
+      entity_id: String(session.id),
+      action: "draw",
+      changes: JSON.stringify({ drawSeed: [null, seed], algorithm: [null, DRAW_ALGORITHM] }),
+    })
+    .execute();
 
   // ---- last year: archived contests, works and published awards
   const past = year - 1;
   const cn = await trx
     .insertInto("contest")
-    .values({ name: `${past}年（第${past - 2007}届）中国大学生计算机设计大赛`, level: "national", year: past, parent_id: null, province: null, school_id: null, archived: 1, code: `${past}-CN`, created_at: now, updated_at: now })
+    .values({
+      name: `${past}年（第${past - 2007}届）中国大学生计算机设计大赛`,
+      level: "national",
+      year: past,
+      parent_id: null,
+      province: null,
+      school_id: null,
+      archived: 1,
+      code: `${past}-CN`,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const pastZj = await trx
     .insertInto("contest")
-    .values({ name: `${past}年中国大学生计算机设计大赛浙江省级赛`, level: "provincial", year: past, parent_id: cn.id, province: "浙江省", school_id: null, archived: 1, code: `${past}-ZJ`, created_at: now, updated_at: now })
+    .values({
+      name: `${past}年中国大学生计算机设计大赛浙江省级赛`,
+      level: "provincial",
+      year: past,
+      parent_id: cn.id,
+      province: "浙江省",
+      school_id: null,
+      archived: 1,
+      code: `${past}-ZJ`,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const awards = new Map((await trx.selectFrom("award_level").select(["id", "name"]).where("contest_level", "=", "provincial").where("kind", "=", "work").execute()).map((a) => [a.name, a.id]));
+  const awards = new Map(
+    (
+      await trx
+        .selectFrom("award_level")
+        .select(["id", "name"])
+        .where("contest_level", "=", "provincial")
+        .where("kind", "=", "work")
+        .execute()
+    ).map((a) => [a.name, a.id]),
+  );
   const publishedAt = new Date(`${past}-09-01T10:00:00+08:00`).toISOString();
   for (const w of PAST) {
     const category = top(w.category);
     const authors = w.authors.map((u) => users.get(u)!);
-    const id = await insertDemoWork(trx, { year: past, contestId: pastZj.id, categoryId: category, subcategoryId: sub(category, w.sub), name: w.name, status: "format_passed", schoolId: schools.get(w.school)!, authors, ai: null, version: 5, at: publishedAt });
+    const id = await insertDemoWork(trx, {
+      year: past,
+      contestId: pastZj.id,
+      categoryId: category,
+      subcategoryId: sub(category, w.sub),
+      name: w.name,
+      status: "format_passed",
+      schoolId: schools.get(w.school)!,
+      authors,
+      ai: null,
+      version: 5,
+      at: publishedAt,
+    });
     if (w.award) {
-      await trx.insertInto("contest_result").values({ contest_id: pastZj.id, work_id: id, group_id: null, raw_mean: null, normalised: null, spread: null, rank: null, award_level_id: awards.get(w.award)!, award_manual: 1, updated_at: publishedAt }).execute();
+      await trx
+        .insertInto("contest_result")
+        .values({
+          contest_id: pastZj.id,
+          work_id: id,
+          group_id: null,
+          raw_mean: null,
+          normalised: null,
+          spread: null,
+          rank: null,
+          award_level_id: awards.get(w.award)!,
+          award_manual: 1,
+          updated_at: publishedAt,
+        })
+        .execute();
     }
   }
   await trx
     .insertInto("result_publication")
-    .values({ contest_id: pastZj.id, published_at: publishedAt, published_by: users.get("root")!, model: "manual", model_version: 1, params: "{}", log_head: "0".repeat(64), log_seq: 0, note: `${past}年省级赛获奖名单（历史数据）` })
+    .values({
+      contest_id: pastZj.id,
+      published_at: publishedAt,
+      published_by: users.get("root")!,
+      model: "manual",
+      model_version: 1,
+      params: "{}",
+      log_head: "0".repeat(64),
+      log_seq: 0,
+      note: `${past}年省级赛获奖名单（历史数据）`,
+    })
     .execute();
 }

@@ -45,7 +45,13 @@ export function demoUserRow(u: DemoUser, password_hash: string, at: string): Ins
 
 /** Inserts a demo account; its id. */
 export async function insertDemoUser(db: Handle, u: DemoUser, password_hash: string, at: string): Promise<number> {
-  return (await db.insertInto("app_user").values(demoUserRow(u, password_hash, at)).returning("id").executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto("app_user")
+      .values(demoUserRow(u, password_hash, at))
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export interface DemoPeopleOptions {
@@ -69,14 +75,21 @@ export function demoPeople(db: Handle, o: DemoPeopleOptions) {
   const known = o.known ?? new Map<string, number>();
   let serial = 0;
   return async (username: string, name: string, type: 99 | 100, schoolId: number): Promise<number> => {
-    const id = known.get(username) ?? (await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst())?.id;
+    const id =
+      known.get(username) ??
+      (await db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirst())?.id;
     if (id !== undefined) {
       known.set(username, id);
       return id;
     }
     if (type === 100 || o.serialOf !== "students") serial++;
     const student = type === 100;
-    const created = await insertDemoUser(db, { username, name, type, schoolId, memberNo: student ? o.memberNo(serial) : null, major: student ? o.major : null }, o.password_hash, o.at);
+    const created = await insertDemoUser(
+      db,
+      { username, name, type, schoolId, memberNo: student ? o.memberNo(serial) : null, major: student ? o.major : null },
+      o.password_hash,
+      o.at,
+    );
     known.set(username, created);
     return created;
   };
@@ -96,7 +109,9 @@ const STEP_TO: Record<string, WorkStatus> = {
   format_pass: "format_passed",
 };
 
-type WorkText = Partial<Pick<Insertable<DB["work"]>, "summary" | "design_idea" | "key_points" | "open_source" | "install_guide" | "teacher_review">>;
+type WorkText = Partial<
+  Pick<Insertable<DB["work"]>, "summary" | "design_idea" | "key_points" | "open_source" | "install_guide" | "teacher_review">
+>;
 
 export interface NewDemoWork {
   year: number;
@@ -128,7 +143,11 @@ export interface NewDemoWork {
 }
 
 /** The work row of a demo work (for inserting many at once). */
-export function demoWorkRow(id: number, w: Omit<NewDemoWork, "authors" | "teachers" | "log">, createdBy: number): Insertable<DB["work"]> {
+export function demoWorkRow(
+  id: number,
+  w: Omit<NewDemoWork, "authors" | "teachers" | "log">,
+  createdBy: number,
+): Insertable<DB["work"]> {
   return {
     id,
     year: w.year,
@@ -164,12 +183,29 @@ export function demoWorkRow(id: number, w: Omit<NewDemoWork, "authors" | "teache
 export async function insertDemoWork(db: Handle, w: NewDemoWork): Promise<number> {
   const [id] = await nextWorkIds(db, w.year, 1);
   const authors = w.authors.map((a): [number, 0 | 1] => (typeof a === "number" ? [a, 1] : a));
-  await db.insertInto("work").values(demoWorkRow(id, w, authors[0][0])).execute();
+  await db
+    .insertInto("work")
+    .values(demoWorkRow(id, w, authors[0][0]))
+    .execute();
   await db
     .insertInto("work_author")
-    .values(authors.map(([user_id, confirmed], k) => ({ work_id: id, user_id, rank: k + 1, confirmed, category_id: w.categoryId, year: w.year, created_at: w.at })))
+    .values(
+      authors.map(([user_id, confirmed], k) => ({
+        work_id: id,
+        user_id,
+        rank: k + 1,
+        confirmed,
+        category_id: w.categoryId,
+        year: w.year,
+        created_at: w.at,
+      })),
+    )
     .execute();
-  if (w.teachers?.length) await db.insertInto("work_teacher").values(w.teachers.map((user_id, k) => ({ work_id: id, user_id, rank: k + 1, created_at: w.at }))).execute();
+  if (w.teachers?.length)
+    await db
+      .insertInto("work_teacher")
+      .values(w.teachers.map((user_id, k) => ({ work_id: id, user_id, rank: k + 1, created_at: w.at })))
+      .execute();
   await refreshNames(db, id);
   if (w.log) {
     const entries: LogEntry[] = [];
@@ -177,7 +213,12 @@ export async function insertDemoWork(db: Handle, w: NewDemoWork): Promise<number
     for (const [action, userId, extra] of w.log) {
       if (!STEP_TO[action]) throw new Error(`演示作品的日志里有未知的操作：${action}`);
       const status: [unknown, unknown] = [from, STEP_TO[action]];
-      entries.push({ workId: id, userId, action, changes: action === "create" ? { status, name: [null, w.name], ...extra } : { status, ...extra } });
+      entries.push({
+        workId: id,
+        userId,
+        action,
+        changes: action === "create" ? { status, name: [null, w.name], ...extra } : { status, ...extra },
+      });
       from = STEP_TO[action];
     }
     await appendLog(db, entries);
@@ -188,14 +229,40 @@ export async function insertDemoWork(db: Handle, w: NewDemoWork): Promise<number
 /** Inserts a judge group of a contest with its members and works; its id. */
 export async function insertDemoGroup(
   db: Handle,
-  g: { contestId: number; name: string; categoryId: number; leaderId: number; note: string; members: number[]; works?: number[]; at: string },
+  g: {
+    contestId: number;
+    name: string;
+    categoryId: number;
+    leaderId: number;
+    note: string;
+    members: number[];
+    works?: number[];
+    at: string;
+  },
 ): Promise<number> {
   const { id } = await db
     .insertInto("judge_group")
-    .values({ contest_id: g.contestId, name: g.name, category_id: g.categoryId, subcategory_id: null, group_type: null, leader_id: g.leaderId, note: g.note, created_at: g.at, updated_at: g.at })
+    .values({
+      contest_id: g.contestId,
+      name: g.name,
+      category_id: g.categoryId,
+      subcategory_id: null,
+      group_type: null,
+      leader_id: g.leaderId,
+      note: g.note,
+      created_at: g.at,
+      updated_at: g.at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("judge_group_member").values(g.members.map((user_id) => ({ group_id: id, user_id, created_at: g.at }))).execute();
-  if (g.works?.length) await db.insertInto("judge_group_work").values(g.works.map((work_id) => ({ contest_id: g.contestId, group_id: id, work_id, created_at: g.at }))).execute();
+  await db
+    .insertInto("judge_group_member")
+    .values(g.members.map((user_id) => ({ group_id: id, user_id, created_at: g.at })))
+    .execute();
+  if (g.works?.length)
+    await db
+      .insertInto("judge_group_work")
+      .values(g.works.map((work_id) => ({ contest_id: g.contestId, group_id: id, work_id, created_at: g.at })))
+      .execute();
   return id;
 }

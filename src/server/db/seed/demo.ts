@@ -20,7 +20,14 @@ import { seedMainpageDemo } from "./mainpage-demo";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
-export const DEMO_ACCOUNTS: { username: string; name: string; role: RoleCode; complaintRight?: boolean; schoolContestJudge?: boolean; school?: string }[] = [
+export const DEMO_ACCOUNTS: {
+  username: string;
+  name: string;
+  role: RoleCode;
+  complaintRight?: boolean;
+  schoolContestJudge?: boolean;
+  school?: string;
+}[] = [
   { username: "root", name: "系统管理员", role: ROLE.root },
   { username: "contest_admin", name: "赵赛务", role: ROLE.contestAdmin },
   { username: "national_admin", name: "陈国赛", role: ROLE.contestAdmin },
@@ -40,7 +47,10 @@ export async function seedReference(db: Db) {
     await db.insertInto("major").values(MAJORS).execute();
   }
   if (!(await db.selectFrom("award_level").select("id").limit(1).executeTakeFirst())) {
-    await db.insertInto("award_level").values(AWARD_LEVELS.map((a) => ({ ...a, max_count: null }))).execute();
+    await db
+      .insertInto("award_level")
+      .values(AWARD_LEVELS.map((a) => ({ ...a, max_count: null })))
+      .execute();
   }
   if (!(await db.selectFrom("work_category").select("id").limit(1).executeTakeFirst())) {
     for (const [i, c] of CATEGORIES.entries()) {
@@ -73,10 +83,25 @@ export async function seedReference(db: Db) {
       if (!scoring) continue;
       await db
         .insertInto("rubric_item")
-        .values(scoring.rubric.map((r, k) => ({ category_id: top.id, name: r.name, max_points: r.maxPoints, description: r.description, sort: k + 1 })))
+        .values(
+          scoring.rubric.map((r, k) => ({
+            category_id: top.id,
+            name: r.name,
+            max_points: r.maxPoints,
+            description: r.description,
+            sort: k + 1,
+          })),
+        )
         .execute();
-      const rules = { deductions: JSON.stringify(scoring.deductions), required_attachments: JSON.stringify(attachmentsOf(top.name)) };
-      await db.updateTable("work_category").set(rules).where((eb) => eb.or([eb("id", "=", top.id), eb("parent_id", "=", top.id)])).execute();
+      const rules = {
+        deductions: JSON.stringify(scoring.deductions),
+        required_attachments: JSON.stringify(attachmentsOf(top.name)),
+      };
+      await db
+        .updateTable("work_category")
+        .set(rules)
+        .where((eb) => eb.or([eb("id", "=", top.id), eb("parent_id", "=", top.id)]))
+        .execute();
     }
   }
 }
@@ -91,7 +116,11 @@ export async function hasUsers(db: Db) {
  * defence: the 大数据应用组 with its defence session and last year's works (defence-demo.ts);
  * also left out of the API tests, for the same reason.
  */
-export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { reviewWorks?: boolean; defence?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  year = new Date().getFullYear(),
+  opts: { reviewWorks?: boolean; defence?: boolean } = {},
+): Promise<boolean> {
   if (await hasUsers(db)) return false;
   await seedReference(db);
   const now = new Date().toISOString();
@@ -100,26 +129,66 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
     for (const s of DEMO_SCHOOLS) {
       const row = await trx
         .insertInto("school")
-        .values({ name: s.name, code: s.code, province: s.province, former_names: JSON.stringify(s.former ?? []), contact: null, created_at: now, updated_at: now })
+        .values({
+          name: s.name,
+          code: s.code,
+          province: s.province,
+          former_names: JSON.stringify(s.former ?? []),
+          contact: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       schools.set(s.name, row.id);
     }
     const national = await trx
       .insertInto("contest")
-      .values({ name: `${year}年（第${year - 2007}届）中国大学生计算机设计大赛`, level: "national", year, parent_id: null, province: null, school_id: null, created_at: now, updated_at: now })
+      .values({
+        name: `${year}年（第${year - 2007}届）中国大学生计算机设计大赛`,
+        level: "national",
+        year,
+        parent_id: null,
+        province: null,
+        school_id: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     for (const province of ["浙江省", "江苏省"]) {
       await trx
         .insertInto("contest")
-        .values({ name: `${year}年中国大学生计算机设计大赛${province.replace("省", "")}省级赛`, level: "provincial", year, parent_id: national.id, province, school_id: null, created_at: now, updated_at: now })
+        .values({
+          name: `${year}年中国大学生计算机设计大赛${province.replace("省", "")}省级赛`,
+          level: "provincial",
+          year,
+          parent_id: national.id,
+          province,
+          school_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
-    const zj = await trx.selectFrom("contest").select("id").where("province", "=", "浙江省").where("level", "=", "provincial").executeTakeFirstOrThrow();
+    const zj = await trx
+      .selectFrom("contest")
+      .select("id")
+      .where("province", "=", "浙江省")
+      .where("level", "=", "provincial")
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto("contest")
-      .values({ name: `${year}年浙江工业大学计算机设计大赛校级赛`, level: "school", year, parent_id: zj.id, province: "浙江省", school_id: schools.get("浙江工业大学")!, created_at: now, updated_at: now })
+      .values({
+        name: `${year}年浙江工业大学计算机设计大赛校级赛`,
+        level: "school",
+        year,
+        parent_id: zj.id,
+        province: "浙江省",
+        school_id: schools.get("浙江工业大学")!,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await seedContestSettings(trx, year);
 
@@ -128,7 +197,18 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
       .insertInto("app_user")
       .values(
         DEMO_ACCOUNTS.map((a) =>
-          demoUserRow({ username: a.username, name: a.name, type: a.role, schoolId: a.school ? schools.get(a.school)! : null, complaintRight: a.complaintRight, schoolContestJudge: a.schoolContestJudge }, password_hash, now),
+          demoUserRow(
+            {
+              username: a.username,
+              name: a.name,
+              type: a.role,
+              schoolId: a.school ? schools.get(a.school)! : null,
+              complaintRight: a.complaintRight,
+              schoolContestJudge: a.schoolContestJudge,
+            },
+            password_hash,
+            now,
+          ),
         ),
       )
       .execute();
@@ -166,7 +246,12 @@ export async function seedDemo(db: Db, year = new Date().getFullYear(), opts: { 
       .execute();
 
     // Published news: one national item and one per provincial contest.
-    const provincials = await trx.selectFrom("contest").select(["id", "name", "province"]).where("level", "=", "provincial").orderBy("id").execute();
+    const provincials = await trx
+      .selectFrom("contest")
+      .select(["id", "name", "province"])
+      .where("level", "=", "provincial")
+      .orderBy("id")
+      .execute();
     await trx
       .insertInto("news")
       .values([

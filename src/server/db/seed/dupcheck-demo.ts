@@ -25,20 +25,50 @@ const CARE_NOTES =
 export async function seedDupcheckDemo(db: Db, store: BlobStore) {
   const now = new Date().toISOString();
   // The demo password, as the other demo accounts have it.
-  const { password_hash } = await db.selectFrom("app_user").select("password_hash").where("username", "=", "student").executeTakeFirstOrThrow();
-  const year = (await db.selectFrom("contest").select("year").where("code", "like", "%-ZJ").where("archived", "=", 0).orderBy("year", "desc").executeTakeFirstOrThrow()).year;
-  const zjPast = await db.selectFrom("contest").select("id").where("code", "=", `${year - 1}-ZJ`).executeTakeFirst();
+  const { password_hash } = await db
+    .selectFrom("app_user")
+    .select("password_hash")
+    .where("username", "=", "student")
+    .executeTakeFirstOrThrow();
+  const year = (
+    await db
+      .selectFrom("contest")
+      .select("year")
+      .where("code", "like", "%-ZJ")
+      .where("archived", "=", 0)
+      .orderBy("year", "desc")
+      .executeTakeFirstOrThrow()
+  ).year;
+  const zjPast = await db
+    .selectFrom("contest")
+    .select("id")
+    .where("code", "=", `${year - 1}-ZJ`)
+    .executeTakeFirst();
   const js = await db.selectFrom("contest").select("id").where("code", "=", `${year}-JS`).executeTakeFirst();
-  const work = (name: string) => db.selectFrom("work").select(["id", "summary", "design_idea", "key_points", "category_id", "subcategory_id"]).where("name", "=", name).where("year", "=", year).executeTakeFirst();
+  const work = (name: string) =>
+    db
+      .selectFrom("work")
+      .select(["id", "summary", "design_idea", "key_points", "category_id", "subcategory_id"])
+      .where("name", "=", name)
+      .where("year", "=", year)
+      .executeTakeFirst();
   const course = await work("基于知识图谱的课程推荐系统");
   const care = await work("社区养老服务预约小程序");
   if (!course || !care) return;
   await db.updateTable("work").set({ other_notes: COURSE_NOTES }).where("id", "=", course.id).execute();
   await db.updateTable("work").set({ other_notes: CARE_NOTES }).where("id", "=", care.id).execute();
 
-  const school = async (name: string) => (await db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
-  const person = demoPeople(db, { password_hash, at: now, memberNo: (n) => `2022${String(900 + n).padStart(6, "0")}`, major: "080901", serialOf: "students" });
-  const light = (s: string | null) => (s ?? "").replace("学生", "同学").replace("百分之八十七", "百分之八十五").replace("响应式设计", "自适应设计");
+  const school = async (name: string) =>
+    (await db.selectFrom("school").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  const person = demoPeople(db, {
+    password_hash,
+    at: now,
+    memberNo: (n) => `2022${String(900 + n).padStart(6, "0")}`,
+    major: "080901",
+    serialOf: "students",
+  });
+  const light = (s: string | null) =>
+    (s ?? "").replace("学生", "同学").replace("百分之八十七", "百分之八十五").replace("响应式设计", "自适应设计");
 
   if (zjPast) {
     const zju = await school("浙江大学");
@@ -56,7 +86,11 @@ export async function seedDupcheckDemo(db: Db, store: BlobStore) {
       version: 5,
       at: new Date(`${year - 1}-05-20T10:00:00+08:00`).toISOString(),
     });
-    await db.updateTable("work").set({ other_notes: light(COURSE_NOTES) }).where("id", "=", id).execute();
+    await db
+      .updateTable("work")
+      .set({ other_notes: light(COURSE_NOTES) })
+      .where("id", "=", id)
+      .execute();
   }
   if (js) {
     const nju = await school("南京大学");
@@ -74,7 +108,11 @@ export async function seedDupcheckDemo(db: Db, store: BlobStore) {
       version: 4,
       at: now,
     });
-    await db.updateTable("work").set({ other_notes: CARE_NOTES.replace("一千二百多次", "八百多次") }).where("id", "=", id).execute();
+    await db
+      .updateTable("work")
+      .set({ other_notes: CARE_NOTES.replace("一千二百多次", "八百多次") })
+      .where("id", "=", id)
+      .execute();
   }
   // The demo's generated works share their category's template sentences (as real entries
   // share the rules' wording): with ~40 works the default rule (≥ 20 works) ignores nothing,

@@ -30,25 +30,126 @@ interface Profile {
 }
 
 const JUDGES: Record<string, Profile> = {
-  judge: { title: "教授", categories: [["软件应用与开发"], ["大数据应用"]], tags: ["软件工程", "大数据"], available: true, note: "7 月中旬可参加现场评审" },
-  judge2: { title: "副教授", categories: [["人工智能应用"], ["软件应用与开发", "Web应用与开发"]], tags: ["机器学习", "Web 开发"], available: true },
-  judge3: { title: "教授", categories: [["人工智能应用"]], tags: ["计算机视觉", "自然语言处理"], available: false, note: "今年下半年在国外访学" },
+  judge: {
+    title: "教授",
+    categories: [["软件应用与开发"], ["大数据应用"]],
+    tags: ["软件工程", "大数据"],
+    available: true,
+    note: "7 月中旬可参加现场评审",
+  },
+  judge2: {
+    title: "副教授",
+    categories: [["人工智能应用"], ["软件应用与开发", "Web应用与开发"]],
+    tags: ["机器学习", "Web 开发"],
+    available: true,
+  },
+  judge3: {
+    title: "教授",
+    categories: [["人工智能应用"]],
+    tags: ["计算机视觉", "自然语言处理"],
+    available: false,
+    note: "今年下半年在国外访学",
+  },
   judge4: { title: "副教授", categories: [["人工智能应用"], ["物联网应用"]], tags: ["物联网", "嵌入式"], available: null },
   // The national contest's judges (national-demo.ts).
   national_judge1: { title: "教授", categories: [["人工智能应用"]], tags: ["机器学习", "计算机视觉"], available: true },
-  national_judge2: { title: "教授", categories: [["人工智能应用"], ["大数据应用"]], tags: ["自然语言处理", "大数据"], available: true },
+  national_judge2: {
+    title: "教授",
+    categories: [["人工智能应用"], ["大数据应用"]],
+    tags: ["自然语言处理", "大数据"],
+    available: true,
+  },
   national_judge3: { title: "副教授", categories: [["人工智能应用"]], tags: ["模式识别"], available: true },
-  national_judge4: { title: "副教授", categories: [["人工智能应用"], ["物联网应用"]], tags: ["嵌入式智能", "物联网"], available: true },
-  judge5: { title: "高级工程师", categories: [["大数据应用"], ["(AI+)信息可视化设计"]], tags: ["大数据", "数据可视化"], available: true, schoolName: "杭州云栖智能科技有限公司", province: "浙江省" },
+  national_judge4: {
+    title: "副教授",
+    categories: [["人工智能应用"], ["物联网应用"]],
+    tags: ["嵌入式智能", "物联网"],
+    available: true,
+  },
+  judge5: {
+    title: "高级工程师",
+    categories: [["大数据应用"], ["(AI+)信息可视化设计"]],
+    tags: ["大数据", "数据可视化"],
+    available: true,
+    schoolName: "杭州云栖智能科技有限公司",
+    province: "浙江省",
+  },
 };
 
 const POOL_ONLY: { by: "root" | "contest_admin"; person: Omit<JudgePersonCreate, "categoryIds"> & { categories: Cat[] } }[] = [
-  { by: "root", person: { name: "孙立群", schoolName: "南京大学", title: "教授", email: MARK, phone: "13851000001", categories: [["(AI+)数媒静态设计"]], tags: ["交互设计", "数字媒体"], available: true } },
-  { by: "root", person: { name: "吴海峰", schoolName: "东南大学", title: "副教授", email: "wuhf@seu.example.edu.cn", categories: [["物联网应用"]], tags: ["物联网"], available: false, availabilityNote: "今年带队参赛，需回避" } },
-  { by: "contest_admin", person: { name: "周晓梅", schoolName: "浙江师范大学", title: "副教授", email: "zhouxm@zjnu.example.edu.cn", phone: "13957000002", categories: [["微课与AI辅助教学"]], tags: ["微课与教学"], available: true } },
-  { by: "contest_admin", person: { name: "郑雅文", schoolName: "温州大学", title: "讲师", email: "zhengyw@wzu.example.edu.cn", categories: [["(AI+)数媒动漫与短片", "动画"]], tags: ["动画", "数字媒体"] } },
-  { by: "contest_admin", person: { name: "王建国", schoolName: "浙江理工大学", title: "教授", email: "wangjg@zstu.example.edu.cn", categories: [["软件应用与开发", "管理信息系统"]], tags: ["信息管理"], available: true } },
-  { by: "contest_admin", person: { name: "王建国", schoolName: "浙江理工大学", phone: "13967000003", categories: [["大数据应用"]], tags: ["数据库"], note: "与上一条可能是同一人" } },
+  {
+    by: "root",
+    person: {
+      name: "孙立群",
+      schoolName: "南京大学",
+      title: "教授",
+      email: MARK,
+      phone: "13851000001",
+      categories: [["(AI+)数媒静态设计"]],
+      tags: ["交互设计", "数字媒体"],
+      available: true,
+    },
+  },
+  {
+    by: "root",
+    person: {
+      name: "吴海峰",
+      schoolName: "东南大学",
+      title: "副教授",
+      email: "wuhf@seu.example.edu.cn",
+      categories: [["物联网应用"]],
+      tags: ["物联网"],
+      available: false,
+      availabilityNote: "今年带队参赛，需回避",
+    },
+  },
+  {
+    by: "contest_admin",
+    person: {
+      name: "周晓梅",
+      schoolName: "浙江师范大学",
+      title: "副教授",
+      email: "zhouxm@zjnu.example.edu.cn",
+      phone: "13957000002",
+      categories: [["微课与AI辅助教学"]],
+      tags: ["微课与教学"],
+      available: true,
+    },
+  },
+  {
+    by: "contest_admin",
+    person: {
+      name: "郑雅文",
+      schoolName: "温州大学",
+      title: "讲师",
+      email: "zhengyw@wzu.example.edu.cn",
+      categories: [["(AI+)数媒动漫与短片", "动画"]],
+      tags: ["动画", "数字媒体"],
+    },
+  },
+  {
+    by: "contest_admin",
+    person: {
+      name: "王建国",
+      schoolName: "浙江理工大学",
+      title: "教授",
+      email: "wangjg@zstu.example.edu.cn",
+      categories: [["软件应用与开发", "管理信息系统"]],
+      tags: ["信息管理"],
+      available: true,
+    },
+  },
+  {
+    by: "contest_admin",
+    person: {
+      name: "王建国",
+      schoolName: "浙江理工大学",
+      phone: "13967000003",
+      categories: [["大数据应用"]],
+      tags: ["数据库"],
+      note: "与上一条可能是同一人",
+    },
+  },
 ];
 
 export async function seedJudgePoolDemo(db: Db): Promise<boolean> {
@@ -60,7 +161,15 @@ export async function seedJudgePoolDemo(db: Db): Promise<boolean> {
     if (!s) throw new Error(`demo category ${top}/${sub ?? ""} missing`);
     return s.id;
   };
-  const users = new Map((await db.selectFrom("app_user").select(["id", "username"]).where("username", "in", ["root", "contest_admin", ...Object.keys(JUDGES)]).execute()).map((u) => [u.username, u.id]));
+  const users = new Map(
+    (
+      await db
+        .selectFrom("app_user")
+        .select(["id", "username"])
+        .where("username", "in", ["root", "contest_admin", ...Object.keys(JUDGES)])
+        .execute()
+    ).map((u) => [u.username, u.id]),
+  );
   await db.transaction().execute(async (trx) => {
     await linkJudgeAccounts(trx);
     for (const [username, p] of Object.entries(JUDGES)) {
@@ -77,10 +186,19 @@ export async function seedJudgePoolDemo(db: Db): Promise<boolean> {
       await setAvailability(trx, person.id, p.available, p.note ?? "");
     }
     // Last year's Zhejiang contest (defence demo): three of them judged it.
-    const past = await trx.selectFrom("contest").select(["id", "year"]).where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 1).orderBy("year", "desc").executeTakeFirst();
+    const past = await trx
+      .selectFrom("contest")
+      .select(["id", "year"])
+      .where("level", "=", "provincial")
+      .where("province", "=", "浙江省")
+      .where("archived", "=", 1)
+      .orderBy("year", "desc")
+      .executeTakeFirst();
     if (past) {
       const at = new Date(`${past.year}-07-01T09:00:00+08:00`).toISOString();
-      const rows = ["judge", "judge2", "judge3"].filter((u) => users.has(u)).map((u) => ({ contest_id: past.id, user_id: users.get(u)!, role: "judge" as const, created_at: at }));
+      const rows = ["judge", "judge2", "judge3"]
+        .filter((u) => users.has(u))
+        .map((u) => ({ contest_id: past.id, user_id: users.get(u)!, role: "judge" as const, created_at: at }));
       if (rows.length) await trx.insertInto("contest_member").values(rows).execute();
     }
     for (const { by, person } of POOL_ONLY) {

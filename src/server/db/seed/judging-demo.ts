@@ -19,20 +19,63 @@ export const DEMO_JUDGES = [
 ];
 
 export async function seedJudgingDemo(trx: Transaction<DB>, year: number, password_hash: string, now: string) {
-  const zj = await trx.selectFrom("contest").select("id").where("level", "=", "provincial").where("province", "=", "浙江省").where("year", "=", year).executeTakeFirstOrThrow();
+  const zj = await trx
+    .selectFrom("contest")
+    .select("id")
+    .where("level", "=", "provincial")
+    .where("province", "=", "浙江省")
+    .where("year", "=", year)
+    .executeTakeFirstOrThrow();
   const schools = new Map((await trx.selectFrom("school").select(["id", "name"]).execute()).map((s) => [s.name, s.id]));
   const judges = await trx
     .insertInto("app_user")
-    .values(DEMO_JUDGES.map((j) => demoUserRow({ username: j.username, name: j.name, type: 4, schoolId: j.school ? schools.get(j.school)! : null }, password_hash, now)))
+    .values(
+      DEMO_JUDGES.map((j) =>
+        demoUserRow(
+          { username: j.username, name: j.name, type: 4, schoolId: j.school ? schools.get(j.school)! : null },
+          password_hash,
+          now,
+        ),
+      ),
+    )
     .returning("id")
     .execute();
-  await trx.insertInto("contest_member").values(judges.map((j) => ({ contest_id: zj.id, user_id: j.id, role: "judge" as const, created_at: now }))).execute();
-  const id = async (username: string) => (await trx.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  await trx
+    .insertInto("contest_member")
+    .values(judges.map((j) => ({ contest_id: zj.id, user_id: j.id, role: "judge" as const, created_at: now })))
+    .execute();
+  const id = async (username: string) =>
+    (await trx.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   const demoJudge = await id("judge");
   const contestAdmin = await id("contest_admin");
 
-  const soft = (await trx.selectFrom("work_category").select("id").where("name", "=", "软件应用与开发").where("parent_id", "is", null).executeTakeFirstOrThrow()).id;
+  const soft = (
+    await trx
+      .selectFrom("work_category")
+      .select("id")
+      .where("name", "=", "软件应用与开发")
+      .where("parent_id", "is", null)
+      .executeTakeFirstOrThrow()
+  ).id;
   const members = [demoJudge, ...judges.map((j) => j.id)];
-  await insertDemoGroup(trx, { contestId: zj.id, name: "软件应用与开发组", categoryId: soft, leaderId: demoJudge, note: "网络评审，每件作品 3 位评委", members, at: now });
-  await trx.insertInto("judging_setting").values({ contest_id: zj.id, reviews_per_work: 3, judge_capacity: null, avoid_province: 0, updated_at: now, updated_by: contestAdmin }).execute();
+  await insertDemoGroup(trx, {
+    contestId: zj.id,
+    name: "软件应用与开发组",
+    categoryId: soft,
+    leaderId: demoJudge,
+    note: "网络评审，每件作品 3 位评委",
+    members,
+    at: now,
+  });
+  await trx
+    .insertInto("judging_setting")
+    .values({
+      contest_id: zj.id,
+      reviews_per_work: 3,
+      judge_capacity: null,
+      avoid_province: 0,
+      updated_at: now,
+      updated_by: contestAdmin,
+    })
+    .execute();
 }

@@ -10,10 +10,26 @@ import type { DB } from "../schema";
 import { resultsPublished } from "../../judging/service/results/publish";
 
 const NEWS: { days: number; title: string; body: string }[] = [
-  { days: 3, title: "关于做好本届大赛作品原创性审查工作的通知", body: "<p>为维护大赛的公平公正，本届大赛继续对全部参赛作品进行<strong>查重与原创性审查</strong>。形式审查阶段发现的疑似重复作品将并排比对，经核实抄袭的作品取消参赛资格。</p><p>请各参赛学校在校级赛阶段做好作品原创性的初审工作。</p>" },
-  { days: 8, title: "大赛组委会召开本届赛事工作会议", body: "<p>大赛组委会日前召开本届赛事工作会议，总结上一届大赛的组织经验，部署本届校级赛、省级赛和国赛的各项工作。会议要求各省级赛承办单位按时完成网络评审和现场答辩的组织工作。</p>" },
-  { days: 15, title: "上一届大赛获奖证书可在线核验", body: "<p>上一届大赛的获奖证书均带有核验二维码。用人单位和学校可在「证书查询」页面输入证书编号和持证人姓名，或扫描证书上的二维码，核验证书真伪。</p>" },
-  { days: 30, title: "大赛评审专家库征集通知", body: "<p>大赛面向全国高校征集评审专家。入库专家须具有副高级及以上职称，熟悉相关作品类别，能够参加网络评审或现场答辩。请有意向的教师通过所在学校推荐。</p>" },
+  {
+    days: 3,
+    title: "关于做好本届大赛作品原创性审查工作的通知",
+    body: "<p>为维护大赛的公平公正，本届大赛继续对全部参赛作品进行<strong>查重与原创性审查</strong>。形式审查阶段发现的疑似重复作品将并排比对，经核实抄袭的作品取消参赛资格。</p><p>请各参赛学校在校级赛阶段做好作品原创性的初审工作。</p>",
+  },
+  {
+    days: 8,
+    title: "大赛组委会召开本届赛事工作会议",
+    body: "<p>大赛组委会日前召开本届赛事工作会议，总结上一届大赛的组织经验，部署本届校级赛、省级赛和国赛的各项工作。会议要求各省级赛承办单位按时完成网络评审和现场答辩的组织工作。</p>",
+  },
+  {
+    days: 15,
+    title: "上一届大赛获奖证书可在线核验",
+    body: "<p>上一届大赛的获奖证书均带有核验二维码。用人单位和学校可在「证书查询」页面输入证书编号和持证人姓名，或扫描证书上的二维码，核验证书真伪。</p>",
+  },
+  {
+    days: 30,
+    title: "大赛评审专家库征集通知",
+    body: "<p>大赛面向全国高校征集评审专家。入库专家须具有副高级及以上职称，熟悉相关作品类别，能够参加网络评审或现场答辩。请有意向的教师通过所在学校推荐。</p>",
+  },
 ];
 
 const TEXTS = [
@@ -28,10 +44,35 @@ export async function seedMainpageDemo(trx: Transaction<DB>, rootId: number, now
   const at = (days: number) => new Date(Date.parse(now) - days * 86400000).toISOString();
   await trx
     .insertInto("news")
-    .values(NEWS.map((n) => ({ contest_id: null, title: n.title, body: n.body, cover: null, status: "published" as const, publish_at: at(n.days), created_by: rootId, created_at: at(n.days), updated_at: at(n.days) })))
+    .values(
+      NEWS.map((n) => ({
+        contest_id: null,
+        title: n.title,
+        body: n.body,
+        cover: null,
+        status: "published" as const,
+        publish_at: at(n.days),
+        created_by: rootId,
+        created_at: at(n.days),
+        updated_at: at(n.days),
+      })),
+    )
     .execute();
   // A draft never shows publicly.
-  await trx.insertInto("news").values({ contest_id: null, title: "（草稿）国赛现场决赛安排", body: "<p>待定。</p>", cover: null, status: "draft", publish_at: null, created_by: rootId, created_at: now, updated_at: now }).execute();
+  await trx
+    .insertInto("news")
+    .values({
+      contest_id: null,
+      title: "（草稿）国赛现场决赛安排",
+      body: "<p>待定。</p>",
+      cover: null,
+      status: "draft",
+      publish_at: null,
+      created_by: rootId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 /**
@@ -58,7 +99,19 @@ export async function seedBestWorksDemo(db: Db): Promise<boolean> {
   const rootId = root?.id ?? null;
   await db
     .insertInto("best_work")
-    .values(awarded.map((a, i) => ({ work_id: a.work_id, contest_id: a.contest_id, sort: i + 1, text: TEXTS[i % TEXTS.length], published: i < 3 ? 1 : 0, published_at: i < 3 ? now : null, updated_by: rootId, created_at: now, updated_at: now })))
+    .values(
+      awarded.map((a, i) => ({
+        work_id: a.work_id,
+        contest_id: a.contest_id,
+        sort: i + 1,
+        text: TEXTS[i % TEXTS.length],
+        published: i < 3 ? 1 : 0,
+        published_at: i < 3 ? now : null,
+        updated_by: rootId,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .onConflict((oc) => oc.column("work_id").doNothing())
     .execute();
   return true;

@@ -28,26 +28,65 @@ export const NATIONAL_DEMO_JUDGES = [
 const DAY = 86_400_000;
 
 export async function seedNationalDemo(db: Db, now = new Date()): Promise<boolean> {
-  const national = await db.selectFrom("contest").select(["id", "year"]).where("level", "=", "national").where("archived", "=", 0).orderBy("year", "desc").executeTakeFirst();
+  const national = await db
+    .selectFrom("contest")
+    .select(["id", "year"])
+    .where("level", "=", "national")
+    .where("archived", "=", 0)
+    .orderBy("year", "desc")
+    .executeTakeFirst();
   if (!national) return false;
-  if (await db.selectFrom("app_user").select("id").where("username", "=", NATIONAL_DEMO_JUDGES[0].username).executeTakeFirst()) return false;
-  const hash = await db.selectFrom("app_user").select("password_hash").where("username", "=", "national_admin").executeTakeFirst();
+  if (await db.selectFrom("app_user").select("id").where("username", "=", NATIONAL_DEMO_JUDGES[0].username).executeTakeFirst())
+    return false;
+  const hash = await db
+    .selectFrom("app_user")
+    .select("password_hash")
+    .where("username", "=", "national_admin")
+    .executeTakeFirst();
   if (!hash) return false;
   const at = now.toISOString();
-  const admin = (await db.selectFrom("app_user").select("id").where("username", "=", "national_admin").executeTakeFirstOrThrow()).id;
+  const admin = (await db.selectFrom("app_user").select("id").where("username", "=", "national_admin").executeTakeFirstOrThrow())
+    .id;
   await db.transaction().execute(async (trx) => {
     const schools = new Map((await trx.selectFrom("school").select(["id", "name"]).execute()).map((s) => [s.name, s.id]));
     for (const j of NATIONAL_DEMO_JUDGES) {
-      const id = await insertDemoUser(trx, { username: j.username, name: j.name, type: 4, schoolId: schools.get(j.school) ?? null }, hash.password_hash, at);
-      await trx.insertInto("contest_member").values({ contest_id: national.id, user_id: id, role: "judge", created_at: at }).execute();
+      const id = await insertDemoUser(
+        trx,
+        { username: j.username, name: j.name, type: 4, schoolId: schools.get(j.school) ?? null },
+        hash.password_hash,
+        at,
+      );
+      await trx
+        .insertInto("contest_member")
+        .values({ contest_id: national.id, user_id: id, role: "judge", created_at: at })
+        .execute();
     }
     await trx.deleteFrom("judging_setting").where("contest_id", "=", national.id).execute();
-    await trx.insertInto("judging_setting").values({ contest_id: national.id, reviews_per_work: 3, judge_capacity: null, avoid_province: 1, updated_at: at, updated_by: admin }).execute();
+    await trx
+      .insertInto("judging_setting")
+      .values({
+        contest_id: national.id,
+        reviews_per_work: 3,
+        judge_capacity: null,
+        avoid_province: 1,
+        updated_at: at,
+        updated_by: admin,
+      })
+      .execute();
     const start = new Date(now.getTime() - DAY).toISOString();
     const end = new Date(now.getTime() + 30 * DAY).toISOString();
-    const s = await trx.selectFrom("contest_stage").select("id").where("contest_id", "=", national.id).where("stage", "=", "online_judging").executeTakeFirst();
+    const s = await trx
+      .selectFrom("contest_stage")
+      .select("id")
+      .where("contest_id", "=", national.id)
+      .where("stage", "=", "online_judging")
+      .executeTakeFirst();
     if (s) await trx.updateTable("contest_stage").set({ starts_at: start, ends_at: end }).where("id", "=", s.id).execute();
-    else await trx.insertInto("contest_stage").values({ contest_id: national.id, stage: "online_judging", starts_at: start, ends_at: end }).execute();
+    else
+      await trx
+        .insertInto("contest_stage")
+        .values({ contest_id: national.id, stage: "online_judging", starts_at: start, ends_at: end })
+        .execute();
   });
   return true;
 }

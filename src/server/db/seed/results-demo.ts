@@ -47,16 +47,95 @@ interface DemoWork {
 }
 
 export const RESULTS_DEMO_WORKS: DemoWork[] = [
-  { name: "基于大模型的课堂问答助教", school: "浙江大学", sub: "人工智能实践赛", authors: ["程子昂", "蔡依诺"], teacher: "陆文博", admin: "林校管", quality: 88 },
-  { name: "茶园病虫害图像识别系统", school: "浙江师范大学", sub: "人工智能实践赛", authors: ["董欣然", "袁泽楷"], teacher: "唐秀芝", admin: "许校管", quality: 84 },
-  { name: "电商客服意图识别与自动应答", school: "浙江工商大学", sub: "人工智能挑战赛", authors: ["田雨萱", "范俊熙"], teacher: "夏志刚", admin: "韩校管", quality: 80 },
-  { name: "票据信息智能抽取工具", school: "浙江财经大学", sub: "人工智能实践赛", authors: ["苏梓涵", "蒋一鸣"], teacher: "贾丽华", admin: "邱校管", quality: 77 },
-  { name: "城市道路积水智能识别", school: "温州大学", sub: "人工智能挑战赛", authors: ["叶思彤", "杜宇辰"], teacher: "余海涛", admin: "秦校管", quality: 75 },
-  { name: "计量仪表读数自动识别", school: "中国计量大学", sub: "人工智能实践赛", authors: ["戴明哲", "廖可馨"], teacher: "郝建平", admin: "尹校管", quality: 72 },
-  { name: "面料瑕疵检测与分级系统", school: "浙江理工大学", sub: "人工智能实践赛", authors: ["邹博文", "熊诗琪"], teacher: "孟庆云", admin: "姚校管", quality: 70 },
-  { name: "校园垃圾分类智能投放站", school: "浙江工业大学", sub: "人工智能挑战赛", authors: ["万子豪", "段雨婷"], teacher: "雷振华", quality: 68 },
-  { name: "手语实时翻译眼镜", school: "杭州电子科技大学", sub: "人工智能挑战赛", authors: ["侯嘉乐", "黎梦瑶"], teacher: "龙永刚", admin: "汪校管", quality: 65 },
-  { name: "渔船作业行为智能监测", school: "宁波大学", sub: "人工智能实践赛", authors: ["史天翊", "陶若溪"], teacher: "贺春梅", admin: "严校管", quality: 62 },
+  {
+    name: "基于大模型的课堂问答助教",
+    school: "浙江大学",
+    sub: "人工智能实践赛",
+    authors: ["程子昂", "蔡依诺"],
+    teacher: "陆文博",
+    admin: "林校管",
+    quality: 88,
+  },
+  {
+    name: "茶园病虫害图像识别系统",
+    school: "浙江师范大学",
+    sub: "人工智能实践赛",
+    authors: ["董欣然", "袁泽楷"],
+    teacher: "唐秀芝",
+    admin: "许校管",
+    quality: 84,
+  },
+  {
+    name: "电商客服意图识别与自动应答",
+    school: "浙江工商大学",
+    sub: "人工智能挑战赛",
+    authors: ["田雨萱", "范俊熙"],
+    teacher: "夏志刚",
+    admin: "韩校管",
+    quality: 80,
+  },
+  {
+    name: "票据信息智能抽取工具",
+    school: "浙江财经大学",
+    sub: "人工智能实践赛",
+    authors: ["苏梓涵", "蒋一鸣"],
+    teacher: "贾丽华",
+    admin: "邱校管",
+    quality: 77,
+  },
+  {
+    name: "城市道路积水智能识别",
+    school: "温州大学",
+    sub: "人工智能挑战赛",
+    authors: ["叶思彤", "杜宇辰"],
+    teacher: "余海涛",
+    admin: "秦校管",
+    quality: 75,
+  },
+  {
+    name: "计量仪表读数自动识别",
+    school: "中国计量大学",
+    sub: "人工智能实践赛",
+    authors: ["戴明哲", "廖可馨"],
+    teacher: "郝建平",
+    admin: "尹校管",
+    quality: 72,
+  },
+  {
+    name: "面料瑕疵检测与分级系统",
+    school: "浙江理工大学",
+    sub: "人工智能实践赛",
+    authors: ["邹博文", "熊诗琪"],
+    teacher: "孟庆云",
+    admin: "姚校管",
+    quality: 70,
+  },
+  {
+    name: "校园垃圾分类智能投放站",
+    school: "浙江工业大学",
+    sub: "人工智能挑战赛",
+    authors: ["万子豪", "段雨婷"],
+    teacher: "雷振华",
+    quality: 68,
+  },
+  {
+    name: "手语实时翻译眼镜",
+    school: "杭州电子科技大学",
+    sub: "人工智能挑战赛",
+    authors: ["侯嘉乐", "黎梦瑶"],
+    teacher: "龙永刚",
+    admin: "汪校管",
+    quality: 65,
+  },
+  {
+    name: "渔船作业行为智能监测",
+    school: "宁波大学",
+    sub: "人工智能实践赛",
+    authors: ["史天翊", "陶若溪"],
+    teacher: "贺春梅",
+    admin: "严校管",
+    quality: 62,
+  },
 ];
 
 /** Judge leniency (+) or harshness (−), in points. */
@@ -89,35 +168,88 @@ function pointsFor(total: number, max: number[]): number[] {
  */
 async function schoolRound(
   db: Db,
-  o: { provincialId: number; year: number; school: { id: number; name: string }; adminName?: string; k: number; password_hash: string; now: Date },
+  o: {
+    provincialId: number;
+    year: number;
+    school: { id: number; name: string };
+    adminName?: string;
+    k: number;
+    password_hash: string;
+    now: Date;
+  },
 ): Promise<{ contestId: number; adminId: number }> {
   const at = o.now.toISOString();
-  const found = await db.selectFrom("contest").select("id").where("level", "=", "school").where("school_id", "=", o.school.id).where("parent_id", "=", o.provincialId).where("archived", "=", 0).executeTakeFirst();
+  const found = await db
+    .selectFrom("contest")
+    .select("id")
+    .where("level", "=", "school")
+    .where("school_id", "=", o.school.id)
+    .where("parent_id", "=", o.provincialId)
+    .where("archived", "=", 0)
+    .executeTakeFirst();
   const contestId =
     found?.id ??
     (await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("contest")
-        .values({ name: `${o.year}年${o.school.name}计算机设计大赛校级赛`, level: "school", year: o.year, parent_id: o.provincialId, province: "浙江省", school_id: o.school.id, created_at: at, updated_at: at })
+        .values({
+          name: `${o.year}年${o.school.name}计算机设计大赛校级赛`,
+          level: "school",
+          year: o.year,
+          parent_id: o.provincialId,
+          province: "浙江省",
+          school_id: o.school.id,
+          created_at: at,
+          updated_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await seedContestSettings(trx, o.year, o.now, [id]);
       return id;
     }));
-  const admin = await db.selectFrom("app_user").select("id").where("user_type", "=", ROLE.schoolAdmin).where("school_id", "=", o.school.id).orderBy("id").executeTakeFirst();
-  const adminId = admin?.id ?? (await insertDemoUser(db, { username: `rs_admin${o.k}`, name: o.adminName ?? `${o.school.name}管理员`, type: ROLE.schoolAdmin, schoolId: o.school.id }, o.password_hash, at));
+  const admin = await db
+    .selectFrom("app_user")
+    .select("id")
+    .where("user_type", "=", ROLE.schoolAdmin)
+    .where("school_id", "=", o.school.id)
+    .orderBy("id")
+    .executeTakeFirst();
+  const adminId =
+    admin?.id ??
+    (await insertDemoUser(
+      db,
+      {
+        username: `rs_admin${o.k}`,
+        name: o.adminName ?? `${o.school.name}管理员`,
+        type: ROLE.schoolAdmin,
+        schoolId: o.school.id,
+      },
+      o.password_hash,
+      at,
+    ));
   return { contestId, adminId };
 }
 
 /** compute: false leaves the results uncomputed (the browser test computes them on the screen). */
 export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?: boolean } = {}): Promise<boolean> {
   if (await db.selectFrom("work").select("id").where("name", "=", RESULTS_DEMO_WORKS[0].name).executeTakeFirst()) return false;
-  const contest = await db.selectFrom("contest").select(["id", "name", "level", "school_id", "year"]).where("level", "=", "provincial").where("province", "=", "浙江省").where("archived", "=", 0).orderBy("year", "desc").executeTakeFirst();
+  const contest = await db
+    .selectFrom("contest")
+    .select(["id", "name", "level", "school_id", "year"])
+    .where("level", "=", "provincial")
+    .where("province", "=", "浙江省")
+    .where("archived", "=", 0)
+    .orderBy("year", "desc")
+    .executeTakeFirst();
   if (!contest) return false;
   const c = { id: contest.id, name: contest.name, level: contest.level, school_id: contest.school_id };
   const year = contest.year;
   const at = now.toISOString();
-  const users = await db.selectFrom("app_user").selectAll().where("username", "in", ["judge2", "judge3", "judge4", "judge5", "contest_admin", "reviewer", "student"]).execute();
+  const users = await db
+    .selectFrom("app_user")
+    .selectAll()
+    .where("username", "in", ["judge2", "judge3", "judge4", "judge5", "contest_admin", "reviewer", "student"])
+    .execute();
   const byName = new Map(users.map((u) => [u.username, u]));
   if (byName.size < 7) return false;
   const judgeIds = ["judge2", "judge3", "judge4", "judge5"].map((u) => byName.get(u)!.id);
@@ -134,7 +266,10 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
   const ids: number[] = [];
   for (const [i, w] of RESULTS_DEMO_WORKS.entries()) {
     const school = schools.find((s) => s.name === w.school)!;
-    const authors = [await person(`rs_s${i + 1}a`, w.authors[0], 100, school.id), await person(`rs_s${i + 1}b`, w.authors[1], 100, school.id)];
+    const authors = [
+      await person(`rs_s${i + 1}a`, w.authors[0], 100, school.id),
+      await person(`rs_s${i + 1}b`, w.authors[1], 100, school.id),
+    ];
     const teacher = await person(`rs_t${i + 1}`, w.teacher, 99, school.id);
     const text = {
       summary: `${w.name}：面向真实场景采集数据、训练模型并部署为可用的系统。`,
@@ -146,11 +281,43 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
     };
     // Up from the school's 校级赛: approved and recommended by the school, accepted and format-passed by the province.
     const round = await schoolRound(db, { provincialId: c.id, year, school, adminName: w.admin, k: i + 1, password_hash, now });
-    const log: DemoStep[] = [["create", authors[0]], ["submit", authors[0]], ["approve", round.adminId], ["recommend", round.adminId], ["accept", admin.id], ["format_pass", byName.get("reviewer")!.id]];
-    ids.push(await insertDemoWork(db, { year, contestId: round.contestId, categoryId: data.id, subcategoryId: sub(w.sub), name: w.name, status: "format_passed", schoolId: school.id, authors, teachers: [teacher], text, version: 5, at, log }));
+    const log: DemoStep[] = [
+      ["create", authors[0]],
+      ["submit", authors[0]],
+      ["approve", round.adminId],
+      ["recommend", round.adminId],
+      ["accept", admin.id],
+      ["format_pass", byName.get("reviewer")!.id],
+    ];
+    ids.push(
+      await insertDemoWork(db, {
+        year,
+        contestId: round.contestId,
+        categoryId: data.id,
+        subcategoryId: sub(w.sub),
+        name: w.name,
+        status: "format_passed",
+        schoolId: school.id,
+        authors,
+        teachers: [teacher],
+        text,
+        version: 5,
+        at,
+        log,
+      }),
+    );
   }
 
-  await insertDemoGroup(db, { contestId: c.id, name: "人工智能应用组", categoryId: data.id, leaderId: byName.get("judge4")!.id, note: "网络评审已结束", members: judgeIds, works: ids, at });
+  await insertDemoGroup(db, {
+    contestId: c.id,
+    name: "人工智能应用组",
+    categoryId: data.id,
+    leaderId: byName.get("judge4")!.id,
+    note: "网络评审已结束",
+    members: judgeIds,
+    works: ids,
+    at,
+  });
   await db.transaction().execute(async (trx) => {
     const snap = await loadSnapshot(trx, c, await settingsOf(trx, c.id), ids);
     const proposal = minCostFlow.propose(snap.input, minCostFlow.defaults);
@@ -158,7 +325,13 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
   });
 
   // A submitted score for every assignment of these works that has none.
-  const items = await db.selectFrom("rubric_item").select(["id", "max_points"]).where("category_id", "=", data.id).orderBy("sort").orderBy("id").execute();
+  const items = await db
+    .selectFrom("rubric_item")
+    .select(["id", "max_points"])
+    .where("category_id", "=", data.id)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const max = items.map((r) => Number(r.max_points));
   const open = await db
     .selectFrom("judge_assignment")
@@ -181,9 +354,36 @@ export async function seedResultsDemo(db: Db, now = new Date(), opts: { compute?
       const itemMap = Object.fromEntries(items.map((it, j) => [String(it.id), points[j]]));
       await trx
         .insertInto("judge_score")
-        .values({ assignment_id: a.id, contest_id: c.id, work_id: Number(a.work_id), judge_id: a.judge_id, items: JSON.stringify(itemMap), deductions: "[]", total, comment: total >= 80 ? "完成度高，效果评估充分。" : total >= 70 ? "思路清楚，模型对比可加强。" : "数据量偏小，效果缺少对比。", status: "submitted", version: 1, submitted_at: when, reopened_at: null, reopened_by: null, reopen_reason: null, created_at: when, updated_at: when })
+        .values({
+          assignment_id: a.id,
+          contest_id: c.id,
+          work_id: Number(a.work_id),
+          judge_id: a.judge_id,
+          items: JSON.stringify(itemMap),
+          deductions: "[]",
+          total,
+          comment:
+            total >= 80 ? "完成度高，效果评估充分。" : total >= 70 ? "思路清楚，模型对比可加强。" : "数据量偏小，效果缺少对比。",
+          status: "submitted",
+          version: 1,
+          submitted_at: when,
+          reopened_at: null,
+          reopened_by: null,
+          reopen_reason: null,
+          created_at: when,
+          updated_at: when,
+        })
         .execute();
-      await appendScoreLog(trx, { actorId: a.judge_id, contestId: c.id, workId: Number(a.work_id), judgeId: a.judge_id, action: "submit", score: total, items: itemMap, at: when });
+      await appendScoreLog(trx, {
+        actorId: a.judge_id,
+        contestId: c.id,
+        workId: Number(a.work_id),
+        judgeId: a.judge_id,
+        action: "submit",
+        score: total,
+        items: itemMap,
+        at: when,
+      });
     });
   }
 

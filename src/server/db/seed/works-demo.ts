@@ -33,15 +33,34 @@ const AI_USED = {
 
 export async function seedDemoWorks(trx: Transaction<DB>, year: number, password_hash: string, now: string) {
   const school = await trx.selectFrom("school").select("id").where("name", "=", "浙江工业大学").executeTakeFirstOrThrow();
-  const contest = await trx.selectFrom("contest").select("id").where("level", "=", "school").where("school_id", "=", school.id).where("year", "=", year).executeTakeFirstOrThrow();
-  await trx.updateTable("app_user").set({ major_code: "080901", member_no: "202305010101" }).where("username", "=", "student").execute();
+  const contest = await trx
+    .selectFrom("contest")
+    .select("id")
+    .where("level", "=", "school")
+    .where("school_id", "=", school.id)
+    .where("year", "=", year)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("app_user")
+    .set({ major_code: "080901", member_no: "202305010101" })
+    .where("username", "=", "student")
+    .execute();
   await trx
     .insertInto("app_user")
-    .values(DEMO_STUDENTS.map((s) => demoUserRow({ username: s.username, name: s.name, type: 100, schoolId: school.id, memberNo: s.memberNo, major: s.major }, password_hash, now)))
+    .values(
+      DEMO_STUDENTS.map((s) =>
+        demoUserRow(
+          { username: s.username, name: s.name, type: 100, schoolId: school.id, memberNo: s.memberNo, major: s.major },
+          password_hash,
+          now,
+        ),
+      ),
+    )
     .execute();
   const rows = await trx.selectFrom("app_user").select(["id", "username", "name"]).execute();
   const users = new Map(rows.map((u) => [u.username, u.id]));
-  const label = (username: string, confirmed = 1) => `${rows.find((u) => u.username === username)!.name}（${username}）${confirmed ? "" : "［待确认］"}`;
+  const label = (username: string, confirmed = 1) =>
+    `${rows.find((u) => u.username === username)!.name}（${username}）${confirmed ? "" : "［待确认］"}`;
   const cats = await trx.selectFrom("work_category").select(["id", "name", "parent_id"]).execute();
   const cat = (name: string) => cats.find((c) => c.name === name)!.id;
   const me = users.get("student")!;
@@ -54,7 +73,11 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "软件应用与开发",
       sub: "Web应用与开发",
       status: "draft" as const,
-      authors: [["student", 1], ["student2", 1], ["student3", 0]] as [string, 0 | 1][],
+      authors: [
+        ["student", 1],
+        ["student2", 1],
+        ["student3", 0],
+      ] as [string, 0 | 1][],
       summary: "面向乡村合作社的特产直播电商平台，提供直播带货、订单管理和溯源查询。",
       design: null,
       keyPoints: null,
@@ -65,7 +88,10 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "大数据应用",
       sub: "大数据实践赛",
       status: "submitted" as const,
-      authors: [["student", 1], ["student3", 1]] as [string, 0 | 1][],
+      authors: [
+        ["student", 1],
+        ["student3", 1],
+      ] as [string, 0 | 1][],
       summary: "采集校园楼宇的用电、用水数据，进行异常检测和趋势预测，并以大屏形式展示。",
       design: "以数据采集—清洗—分析—可视化为主线，后端采用流式处理，前端采用组件化大屏。",
       keyPoints: "重点是多源数据的对齐与清洗；难点是在数据缺失较多时保证预测的稳定性。",
@@ -76,7 +102,11 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       category: "人工智能应用",
       sub: "人工智能实践赛",
       status: "returned" as const,
-      authors: [["student", 1], ["student5", 1], ["student2", 1]] as [string, 0 | 1][],
+      authors: [
+        ["student", 1],
+        ["student5", 1],
+        ["student2", 1],
+      ] as [string, 0 | 1][],
       summary: "古诗词学习助手。",
       design: "结合检索增强生成与知识图谱，为中学生讲解古诗词的背景与意象。",
       keyPoints: "难点在于减少大模型的幻觉，保证作者、朝代等事实准确。",
@@ -86,7 +116,9 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
   const reason = "作品简介过于简略，请补充主要功能和创新点后重新提交";
   for (const w of works) {
     const submitted = w.status !== "draft";
-    const log: DemoStep[] = [["create", me, { authors: [null, w.authors.map(([u, c]) => label(u, c))], teachers: [null, [label("teacher")]] }]];
+    const log: DemoStep[] = [
+      ["create", me, { authors: [null, w.authors.map(([u, c]) => label(u, c))], teachers: [null, [label("teacher")]] }],
+    ];
     if (submitted) log.push(["submit", me]);
     if (w.status === "returned") log.push(["return", admin, { reason: [null, reason] }]);
     await insertDemoWork(trx, {
@@ -99,7 +131,12 @@ export async function seedDemoWorks(trx: Transaction<DB>, year: number, password
       schoolId: school.id,
       authors: w.authors.map(([u, confirmed]) => [users.get(u)!, confirmed]),
       teachers: [teacher],
-      text: { summary: w.summary, design_idea: w.design, key_points: w.keyPoints, open_source: submitted ? "使用 ECharts（Apache-2.0）绘制图表，其余代码均为团队原创。" : null },
+      text: {
+        summary: w.summary,
+        design_idea: w.design,
+        key_points: w.keyPoints,
+        open_source: submitted ? "使用 ECharts（Apache-2.0）绘制图表，其余代码均为团队原创。" : null,
+      },
       ai: w.ai,
       returnReason: w.status === "returned" ? reason : null,
       version: w.status === "returned" ? 3 : submitted ? 2 : 1,

@@ -32,7 +32,12 @@ const STATE_SHARE: [WorkStatus, number][] = [
 ];
 /** The steps of the log that lead to each state. */
 const STEPS: Record<WorkStatus, [string, WorkStatus, WorkStatus][]> = (() => {
-  const path: [string, WorkStatus, WorkStatus][] = [["submit", "draft", "submitted"], ["approve", "submitted", "school_approved"], ["recommend", "school_approved", "recommended"], ["accept", "recommended", "accepted"]];
+  const path: [string, WorkStatus, WorkStatus][] = [
+    ["submit", "draft", "submitted"],
+    ["approve", "submitted", "school_approved"],
+    ["recommend", "school_approved", "recommended"],
+    ["accept", "recommended", "accepted"],
+  ];
   const upTo = (s: WorkStatus) => path.slice(0, path.findIndex((p) => p[2] === s) + 1);
   return {
     draft: [],
@@ -42,7 +47,11 @@ const STEPS: Record<WorkStatus, [string, WorkStatus, WorkStatus][]> = (() => {
     recommended: upTo("recommended"),
     accepted: upTo("accepted"),
     format_returned: [...upTo("accepted"), ["format_return", "accepted", "format_returned"]],
-    format_resubmitted: [...upTo("accepted"), ["format_return", "accepted", "format_returned"], ["format_resubmit", "format_returned", "format_resubmitted"]],
+    format_resubmitted: [
+      ...upTo("accepted"),
+      ["format_return", "accepted", "format_returned"],
+      ["format_resubmit", "format_returned", "format_resubmitted"],
+    ],
     format_passed: [...upTo("accepted"), ["format_pass", "accepted", "format_passed"]],
     format_rejected: [...upTo("accepted"), ["format_reject", "accepted", "format_rejected"]],
     disqualified: [...upTo("submitted"), ["disqualify", "submitted", "disqualified"]],
@@ -61,23 +70,74 @@ export interface GenerateOptions {
 /** The provincial contest of the year for every province with schools (created when missing). */
 async function provincialContests(db: Db, year: number, provinces: string[]): Promise<Map<string, number>> {
   const now = new Date().toISOString();
-  const categories = JSON.stringify((await db.selectFrom("work_category").select("id").where("parent_id", "is", null).where("archived", "=", 0).orderBy("sort").execute()).map((c) => c.id));
-  let national = await db.selectFrom("contest").select("id").where("level", "=", "national").where("year", "=", year).executeTakeFirst();
+  const categories = JSON.stringify(
+    (
+      await db
+        .selectFrom("work_category")
+        .select("id")
+        .where("parent_id", "is", null)
+        .where("archived", "=", 0)
+        .orderBy("sort")
+        .execute()
+    ).map((c) => c.id),
+  );
+  let national = await db
+    .selectFrom("contest")
+    .select("id")
+    .where("level", "=", "national")
+    .where("year", "=", year)
+    .executeTakeFirst();
   if (!national) {
     national = await db
       .insertInto("contest")
-      .values({ name: `${year}年中国大学生计算机设计大赛`, level: "national", year, parent_id: null, province: null, school_id: null, created_at: now, updated_at: now, categories, code: `${year}-CN` })
+      .values({
+        name: `${year}年中国大学生计算机设计大赛`,
+        level: "national",
+        year,
+        parent_id: null,
+        province: null,
+        school_id: null,
+        created_at: now,
+        updated_at: now,
+        categories,
+        code: `${year}-CN`,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   }
-  const out = new Map((await db.selectFrom("contest").select(["id", "province"]).where("level", "=", "provincial").where("year", "=", year).where("archived", "=", 0).execute()).map((c) => [c.province!, c.id]));
+  const out = new Map(
+    (
+      await db
+        .selectFrom("contest")
+        .select(["id", "province"])
+        .where("level", "=", "provincial")
+        .where("year", "=", year)
+        .where("archived", "=", 0)
+        .execute()
+    ).map((c) => [c.province!, c.id]),
+  );
   for (const [i, province] of provinces.filter((p) => !out.has(p)).entries()) {
     const { id } = await db
       .insertInto("contest")
-      .values({ name: `${year}年中国大学生计算机设计大赛${province.replace(/省|市$/, "")}赛区`, level: "provincial", year, parent_id: national.id, province, school_id: null, created_at: now, updated_at: now, categories, recommend_quota: 200, code: `${year}-G${Date.now().toString(36)}${i}` })
+      .values({
+        name: `${year}年中国大学生计算机设计大赛${province.replace(/省|市$/, "")}赛区`,
+        level: "provincial",
+        year,
+        parent_id: national.id,
+        province,
+        school_id: null,
+        created_at: now,
+        updated_at: now,
+        categories,
+        recommend_quota: 200,
+        code: `${year}-G${Date.now().toString(36)}${i}`,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("contest_stage").values(demoStages(year).map((s) => ({ contest_id: id, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt }))).execute();
+    await db
+      .insertInto("contest_stage")
+      .values(demoStages(year).map((s) => ({ contest_id: id, stage: s.stage, starts_at: s.startsAt, ends_at: s.endsAt })))
+      .execute();
     out.set(province, id);
   }
   return out;
@@ -104,12 +164,27 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
     .selectFrom("school")
     .select(["school.id", "school.province"])
     .where("school.archived", "=", 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("contest").select("contest.id").whereRef("contest.school_id", "=", "school.id").where("contest.level", "=", "school").where("contest.year", "=", o.year))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("contest")
+            .select("contest.id")
+            .whereRef("contest.school_id", "=", "school.id")
+            .where("contest.level", "=", "school")
+            .where("contest.year", "=", o.year),
+        ),
+      ),
+    )
     .orderBy("school.id")
     .execute();
   if (!schools.length) throw new Error("没有学校：请先生成学校（--schools N）");
   const contests = await provincialContests(db, o.year, [...new Set(schools.map((s) => s.province))]);
-  const cats = await db.selectFrom("work_category").select(["id", "parent_id", "has_professional_group", "professional_majors"]).where("archived", "=", 0).execute();
+  const cats = await db
+    .selectFrom("work_category")
+    .select(["id", "parent_id", "has_professional_group", "professional_majors"])
+    .where("archived", "=", 0)
+    .execute();
   const tops = cats.filter((c) => c.parent_id === null);
   const subsOf = new Map(tops.map((t) => [t.id, cats.filter((c) => c.parent_id === t.id).map((c) => c.id)]));
   const majors = MAJORS.map((m) => m.code);
@@ -126,7 +201,21 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
     const person = (schoolId: number, type: 99 | 100) => {
       const username = `${type === 100 ? "gs" : "gt"}${tag}_${people++}`;
       const major = r.pick(majors);
-      newUsers.push(demoUserRow({ username, name: personName(r), type, schoolId, memberNo: String(2022000000 + people), major: type === 100 ? major : null, email: `${username}@seed.saiwu.local` }, o.passwordHash, now));
+      newUsers.push(
+        demoUserRow(
+          {
+            username,
+            name: personName(r),
+            type,
+            schoolId,
+            memberNo: String(2022000000 + people),
+            major: type === 100 ? major : null,
+            email: `${username}@seed.saiwu.local`,
+          },
+          o.passwordHash,
+          now,
+        ),
+      );
       return { username, major };
     };
     const plans = Array.from({ length: n }, () => {
@@ -157,17 +246,38 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
       const profMajors = JSON.parse(top.professional_majors) as string[];
       const professional = !!top.has_professional_group && team.every((m) => profMajors.includes(m.major));
       const subs = subsOf.get(top.id) ?? [];
-      return { school, top, sub: subs.length ? r.pick(subs) : null, team, advisers, professional, status: pickState(r), title: workTitle(r) };
+      return {
+        school,
+        top,
+        sub: subs.length ? r.pick(subs) : null,
+        team,
+        advisers,
+        professional,
+        status: pickState(r),
+        title: workTitle(r),
+      };
     });
 
     await db.transaction().execute(async (trx) => {
       const ids = new Map<string, number>();
       for (let i = 0; i < newUsers.length; i += 500) {
-        for (const u of await trx.insertInto("app_user").values(newUsers.slice(i, i + 500)).returning(["id", "username"]).execute()) ids.set(u.username, u.id);
+        for (const u of await trx
+          .insertInto("app_user")
+          .values(newUsers.slice(i, i + 500))
+          .returning(["id", "username"])
+          .execute())
+          ids.set(u.username, u.id);
       }
-      const missing = [...new Set(plans.flatMap((p) => [...p.team.map((m) => m.username), ...p.advisers]))].filter((u) => !ids.has(u));
+      const missing = [...new Set(plans.flatMap((p) => [...p.team.map((m) => m.username), ...p.advisers]))].filter(
+        (u) => !ids.has(u),
+      );
       for (let i = 0; i < missing.length; i += 500) {
-        for (const u of await trx.selectFrom("app_user").select(["id", "username"]).where("username", "in", missing.slice(i, i + 500)).execute()) ids.set(u.username, u.id);
+        for (const u of await trx
+          .selectFrom("app_user")
+          .select(["id", "username"])
+          .where("username", "in", missing.slice(i, i + 500))
+          .execute())
+          ids.set(u.username, u.id);
       }
       const workIds = await nextWorkIds(trx, o.year, n);
       const works: Insertable<DB["work"]>[] = [];
@@ -183,37 +293,92 @@ export async function generateWorks(db: Db, o: GenerateOptions): Promise<number>
           design_idea: done ? "以用户需求为中心，采用分层架构和迭代开发。" : null,
           key_points: done ? "重点在核心功能的稳定性，难点在数据处理与交互体验。" : null,
         };
-        const returnReason = p.status === "returned" ? "请补充作品简介" : p.status === "format_returned" || p.status === "format_resubmitted" ? "请补充作品演示视频" : p.status === "format_rejected" ? "材料缺失，逾期未补充" : null;
+        const returnReason =
+          p.status === "returned"
+            ? "请补充作品简介"
+            : p.status === "format_returned" || p.status === "format_resubmitted"
+              ? "请补充作品演示视频"
+              : p.status === "format_rejected"
+                ? "材料缺失，逾期未补充"
+                : null;
         const row = demoWorkRow(
           id,
-          { year: o.year, contestId: contests.get(p.school.province)!, categoryId: p.top.id, subcategoryId: p.sub, groupType: p.professional ? "professional" : "normal", name: p.title, status: p.status, schoolId: p.school.id, text, ai: done ? { used: false, tools: [] } : null, returnReason, disqualifyReason: p.status === "disqualified" ? "与其他作品雷同" : null, version: 1 + STEPS[p.status].length, at: now },
+          {
+            year: o.year,
+            contestId: contests.get(p.school.province)!,
+            categoryId: p.top.id,
+            subcategoryId: p.sub,
+            groupType: p.professional ? "professional" : "normal",
+            name: p.title,
+            status: p.status,
+            schoolId: p.school.id,
+            text,
+            ai: done ? { used: false, tools: [] } : null,
+            returnReason,
+            disqualifyReason: p.status === "disqualified" ? "与其他作品雷同" : null,
+            version: 1 + STEPS[p.status].length,
+            at: now,
+          },
           first,
         );
         works.push({
           ...row,
-          format_reasons: p.status.startsWith("format_") && p.status !== "format_passed" ? JSON.stringify(["missing_material"]) : null,
-          format_deadline: p.status === "format_returned" || p.status === "format_resubmitted" ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null,
+          format_reasons:
+            p.status.startsWith("format_") && p.status !== "format_passed" ? JSON.stringify(["missing_material"]) : null,
+          format_deadline:
+            p.status === "format_returned" || p.status === "format_resubmitted"
+              ? new Date(Date.now() + 7 * 86_400_000).toISOString()
+              : null,
           author_names: "",
           teacher_names: "",
         });
-        p.team.forEach((m, k) => authors.push({ work_id: id, user_id: ids.get(m.username)!, rank: k + 1, confirmed: done || k === 0 || r.next() < 0.7 ? 1 : 0, category_id: p.top.id, year: o.year, created_at: now }));
+        p.team.forEach((m, k) =>
+          authors.push({
+            work_id: id,
+            user_id: ids.get(m.username)!,
+            rank: k + 1,
+            confirmed: done || k === 0 || r.next() < 0.7 ? 1 : 0,
+            category_id: p.top.id,
+            year: o.year,
+            created_at: now,
+          }),
+        );
         p.advisers.forEach((u, k) => advisers.push({ work_id: id, user_id: ids.get(u)!, rank: k + 1, created_at: now }));
         logs.push({ workId: id, userId: first, action: "create", changes: { status: [null, "draft"], name: [null, p.title] } });
-        for (const [action, from, to] of STEPS[p.status]) logs.push({ workId: id, userId: action === "submit" ? first : null, action, changes: { status: [from, to] } });
+        for (const [action, from, to] of STEPS[p.status])
+          logs.push({ workId: id, userId: action === "submit" ? first : null, action, changes: { status: [from, to] } });
       });
       const names = new Map(newUsers.map((u) => [u.username, u.name]));
       const nameOf = async (usernames: string[]) => {
         const unknown = usernames.filter((u) => !names.has(u));
-        for (let i = 0; i < unknown.length; i += 500) for (const u of await trx.selectFrom("app_user").select(["username", "name"]).where("username", "in", unknown.slice(i, i + 500)).execute()) names.set(u.username, u.name);
+        for (let i = 0; i < unknown.length; i += 500)
+          for (const u of await trx
+            .selectFrom("app_user")
+            .select(["username", "name"])
+            .where("username", "in", unknown.slice(i, i + 500))
+            .execute())
+            names.set(u.username, u.name);
       };
       await nameOf(plans.flatMap((p) => [...p.team.map((m) => m.username), ...p.advisers]));
       plans.forEach((p, i) => {
         works[i].author_names = p.team.map((m) => names.get(m.username)).join("、");
         works[i].teacher_names = p.advisers.map((u) => names.get(u)).join("、");
       });
-      for (let i = 0; i < works.length; i += 400) await trx.insertInto("work").values(works.slice(i, i + 400)).execute();
-      for (let i = 0; i < authors.length; i += 1000) await trx.insertInto("work_author").values(authors.slice(i, i + 1000)).execute();
-      for (let i = 0; i < advisers.length; i += 1000) await trx.insertInto("work_teacher").values(advisers.slice(i, i + 1000)).execute();
+      for (let i = 0; i < works.length; i += 400)
+        await trx
+          .insertInto("work")
+          .values(works.slice(i, i + 400))
+          .execute();
+      for (let i = 0; i < authors.length; i += 1000)
+        await trx
+          .insertInto("work_author")
+          .values(authors.slice(i, i + 1000))
+          .execute();
+      for (let i = 0; i < advisers.length; i += 1000)
+        await trx
+          .insertInto("work_teacher")
+          .values(advisers.slice(i, i + 1000))
+          .execute();
       await appendLog(trx, logs);
     });
     written += n;

@@ -42,14 +42,37 @@ export function checkProposal(input: AssignInput, rows: readonly Proposal[]): Pr
   for (const { workId, judgeId } of rows) {
     const w = works.get(workId);
     const j = judges.get(judgeId);
-    if (!w) { problems.push({ kind: "unknown_work", workId, judgeId, message: `作品 ${workId} 不在本次分配范围内` }); continue; }
-    if (!j) { problems.push({ kind: "unknown_judge", workId, judgeId, message: `评委 ${judgeId} 不在本次评委名单中` }); continue; }
+    if (!w) {
+      problems.push({ kind: "unknown_work", workId, judgeId, message: `作品 ${workId} 不在本次分配范围内` });
+      continue;
+    }
+    if (!j) {
+      problems.push({ kind: "unknown_judge", workId, judgeId, message: `评委 ${judgeId} 不在本次评委名单中` });
+      continue;
+    }
     const key = `${workId}:${judgeId}`;
-    if (pairs.has(key)) { problems.push({ kind: "duplicate", workId, judgeId, message: `评委 ${judgeId} 已分配过作品 ${workId}` }); continue; }
+    if (pairs.has(key)) {
+      problems.push({ kind: "duplicate", workId, judgeId, message: `评委 ${judgeId} 已分配过作品 ${workId}` });
+      continue;
+    }
     pairs.add(key);
     const reasons = conflictsFor(j, w, opts);
-    if (reasons.length) problems.push({ kind: "conflict", workId, judgeId, reasons, message: `评委 ${judgeId} 与作品 ${workId} 存在回避关系（${formatConflictReasons(reasons)}）` });
-    else if (extra.has(key) || (input.isConflict?.(w, j) ?? false)) problems.push({ kind: "conflict", workId, judgeId, reasons: ["declared"], message: `评委 ${judgeId} 与作品 ${workId} 存在回避关系（${formatConflictReasons(["declared"])}）` });
+    if (reasons.length)
+      problems.push({
+        kind: "conflict",
+        workId,
+        judgeId,
+        reasons,
+        message: `评委 ${judgeId} 与作品 ${workId} 存在回避关系（${formatConflictReasons(reasons)}）`,
+      });
+    else if (extra.has(key) || (input.isConflict?.(w, j) ?? false))
+      problems.push({
+        kind: "conflict",
+        workId,
+        judgeId,
+        reasons: ["declared"],
+        message: `评委 ${judgeId} 与作品 ${workId} 存在回避关系（${formatConflictReasons(["declared"])}）`,
+      });
     if (w.groupId !== undefined && !(groups.get(w.groupId)?.has(judgeId) ?? false)) {
       problems.push({ kind: "not_in_group", workId, judgeId, message: `评委 ${judgeId} 不在作品 ${workId} 所属的评审组中` });
     }
@@ -59,14 +82,26 @@ export function checkProposal(input: AssignInput, rows: readonly Proposal[]): Pr
   for (const j of input.judges) {
     const l = load.get(j.id)!;
     if (l > j.capacity && l > before.get(j.id)!) {
-      problems.push({ kind: "over_capacity", judgeId: j.id, load: l, capacity: j.capacity, message: `评委 ${j.id} 的工作量 ${l} 超过容量 ${j.capacity}` });
+      problems.push({
+        kind: "over_capacity",
+        judgeId: j.id,
+        load: l,
+        capacity: j.capacity,
+        message: `评委 ${j.id} 的工作量 ${l} 超过容量 ${j.capacity}`,
+      });
     }
   }
   for (const w of input.works) {
     const n = reviews.get(w.id)!;
     const needed = w.needed ?? DEFAULT_REVIEWS_PER_WORK;
     if (n > needed && n > reviewsBefore.get(w.id)!) {
-      problems.push({ kind: "over_needed", workId: w.id, reviews: n, needed, message: `作品 ${w.id} 将有 ${n} 位评委，超过所需的 ${needed} 位` });
+      problems.push({
+        kind: "over_needed",
+        workId: w.id,
+        reviews: n,
+        needed,
+        message: `作品 ${w.id} 将有 ${n} 位评委，超过所需的 ${needed} 位`,
+      });
     }
   }
   return problems;

@@ -45,7 +45,8 @@ export interface Network {
 }
 
 const LIST = 5;
-const listWorks = (ids: readonly number[]) => ids.slice(0, LIST).join("、") + (ids.length > LIST ? ` 等 ${ids.length} 件作品` : "");
+const listWorks = (ids: readonly number[]) =>
+  ids.slice(0, LIST).join("、") + (ids.length > LIST ? ` 等 ${ids.length} 件作品` : "");
 
 export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][]): AssignIssue[] {
   const issues: AssignIssue[] = [];
@@ -69,7 +70,14 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
     const works = short[gi];
     const needed = shortNeed[gi];
     if (works.length) {
-      issues.push({ kind: "group_too_few_judges", groupId: g.id, judges: g.size, needed, workIds: works, message: `评审组“${g.name}”只有 ${g.size} 位评委，每件作品需要 ${needed} 位（涉及作品 ${listWorks(works)}）` });
+      issues.push({
+        kind: "group_too_few_judges",
+        groupId: g.id,
+        judges: g.size,
+        needed,
+        workIds: works,
+        message: `评审组“${g.name}”只有 ${g.size} 位评委，每件作品需要 ${needed} 位（涉及作品 ${listWorks(works)}）`,
+      });
     }
   });
 
@@ -81,7 +89,11 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
       let all = 0;
       let cap = 0;
       const row = s.eligible[k];
-      for (let ji = 0; ji < s.J; ji++) if (row[ji]) { all++; if (s.remaining[ji] > 0) cap++; }
+      for (let ji = 0; ji < s.J; ji++)
+        if (row[ji]) {
+          all++;
+          if (s.remaining[ji] > 0) cap++;
+        }
       allBy.set(k, all);
       capBy.set(k, cap);
     }
@@ -95,11 +107,17 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
     const row = s.eligible[s.skey[wi]];
     const forbidden = s.forbidden.get(wi);
     for (const ji of forbidden ?? []) {
-      if (row[ji]) { all--; if (s.remaining[ji] > 0) cap--; }
+      if (row[ji]) {
+        all--;
+        if (s.remaining[ji] > 0) cap--;
+      }
     }
     if (s.predicate) {
       for (let ji = 0; ji < s.J; ji++) {
-        if (row[ji] && !forbidden?.has(ji) && s.predicate(wi, ji)) { all--; if (s.remaining[ji] > 0) cap--; }
+        if (row[ji] && !forbidden?.has(ji) && s.predicate(wi, ji)) {
+          all--;
+          if (s.remaining[ji] > 0) cap--;
+        }
       }
     }
     const d = s.demand[wi];
@@ -108,8 +126,14 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
     if (covered[wi]) continue;
     const full = all - cap;
     localIssues.push({
-      kind: "work_too_few_judges", workId: s.works[wi].id, eligible: cap, full, needed: d,
-      message: `作品 ${s.works[wi].id} 只有 ${cap} 位无回避关系的评委可选，需要 ${d} 位` + (full > 0 ? `（另有 ${full} 位无回避关系的评委已无剩余容量）` : ""),
+      kind: "work_too_few_judges",
+      workId: s.works[wi].id,
+      eligible: cap,
+      full,
+      needed: d,
+      message:
+        `作品 ${s.works[wi].id} 只有 ${cap} 位无回避关系的评委可选，需要 ${d} 位` +
+        (full > 0 ? `（另有 ${full} 位无回避关系的评委已无剩余容量）` : ""),
     });
   }
 
@@ -118,14 +142,25 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
   for (let wi = 0; wi < s.W; wi++) totalDemand += s.demand[wi];
   const totalCap = s.remaining.reduce((a, b) => a + b, 0);
   if (totalCap < totalDemand) {
-    issues.push({ kind: "capacity", capacity: totalCap, demand: totalDemand, message: `评委剩余容量合计 ${totalCap} 次，少于作品还需的 ${totalDemand} 次评审（缺 ${totalDemand - totalCap} 次）` });
+    issues.push({
+      kind: "capacity",
+      capacity: totalCap,
+      demand: totalDemand,
+      message: `评委剩余容量合计 ${totalCap} 次，少于作品还需的 ${totalDemand} 次评审（缺 ${totalDemand - totalCap} 次）`,
+    });
   }
   s.groups.forEach((g, gi) => {
     const demand = groupDemand[gi];
     let cap = 0;
     for (let ji = 0; ji < s.J; ji++) if (g.member[ji]) cap += s.remaining[ji];
     if (g.size > 0 && cap < demand) {
-      issues.push({ kind: "capacity", groupId: g.id, capacity: cap, demand, message: `评审组“${g.name}”的评委剩余容量合计 ${cap} 次，少于该组作品还需的 ${demand} 次评审（缺 ${demand - cap} 次）` });
+      issues.push({
+        kind: "capacity",
+        groupId: g.id,
+        capacity: cap,
+        demand,
+        message: `评审组“${g.name}”的评委剩余容量合计 ${cap} 次，少于该组作品还需的 ${demand} 次评审（缺 ${demand - cap} 次）`,
+      });
     }
   });
   issues.push(...localIssues);
@@ -144,7 +179,15 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
       if (reach[v]) parent[find(v)] = find(c.node);
     });
   }
-  interface Part { works: number[]; demand: number; flow: number; capacityLimit: number; distinctLimit: number; judges: number[]; local: number }
+  interface Part {
+    works: number[];
+    demand: number;
+    flow: number;
+    capacityLimit: number;
+    distinctLimit: number;
+    judges: number[];
+    local: number;
+  }
   const parts = new Map<number, Part>();
   const part = (root: number) => {
     let p = parts.get(root);
@@ -175,12 +218,23 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
     const deficit = p.demand - p.flow;
     if (deficit <= p.local) continue;
     const limit = p.capacityLimit + p.distinctLimit;
-    if (p.distinctLimit === 0 && issues.some((i) => i.kind === "capacity" && i.capacity === p.capacityLimit && i.demand === p.demand)) continue;
+    if (
+      p.distinctLimit === 0 &&
+      issues.some((i) => i.kind === "capacity" && i.capacity === p.capacityLimit && i.demand === p.demand)
+    )
+      continue;
     p.works.sort((a, b) => a - b);
     p.judges.sort((a, b) => a - b);
     issues.push({
-      kind: "cut", workIds: p.works, demand: p.demand, limit, capacityLimit: p.capacityLimit, distinctLimit: p.distinctLimit, saturatedJudgeIds: p.judges,
-      message: `作品 ${listWorks(p.works)}，共还需 ${p.demand} 次评审，但可选评委最多只能再承担 ${limit} 次：` +
+      kind: "cut",
+      workIds: p.works,
+      demand: p.demand,
+      limit,
+      capacityLimit: p.capacityLimit,
+      distinctLimit: p.distinctLimit,
+      saturatedJudgeIds: p.judges,
+      message:
+        `作品 ${listWorks(p.works)}，共还需 ${p.demand} 次评审，但可选评委最多只能再承担 ${limit} 次：` +
         `${p.judges.length} 位评委的剩余容量（合计 ${p.capacityLimit} 次）已用满，其余无回避关系的评委对每件作品至多各评一次（合计 ${p.distinctLimit} 次）；缺 ${p.demand - limit} 次`,
     });
   }

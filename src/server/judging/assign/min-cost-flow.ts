@@ -62,7 +62,8 @@ export const MIN_COST_FLOW_DEFAULTS: MinCostFlowParams = { repairBudget: 200_000
 
 export const minCostFlow: Assigner<MinCostFlowParams> = {
   name: "min-cost-flow",
-  description: "最小费用流：每件作品分配所需数量的无回避评委，评委工作量尽量均衡（最多与最少相差不超过 1，条件允许时）；无法完全分配时给出原因",
+  description:
+    "最小费用流：每件作品分配所需数量的无回避评委，评委工作量尽量均衡（最多与最少相差不超过 1，条件允许时）；无法完全分配时给出原因",
   defaults: MIN_COST_FLOW_DEFAULTS,
   propose: proposeMinCostFlow,
 };
@@ -70,7 +71,17 @@ export const minCostFlow: Assigner<MinCostFlowParams> = {
 export function proposeMinCostFlow(input: AssignInput, params: MinCostFlowParams = MIN_COST_FLOW_DEFAULTS): AssignResult {
   const s = buildSnapshot(input);
   const exact = new Uint8Array(s.W);
-  const stats: Record<string, number> = { rounds: 0, classes: 0, exactWorks: 0, arcs: 0, dijkstras: 0, augmentations: 0, swaps: 0, demand: 0, flow: 0 };
+  const stats: Record<string, number> = {
+    rounds: 0,
+    classes: 0,
+    exactWorks: 0,
+    arcs: 0,
+    dijkstras: 0,
+    augmentations: 0,
+    swaps: 0,
+    demand: 0,
+    flow: 0,
+  };
   for (;;) {
     stats.rounds++;
     const net = buildNetwork(s, exact);
@@ -103,7 +114,17 @@ function buildNetwork(s: Snapshot, exact: Uint8Array): Network {
     const key = exact[wi] ? `w${wi}` : `${s.skey[wi]}:${d}`;
     let c = byKey.get(key);
     if (!c) {
-      c = { index: classes.length, skey: s.skey[wi], d, exact: exact[wi] === 1, works: [], judges: [], arcs: [], sourceArc: -1, node: -1 };
+      c = {
+        index: classes.length,
+        skey: s.skey[wi],
+        d,
+        exact: exact[wi] === 1,
+        works: [],
+        judges: [],
+        arcs: [],
+        sourceArc: -1,
+        node: -1,
+      };
       byKey.set(key, c);
       classes.push(c);
     }
@@ -131,7 +152,8 @@ function buildNetwork(s: Snapshot, exact: Uint8Array): Network {
   });
   const judgeArc = new Int32Array(s.J).fill(-1);
   for (let ji = 0; ji < s.J; ji++) {
-    if (s.remaining[ji] > 0) judgeArc[ji] = graph.addEdge(judgeNode(ji), sink, s.remaining[ji], COST.perLoad * (s.preLoad[ji] + 1), COST.perLoad);
+    if (s.remaining[ji] > 0)
+      judgeArc[ji] = graph.addEdge(judgeNode(ji), sink, s.remaining[ji], COST.perLoad * (s.preLoad[ji] + 1), COST.perLoad);
   }
   return { graph, source, sink, classes, classOf, judgeNode, judgeArc };
 }
@@ -198,7 +220,13 @@ function repair(s: Snapshot, net: Network, assigned: number[][], budget: number)
   return { failed, swaps };
 }
 
-function finish(input: AssignInput, s: Snapshot, net: Network, assigned: number[][], stats: Record<string, number>): AssignResult {
+function finish(
+  input: AssignInput,
+  s: Snapshot,
+  net: Network,
+  assigned: number[][],
+  stats: Record<string, number>,
+): AssignResult {
   const rows: Proposal[] = [];
   const shortfalls: Shortfall[] = [];
   const count = new Int32Array(s.J);
@@ -207,7 +235,8 @@ function finish(input: AssignInput, s: Snapshot, net: Network, assigned: number[
       rows.push({ workId: s.works[wi].id, judgeId: s.judges[ji].id });
       count[ji]++;
     }
-    if (assigned[wi].length < s.demand[wi]) shortfalls.push({ workId: s.works[wi].id, needed: s.demand[wi], proposed: assigned[wi].length });
+    if (assigned[wi].length < s.demand[wi])
+      shortfalls.push({ workId: s.works[wi].id, needed: s.demand[wi], proposed: assigned[wi].length });
   }
   rows.sort((a, b) => a.workId - b.workId || a.judgeId - b.judgeId);
   shortfalls.sort((a, b) => a.workId - b.workId);
@@ -216,7 +245,12 @@ function finish(input: AssignInput, s: Snapshot, net: Network, assigned: number[
   const problems = checkProposal(input, rows);
   if (problems.length) throw new Error(`min-cost-flow: internal error, proposal fails its check: ${problems[0].message}`);
 
-  const loads: JudgeLoad[] = s.judges.map((j, ji) => ({ judgeId: j.id, before: s.preLoad[ji], after: s.preLoad[ji] + count[ji], capacity: j.capacity }));
+  const loads: JudgeLoad[] = s.judges.map((j, ji) => ({
+    judgeId: j.id,
+    before: s.preLoad[ji],
+    after: s.preLoad[ji] + count[ji],
+    capacity: j.capacity,
+  }));
   let maxLoad = loads.length ? loads[0].after : 0;
   let minLoad = maxLoad;
   for (const l of loads) {

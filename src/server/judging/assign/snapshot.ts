@@ -6,7 +6,14 @@
  * about the existing assignments. Pure.
  */
 import { conflictsFor, formatConflictReasons, personalConflicts, schoolLevelConflicts, type ConflictOptions } from "../conflict";
-import { DEFAULT_REVIEWS_PER_WORK, type AssignInput, type AssignJudge, type AssignWarning, type AssignWork, type GroupId } from "./types";
+import {
+  DEFAULT_REVIEWS_PER_WORK,
+  type AssignInput,
+  type AssignJudge,
+  type AssignWarning,
+  type AssignWork,
+  type GroupId,
+} from "./types";
 
 export interface Snapshot {
   works: readonly AssignWork[];
@@ -101,23 +108,45 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     needed[wi] = w.needed ?? DEFAULT_REVIEWS_PER_WORK;
     demand[wi] = Math.max(0, needed[wi] - existing.length);
     if (existing.length > needed[wi]) {
-      warnings.push({ kind: "existing_over_needed", workId: w.id, existing: existing.length, needed: needed[wi], message: `作品 ${w.id} 已有 ${existing.length} 位评委，超过所需的 ${needed[wi]} 位` });
+      warnings.push({
+        kind: "existing_over_needed",
+        workId: w.id,
+        existing: existing.length,
+        needed: needed[wi],
+        message: `作品 ${w.id} 已有 ${existing.length} 位评委，超过所需的 ${needed[wi]} 位`,
+      });
     }
     for (const id of existing) {
       const ji = judgeIndex.get(id);
       if (ji === undefined) {
-        warnings.push({ kind: "existing_unknown_judge", workId: w.id, judgeId: id, message: `作品 ${w.id} 的已有评委 ${id} 不在本次评委名单中，保留该分配` });
+        warnings.push({
+          kind: "existing_unknown_judge",
+          workId: w.id,
+          judgeId: id,
+          message: `作品 ${w.id} 的已有评委 ${id} 不在本次评委名单中，保留该分配`,
+        });
         continue;
       }
       preLoad[ji]++;
       forbid(wi, ji);
       const reasons = conflictsFor(judges[ji], w, opts);
       if (reasons.length) {
-        warnings.push({ kind: "existing_conflict", workId: w.id, judgeId: id, reasons, message: `已有分配：评委 ${id} 与作品 ${w.id} 存在回避关系（${formatConflictReasons(reasons)}）` });
+        warnings.push({
+          kind: "existing_conflict",
+          workId: w.id,
+          judgeId: id,
+          reasons,
+          message: `已有分配：评委 ${id} 与作品 ${w.id} 存在回避关系（${formatConflictReasons(reasons)}）`,
+        });
       }
       const g = workGroup[wi];
       if (g >= 0 && !groups[g].member[ji]) {
-        warnings.push({ kind: "judge_not_in_group", workId: w.id, judgeId: id, message: `已有分配：评委 ${id} 不在作品 ${w.id} 所属的评审组“${groups[g].name}”中` });
+        warnings.push({
+          kind: "judge_not_in_group",
+          workId: w.id,
+          judgeId: id,
+          message: `已有分配：评委 ${id} 不在作品 ${w.id} 所属的评审组“${groups[g].name}”中`,
+        });
       }
     }
   });
@@ -125,7 +154,13 @@ export function buildSnapshot(input: AssignInput): Snapshot {
   judges.forEach((j, i) => {
     remaining[i] = Math.max(0, j.capacity - preLoad[i]);
     if (preLoad[i] > j.capacity) {
-      warnings.push({ kind: "over_capacity", judgeId: j.id, load: preLoad[i], capacity: j.capacity, message: `评委 ${j.id} 现有负载 ${preLoad[i]} 已超过容量 ${j.capacity}` });
+      warnings.push({
+        kind: "over_capacity",
+        judgeId: j.id,
+        load: preLoad[i],
+        capacity: j.capacity,
+        message: `评委 ${j.id} 现有负载 ${preLoad[i]} 已超过容量 ${j.capacity}`,
+      });
     }
   });
 
@@ -150,7 +185,8 @@ export function buildSnapshot(input: AssignInput): Snapshot {
       for (const a of w.authorIds ?? []) byAuthor.set(a, [...(byAuthor.get(a) ?? []), wi]);
     });
     judges.forEach((j, ji) => {
-      for (const id of j.declared?.userIds ?? []) for (const wi of byAuthor.get(id) ?? []) if (personalConflicts(j, works[wi]).length) forbid(wi, ji);
+      for (const id of j.declared?.userIds ?? [])
+        for (const wi of byAuthor.get(id) ?? []) if (personalConflicts(j, works[wi]).length) forbid(wi, ji);
     });
   }
   for (const { workId, judgeId } of input.extraConflicts ?? []) {
@@ -183,7 +219,25 @@ export function buildSnapshot(input: AssignInput): Snapshot {
 
   const fn = input.isConflict;
   const predicate = fn ? (wi: number, ji: number) => fn(works[wi], judges[ji]) : null;
-  return { works, judges, W, J, opts, judgeIndex, groups, workGroup, demand, needed, preLoad, remaining, skey, eligible, forbidden, predicate, warnings };
+  return {
+    works,
+    judges,
+    W,
+    J,
+    opts,
+    judgeIndex,
+    groups,
+    workGroup,
+    demand,
+    needed,
+    preLoad,
+    remaining,
+    skey,
+    eligible,
+    forbidden,
+    predicate,
+    warnings,
+  };
 }
 
 /** May judge `ji` be given work `wi` as a new judge (ignoring capacity and what is already proposed)? */

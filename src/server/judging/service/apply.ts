@@ -22,7 +22,10 @@ import { loadSnapshot, type LoadedSnapshot } from "./snapshot";
 /** Refused rows: the first problem as the sentence, all of them as data. */
 export class AssignRefused extends DomainError {
   constructor(readonly problems: { kind: string; workId?: number; judgeId?: number; message: string }[]) {
-    super(400, `不能分配：${problems[0].message}${problems.length > 1 ? `（共 ${problems.length} 个问题）` : ""}；本次未做任何更改`);
+    super(
+      400,
+      `不能分配：${problems[0].message}${problems.length > 1 ? `（共 ${problems.length} 个问题）` : ""}；本次未做任何更改`,
+    );
   }
 }
 
@@ -42,7 +45,9 @@ function explain(p: ProposalProblem, s: LoadedSnapshot) {
   let message = p.message;
   if (p.kind === "unknown_work") {
     const ungrouped = s.ungrouped.some((w) => w.id === p.workId);
-    message = ungrouped ? `作品 ${p.workId}（${work?.name}）尚未分入评审组` : `作品 ${p.workId} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`;
+    message = ungrouped
+      ? `作品 ${p.workId}（${work?.name}）尚未分入评审组`
+      : `作品 ${p.workId} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`;
   } else if (p.kind === "unknown_judge") {
     message = `用户 ${p.judgeId} 不是本赛事的评委`;
   } else {
@@ -59,12 +64,24 @@ export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): P
   // locks its assignment and then the contest (for the score log), so the same order here
   // means the two queue up instead of deadlocking (PostgreSQL; SQLite has one writer).
   if (remove.length && trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.selectFrom("judge_assignment").select("id").where("contest_id", "=", c.id).where("id", "in", remove).orderBy("id").forUpdate().execute();
+    await trx
+      .selectFrom("judge_assignment")
+      .select("id")
+      .where("contest_id", "=", c.id)
+      .where("id", "in", remove)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
   }
   // Serialise the writers of one contest (PostgreSQL row lock; SQLite has one writer anyway).
   await lockContest(trx, c.id);
   if (remove.length) {
-    const found = await trx.selectFrom("judge_assignment").select(["id", "work_id", "judge_id"]).where("contest_id", "=", c.id).where("id", "in", remove).execute();
+    const found = await trx
+      .selectFrom("judge_assignment")
+      .select(["id", "work_id", "judge_id"])
+      .where("contest_id", "=", c.id)
+      .where("id", "in", remove)
+      .execute();
     if (found.length !== remove.length) throw notFound("分配记录不存在或已被移除，请刷新后重试");
     // A scored assignment (draft or submitted) stays: its score and log must keep their work and judge.
     const scored = await trx
@@ -76,8 +93,14 @@ export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): P
       .orderBy("judge_score.work_id")
       .execute();
     if (scored.length) {
-      const list = scored.map((s) => `评委「${s.judge_name}」已为作品 ${s.work_id}「${s.work_name}」评分（${s.status === "submitted" ? "已提交" : "草稿"}）`);
-      throw new DomainError(400, `不能移除分配：${list.slice(0, 3).join("；")}${list.length > 3 ? `等 ${list.length} 条` : ""}。已有评分的分配须保留，如评分有误请由赛事管理员退回后由评委修改；本次未做任何更改`);
+      const list = scored.map(
+        (s) =>
+          `评委「${s.judge_name}」已为作品 ${s.work_id}「${s.work_name}」评分（${s.status === "submitted" ? "已提交" : "草稿"}）`,
+      );
+      throw new DomainError(
+        400,
+        `不能移除分配：${list.slice(0, 3).join("；")}${list.length > 3 ? `等 ${list.length} 条` : ""}。已有评分的分配须保留，如评分有误请由赛事管理员退回后由评委修改；本次未做任何更改`,
+      );
     }
     await trx.deleteFrom("judge_assignment").where("contest_id", "=", c.id).where("id", "in", remove).execute();
   }
@@ -87,11 +110,23 @@ export async function applyAssignments(trx: Transaction<DB>, args: ApplyArgs): P
     const problems = checkProposal(snapshot.input, args.add);
     if (problems.length) throw new AssignRefused(problems.map((p) => explain(p, snapshot)));
     const at = new Date().toISOString();
-    const rows = args.add.map((p) => ({ contest_id: c.id, work_id: p.workId, judge_id: p.judgeId, group_id: snapshot.works.get(p.workId)?.groupId ?? null, created_at: at, created_by: args.userId }));
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto("judge_assignment").values(rows.slice(i, i + 500)).execute();
+    const rows = args.add.map((p) => ({
+      contest_id: c.id,
+      work_id: p.workId,
+      judge_id: p.judgeId,
+      group_id: snapshot.works.get(p.workId)?.groupId ?? null,
+      created_at: at,
+      created_by: args.userId,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto("judge_assignment")
+        .values(rows.slice(i, i + 500))
+        .execute();
     added = rows.length;
   }
-  const pairs = (list: readonly Proposal[]) => (list.length <= 20 ? list.map((p) => `${p.workId}→${p.judgeId}`) : `${list.length} 条`);
+  const pairs = (list: readonly Proposal[]) =>
+    list.length <= 20 ? list.map((p) => `${p.workId}→${p.judgeId}`) : `${list.length} 条`;
   await record(trx, args.userId, {
     entity: "judge_assignment",
     entityId: c.id,

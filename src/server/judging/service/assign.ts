@@ -20,18 +20,31 @@ import { loadSnapshot } from "./snapshot";
 
 const LIST = 5;
 /** "作品 1、2" or "作品 1、2、3、4、5 等 126 件作品" */
-const worksText = (ids: readonly number[]) => `作品 ${ids.slice(0, LIST).join("、")}${ids.length > LIST ? ` 等 ${ids.length} 件作品` : ""}`;
+const worksText = (ids: readonly number[]) =>
+  `作品 ${ids.slice(0, LIST).join("、")}${ids.length > LIST ? ` 等 ${ids.length} 件作品` : ""}`;
 
-const issueView = (i: AssignIssue) => ({ kind: i.kind, message: i.message, workIds: "workIds" in i ? i.workIds : "workId" in i ? [i.workId] : [] });
+const issueView = (i: AssignIssue) => ({
+  kind: i.kind,
+  message: i.message,
+  workIds: "workIds" in i ? i.workIds : "workId" in i ? [i.workId] : [],
+});
 
 /** The works an automatic assignment is limited to: the given ones, those of a group, or all (undefined). */
 async function onlyWorks(trx: Transaction<DB>, contestId: number, body: AssignBody): Promise<number[] | undefined> {
   if (body.groupId === undefined) return body.workIds;
-  const g = await trx.selectFrom("judge_group").select(["id", "name"]).where("id", "=", body.groupId).where("contest_id", "=", contestId).executeTakeFirst();
+  const g = await trx
+    .selectFrom("judge_group")
+    .select(["id", "name"])
+    .where("id", "=", body.groupId)
+    .where("contest_id", "=", contestId)
+    .executeTakeFirst();
   if (!g) throw notFound(NO_GROUP);
-  const inGroup = (await trx.selectFrom("judge_group_work").select("work_id").where("group_id", "=", g.id).orderBy("work_id").execute()).map((r) => Number(r.work_id));
+  const inGroup = (
+    await trx.selectFrom("judge_group_work").select("work_id").where("group_id", "=", g.id).orderBy("work_id").execute()
+  ).map((r) => Number(r.work_id));
   const ids = body.workIds ? inGroup.filter((id) => body.workIds!.includes(id)) : inGroup;
-  if (!ids.length) throw badRequest(body.workIds ? `所选作品都不在评审组「${g.name}」中` : `评审组「${g.name}」还没有作品，请先把作品分入该组`);
+  if (!ids.length)
+    throw badRequest(body.workIds ? `所选作品都不在评审组「${g.name}」中` : `评审组「${g.name}」还没有作品，请先把作品分入该组`);
   return ids;
 }
 
@@ -53,13 +66,20 @@ export async function autoAssign(db: Db, user: User, contestId: number, body: As
       issues.unshift({ kind: "work_without_group", workIds: ids, message: `${worksText(ids)}尚未分入评审组，未参加分配` });
     }
     const missing = (body.workIds ?? []).filter((id) => !snap.works.has(id));
-    if (missing.length) issues.unshift({ kind: "work_not_in_pool", workIds: missing, message: `${worksText(missing)}不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）` });
-    if (!snap.input.works.length && !issues.length) issues.push({ kind: "no_works", workIds: [], message: "没有需要分配评委的作品" });
+    if (missing.length)
+      issues.unshift({
+        kind: "work_not_in_pool",
+        workIds: missing,
+        message: `${worksText(missing)}不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`,
+      });
+    if (!snap.input.works.length && !issues.length)
+      issues.push({ kind: "no_works", workIds: [], message: "没有需要分配评委的作品" });
     const complete = result.complete && !snap.ungrouped.length && !missing.length;
     const applied = complete || !!body.confirmPartial;
     let added = 0;
     if (applied) {
-      if (result.rows.length) added = (await applyAssignments(trx, { contest: c, userId: user.id, add: result.rows, settings })).added;
+      if (result.rows.length)
+        added = (await applyAssignments(trx, { contest: c, userId: user.id, add: result.rows, settings })).added;
       await saveSettings(trx, c.id, settings, user.id);
     }
     return {
@@ -89,7 +109,16 @@ export const assignmentRows = (db: Db | Transaction<DB>) =>
     .innerJoin("work", "work.id", "judge_assignment.work_id")
     .innerJoin("app_user", "app_user.id", "judge_assignment.judge_id")
     .leftJoin("judge_group", "judge_group.id", "judge_assignment.group_id")
-    .select(["judge_assignment.id", "judge_assignment.work_id", "work.name as work_name", "judge_assignment.judge_id", "app_user.name as judge_name", "judge_assignment.group_id", "judge_group.name as group_name", "judge_assignment.created_at"]);
+    .select([
+      "judge_assignment.id",
+      "judge_assignment.work_id",
+      "work.name as work_name",
+      "judge_assignment.judge_id",
+      "app_user.name as judge_name",
+      "judge_assignment.group_id",
+      "judge_group.name as group_name",
+      "judge_assignment.created_at",
+    ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof assignmentRows>["executeTakeFirstOrThrow"]>>;
 export const toView = (r: Row): AssignmentView => ({
@@ -102,18 +131,34 @@ export const toView = (r: Row): AssignmentView => ({
   createdAt: r.created_at,
 });
 
-export async function manualAssign(db: Db, user: User, contestId: number, workId: number, judgeId: number): Promise<AssignmentView> {
+export async function manualAssign(
+  db: Db,
+  user: User,
+  contestId: number,
+  workId: number,
+  judgeId: number,
+): Promise<AssignmentView> {
   return db.transaction().execute(async (trx) => {
     const c = await requireManagedContest(trx, user, contestId);
     await applyAssignments(trx, { contest: c, userId: user.id, add: [{ workId, judgeId }] });
-    const row = await trx.selectFrom("judge_assignment").select("id").where("contest_id", "=", c.id).where("work_id", "=", workId).where("judge_id", "=", judgeId).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom("judge_assignment")
+      .select("id")
+      .where("contest_id", "=", c.id)
+      .where("work_id", "=", workId)
+      .where("judge_id", "=", judgeId)
+      .executeTakeFirstOrThrow();
     return viewOf(trx, row.id);
   });
 }
 
 /** The assignment, when its contest is the caller's; 404 otherwise. */
 async function managedAssignment(trx: Transaction<DB>, user: User, id: number) {
-  const row = await trx.selectFrom("judge_assignment").select(["id", "contest_id", "work_id", "judge_id"]).where("id", "=", id).executeTakeFirst();
+  const row = await trx
+    .selectFrom("judge_assignment")
+    .select(["id", "contest_id", "work_id", "judge_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound("分配记录不存在或已被移除");
   const c = await requireManagedContest(trx, user, row.contest_id).catch(as404("分配记录不存在或已被移除"));
   return { row: { ...row, work_id: Number(row.work_id) }, c };
@@ -132,12 +177,23 @@ export async function replaceAssignment(db: Db, user: User, id: number, judgeId:
   return db.transaction().execute(async (trx) => {
     const { row, c } = await managedAssignment(trx, user, id);
     await applyAssignments(trx, { contest: c, userId: user.id, add: [{ workId: row.work_id, judgeId }], remove: [id] });
-    const now = await trx.selectFrom("judge_assignment").select("id").where("contest_id", "=", c.id).where("work_id", "=", row.work_id).where("judge_id", "=", judgeId).executeTakeFirstOrThrow();
+    const now = await trx
+      .selectFrom("judge_assignment")
+      .select("id")
+      .where("contest_id", "=", c.id)
+      .where("work_id", "=", row.work_id)
+      .where("judge_id", "=", judgeId)
+      .executeTakeFirstOrThrow();
     return viewOf(trx, now.id);
   });
 }
 
-export async function listAssignments(db: Db, user: User, contestId: number, f: { workId?: number; judgeId?: number; groupId?: number }): Promise<AssignmentView[]> {
+export async function listAssignments(
+  db: Db,
+  user: User,
+  contestId: number,
+  f: { workId?: number; judgeId?: number; groupId?: number },
+): Promise<AssignmentView[]> {
   const c = await requireManagedContest(db, user, contestId);
   let q = assignmentRows(db).where("judge_assignment.contest_id", "=", c.id);
   if (f.workId !== undefined) q = q.where("judge_assignment.work_id", "=", f.workId);

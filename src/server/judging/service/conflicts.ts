@@ -48,7 +48,20 @@ const rows = (db: Handle) =>
     .leftJoin("app_user as st", "st.id", "dc.user_id")
     .leftJoin("school as sts", "sts.id", "st.school_id")
     .leftJoin("app_user as by", "by.id", "dc.created_by")
-    .select(["dc.id", "dc.judge_id", "j.name as judge_name", "j.username as judge_username", "dc.work_id", "work.name as work_name", "dc.school_id", "school.name as school_name", "dc.note", "dc.created_by", "by.name as by_name", "dc.created_at"])
+    .select([
+      "dc.id",
+      "dc.judge_id",
+      "j.name as judge_name",
+      "j.username as judge_username",
+      "dc.work_id",
+      "work.name as work_name",
+      "dc.school_id",
+      "school.name as school_name",
+      "dc.note",
+      "dc.created_by",
+      "by.name as by_name",
+      "dc.created_at",
+    ])
     .select(["dc.user_id", "st.name as student_name", "sts.name as student_school"]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof rows>["executeTakeFirstOrThrow"]>>;
@@ -63,7 +76,11 @@ const toView = (r: Row): DeclaredConflictView => ({
   createdAt: r.created_at,
 });
 
-export async function listConflicts(db: Db, user: User, f: { judgeId?: number; contestId?: number }): Promise<DeclaredConflictView[]> {
+export async function listConflicts(
+  db: Db,
+  user: User,
+  f: { judgeId?: number; contestId?: number },
+): Promise<DeclaredConflictView[]> {
   const scope = await judgeScope(db, user, f.contestId);
   let q = rows(db);
   if (scope !== "all") {
@@ -81,34 +98,70 @@ export async function createConflict(db: Db, user: User, input: DeclaredConflict
     const judgeId = isJudge ? user.id : input.judgeId;
     if (judgeId === undefined) throw invalid("judgeId", "请选择评委");
     const scope = await judgeScope(trx, user);
-    const judge = await trx.selectFrom("app_user").select(["id", "name"]).where("id", "=", judgeId).where("user_type", "=", ROLE.judge).executeTakeFirst();
+    const judge = await trx
+      .selectFrom("app_user")
+      .select(["id", "name"])
+      .where("id", "=", judgeId)
+      .where("user_type", "=", ROLE.judge)
+      .executeTakeFirst();
     if (!judge || (scope !== "all" && !scope.includes(judgeId))) throw notFound(NO_JUDGE);
     const given = [input.workId, input.schoolId, input.userId].filter((x) => x !== undefined).length;
     if (given !== 1) throw invalid("workId", "请填写作品编号、选择学校或选择学生（三选一）");
     let target: string;
     let what: string;
     if (input.workId !== undefined) {
-      if (!(await trx.selectFrom("work").select("id").where("id", "=", input.workId).executeTakeFirst())) throw invalid("workId", `作品 ${input.workId} 不存在`);
+      if (!(await trx.selectFrom("work").select("id").where("id", "=", input.workId).executeTakeFirst()))
+        throw invalid("workId", `作品 ${input.workId} 不存在`);
       target = `w:${input.workId}`;
       what = "作品";
     } else if (input.userId !== undefined) {
-      if (!(await trx.selectFrom("app_user").select("id").where("id", "=", input.userId).where("user_type", "=", ROLE.author).executeTakeFirst())) throw invalid("userId", "学生不存在");
+      if (
+        !(await trx
+          .selectFrom("app_user")
+          .select("id")
+          .where("id", "=", input.userId)
+          .where("user_type", "=", ROLE.author)
+          .executeTakeFirst())
+      )
+        throw invalid("userId", "学生不存在");
       target = `u:${input.userId}`;
       what = "学生";
     } else {
-      if (!(await trx.selectFrom("school").select("id").where("id", "=", input.schoolId!).executeTakeFirst())) throw invalid("schoolId", "学校不存在");
+      if (!(await trx.selectFrom("school").select("id").where("id", "=", input.schoolId!).executeTakeFirst()))
+        throw invalid("schoolId", "学校不存在");
       target = `s:${input.schoolId}`;
       what = "学校";
     }
-    if (await trx.selectFrom("declared_conflict").select("id").where("judge_id", "=", judgeId).where("target", "=", target).executeTakeFirst()) {
+    if (
+      await trx
+        .selectFrom("declared_conflict")
+        .select("id")
+        .where("judge_id", "=", judgeId)
+        .where("target", "=", target)
+        .executeTakeFirst()
+    ) {
       throw conflict(`评委「${judge.name}」已申报过该${what}的回避关系`);
     }
     const { id } = await trx
       .insertInto("declared_conflict")
-      .values({ judge_id: judgeId, work_id: input.workId ?? null, school_id: input.schoolId ?? null, user_id: input.userId ?? null, target, note: input.note?.trim() ?? "", created_by: user.id, created_at: new Date().toISOString() })
+      .values({
+        judge_id: judgeId,
+        work_id: input.workId ?? null,
+        school_id: input.schoolId ?? null,
+        user_id: input.userId ?? null,
+        target,
+        note: input.note?.trim() ?? "",
+        created_by: user.id,
+        created_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await record(trx, user.id, { entity: "declared_conflict", entityId: id, action: "create", changes: { judgeId: [null, judgeId], target: [null, target], note: [null, input.note ?? ""] } });
+    await record(trx, user.id, {
+      entity: "declared_conflict",
+      entityId: id,
+      action: "create",
+      changes: { judgeId: [null, judgeId], target: [null, target], note: [null, input.note ?? ""] },
+    });
     return toView(await rows(trx).where("dc.id", "=", id).executeTakeFirstOrThrow());
   });
 }
@@ -119,7 +172,18 @@ export async function deleteConflict(db: Db, user: User, id: number): Promise<De
     const scope = await judgeScope(trx, user);
     if (!row || (scope !== "all" && !scope.includes(row.judge_id))) throw notFound(NO_CONFLICT);
     await trx.deleteFrom("declared_conflict").where("id", "=", id).execute();
-    await record(trx, user.id, { entity: "declared_conflict", entityId: id, action: "delete", changes: { judgeId: [row.judge_id, null], target: [row.work_id !== null ? `w:${row.work_id}` : row.user_id !== null ? `u:${row.user_id}` : `s:${row.school_id}`, null] } });
+    await record(trx, user.id, {
+      entity: "declared_conflict",
+      entityId: id,
+      action: "delete",
+      changes: {
+        judgeId: [row.judge_id, null],
+        target: [
+          row.work_id !== null ? `w:${row.work_id}` : row.user_id !== null ? `u:${row.user_id}` : `s:${row.school_id}`,
+          null,
+        ],
+      },
+    });
     return toView(row);
   });
 }
@@ -137,7 +201,13 @@ export interface ConflictTargets {
  * transaction writes nothing; targets already declared are kept as they are. Returns how many
  * were added.
  */
-export async function addDeclaredConflicts(trx: Handle, byUserId: number, judgeId: number, t: ConflictTargets, note: string): Promise<number> {
+export async function addDeclaredConflicts(
+  trx: Handle,
+  byUserId: number,
+  judgeId: number,
+  t: ConflictTargets,
+  note: string,
+): Promise<number> {
   const schools = [...new Set(t.schoolIds ?? [])];
   const works = [...new Set(t.workIds ?? [])];
   const students = [...new Set(t.studentIds ?? [])];
@@ -147,12 +217,18 @@ export async function addDeclaredConflicts(trx: Handle, byUserId: number, judgeI
     if (missing !== undefined) throw invalid("conflicts.schoolIds", `回避学校（编号 ${missing}）不存在`);
   }
   if (works.length) {
-    const found = new Set((await trx.selectFrom("work").select("id").where("id", "in", works).execute()).map((r) => Number(r.id)));
+    const found = new Set(
+      (await trx.selectFrom("work").select("id").where("id", "in", works).execute()).map((r) => Number(r.id)),
+    );
     const missing = works.find((id) => !found.has(id));
     if (missing !== undefined) throw invalid("conflicts.workIds", `回避作品 ${missing} 不存在`);
   }
   if (students.length) {
-    const found = new Set((await trx.selectFrom("app_user").select("id").where("id", "in", students).where("user_type", "=", ROLE.author).execute()).map((r) => r.id));
+    const found = new Set(
+      (
+        await trx.selectFrom("app_user").select("id").where("id", "in", students).where("user_type", "=", ROLE.author).execute()
+      ).map((r) => r.id),
+    );
     const missing = students.find((id) => !found.has(id));
     if (missing !== undefined) throw invalid("conflicts.studentIds", `回避学生（编号 ${missing}）不存在`);
   }
@@ -162,7 +238,9 @@ export async function addDeclaredConflicts(trx: Handle, byUserId: number, judgeI
     ...students.map((id) => ({ target: `u:${id}`, school_id: null, work_id: null, user_id: id })),
   ];
   if (!rows.length) return 0;
-  const have = new Set((await trx.selectFrom("declared_conflict").select("target").where("judge_id", "=", judgeId).execute()).map((r) => r.target));
+  const have = new Set(
+    (await trx.selectFrom("declared_conflict").select("target").where("judge_id", "=", judgeId).execute()).map((r) => r.target),
+  );
   const fresh = rows.filter((r) => !have.has(r.target));
   if (!fresh.length) return 0;
   const at = new Date().toISOString();
@@ -171,6 +249,15 @@ export async function addDeclaredConflicts(trx: Handle, byUserId: number, judgeI
     .values(fresh.map((r) => ({ judge_id: judgeId, ...r, note: note.trim(), created_by: byUserId, created_at: at })))
     .returning("id")
     .execute();
-  await record(trx, byUserId, ids.map(({ id }, i) => ({ entity: "declared_conflict", entityId: id, action: "create", changes: { judgeId: [null, judgeId], target: [null, fresh[i].target], note: [null, note.trim()] } })));
+  await record(
+    trx,
+    byUserId,
+    ids.map(({ id }, i) => ({
+      entity: "declared_conflict",
+      entityId: id,
+      action: "create",
+      changes: { judgeId: [null, judgeId], target: [null, fresh[i].target], note: [null, note.trim()] },
+    })),
+  );
   return fresh.length;
 }

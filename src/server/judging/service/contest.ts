@@ -46,7 +46,8 @@ export interface ContestInfo {
   school_id: number | null;
 }
 
-const findContest = (db: Handle, id: number) => db.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("id", "=", id).executeTakeFirst();
+const findContest = (db: Handle, id: number) =>
+  db.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("id", "=", id).executeTakeFirst();
 
 /** The contest, when the user (root or a contest admin) manages it; 404 otherwise. */
 export async function requireManagedContest(db: Handle, user: User, contestId: number): Promise<ContestInfo> {
@@ -59,11 +60,19 @@ export async function requireManagedContest(db: Handle, user: User, contestId: n
 
 export async function settingsOf(db: Handle, contestId: number): Promise<JudgingSettings> {
   const s = await db.selectFrom("judging_setting").selectAll().where("contest_id", "=", contestId).executeTakeFirst();
-  return s ? { reviewsPerWork: s.reviews_per_work, judgeCapacity: s.judge_capacity, avoidProvince: !!s.avoid_province } : { reviewsPerWork: DEFAULT_REVIEWS_PER_WORK, judgeCapacity: null, avoidProvince: false };
+  return s
+    ? { reviewsPerWork: s.reviews_per_work, judgeCapacity: s.judge_capacity, avoidProvince: !!s.avoid_province }
+    : { reviewsPerWork: DEFAULT_REVIEWS_PER_WORK, judgeCapacity: null, avoidProvince: false };
 }
 
 export async function saveSettings(db: Handle, contestId: number, s: JudgingSettings, userId: number) {
-  const row = { reviews_per_work: s.reviewsPerWork, judge_capacity: s.judgeCapacity, avoid_province: s.avoidProvince ? 1 : 0, updated_at: new Date().toISOString(), updated_by: userId };
+  const row = {
+    reviews_per_work: s.reviewsPerWork,
+    judge_capacity: s.judgeCapacity,
+    avoid_province: s.avoidProvince ? 1 : 0,
+    updated_at: new Date().toISOString(),
+    updated_by: userId,
+  };
   await db
     .insertInto("judging_setting")
     .values({ contest_id: contestId, ...row })
@@ -93,15 +102,34 @@ export async function contestJudges(db: Handle, c: ContestInfo): Promise<JudgeRo
   const base = db
     .selectFrom("app_user")
     .leftJoin("school", "school.id", "app_user.school_id")
-    .select(["app_user.id", "app_user.name", "app_user.username", "app_user.school_id", "school.name as school_name", "school.province"])
+    .select([
+      "app_user.id",
+      "app_user.name",
+      "app_user.username",
+      "app_user.school_id",
+      "school.name as school_name",
+      "school.province",
+    ])
     .where("app_user.archived", "=", 0);
   const members = await base
     .where("app_user.user_type", "=", ROLE.judge)
-    .where("app_user.id", "in", db.selectFrom("contest_member").select("contest_member.user_id").where("contest_member.contest_id", "=", c.id).where("contest_member.role", "=", "judge"))
+    .where(
+      "app_user.id",
+      "in",
+      db
+        .selectFrom("contest_member")
+        .select("contest_member.user_id")
+        .where("contest_member.contest_id", "=", c.id)
+        .where("contest_member.role", "=", "judge"),
+    )
     .execute();
   const teachers =
     c.level === "school" && c.school_id !== null
-      ? await base.where("app_user.user_type", "=", ROLE.teacher).where("app_user.is_school_contest_judge", "=", 1).where("app_user.school_id", "=", c.school_id).execute()
+      ? await base
+          .where("app_user.user_type", "=", ROLE.teacher)
+          .where("app_user.is_school_contest_judge", "=", 1)
+          .where("app_user.school_id", "=", c.school_id)
+          .execute()
       : [];
   return [...members, ...teachers].sort((a, b) => a.name.localeCompare(b.name, "zh-CN") || a.id - b.id);
 }
@@ -119,7 +147,11 @@ export const judgeSchoolFacts = (c: ContestInfo, j: Pick<JudgeRow, "school_id" |
 export async function declaredOf(db: Handle, judgeIds: number[]) {
   const out = new Map<number, { workIds: number[]; schoolIds: number[]; userIds: number[] }>();
   for (let i = 0; i < judgeIds.length; i += 500) {
-    const rows = await db.selectFrom("declared_conflict").select(["judge_id", "work_id", "school_id", "user_id"]).where("judge_id", "in", judgeIds.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom("declared_conflict")
+      .select(["judge_id", "work_id", "school_id", "user_id"])
+      .where("judge_id", "in", judgeIds.slice(i, i + 500))
+      .execute();
     for (const r of rows) {
       const d = out.get(r.judge_id) ?? { workIds: [], schoolIds: [], userIds: [] };
       if (r.work_id !== null) d.workIds.push(Number(r.work_id));

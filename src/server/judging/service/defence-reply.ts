@@ -12,7 +12,14 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import { basename } from "node:path";
 import { badRequest, conflict, forbidden, gone, invalid, notFound, tooLarge } from "../../../shared/errors";
-import { DEFENCE_FILE_KIND, DEFENCE_FILE_LIMITS, DEFENCE_FILE_NAME, DEFENCE_FILE_TYPES, type DefenceFileView, type ReplyView } from "../../../shared/judging/defence-schema";
+import {
+  DEFENCE_FILE_KIND,
+  DEFENCE_FILE_LIMITS,
+  DEFENCE_FILE_NAME,
+  DEFENCE_FILE_TYPES,
+  type DefenceFileView,
+  type ReplyView,
+} from "../../../shared/judging/defence-schema";
 import { mimeOf, sizeText } from "../../../shared/work/files";
 import type { Db } from "../../db";
 import type { User } from "../../db/schema";
@@ -60,7 +67,13 @@ async function findLink(db: repo.Handle, code: string) {
 
 async function isAuthor(db: repo.Handle, user: User | null, workId: number) {
   if (!user) return false;
-  return !!(await db.selectFrom("work_author").select("id").where("work_id", "=", workId).where("user_id", "=", user.id).where("confirmed", "=", 1).executeTakeFirst());
+  return !!(await db
+    .selectFrom("work_author")
+    .select("id")
+    .where("work_id", "=", workId)
+    .where("user_id", "=", user.id)
+    .where("confirmed", "=", 1)
+    .executeTakeFirst());
 }
 
 export async function replyView(db: Db, user: User | null, code: string): Promise<ReplyView> {
@@ -90,7 +103,8 @@ export async function replyView(db: Db, user: User | null, code: string): Promis
 /** Who may upload now: refuses with the reason. */
 async function refuseUpload(db: repo.Handle, user: User, code: string) {
   const l = await findLink(db, code);
-  if (!(await isAuthor(db, user, Number(l.work_id)))) throw forbidden("只有该作品的作者（已确认参赛）可以上传答辩材料，请用作者本人的账号登录");
+  if (!(await isAuthor(db, user, Number(l.work_id))))
+    throw forbidden("只有该作品的作者（已确认参赛）可以上传答辩材料，请用作者本人的账号登录");
   if (l.signed_off_at) throw conflict("本组答辩已结束（专家组长已签署结果），不能再上传答辩材料");
   return l;
 }
@@ -101,12 +115,22 @@ export interface IncomingFile {
   truncated(): boolean;
 }
 
-const cleanName = (name: string) => basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
+const cleanName = (name: string) =>
+  basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(-200);
 
 /** The largest file the parser lets through (the per-type limit is checked while streaming). */
 export const MAX_DEFENCE_BYTES = Math.max(...Object.values(DEFENCE_FILE_LIMITS)) * MB + 1;
 
-export async function uploadDefenceFile(db: Db, store: BlobStore, user: User, code: string, receive: () => Promise<IncomingFile | undefined>): Promise<{ file: DefenceFileView; message: string }> {
+export async function uploadDefenceFile(
+  db: Db,
+  store: BlobStore,
+  user: User,
+  code: string,
+  receive: () => Promise<IncomingFile | undefined>,
+): Promise<{ file: DefenceFileView; message: string }> {
   await refuseUpload(db, user, code);
   const incoming = await receive();
   if (!incoming) throw badRequest("请选择要上传的文件");
@@ -116,7 +140,8 @@ export async function uploadDefenceFile(db: Db, store: BlobStore, user: User, co
     filename = cleanName(incoming.filename);
     if (!filename) throw invalid("file", "请选择要上传的文件");
     ext = extensionOf(filename);
-    if (!DEFENCE_FILE_LIMITS[ext]) throw invalid("file", `答辩材料只接受 ${DEFENCE_FILE_TYPES.join("、")} 格式的文件，「${filename}」不符合`);
+    if (!DEFENCE_FILE_LIMITS[ext])
+      throw invalid("file", `答辩材料只接受 ${DEFENCE_FILE_TYPES.join("、")} 格式的文件，「${filename}」不符合`);
   } catch (e) {
     incoming.stream.destroy();
     throw e;
@@ -135,17 +160,35 @@ export async function uploadDefenceFile(db: Db, store: BlobStore, user: User, co
     if (old && !(await files.markReplaced(trx, old.id, at))) throw conflict("答辩材料正在被他人同时上传，请刷新后重试");
     let fileId: number;
     try {
-      fileId = await files.insertFile(trx, { workId, kind: DEFENCE_FILE_KIND, filename, size: stored.size, mime: mimeOf(ext), sha256: stored.sha256, uploadedBy: user.id, at });
+      fileId = await files.insertFile(trx, {
+        workId,
+        kind: DEFENCE_FILE_KIND,
+        filename,
+        size: stored.size,
+        mime: mimeOf(ext),
+        sha256: stored.sha256,
+        uploadedBy: user.id,
+        at,
+      });
     } catch (e) {
       if (files.isCurrentFileViolation(e)) throw conflict("答辩材料正在被他人同时上传，请刷新后重试");
       throw e;
     }
-    const describe = (r: { id: number; filename: string; size: number; sha256: string }) => ({ fileId: r.id, kind: DEFENCE_FILE_KIND, kindName: DEFENCE_FILE_NAME, filename: r.filename, size: Number(r.size), sha256: r.sha256 });
+    const describe = (r: { id: number; filename: string; size: number; sha256: string }) => ({
+      fileId: r.id,
+      kind: DEFENCE_FILE_KIND,
+      kindName: DEFENCE_FILE_NAME,
+      filename: r.filename,
+      size: Number(r.size),
+      sha256: r.sha256,
+    });
     await repo.appendLog(trx, {
       workId,
       userId: user.id,
       action: old ? "replace_file" : "upload_file",
-      changes: { attachments: [old ? describe(old) : null, describe({ id: fileId, filename, size: stored.size, sha256: stored.sha256 })] },
+      changes: {
+        attachments: [old ? describe(old) : null, describe({ id: fileId, filename, size: stored.size, sha256: stored.sha256 })],
+      },
     });
     const file: DefenceFileView = { id: fileId, filename, size: stored.size, createdAt: at, current: true };
     return { file, message: `${old ? "已替换" : "已上传"}答辩材料：${filename}（${sizeText(stored.size)}）` };
@@ -157,7 +200,14 @@ export async function authorDefenceFile(db: Db, store: BlobStore, user: User | n
   const l = await findLink(db, code);
   const workId = Number(l.work_id);
   if (!(await isAuthor(db, user, workId))) throw notFound("答辩材料不存在");
-  const f = await db.selectFrom("work_file").select(["id", "filename", "size", "mime", "sha256"]).where("id", "=", fileId).where("work_id", "=", workId).where("kind", "=", DEFENCE_FILE_KIND).where("deleted_at", "is", null).executeTakeFirst();
+  const f = await db
+    .selectFrom("work_file")
+    .select(["id", "filename", "size", "mime", "sha256"])
+    .where("id", "=", fileId)
+    .where("work_id", "=", workId)
+    .where("kind", "=", DEFENCE_FILE_KIND)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   if (!f) throw notFound("答辩材料不存在");
   if (!(await store.has(f.sha256))) throw gone("答辩材料的文件内容已丢失，请重新上传");
   return f;

@@ -105,7 +105,12 @@ const sessionQuery = (db: Handle) =>
     ]);
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>["executeTakeFirstOrThrow"]>>;
 
-const contestOf = (s: SessionRow): ContestInfo => ({ id: s.contest_id, name: s.contest_name, level: s.contest_level, school_id: s.contest_school_id });
+const contestOf = (s: SessionRow): ContestInfo => ({
+  id: s.contest_id,
+  name: s.contest_name,
+  level: s.contest_level,
+  school_id: s.contest_school_id,
+});
 
 async function findSession(db: Handle, id: number) {
   return sessionQuery(db).where("s.id", "=", id).executeTakeFirst();
@@ -118,7 +123,21 @@ const slotQuery = (db: Handle) =>
     .innerJoin("work_category as cat", "cat.id", "work.category_id")
     .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
     .innerJoin("school", "school.id", "work.school_id")
-    .select(["sl.id", "sl.session_id", "sl.work_id", "sl.position", "sl.slot_time", "sl.code", "work.name", "work.status", "work.school_id", "school.name as school_name", "school.province", "cat.name as category_name", "sub.name as subcategory_name"]);
+    .select([
+      "sl.id",
+      "sl.session_id",
+      "sl.work_id",
+      "sl.position",
+      "sl.slot_time",
+      "sl.code",
+      "work.name",
+      "work.status",
+      "work.school_id",
+      "school.name as school_name",
+      "school.province",
+      "cat.name as category_name",
+      "sub.name as subcategory_name",
+    ]);
 type SlotRow = Awaited<ReturnType<ReturnType<typeof slotQuery>["executeTakeFirstOrThrow"]>>;
 
 /** The session's slots in order: drawn position, then work id. */
@@ -133,7 +152,9 @@ async function isManager(db: Handle, user: User, contestId: number) {
 }
 
 async function memberIds(db: Handle, groupId: number): Promise<number[]> {
-  return (await db.selectFrom("judge_group_member").select("user_id").where("group_id", "=", groupId).execute()).map((r) => r.user_id);
+  return (await db.selectFrom("judge_group_member").select("user_id").where("group_id", "=", groupId).execute()).map(
+    (r) => r.user_id,
+  );
 }
 
 // ---------------------------------------------------------------------------- conflicts
@@ -141,17 +162,35 @@ async function memberIds(db: Handle, groupId: number): Promise<number[]> {
 /** The conflict facts of these works: school, province, advisors, authors. */
 async function workFacts(db: Handle, slots: SlotRow[]): Promise<Map<number, WorkFacts>> {
   const ids = slots.map((s) => Number(s.work_id));
-  const out = new Map<number, WorkFacts>(slots.map((s) => [Number(s.work_id), { id: Number(s.work_id), schoolId: s.school_id, province: s.province, advisorIds: [] as number[], authorIds: [] as number[] }]));
+  const out = new Map<number, WorkFacts>(
+    slots.map((s) => [
+      Number(s.work_id),
+      {
+        id: Number(s.work_id),
+        schoolId: s.school_id,
+        province: s.province,
+        advisorIds: [] as number[],
+        authorIds: [] as number[],
+      },
+    ]),
+  );
   if (!ids.length) return out;
-  for (const t of await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", ids).execute()) (out.get(Number(t.work_id))!.advisorIds as number[]).push(t.user_id);
-  for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", ids).execute()) (out.get(Number(a.work_id))!.authorIds as number[]).push(a.user_id);
+  for (const t of await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", ids).execute())
+    (out.get(Number(t.work_id))!.advisorIds as number[]).push(t.user_id);
+  for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", ids).execute())
+    (out.get(Number(a.work_id))!.authorIds as number[]).push(a.user_id);
   return out;
 }
 
 /** The conflict facts of these judges in the contest. */
 async function judgeFacts(db: Handle, c: ContestInfo, userIds: number[]): Promise<Map<number, JudgeFacts>> {
   if (!userIds.length) return new Map();
-  const users = await db.selectFrom("app_user").leftJoin("school", "school.id", "app_user.school_id").select(["app_user.id", "app_user.school_id", "school.province"]).where("app_user.id", "in", userIds).execute();
+  const users = await db
+    .selectFrom("app_user")
+    .leftJoin("school", "school.id", "app_user.school_id")
+    .select(["app_user.id", "app_user.school_id", "school.province"])
+    .where("app_user.id", "in", userIds)
+    .execute();
   const declared = await declaredOf(db, userIds);
   return new Map(users.map((u) => [u.id, { id: u.id, ...judgeSchoolFacts(c, u), declared: declared.get(u.id) }]));
 }
@@ -200,9 +239,23 @@ function baseView(s: SessionRow, slots: SlotRow[], shown?: Set<number>) {
     meetingLink: s.meeting_link,
     prepareNote: s.prepare_note,
     minutesPerWork: s.minutes_per_work,
-    draw: drawn ? { seed: s.draw_seed!, algorithm: DRAW_ALGORITHM, drawnAt: s.drawn_at!, drawnBy: { id: s.drawn_by ?? 0, name: s.drawer_name ?? "" }, input: listed, withheld: input.length - listed.length, verified } : null,
-    signOff: s.signed_off_at ? { at: s.signed_off_at, by: { id: s.signed_off_by ?? 0, name: s.signer_name ?? "" }, note: s.sign_off_note } : null,
-    reopened: s.reopened_at ? { at: s.reopened_at, by: { id: s.reopened_by ?? 0, name: s.reopener_name ?? "" }, reason: s.reopen_reason ?? "" } : null,
+    draw: drawn
+      ? {
+          seed: s.draw_seed!,
+          algorithm: DRAW_ALGORITHM,
+          drawnAt: s.drawn_at!,
+          drawnBy: { id: s.drawn_by ?? 0, name: s.drawer_name ?? "" },
+          input: listed,
+          withheld: input.length - listed.length,
+          verified,
+        }
+      : null,
+    signOff: s.signed_off_at
+      ? { at: s.signed_off_at, by: { id: s.signed_off_by ?? 0, name: s.signer_name ?? "" }, note: s.sign_off_note }
+      : null,
+    reopened: s.reopened_at
+      ? { at: s.reopened_at, by: { id: s.reopened_by ?? 0, name: s.reopener_name ?? "" }, reason: s.reopen_reason ?? "" }
+      : null,
   };
 }
 
@@ -226,7 +279,12 @@ export async function defenceFiles(db: Handle, workIds: number[]): Promise<Map<n
   return out;
 }
 
-const workRef = (x: SlotRow) => ({ id: Number(x.work_id), name: x.name, category: x.category_name, subcategory: x.subcategory_name });
+const workRef = (x: SlotRow) => ({
+  id: Number(x.work_id),
+  name: x.name,
+  category: x.category_name,
+  subcategory: x.subcategory_name,
+});
 
 // --------------------------------------------------------------------------- the admin
 
@@ -241,8 +299,21 @@ async function adminSessionView(db: Handle, s: SessionRow): Promise<AdminSession
   const c = contestOf(s);
   const members = await memberIds(db, s.group_id);
   const can = await judgeable(db, c, slots, members);
-  const scores = slots.length ? await db.selectFrom("defence_score").select(["slot_id", "judge_id"]).where("slot_id", "in", slots.map((x) => x.id)).execute() : [];
-  const files = await defenceFiles(db, slots.map((x) => Number(x.work_id)));
+  const scores = slots.length
+    ? await db
+        .selectFrom("defence_score")
+        .select(["slot_id", "judge_id"])
+        .where(
+          "slot_id",
+          "in",
+          slots.map((x) => x.id),
+        )
+        .execute()
+    : [];
+  const files = await defenceFiles(
+    db,
+    slots.map((x) => Number(x.work_id)),
+  );
   return {
     ...baseView(s, slots),
     slots: slots.map((x) => ({
@@ -262,7 +333,13 @@ async function adminSessionView(db: Handle, s: SessionRow): Promise<AdminSession
 export async function adminGroupDefence(db: Db, user: User, groupId: number): Promise<AdminGroupDefence> {
   const { g } = await managedGroup(db, user, groupId);
   const s = await sessionQuery(db).where("s.group_id", "=", g.id).executeTakeFirst();
-  const inSession = new Set(s ? (await db.selectFrom("defence_slot").select("work_id").where("session_id", "=", s.id).execute()).map((r) => Number(r.work_id)) : []);
+  const inSession = new Set(
+    s
+      ? (await db.selectFrom("defence_slot").select("work_id").where("session_id", "=", s.id).execute()).map((r) =>
+          Number(r.work_id),
+        )
+      : [],
+  );
   const works = await db
     .selectFrom("judge_group_work as gw")
     .innerJoin("work", "work.id", "gw.work_id")
@@ -271,10 +348,25 @@ export async function adminGroupDefence(db: Db, user: User, groupId: number): Pr
     .where("gw.group_id", "=", g.id)
     .orderBy("work.id")
     .execute();
-  const judges = await db.selectFrom("judge_group_member as m").innerJoin("app_user as u", "u.id", "m.user_id").select(["u.id", "u.name"]).where("m.group_id", "=", g.id).orderBy("u.name").execute();
-  const leader = g.leader_id !== null ? await db.selectFrom("app_user").select(["id", "name"]).where("id", "=", g.leader_id).executeTakeFirst() : undefined;
+  const judges = await db
+    .selectFrom("judge_group_member as m")
+    .innerJoin("app_user as u", "u.id", "m.user_id")
+    .select(["u.id", "u.name"])
+    .where("m.group_id", "=", g.id)
+    .orderBy("u.name")
+    .execute();
+  const leader =
+    g.leader_id !== null
+      ? await db.selectFrom("app_user").select(["id", "name"]).where("id", "=", g.leader_id).executeTakeFirst()
+      : undefined;
   return {
-    group: { id: g.id, name: g.name, contestId: g.contest_id, leader: leader ? { id: leader.id, name: leader.name } : null, judges },
+    group: {
+      id: g.id,
+      name: g.name,
+      contestId: g.contest_id,
+      leader: leader ? { id: leader.id, name: leader.name } : null,
+      judges,
+    },
     works: works.map((w) => ({ id: Number(w.id), name: w.name, school: w.school_name, inSession: inSession.has(Number(w.id)) })),
     session: s ? await adminSessionView(db, s) : null,
   };
@@ -285,7 +377,8 @@ function checkStart(v: string | null | undefined): string | null | undefined {
   if (v === undefined) return undefined;
   if (v === null || !v.trim()) return null;
   const t = Date.parse(v);
-  if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(v.trim())) throw invalid("startsAt", "答辩开始时间格式不正确，请选择日期和时间");
+  if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(v.trim()))
+    throw invalid("startsAt", "答辩开始时间格式不正确，请选择日期和时间");
   return new Date(t).toISOString();
 }
 
@@ -293,19 +386,26 @@ const clean = (v: string | null | undefined) => (v === undefined ? undefined : v
 
 /** The works of the defence: the given ones, which must be the group's, or all of the group's. */
 async function pickWorks(db: Handle, groupId: number, groupName: string, workIds: number[] | undefined): Promise<number[]> {
-  const own = (await db.selectFrom("judge_group_work").select("work_id").where("group_id", "=", groupId).execute()).map((r) => Number(r.work_id));
+  const own = (await db.selectFrom("judge_group_work").select("work_id").where("group_id", "=", groupId).execute()).map((r) =>
+    Number(r.work_id),
+  );
   if (!own.length) throw invalid("workIds", `评审组「${groupName}」还没有作品，请先把作品分入评审组`);
   if (workIds === undefined) return own.sort((a, b) => a - b);
   const set = new Set(own);
   const foreign = [...new Set(workIds)].filter((id) => !set.has(id));
-  if (foreign.length) throw invalid("workIds", `作品 ${foreign.slice(0, 5).join("、")}${foreign.length > 5 ? " 等" : ""} 不在评审组「${groupName}」中`);
+  if (foreign.length)
+    throw invalid(
+      "workIds",
+      `作品 ${foreign.slice(0, 5).join("、")}${foreign.length > 5 ? " 等" : ""} 不在评审组「${groupName}」中`,
+    );
   return [...new Set(workIds)].sort((a, b) => a - b);
 }
 
 export async function createSession(db: Db, user: User, groupId: number, input: SessionInput): Promise<AdminSession> {
   const id = await db.transaction().execute(async (trx) => {
     const { g, c } = await managedGroup(trx, user, groupId);
-    if (await trx.selectFrom("defence_session").select("id").where("group_id", "=", g.id).executeTakeFirst()) throw conflict(`评审组「${g.name}」已有答辩安排，请直接修改`);
+    if (await trx.selectFrom("defence_session").select("id").where("group_id", "=", g.id).executeTakeFirst())
+      throw conflict(`评审组「${g.name}」已有答辩安排，请直接修改`);
     const works = await pickWorks(trx, g.id, g.name, input.workIds);
     const at = new Date().toISOString();
     const row = {
@@ -319,11 +419,40 @@ export async function createSession(db: Db, user: User, groupId: number, input: 
     };
     const { id } = await trx
       .insertInto("defence_session")
-      .values({ ...row, draw_seed: null, drawn_at: null, drawn_by: null, signed_off_at: null, signed_off_by: null, sign_off_note: null, reopened_at: null, reopened_by: null, reopen_reason: null, created_at: at, updated_at: at })
+      .values({
+        ...row,
+        draw_seed: null,
+        drawn_at: null,
+        drawn_by: null,
+        signed_off_at: null,
+        signed_off_by: null,
+        sign_off_note: null,
+        reopened_at: null,
+        reopened_by: null,
+        reopen_reason: null,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx.insertInto("defence_slot").values(works.map((w) => ({ session_id: id, work_id: w, position: null, slot_time: null, code: newCode(), created_at: at }))).execute();
-    await record(trx, user.id, { entity: "defence_session", entityId: id, action: "create", changes: { groupId: [null, g.id], works: [null, works], startsAt: [null, row.starts_at], place: [null, row.place], meetingLink: [null, row.meeting_link] } });
+    await trx
+      .insertInto("defence_slot")
+      .values(
+        works.map((w) => ({ session_id: id, work_id: w, position: null, slot_time: null, code: newCode(), created_at: at })),
+      )
+      .execute();
+    await record(trx, user.id, {
+      entity: "defence_session",
+      entityId: id,
+      action: "create",
+      changes: {
+        groupId: [null, g.id],
+        works: [null, works],
+        startsAt: [null, row.starts_at],
+        place: [null, row.place],
+        meetingLink: [null, row.meeting_link],
+      },
+    });
     return id;
   });
   return adminSessionView(db, (await findSession(db, id))!);
@@ -336,15 +465,27 @@ async function applyOrder(trx: Handle, sessionId: number, seed: string | null, s
     await trx.updateTable("defence_slot").set({ position: null, slot_time: null }).where("session_id", "=", sessionId).execute();
     return;
   }
-  const order = drawWorkOrder(seed, slots.map((s) => Number(s.work_id)));
+  const order = drawWorkOrder(
+    seed,
+    slots.map((s) => Number(s.work_id)),
+  );
   for (const [i, workId] of order.entries()) {
     const slot = slots.find((s) => Number(s.work_id) === workId)!;
-    await trx.updateTable("defence_slot").set({ position: i + 1, slot_time: slotTime(startsAt, i + 1, minutes) }).where("id", "=", slot.id).execute();
+    await trx
+      .updateTable("defence_slot")
+      .set({ position: i + 1, slot_time: slotTime(startsAt, i + 1, minutes) })
+      .where("id", "=", slot.id)
+      .execute();
   }
 }
 
 async function scoreCount(db: Handle, sessionId: number) {
-  const r = await db.selectFrom("defence_score").innerJoin("defence_slot", "defence_slot.id", "defence_score.slot_id").select((eb) => eb.fn.countAll<number>().as("n")).where("defence_slot.session_id", "=", sessionId).executeTakeFirst();
+  const r = await db
+    .selectFrom("defence_score")
+    .innerJoin("defence_slot", "defence_slot.id", "defence_score.slot_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("defence_slot.session_id", "=", sessionId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -354,10 +495,10 @@ export async function updateSession(db: Db, user: User, sessionId: number, input
     const s = await managedSession(trx, user, sessionId);
     if (s.signed_off_at) throw conflict(SIGNED_ADMIN);
     const next = {
-      starts_at: input.startsAt !== undefined ? checkStart(input.startsAt) ?? null : s.starts_at,
-      place: input.place !== undefined ? clean(input.place) ?? null : s.place,
-      meeting_link: input.meetingLink !== undefined ? clean(input.meetingLink) ?? null : s.meeting_link,
-      prepare_note: input.prepareNote !== undefined ? clean(input.prepareNote) ?? null : s.prepare_note,
+      starts_at: input.startsAt !== undefined ? (checkStart(input.startsAt) ?? null) : s.starts_at,
+      place: input.place !== undefined ? (clean(input.place) ?? null) : s.place,
+      meeting_link: input.meetingLink !== undefined ? (clean(input.meetingLink) ?? null) : s.meeting_link,
+      prepare_note: input.prepareNote !== undefined ? (clean(input.prepareNote) ?? null) : s.prepare_note,
       minutes_per_work: input.minutesPerWork ?? s.minutes_per_work,
     };
     const changes: Record<string, [unknown, unknown]> = {};
@@ -365,14 +506,37 @@ export async function updateSession(db: Db, user: User, sessionId: number, input
     let seed = s.draw_seed;
     if (input.workIds !== undefined) {
       const want = await pickWorks(trx, s.group_id, s.group_name, input.workIds);
-      const have = (await trx.selectFrom("defence_slot").select(["id", "work_id"]).where("session_id", "=", s.id).execute()).map((r) => ({ id: r.id, workId: Number(r.work_id) }));
+      const have = (await trx.selectFrom("defence_slot").select(["id", "work_id"]).where("session_id", "=", s.id).execute()).map(
+        (r) => ({ id: r.id, workId: Number(r.work_id) }),
+      );
       const removed = have.filter((h) => !want.includes(h.workId));
       const added = want.filter((w) => !have.some((h) => h.workId === w));
       if (removed.length || added.length) {
         if (await scoreCount(trx, s.id)) throw conflict("已有评委评分，不能再更改答辩作品");
-        if (removed.length) await trx.deleteFrom("defence_slot").where("id", "in", removed.map((r) => r.id)).execute();
+        if (removed.length)
+          await trx
+            .deleteFrom("defence_slot")
+            .where(
+              "id",
+              "in",
+              removed.map((r) => r.id),
+            )
+            .execute();
         const at = new Date().toISOString();
-        if (added.length) await trx.insertInto("defence_slot").values(added.map((w) => ({ session_id: s.id, work_id: w, position: null, slot_time: null, code: newCode(), created_at: at }))).execute();
+        if (added.length)
+          await trx
+            .insertInto("defence_slot")
+            .values(
+              added.map((w) => ({
+                session_id: s.id,
+                work_id: w,
+                position: null,
+                slot_time: null,
+                code: newCode(),
+                created_at: at,
+              })),
+            )
+            .execute();
         changes.works = [have.map((h) => h.workId).sort((a, b) => a - b), want];
         // A different set of works needs a new draw.
         if (seed) {
@@ -384,7 +548,11 @@ export async function updateSession(db: Db, user: User, sessionId: number, input
     if (!Object.keys(changes).length) return;
     await trx
       .updateTable("defence_session")
-      .set({ ...next, ...(seed === null && s.draw_seed ? { draw_seed: null, drawn_at: null, drawn_by: null } : {}), updated_at: new Date().toISOString() })
+      .set({
+        ...next,
+        ...(seed === null && s.draw_seed ? { draw_seed: null, drawn_at: null, drawn_by: null } : {}),
+        updated_at: new Date().toISOString(),
+      })
       .where("id", "=", s.id)
       .execute();
     await applyOrder(trx, s.id, seed, next.starts_at, next.minutes_per_work);
@@ -394,7 +562,12 @@ export async function updateSession(db: Db, user: User, sessionId: number, input
 }
 
 /** The random draw of the order: the contest admin or the group leader. */
-export async function drawSession(db: Db, user: User, sessionId: number, redraw: boolean): Promise<{ draw: DrawView; message: string }> {
+export async function drawSession(
+  db: Db,
+  user: User,
+  sessionId: number,
+  redraw: boolean,
+): Promise<{ draw: DrawView; message: string }> {
   const admin = await db.transaction().execute(async (trx) => {
     await lockSession(trx, sessionId);
     const s = await findSession(trx, sessionId);
@@ -412,9 +585,18 @@ export async function drawSession(db: Db, user: User, sessionId: number, redraw:
     if (s.draw_seed && (await scoreCount(trx, s.id))) throw conflict("已有评委开始评分，不能重新抽签");
     const seed = newSeed();
     const at = new Date().toISOString();
-    await trx.updateTable("defence_session").set({ draw_seed: seed, drawn_at: at, drawn_by: user.id, updated_at: at }).where("id", "=", s.id).execute();
+    await trx
+      .updateTable("defence_session")
+      .set({ draw_seed: seed, drawn_at: at, drawn_by: user.id, updated_at: at })
+      .where("id", "=", s.id)
+      .execute();
     await applyOrder(trx, s.id, seed, s.starts_at, s.minutes_per_work);
-    await record(trx, user.id, { entity: "defence_session", entityId: s.id, action: s.draw_seed ? "redraw" : "draw", changes: { drawSeed: [s.draw_seed, seed] } });
+    await record(trx, user.id, {
+      entity: "defence_session",
+      entityId: s.id,
+      action: s.draw_seed ? "redraw" : "draw",
+      changes: { drawSeed: [s.draw_seed, seed] },
+    });
     return admin;
   });
   const s = (await findSession(db, sessionId))!;
@@ -433,8 +615,25 @@ export async function reopenSession(db: Db, user: User, sessionId: number, reaso
     const why = reason.trim();
     if (!why) throw invalid("reason", "请填写重新开放的原因");
     const at = new Date().toISOString();
-    await trx.updateTable("defence_session").set({ signed_off_at: null, signed_off_by: null, sign_off_note: null, reopened_at: at, reopened_by: user.id, reopen_reason: why, updated_at: at }).where("id", "=", s.id).execute();
-    await record(trx, user.id, { entity: "defence_session", entityId: s.id, action: "reopen", changes: { signedOffAt: [s.signed_off_at, null], signedOffBy: [s.signed_off_by, null], reason: [null, why] } });
+    await trx
+      .updateTable("defence_session")
+      .set({
+        signed_off_at: null,
+        signed_off_by: null,
+        sign_off_note: null,
+        reopened_at: at,
+        reopened_by: user.id,
+        reopen_reason: why,
+        updated_at: at,
+      })
+      .where("id", "=", s.id)
+      .execute();
+    await record(trx, user.id, {
+      entity: "defence_session",
+      entityId: s.id,
+      action: "reopen",
+      changes: { signedOffAt: [s.signed_off_at, null], signedOffBy: [s.signed_off_by, null], reason: [null, why] },
+    });
   });
   return adminSessionView(db, (await findSession(db, sessionId))!);
 }
@@ -458,9 +657,21 @@ async function judgeSessionView(db: Handle, user: User, s: SessionRow): Promise<
   const mine = (await judgeable(db, contestOf(s), slots, [user.id])).get(user.id)!;
   const visible = slots.filter((x) => mine.has(Number(x.work_id)));
   const scores = visible.length
-    ? await db.selectFrom("defence_score").select(["slot_id", "score", "recommendation", "comment", "updated_at"]).where("judge_id", "=", user.id).where("slot_id", "in", visible.map((x) => x.id)).execute()
+    ? await db
+        .selectFrom("defence_score")
+        .select(["slot_id", "score", "recommendation", "comment", "updated_at"])
+        .where("judge_id", "=", user.id)
+        .where(
+          "slot_id",
+          "in",
+          visible.map((x) => x.id),
+        )
+        .execute()
     : [];
-  const files = await defenceFiles(db, visible.map((x) => Number(x.work_id)));
+  const files = await defenceFiles(
+    db,
+    visible.map((x) => Number(x.work_id)),
+  );
   const isMember = members.includes(user.id);
   return {
     ...baseView(s, slots, mine),
@@ -473,7 +684,9 @@ async function judgeSessionView(db: Handle, user: User, s: SessionRow): Promise<
         time: x.slot_time,
         work: workRef(x),
         files: files.get(Number(x.work_id)) ?? [],
-        mine: sc ? { score: Number(sc.score), recommendation: sc.recommendation, comment: sc.comment, updatedAt: sc.updated_at } : null,
+        mine: sc
+          ? { score: Number(sc.score), recommendation: sc.recommendation, comment: sc.comment, updatedAt: sc.updated_at }
+          : null,
       };
     }),
     avoided: slots.length - visible.length,
@@ -483,11 +696,20 @@ async function judgeSessionView(db: Handle, user: User, s: SessionRow): Promise<
 
 /** The defence sessions of the judge's groups in the contest. */
 export async function mySessions(db: Db, user: User, contestId: number): Promise<JudgeSession[]> {
-  const c = await db.selectFrom("contest").select(["id", "name", "level", "school_id"]).where("id", "=", contestId).executeTakeFirst();
+  const c = await db
+    .selectFrom("contest")
+    .select(["id", "name", "level", "school_id"])
+    .where("id", "=", contestId)
+    .executeTakeFirst();
   if (!c || !(await contestJudges(db, c)).some((j) => j.id === user.id)) throw notFound(NOT_JUDGED);
   const rows = await sessionQuery(db)
     .where("s.contest_id", "=", c.id)
-    .where((eb) => eb.or([eb("g.leader_id", "=", user.id), eb("s.group_id", "in", eb.selectFrom("judge_group_member").select("group_id").where("user_id", "=", user.id))]))
+    .where((eb) =>
+      eb.or([
+        eb("g.leader_id", "=", user.id),
+        eb("s.group_id", "in", eb.selectFrom("judge_group_member").select("group_id").where("user_id", "=", user.id)),
+      ]),
+    )
     .orderBy("s.id")
     .execute();
   const out: JudgeSession[] = [];
@@ -503,29 +725,70 @@ export async function judgeSessionById(db: Db, user: User, sessionId: number): P
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Saves the judge's score of one work; appends to the score log when anything changed. */
-export async function saveScore(db: Db, user: User, sessionId: number, workId: number, body: ScoreBody): Promise<{ score: MyScore; changed: boolean }> {
-  if (!Number.isFinite(body.score) || round1(body.score) !== body.score) throw invalid("score", "评分为 0–100 的数，最多保留一位小数");
+export async function saveScore(
+  db: Db,
+  user: User,
+  sessionId: number,
+  workId: number,
+  body: ScoreBody,
+): Promise<{ score: MyScore; changed: boolean }> {
+  if (!Number.isFinite(body.score) || round1(body.score) !== body.score)
+    throw invalid("score", "评分为 0–100 的数，最多保留一位小数");
   const comment = (body.comment ?? "").trim();
   return db.transaction().execute(async (trx) => {
     await lockSession(trx, sessionId);
     const { s, isMember } = await judgeSession(trx, user, sessionId, NO_DEFENCE_WORK);
     const slot = await slotQuery(trx).where("sl.session_id", "=", s.id).where("sl.work_id", "=", workId).executeTakeFirst();
-    if (!slot || !(await judgeable(trx, contestOf(s), [slot], [user.id])).get(user.id)!.has(workId)) throw notFound(NO_DEFENCE_WORK);
+    if (!slot || !(await judgeable(trx, contestOf(s), [slot], [user.id])).get(user.id)!.has(workId))
+      throw notFound(NO_DEFENCE_WORK);
     if (!isMember) throw forbidden("您不是本组的评委成员，不能评分");
     if (s.signed_off_at) throw conflict(SIGNED);
     if (!s.draw_seed) throw conflict("答辩顺序尚未抽签，抽签后才能评分");
     const at = new Date().toISOString();
-    const old = await trx.selectFrom("defence_score").selectAll().where("slot_id", "=", slot.id).where("judge_id", "=", user.id).executeTakeFirst();
+    const old = await trx
+      .selectFrom("defence_score")
+      .selectAll()
+      .where("slot_id", "=", slot.id)
+      .where("judge_id", "=", user.id)
+      .executeTakeFirst();
     const same = old && Number(old.score) === body.score && old.recommendation === body.recommendation && old.comment === comment;
     if (!same) {
       if (old) {
-        await trx.updateTable("defence_score").set({ score: body.score, recommendation: body.recommendation, comment, updated_at: at }).where("id", "=", old.id).execute();
+        await trx
+          .updateTable("defence_score")
+          .set({ score: body.score, recommendation: body.recommendation, comment, updated_at: at })
+          .where("id", "=", old.id)
+          .execute();
       } else {
-        await trx.insertInto("defence_score").values({ slot_id: slot.id, judge_id: user.id, score: body.score, recommendation: body.recommendation, comment, created_at: at, updated_at: at }).execute();
+        await trx
+          .insertInto("defence_score")
+          .values({
+            slot_id: slot.id,
+            judge_id: user.id,
+            score: body.score,
+            recommendation: body.recommendation,
+            comment,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
       }
-      await appendScoreLog(trx, { at, actorId: user.id, contestId: s.contest_id, workId, judgeId: user.id, action: "defence_score", score: body.score, comment, reason: body.recommendation });
+      await appendScoreLog(trx, {
+        at,
+        actorId: user.id,
+        contestId: s.contest_id,
+        workId,
+        judgeId: user.id,
+        action: "defence_score",
+        score: body.score,
+        comment,
+        reason: body.recommendation,
+      });
     }
-    return { score: { score: body.score, recommendation: body.recommendation, comment, updatedAt: same ? old!.updated_at : at }, changed: !same };
+    return {
+      score: { score: body.score, recommendation: body.recommendation, comment, updatedAt: same ? old!.updated_at : at },
+      changed: !same,
+    };
   });
 }
 
@@ -534,7 +797,14 @@ export async function judgeDefenceFile(db: Db, user: User, sessionId: number, wo
   const { s } = await judgeSession(db, user, sessionId, NO_DEFENCE_WORK);
   const slot = await slotQuery(db).where("sl.session_id", "=", s.id).where("sl.work_id", "=", workId).executeTakeFirst();
   if (!slot || !(await judgeable(db, contestOf(s), [slot], [user.id])).get(user.id)!.has(workId)) throw notFound(NO_DEFENCE_WORK);
-  const f = await db.selectFrom("work_file").select(["id", "filename", "size", "mime", "sha256"]).where("id", "=", fileId).where("work_id", "=", workId).where("kind", "=", DEFENCE_FILE_KIND).where("deleted_at", "is", null).executeTakeFirst();
+  const f = await db
+    .selectFrom("work_file")
+    .select(["id", "filename", "size", "mime", "sha256"])
+    .where("id", "=", fileId)
+    .where("work_id", "=", workId)
+    .where("kind", "=", DEFENCE_FILE_KIND)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   if (!f) throw notFound("答辩材料不存在");
   return f;
 }
@@ -545,7 +815,8 @@ async function sheetAccess(db: Handle, user: User, sessionId: number) {
   const s = await findSession(db, sessionId);
   if (!s) throw notFound(NO_SHEET);
   if (await isManager(db, user, s.contest_id)) return { s, asLeader: false };
-  if (s.leader_id === user.id && (await contestJudges(db, contestOf(s))).some((j) => j.id === user.id)) return { s, asLeader: true };
+  if (s.leader_id === user.id && (await contestJudges(db, contestOf(s))).some((j) => j.id === user.id))
+    return { s, asLeader: true };
   throw notFound(NO_SHEET);
 }
 
@@ -559,7 +830,14 @@ interface Consolidated {
 async function consolidate(db: Handle, s: SessionRow, viewerId: number | null): Promise<Consolidated> {
   const c = contestOf(s);
   const slots = await slotsOf(db, s.id);
-  const members = await db.selectFrom("judge_group_member as m").innerJoin("app_user as u", "u.id", "m.user_id").select(["u.id", "u.name"]).where("m.group_id", "=", s.group_id).orderBy("u.name").orderBy("u.id").execute();
+  const members = await db
+    .selectFrom("judge_group_member as m")
+    .innerJoin("app_user as u", "u.id", "m.user_id")
+    .select(["u.id", "u.name"])
+    .where("m.group_id", "=", s.group_id)
+    .orderBy("u.name")
+    .orderBy("u.id")
+    .execute();
   const ids = members.map((m) => m.id);
   const viewerCan = viewerId !== null ? (await judgeable(db, c, slots, [viewerId])).get(viewerId)! : null;
   const can = await judgeable(db, c, slots, ids);
@@ -568,7 +846,11 @@ async function consolidate(db: Handle, s: SessionRow, viewerId: number | null): 
         .selectFrom("defence_score as ds")
         .innerJoin("app_user as u", "u.id", "ds.judge_id")
         .select(["ds.slot_id", "ds.judge_id", "u.name", "ds.score", "ds.recommendation", "ds.comment", "ds.updated_at"])
-        .where("ds.slot_id", "in", slots.map((x) => x.id))
+        .where(
+          "ds.slot_id",
+          "in",
+          slots.map((x) => x.id),
+        )
         .orderBy("u.name")
         .execute()
     : [];
@@ -593,7 +875,13 @@ async function consolidate(db: Handle, s: SessionRow, viewerId: number | null): 
         position: x.position,
         time: x.slot_time,
         work: workRef(x),
-        scores: own.map((r) => ({ judge: { id: r.judge_id, name: r.name }, score: Number(r.score), recommendation: r.recommendation, comment: r.comment, updatedAt: r.updated_at })),
+        scores: own.map((r) => ({
+          judge: { id: r.judge_id, name: r.name },
+          score: Number(r.score),
+          recommendation: r.recommendation,
+          comment: r.comment,
+          updatedAt: r.updated_at,
+        })),
         missing: lacking.map((m) => ({ id: m.id, name: m.name })),
         avoiding: members.length - expected.length,
         mean,
@@ -657,12 +945,20 @@ export async function signOff(db: Db, user: User, sessionId: number, body: SignO
       if (!note) throw invalid("note", "有评委尚未评完时，请在签署说明中写明原因（如评委缺席）");
     }
     const at = new Date().toISOString();
-    await trx.updateTable("defence_session").set({ signed_off_at: at, signed_off_by: user.id, sign_off_note: note || null, updated_at: at }).where("id", "=", s.id).execute();
+    await trx
+      .updateTable("defence_session")
+      .set({ signed_off_at: at, signed_off_by: user.id, sign_off_note: note || null, updated_at: at })
+      .where("id", "=", s.id)
+      .execute();
     await record(trx, user.id, {
       entity: "defence_session",
       entityId: s.id,
       action: "sign_off",
-      changes: { signedOffAt: [null, at], note: [null, note || null], missing: [null, [...missing.entries()].map(([id, m]) => ({ judgeId: id, workIds: m.workIds }))] },
+      changes: {
+        signedOffAt: [null, at],
+        note: [null, note || null],
+        missing: [null, [...missing.entries()].map(([id, m]) => ({ judgeId: id, workIds: m.workIds }))],
+      },
     });
   });
   return groupSheet(db, user, sessionId);

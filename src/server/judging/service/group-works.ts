@@ -14,20 +14,43 @@ import { contestJudges, declaredOf, poolWorks, requireManagedContest, settingsOf
 import { groupView, managedGroup } from "./groups";
 
 const assignedCounts = async (db: Db | Parameters<typeof poolWorks>[0], contestId: number) =>
-  new Map((await db.selectFrom("judge_assignment").select(["work_id", (eb) => eb.fn.countAll<number>().as("n")]).where("contest_id", "=", contestId).groupBy("work_id").execute()).map((r) => [Number(r.work_id), Number(r.n)]));
+  new Map(
+    (
+      await db
+        .selectFrom("judge_assignment")
+        .select(["work_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("contest_id", "=", contestId)
+        .groupBy("work_id")
+        .execute()
+    ).map((r) => [Number(r.work_id), Number(r.n)]),
+  );
 
 export async function autoGroup(db: Db, user: User, contestId: number, regroup: boolean): Promise<AutoGroupResult> {
   return db.transaction().execute(async (trx) => {
     const c = await requireManagedContest(trx, user, contestId);
-    const groups = await trx.selectFrom("judge_group").select(["id", "category_id", "subcategory_id", "group_type"]).where("contest_id", "=", c.id).orderBy("id").execute();
+    const groups = await trx
+      .selectFrom("judge_group")
+      .select(["id", "category_id", "subcategory_id", "group_type"])
+      .where("contest_id", "=", c.id)
+      .orderBy("id")
+      .execute();
     if (!groups.length) throw badRequest("本赛事还没有评审组，请先创建评审组");
-    const works = await poolWorks(trx, c).innerJoin("work_category as cat", "cat.id", "work.category_id").select(["work.id", "work.name", "work.category_id", "work.subcategory_id", "work.group_type", "cat.name as category_name"]).orderBy("work.id").execute();
-    const placed = new Map((await trx.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map((r) => [Number(r.work_id), r.group_id]));
+    const works = await poolWorks(trx, c)
+      .innerJoin("work_category as cat", "cat.id", "work.category_id")
+      .select(["work.id", "work.name", "work.category_id", "work.subcategory_id", "work.group_type", "cat.name as category_name"])
+      .orderBy("work.id")
+      .execute();
+    const placed = new Map(
+      (await trx.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map(
+        (r) => [Number(r.work_id), r.group_id],
+      ),
+    );
     const assigned = await assignedCounts(trx, c.id);
     // A work keeps its group when it has judges, or unless asked to regroup.
     const keeps = (id: number) => placed.has(id) && (!regroup || (assigned.get(id) ?? 0) > 0);
     const sizes = new Map<number, number>();
-    for (const w of works) if (keeps(Number(w.id))) sizes.set(placed.get(Number(w.id))!, (sizes.get(placed.get(Number(w.id))!) ?? 0) + 1);
+    for (const w of works)
+      if (keeps(Number(w.id))) sizes.set(placed.get(Number(w.id))!, (sizes.get(placed.get(Number(w.id))!) ?? 0) + 1);
     const unmatched: AutoGroupResult["unmatched"] = [];
     const moves: { work_id: number; group_id: number }[] = [];
     for (const w of works) {
@@ -40,10 +63,26 @@ export async function autoGroup(db: Db, user: User, contestId: number, regroup: 
     const at = new Date().toISOString();
     for (let i = 0; i < moves.length; i += 500) {
       const part = moves.slice(i, i + 500);
-      await trx.deleteFrom("judge_group_work").where("contest_id", "=", c.id).where("work_id", "in", part.map((m) => m.work_id)).execute();
-      await trx.insertInto("judge_group_work").values(part.map((m) => ({ contest_id: c.id, created_at: at, ...m }))).execute();
+      await trx
+        .deleteFrom("judge_group_work")
+        .where("contest_id", "=", c.id)
+        .where(
+          "work_id",
+          "in",
+          part.map((m) => m.work_id),
+        )
+        .execute();
+      await trx
+        .insertInto("judge_group_work")
+        .values(part.map((m) => ({ contest_id: c.id, created_at: at, ...m })))
+        .execute();
     }
-    await record(trx, user.id, { entity: "judge_group_work", entityId: c.id, action: "update", changes: { grouped: [null, moves.length] } });
+    await record(trx, user.id, {
+      entity: "judge_group_work",
+      entityId: c.id,
+      action: "update",
+      changes: { grouped: [null, moves.length] },
+    });
     return { grouped: moves.length, unmatched };
   });
 }
@@ -52,20 +91,43 @@ export async function addWorks(db: Db, user: User, groupId: number, workIds: num
   return db.transaction().execute(async (trx) => {
     const { g, c } = await managedGroup(trx, user, groupId);
     const ids = [...new Set(workIds)];
-    const inPool = new Set((await poolWorks(trx, c).select("work.id").where("work.id", "in", ids).execute()).map((r) => Number(r.id)));
+    const inPool = new Set(
+      (await poolWorks(trx, c).select("work.id").where("work.id", "in", ids).execute()).map((r) => Number(r.id)),
+    );
     const outside = ids.filter((id) => !inPool.has(id));
-    if (outside.length) throw badRequest(`作品 ${outside.slice(0, 5).join("、")}${outside.length > 5 ? ` 等 ${outside.length} 件` : ""} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`);
+    if (outside.length)
+      throw badRequest(
+        `作品 ${outside.slice(0, 5).join("、")}${outside.length > 5 ? ` 等 ${outside.length} 件` : ""} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`,
+      );
     const assigned = await assignedCounts(trx, c.id);
-    const placed = new Map((await trx.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).where("work_id", "in", ids).execute()).map((r) => [Number(r.work_id), r.group_id]));
+    const placed = new Map(
+      (
+        await trx
+          .selectFrom("judge_group_work")
+          .select(["work_id", "group_id"])
+          .where("contest_id", "=", c.id)
+          .where("work_id", "in", ids)
+          .execute()
+      ).map((r) => [Number(r.work_id), r.group_id]),
+    );
     const locked = ids.filter((id) => placed.has(id) && placed.get(id) !== g.id && (assigned.get(id) ?? 0) > 0);
-    if (locked.length) throw badRequest(`作品 ${locked.slice(0, 5).join("、")} 已在其他评审组分配了评委，请先移除这些分配再调整分组`);
+    if (locked.length)
+      throw badRequest(`作品 ${locked.slice(0, 5).join("、")} 已在其他评审组分配了评委，请先移除这些分配再调整分组`);
     const moving = ids.filter((id) => placed.get(id) !== g.id);
     if (moving.length) {
       await trx.deleteFrom("judge_group_work").where("contest_id", "=", c.id).where("work_id", "in", moving).execute();
       const at = new Date().toISOString();
-      await trx.insertInto("judge_group_work").values(moving.map((work_id) => ({ contest_id: c.id, group_id: g.id, work_id, created_at: at }))).execute();
+      await trx
+        .insertInto("judge_group_work")
+        .values(moving.map((work_id) => ({ contest_id: c.id, group_id: g.id, work_id, created_at: at })))
+        .execute();
     }
-    await record(trx, user.id, { entity: "judge_group", entityId: g.id, action: "update", changes: { addWorks: [null, moving.length <= 20 ? moving : moving.length] } });
+    await record(trx, user.id, {
+      entity: "judge_group",
+      entityId: g.id,
+      action: "update",
+      changes: { addWorks: [null, moving.length <= 20 ? moving : moving.length] },
+    });
     return groupView(trx, g.id);
   });
 }
@@ -73,26 +135,74 @@ export async function addWorks(db: Db, user: User, groupId: number, workIds: num
 export async function removeWork(db: Db, user: User, groupId: number, workId: number): Promise<JudgeGroupView> {
   return db.transaction().execute(async (trx) => {
     const { g, c } = await managedGroup(trx, user, groupId);
-    const row = await trx.selectFrom("judge_group_work").select("id").where("group_id", "=", g.id).where("work_id", "=", workId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("judge_group_work")
+      .select("id")
+      .where("group_id", "=", g.id)
+      .where("work_id", "=", workId)
+      .executeTakeFirst();
     if (!row) throw notFound("该作品不在本评审组中");
     const n = (await assignedCounts(trx, c.id)).get(workId) ?? 0;
     if (n) throw badRequest(`作品 ${workId} 已分配 ${n} 位评委，请先移除这些分配再移出评审组`);
     await trx.deleteFrom("judge_group_work").where("id", "=", row.id).execute();
-    await record(trx, user.id, { entity: "judge_group", entityId: g.id, action: "update", changes: { removeWork: [workId, null] } });
+    await record(trx, user.id, {
+      entity: "judge_group",
+      entityId: g.id,
+      action: "update",
+      changes: { removeWork: [workId, null] },
+    });
     return groupView(trx, g.id);
   });
 }
 
-export async function listPool(db: Db, user: User, contestId: number, f: PoolFilters, offset: number, limit: number): Promise<{ list: PoolWork[]; total: number }> {
+export async function listPool(
+  db: Db,
+  user: User,
+  contestId: number,
+  f: PoolFilters,
+  offset: number,
+  limit: number,
+): Promise<{ list: PoolWork[]; total: number }> {
   const c = await requireManagedContest(db, user, contestId);
   const needed = (await settingsOf(db, c.id)).reviewsPerWork;
   let q = poolWorks(db, c);
-  if (f.groupId !== undefined) q = q.where((eb) => eb.exists(eb.selectFrom("judge_group_work as g1").select("g1.id").where("g1.contest_id", "=", c.id).whereRef("g1.work_id", "=", "work.id").where("g1.group_id", "=", f.groupId!)));
-  if (f.ungrouped) q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("judge_group_work as g2").select("g2.id").where("g2.contest_id", "=", c.id).whereRef("g2.work_id", "=", "work.id"))));
+  if (f.groupId !== undefined)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("judge_group_work as g1")
+          .select("g1.id")
+          .where("g1.contest_id", "=", c.id)
+          .whereRef("g1.work_id", "=", "work.id")
+          .where("g1.group_id", "=", f.groupId!),
+      ),
+    );
+  if (f.ungrouped)
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("judge_group_work as g2")
+            .select("g2.id")
+            .where("g2.contest_id", "=", c.id)
+            .whereRef("g2.work_id", "=", "work.id"),
+        ),
+      ),
+    );
   if (f.categoryId !== undefined) q = q.where("work.category_id", "=", f.categoryId);
   if (f.keyword?.trim()) q = q.where((eb) => keywordFilter(eb, f.keyword!));
   if (f.short) {
-    q = q.where((eb) => eb(eb.selectFrom("judge_assignment as a1").select((x) => x.fn.countAll<number>().as("n")).where("a1.contest_id", "=", c.id).whereRef("a1.work_id", "=", "work.id"), "<", needed));
+    q = q.where((eb) =>
+      eb(
+        eb
+          .selectFrom("judge_assignment as a1")
+          .select((x) => x.fn.countAll<number>().as("n"))
+          .where("a1.contest_id", "=", c.id)
+          .whereRef("a1.work_id", "=", "work.id"),
+        "<",
+        needed,
+      ),
+    );
   }
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const rows = await q
@@ -101,14 +211,33 @@ export async function listPool(db: Db, user: User, contestId: number, f: PoolFil
     .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
     .leftJoin("judge_group_work as gw", (j) => j.onRef("gw.work_id", "=", "work.id").on("gw.contest_id", "=", c.id))
     .leftJoin("judge_group as jg", "jg.id", "gw.group_id")
-    .select(["work.id", "work.name", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "work.school_id", "school.name as school_name", "jg.id as jg_id", "jg.name as jg_name"])
+    .select([
+      "work.id",
+      "work.name",
+      "work.category_id",
+      "cat.name as category_name",
+      "work.subcategory_id",
+      "sub.name as subcategory_name",
+      "work.group_type",
+      "work.school_id",
+      "school.name as school_name",
+      "jg.id as jg_id",
+      "jg.name as jg_name",
+    ])
     .orderBy("work.id")
     .offset(offset)
     .limit(limit)
     .execute();
   const ids = rows.map((r) => Number(r.id));
   const judges = ids.length
-    ? await db.selectFrom("judge_assignment").innerJoin("app_user", "app_user.id", "judge_assignment.judge_id").select(["judge_assignment.id", "judge_assignment.work_id", "judge_assignment.judge_id", "app_user.name"]).where("judge_assignment.contest_id", "=", c.id).where("judge_assignment.work_id", "in", ids).orderBy("app_user.name").execute()
+    ? await db
+        .selectFrom("judge_assignment")
+        .innerJoin("app_user", "app_user.id", "judge_assignment.judge_id")
+        .select(["judge_assignment.id", "judge_assignment.work_id", "judge_assignment.judge_id", "app_user.name"])
+        .where("judge_assignment.contest_id", "=", c.id)
+        .where("judge_assignment.work_id", "in", ids)
+        .orderBy("app_user.name")
+        .execute()
     : [];
   return {
     total,
@@ -120,7 +249,9 @@ export async function listPool(db: Db, user: User, contestId: number, f: PoolFil
       group: r.group_type,
       school: { id: r.school_id, name: r.school_name },
       judgeGroup: r.jg_id !== null ? { id: r.jg_id, name: r.jg_name ?? "" } : null,
-      judges: judges.filter((j) => Number(j.work_id) === Number(r.id)).map((j) => ({ assignmentId: j.id, judgeId: j.judge_id, name: j.name })),
+      judges: judges
+        .filter((j) => Number(j.work_id) === Number(r.id))
+        .map((j) => ({ assignmentId: j.id, judgeId: j.judge_id, name: j.name })),
       needed,
     })),
   };
@@ -129,9 +260,27 @@ export async function listPool(db: Db, user: User, contestId: number, f: PoolFil
 export async function listContestJudges(db: Db, user: User, contestId: number): Promise<ContestJudge[]> {
   const c = await requireManagedContest(db, user, contestId);
   const judges = await contestJudges(db, c);
-  const groups = await db.selectFrom("judge_group_member").innerJoin("judge_group", "judge_group.id", "judge_group_member.group_id").select(["judge_group_member.user_id", "judge_group.id", "judge_group.name"]).where("judge_group.contest_id", "=", c.id).orderBy("judge_group.id").execute();
-  const loads = new Map((await db.selectFrom("judge_assignment").select(["judge_id", (eb) => eb.fn.countAll<number>().as("n")]).where("contest_id", "=", c.id).groupBy("judge_id").execute()).map((r) => [r.judge_id, Number(r.n)]));
-  const declared = await declaredOf(db, judges.map((j) => j.id));
+  const groups = await db
+    .selectFrom("judge_group_member")
+    .innerJoin("judge_group", "judge_group.id", "judge_group_member.group_id")
+    .select(["judge_group_member.user_id", "judge_group.id", "judge_group.name"])
+    .where("judge_group.contest_id", "=", c.id)
+    .orderBy("judge_group.id")
+    .execute();
+  const loads = new Map(
+    (
+      await db
+        .selectFrom("judge_assignment")
+        .select(["judge_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("contest_id", "=", c.id)
+        .groupBy("judge_id")
+        .execute()
+    ).map((r) => [r.judge_id, Number(r.n)]),
+  );
+  const declared = await declaredOf(
+    db,
+    judges.map((j) => j.id),
+  );
   return judges.map((j) => ({
     id: j.id,
     name: j.name,
@@ -140,6 +289,9 @@ export async function listContestJudges(db: Db, user: User, contestId: number): 
     province: j.province,
     groups: groups.filter((g) => g.user_id === j.id).map((g) => ({ id: g.id, name: g.name })),
     load: loads.get(j.id) ?? 0,
-    declared: (declared.get(j.id)?.workIds.length ?? 0) + (declared.get(j.id)?.schoolIds.length ?? 0) + (declared.get(j.id)?.userIds.length ?? 0),
+    declared:
+      (declared.get(j.id)?.workIds.length ?? 0) +
+      (declared.get(j.id)?.schoolIds.length ?? 0) +
+      (declared.get(j.id)?.userIds.length ?? 0),
   }));
 }

@@ -29,7 +29,9 @@ export async function managedGroup(db: Handle, user: User, groupId: number) {
 
 export async function listGroups(db: Db, user: User, contestId: number): Promise<JudgeGroupView[]> {
   const c = await requireManagedContest(db, user, contestId);
-  const ids = (await db.selectFrom("judge_group").select("id").where("contest_id", "=", c.id).orderBy("id").execute()).map((g) => g.id);
+  const ids = (await db.selectFrom("judge_group").select("id").where("contest_id", "=", c.id).orderBy("id").execute()).map(
+    (g) => g.id,
+  );
   const out: JudgeGroupView[] = [];
   for (const id of ids) out.push(await groupView(db, id));
   return out;
@@ -53,8 +55,20 @@ export async function groupView(db: Handle, id: number): Promise<JudgeGroupView>
     .where("judge_group_member.group_id", "=", id)
     .orderBy("app_user.name")
     .execute();
-  const works = n(await db.selectFrom("judge_group_work").select((eb) => eb.fn.countAll<number>().as("n")).where("group_id", "=", id).executeTakeFirst());
-  const assignments = n(await db.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).where("group_id", "=", id).executeTakeFirst());
+  const works = n(
+    await db
+      .selectFrom("judge_group_work")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("group_id", "=", id)
+      .executeTakeFirst(),
+  );
+  const assignments = n(
+    await db
+      .selectFrom("judge_assignment")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("group_id", "=", id)
+      .executeTakeFirst(),
+  );
   return {
     id: g.id,
     contestId: g.contest_id,
@@ -72,11 +86,22 @@ export async function groupView(db: Handle, id: number): Promise<JudgeGroupView>
 }
 
 /** The category, 小类 and 普通/专业组 of a group, checked. */
-async function checkScope(db: Handle, input: { categoryId: number; subcategoryId?: number | null; groupType?: "normal" | "professional" | null }) {
-  const cat = await db.selectFrom("work_category").select(["id", "parent_id", "name", "has_professional_group"]).where("id", "=", input.categoryId).executeTakeFirst();
+async function checkScope(
+  db: Handle,
+  input: { categoryId: number; subcategoryId?: number | null; groupType?: "normal" | "professional" | null },
+) {
+  const cat = await db
+    .selectFrom("work_category")
+    .select(["id", "parent_id", "name", "has_professional_group"])
+    .where("id", "=", input.categoryId)
+    .executeTakeFirst();
   if (!cat || cat.parent_id !== null) throw invalid("categoryId", "请选择作品大类");
   if (input.subcategoryId != null) {
-    const sub = await db.selectFrom("work_category").select(["parent_id"]).where("id", "=", input.subcategoryId).executeTakeFirst();
+    const sub = await db
+      .selectFrom("work_category")
+      .select(["parent_id"])
+      .where("id", "=", input.subcategoryId)
+      .executeTakeFirst();
     if (!sub || sub.parent_id !== cat.id) throw invalid("subcategoryId", `所选小类不属于「${cat.name}」`);
   }
   if (input.groupType && !cat.has_professional_group) throw invalid("groupType", `「${cat.name}」不分普通组和专业组`);
@@ -104,10 +129,25 @@ export async function createGroup(db: Db, user: User, contestId: number, input: 
     const at = new Date().toISOString();
     const { id } = await trx
       .insertInto("judge_group")
-      .values({ contest_id: c.id, name, category_id: input.categoryId, subcategory_id: input.subcategoryId ?? null, group_type: input.groupType ?? null, leader_id: input.leaderId ?? null, note: input.note?.trim() || null, created_at: at, updated_at: at })
+      .values({
+        contest_id: c.id,
+        name,
+        category_id: input.categoryId,
+        subcategory_id: input.subcategoryId ?? null,
+        group_type: input.groupType ?? null,
+        leader_id: input.leaderId ?? null,
+        note: input.note?.trim() || null,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await record(trx, user.id, { entity: "judge_group", entityId: id, action: "create", changes: { name: [null, name], categoryId: [null, input.categoryId] } });
+    await record(trx, user.id, {
+      entity: "judge_group",
+      entityId: id,
+      action: "create",
+      changes: { name: [null, name], categoryId: [null, input.categoryId] },
+    });
     return groupView(trx, id);
   });
 }
@@ -124,23 +164,41 @@ export async function updateGroup(db: Db, user: User, groupId: number, input: Ju
       note: input.note !== undefined ? input.note?.trim() || null : g.note,
     };
     if (!next.name) throw invalid("name", "请填写评审组名称");
-    const scopeChanged = next.category_id !== g.category_id || next.subcategory_id !== g.subcategory_id || next.group_type !== g.group_type;
+    const scopeChanged =
+      next.category_id !== g.category_id || next.subcategory_id !== g.subcategory_id || next.group_type !== g.group_type;
     if (scopeChanged) {
       await checkScope(trx, { categoryId: next.category_id, subcategoryId: next.subcategory_id, groupType: next.group_type });
-      const works = n(await trx.selectFrom("judge_group_work").select((eb) => eb.fn.countAll<number>().as("n")).where("group_id", "=", g.id).executeTakeFirst());
+      const works = n(
+        await trx
+          .selectFrom("judge_group_work")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("group_id", "=", g.id)
+          .executeTakeFirst(),
+      );
       if (works) throw badRequest(`评审组「${g.name}」已有 ${works} 件作品，不能修改类别；请先移出作品`);
     }
     if (next.leader_id !== g.leader_id) await checkLeader(trx, c, next.leader_id);
     if (next.name !== g.name) await nameFree(trx, c.id, next.name, g.id);
-    await trx.updateTable("judge_group").set({ ...next, updated_at: new Date().toISOString() }).where("id", "=", g.id).execute();
-    const changes = Object.fromEntries(Object.entries(next).filter(([k, v]) => (g as Record<string, unknown>)[k] !== v).map(([k, v]) => [k, [(g as Record<string, unknown>)[k], v]])) as Record<string, [unknown, unknown]>;
+    await trx
+      .updateTable("judge_group")
+      .set({ ...next, updated_at: new Date().toISOString() })
+      .where("id", "=", g.id)
+      .execute();
+    const changes = Object.fromEntries(
+      Object.entries(next)
+        .filter(([k, v]) => (g as Record<string, unknown>)[k] !== v)
+        .map(([k, v]) => [k, [(g as Record<string, unknown>)[k], v]]),
+    ) as Record<string, [unknown, unknown]>;
     await record(trx, user.id, { entity: "judge_group", entityId: g.id, action: "update", changes });
     return groupView(trx, g.id);
   });
 }
 
 async function assignedIn(trx: Transaction<DB>, groupId: number, judgeId?: number) {
-  let q = trx.selectFrom("judge_assignment").select((eb) => eb.fn.countAll<number>().as("n")).where("group_id", "=", groupId);
+  let q = trx
+    .selectFrom("judge_assignment")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("group_id", "=", groupId);
   if (judgeId !== undefined) q = q.where("judge_id", "=", judgeId);
   return n(await q.executeTakeFirst());
 }
@@ -167,7 +225,12 @@ export async function addJudges(db: Db, user: User, groupId: number, userIds: nu
       .values([...new Set(userIds)].map((user_id) => ({ group_id: g.id, user_id, created_at: at })))
       .onConflict((oc) => oc.columns(["group_id", "user_id"]).doNothing())
       .execute();
-    await record(trx, user.id, { entity: "judge_group", entityId: g.id, action: "update", changes: { addJudges: [null, userIds] } });
+    await record(trx, user.id, {
+      entity: "judge_group",
+      entityId: g.id,
+      action: "update",
+      changes: { addJudges: [null, userIds] },
+    });
     return groupView(trx, g.id);
   });
 }
@@ -175,13 +238,24 @@ export async function addJudges(db: Db, user: User, groupId: number, userIds: nu
 export async function removeJudge(db: Db, user: User, groupId: number, userId: number): Promise<JudgeGroupView> {
   return db.transaction().execute(async (trx) => {
     const { g } = await managedGroup(trx, user, groupId);
-    const m = await trx.selectFrom("judge_group_member").innerJoin("app_user", "app_user.id", "judge_group_member.user_id").select(["judge_group_member.id", "app_user.name"]).where("group_id", "=", g.id).where("user_id", "=", userId).executeTakeFirst();
+    const m = await trx
+      .selectFrom("judge_group_member")
+      .innerJoin("app_user", "app_user.id", "judge_group_member.user_id")
+      .select(["judge_group_member.id", "app_user.name"])
+      .where("group_id", "=", g.id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!m) throw notFound("该评委不在本评审组中");
     const used = await assignedIn(trx, g.id, userId);
     if (used) throw badRequest(`评委「${m.name}」在评审组「${g.name}」已分配 ${used} 件作品，请先移除或替换这些分配`);
     await trx.deleteFrom("judge_group_member").where("id", "=", m.id).execute();
     if (g.leader_id === userId) await trx.updateTable("judge_group").set({ leader_id: null }).where("id", "=", g.id).execute();
-    await record(trx, user.id, { entity: "judge_group", entityId: g.id, action: "update", changes: { removeJudge: [userId, null] } });
+    await record(trx, user.id, {
+      entity: "judge_group",
+      entityId: g.id,
+      action: "update",
+      changes: { removeJudge: [userId, null] },
+    });
     return groupView(trx, g.id);
   });
 }

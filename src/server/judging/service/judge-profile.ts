@@ -22,7 +22,17 @@ export async function judgeProfile(db: Db, user: User): Promise<JudgeProfile> {
   const u = await db
     .selectFrom("app_user")
     .leftJoin("school", "school.id", "app_user.school_id")
-    .select(["app_user.id", "app_user.username", "app_user.name", "app_user.email", "app_user.phone", "app_user.expertise", "app_user.school_id", "school.name as school_name", "school.province"])
+    .select([
+      "app_user.id",
+      "app_user.username",
+      "app_user.name",
+      "app_user.email",
+      "app_user.phone",
+      "app_user.expertise",
+      "app_user.school_id",
+      "school.name as school_name",
+      "school.province",
+    ])
     .where("app_user.id", "=", user.id)
     .executeTakeFirstOrThrow();
   const contests =
@@ -44,7 +54,11 @@ export async function judgeProfile(db: Db, user: User): Promise<JudgeProfile> {
         .innerJoin("judge_group as g", "g.id", "gm.group_id")
         .select(["g.contest_id", "g.name"])
         .where("gm.user_id", "=", user.id)
-        .where("g.contest_id", "in", contests.map((c) => c.id))
+        .where(
+          "g.contest_id",
+          "in",
+          contests.map((c) => c.id),
+        )
         .orderBy("g.id")
         .execute()
     : [];
@@ -57,7 +71,11 @@ export async function judgeProfile(db: Db, user: User): Promise<JudgeProfile> {
     email: u.email,
     phone: u.phone,
     expertise: u.expertise ?? null,
-    contests: contests.map((c) => ({ id: c.id, name: c.name, groups: groups.filter((g) => g.contest_id === c.id).map((g) => g.name) })),
+    contests: contests.map((c) => ({
+      id: c.id,
+      name: c.name,
+      groups: groups.filter((g) => g.contest_id === c.id).map((g) => g.name),
+    })),
   };
 }
 
@@ -66,8 +84,17 @@ export async function updateJudgeProfile(db: Db, user: User, body: JudgeProfileB
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("app_user").select("expertise").where("id", "=", user.id).executeTakeFirstOrThrow();
     if ((before.expertise ?? null) === expertise) return;
-    await trx.updateTable("app_user").set({ expertise, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute();
-    await record(trx, user.id, { entity: "app_user", entityId: user.id, action: "update", changes: { expertise: [before.expertise ?? null, expertise] } });
+    await trx
+      .updateTable("app_user")
+      .set({ expertise, updated_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await record(trx, user.id, {
+      entity: "app_user",
+      entityId: user.id,
+      action: "update",
+      changes: { expertise: [before.expertise ?? null, expertise] },
+    });
   });
   return judgeProfile(db, user);
 }
@@ -79,7 +106,8 @@ export async function pastWorks(db: Db, f: PastWorkFilters): Promise<{ list: Pas
   const before = currentYear();
   let q = db.selectFrom("work").where("work.year", "<", before).where("work.status", "!=", "draft");
   if (f.year !== undefined) q = q.where("work.year", "=", f.year);
-  if (f.categoryId !== undefined) q = q.where((eb) => eb.or([eb("work.category_id", "=", f.categoryId!), eb("work.subcategory_id", "=", f.categoryId!)]));
+  if (f.categoryId !== undefined)
+    q = q.where((eb) => eb.or([eb("work.category_id", "=", f.categoryId!), eb("work.subcategory_id", "=", f.categoryId!)]));
   if (f.keyword?.trim()) q = q.where((eb) => keywordFilter(eb, f.keyword!));
   const size = f.pageSize ?? 20;
   const page = f.current ?? 1;
@@ -112,7 +140,9 @@ export async function pastWorks(db: Db, f: PastWorkFilters): Promise<{ list: Pas
       name: r.name,
       category: r.category_name,
       subcategory: r.subcategory_name,
-      awards: awards.filter((a) => Number(a.work_id) === Number(r.id)).map((a) => `${LEVEL_NAMES[a.level] ?? a.level} ${a.award_name}`),
+      awards: awards
+        .filter((a) => Number(a.work_id) === Number(r.id))
+        .map((a) => `${LEVEL_NAMES[a.level] ?? a.level} ${a.award_name}`),
     })),
     total,
     before,

@@ -25,7 +25,16 @@ export const NOT_JUDGED = "赛事不存在或您不是该赛事的评委";
 export const NOT_ASSIGNED = "作品不存在或未分配给您";
 
 /** The fields a judge sees, in the order of the registration form (no 指导老师自评: it names people). */
-const JUDGE_FIELDS: WorkField[] = ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "otherNotes", "deployLink1", "deployLink2"];
+const JUDGE_FIELDS: WorkField[] = [
+  "summary",
+  "designIdea",
+  "keyPoints",
+  "openSource",
+  "installGuide",
+  "otherNotes",
+  "deployLink1",
+  "deployLink2",
+];
 
 export interface JudgedContest extends ContestInfo {
   year: number;
@@ -42,15 +51,30 @@ export async function judgedContestsOf(db: Db, users: readonly User[]): Promise<
   const out = new Map<number, JudgedContest[]>();
   const judges = users.filter((u) => u.user_type === ROLE.judge).map((u) => u.id);
   if (judges.length) {
-    const rows = await db.selectFrom("contest").innerJoin("contest_member", "contest_member.contest_id", "contest.id").select([...cols, "contest_member.user_id"]).where("contest_member.user_id", "in", judges).where("contest_member.role", "=", "judge").where("contest.archived", "=", 0).execute();
+    const rows = await db
+      .selectFrom("contest")
+      .innerJoin("contest_member", "contest_member.contest_id", "contest.id")
+      .select([...cols, "contest_member.user_id"])
+      .where("contest_member.user_id", "in", judges)
+      .where("contest_member.role", "=", "judge")
+      .where("contest.archived", "=", 0)
+      .execute();
     for (const { user_id, ...r } of rows) out.set(user_id, [...(out.get(user_id) ?? []), { ...r, as: "judge" as const }]);
   }
   const schoolJudges = users.filter((u) => u.is_school_contest_judge && u.school_id !== null);
   if (schoolJudges.length) {
-    const rows = await db.selectFrom("contest").select(cols).where("contest.level", "=", "school").where("contest.school_id", "in", [...new Set(schoolJudges.map((u) => u.school_id!))]).where("contest.archived", "=", 0).execute();
+    const rows = await db
+      .selectFrom("contest")
+      .select(cols)
+      .where("contest.level", "=", "school")
+      .where("contest.school_id", "in", [...new Set(schoolJudges.map((u) => u.school_id!))])
+      .where("contest.archived", "=", 0)
+      .execute();
     for (const u of schoolJudges) {
       const mine = out.get(u.id) ?? [];
-      for (const r of rows) if (r.school_id === u.school_id && !mine.some((o) => o.id === r.id)) mine.push({ ...r, as: "school_contest_judge" as const });
+      for (const r of rows)
+        if (r.school_id === u.school_id && !mine.some((o) => o.id === r.id))
+          mine.push({ ...r, as: "school_contest_judge" as const });
       out.set(u.id, mine);
     }
   }
@@ -78,7 +102,8 @@ export function assignmentsOf(db: Db, c: ContestInfo, judgeIds: readonly number[
     .where("ja.contest_id", "=", c.id)
     .where("ja.judge_id", "in", [...judgeIds])
     .where("ja.work_id", "in", poolWorks(db, c).select("work.id"));
-  if (c.level !== "school") q = q.where((eb) => eb.or([eb("ju.school_id", "is", null), eb("aw.school_id", "!=", eb.ref("ju.school_id"))]));
+  if (c.level !== "school")
+    q = q.where((eb) => eb.or([eb("ju.school_id", "is", null), eb("aw.school_id", "!=", eb.ref("ju.school_id"))]));
   return q;
 }
 
@@ -90,9 +115,26 @@ export function assignedWorks(db: Db, user: User, c: ContestInfo) {
 export async function myJudgeContests(db: Db, user: User): Promise<JudgeContest[]> {
   const out: JudgeContest[] = [];
   for (const c of await judgedContests(db, user)) {
-    const n = await assignedWorks(db, user, c).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const groups = await db.selectFrom("judge_group_member").innerJoin("judge_group", "judge_group.id", "judge_group_member.group_id").select("judge_group.name").where("judge_group.contest_id", "=", c.id).where("judge_group_member.user_id", "=", user.id).orderBy("judge_group.id").execute();
-    out.push({ id: c.id, name: c.name, level: c.level, year: c.year, as: c.as, assigned: Number(n.n), groups: groups.map((g) => g.name) });
+    const n = await assignedWorks(db, user, c)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const groups = await db
+      .selectFrom("judge_group_member")
+      .innerJoin("judge_group", "judge_group.id", "judge_group_member.group_id")
+      .select("judge_group.name")
+      .where("judge_group.contest_id", "=", c.id)
+      .where("judge_group_member.user_id", "=", user.id)
+      .orderBy("judge_group.id")
+      .execute();
+    out.push({
+      id: c.id,
+      name: c.name,
+      level: c.level,
+      year: c.year,
+      as: c.as,
+      assigned: Number(n.n),
+      groups: groups.map((g) => g.name),
+    });
   }
   return out;
 }
@@ -103,7 +145,17 @@ export const withNames = (q: ReturnType<typeof assignedWorks>, contestId: number
     .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
     .leftJoin("judge_group_work as gw", (j) => j.onRef("gw.work_id", "=", "work.id").on("gw.contest_id", "=", contestId))
     .leftJoin("judge_group as jg", "jg.id", "gw.group_id")
-    .select(["work.id", "work.name", "work.category_id", "cat.name as category_name", "work.subcategory_id", "sub.name as subcategory_name", "work.group_type", "jg.id as jg_id", "jg.name as jg_name"]);
+    .select([
+      "work.id",
+      "work.name",
+      "work.category_id",
+      "cat.name as category_name",
+      "work.subcategory_id",
+      "sub.name as subcategory_name",
+      "work.group_type",
+      "jg.id as jg_id",
+      "jg.name as jg_name",
+    ]);
 
 type NamedRow = Awaited<ReturnType<ReturnType<typeof withNames>["executeTakeFirstOrThrow"]>>;
 export const toItem = (r: NamedRow): JudgeWorkItem => ({
@@ -117,15 +169,23 @@ export const toItem = (r: NamedRow): JudgeWorkItem => ({
 
 export async function myAssignedWorks(db: Db, user: User, contestId: number): Promise<JudgeWorkItem[]> {
   const c = await requireJudgedContest(db, user, contestId);
-  const rows = await withNames(assignedWorks(db, user, c), c.id).orderBy("work.id").execute();
-  const own = await repo.nationalFieldsOf(db, c.id, rows.map((r) => Number(r.id)));
+  const rows = await withNames(assignedWorks(db, user, c), c.id)
+    .orderBy("work.id")
+    .execute();
+  const own = await repo.nationalFieldsOf(
+    db,
+    c.id,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => ({ ...toItem(r), name: own.get(Number(r.id))?.name ?? r.name }));
 }
 
 /** The assigned work, or 404 — also for a contest the user does not judge. */
 export async function requireAssigned(db: Db, user: User, contestId: number, workId: number) {
   const c = await requireJudgedContest(db, user, contestId).catch(as404(NOT_ASSIGNED));
-  const row = await withNames(assignedWorks(db, user, c), c.id).where("work.id", "=", workId).executeTakeFirst();
+  const row = await withNames(assignedWorks(db, user, c), c.id)
+    .where("work.id", "=", workId)
+    .executeTakeFirst();
   if (!row) throw notFound(NOT_ASSIGNED);
   return { c, row };
 }
@@ -139,14 +199,23 @@ export async function judgeWorkView(db: Db, user: User, contestId: number, workI
     const { uploadedBy: _u, ...rest } = toFileView(f, requirements);
     return rest;
   });
-  const items = await db.selectFrom("rubric_item").select(["id", "name", "max_points", "description", "sort"]).where("category_id", "=", w.category_id).orderBy("sort").orderBy("id").execute();
+  const items = await db
+    .selectFrom("rubric_item")
+    .select(["id", "name", "max_points", "description", "sort"])
+    .where("category_id", "=", w.category_id)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const cat = await db.selectFrom("work_category").select("deductions").where("id", "=", w.category_id).executeTakeFirstOrThrow();
   return {
     ...toItem(row),
     name: w.name,
     contest: { id: c.id, name: c.name },
     groupName: GROUP_NAMES[w.group_type],
-    fields: [{ key: "name", label: FIELDS.name.label, value: w.name }, ...JUDGE_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: w[repo.COLUMN[k]] as string | null }))],
+    fields: [
+      { key: "name", label: FIELDS.name.label, value: w.name },
+      ...JUDGE_FIELDS.map((k) => ({ key: k, label: FIELDS[k].label, value: w[repo.COLUMN[k]] as string | null })),
+    ],
     aiDeclaration: parseAi(w.ai_declaration),
     files,
     rubric: {

@@ -29,12 +29,25 @@ async function factsOf(db: Db, ids: number[]) {
   const out = new Map<number, WorkFacts & { name: string; status: keyof typeof WORK_STATE_NAMES }>();
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    const works = await db.selectFrom("work").innerJoin("school", "school.id", "work.school_id").select(["work.id", "work.name", "work.status", "work.school_id", "school.province"]).where("work.id", "in", part).execute();
+    const works = await db
+      .selectFrom("work")
+      .innerJoin("school", "school.id", "work.school_id")
+      .select(["work.id", "work.name", "work.status", "work.school_id", "school.province"])
+      .where("work.id", "in", part)
+      .execute();
     const teachers = await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", part).execute();
     const authors = await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", part).execute();
     for (const w of works) {
       const id = Number(w.id);
-      out.set(id, { id, name: w.name, status: w.status, schoolId: w.school_id, province: w.province, advisorIds: teachers.filter((t) => Number(t.work_id) === id).map((t) => t.user_id), authorIds: authors.filter((a) => Number(a.work_id) === id).map((a) => a.user_id) });
+      out.set(id, {
+        id,
+        name: w.name,
+        status: w.status,
+        schoolId: w.school_id,
+        province: w.province,
+        advisorIds: teachers.filter((t) => Number(t.work_id) === id).map((t) => t.user_id),
+        authorIds: authors.filter((a) => Number(a.work_id) === id).map((a) => a.user_id),
+      });
     }
   }
   return out;
@@ -52,10 +65,17 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
   const extra = await factsOf(db, missingWorks);
   for (const [id, f] of extra) works.set(id, f);
 
-  const judges = new Map<number, JudgeFacts & { name: string }>(snap.judges.map((j) => [j.id, { id: j.id, name: j.name, ...judgeSchoolFacts(c, j) }]));
+  const judges = new Map<number, JudgeFacts & { name: string }>(
+    snap.judges.map((j) => [j.id, { id: j.id, name: j.name, ...judgeSchoolFacts(c, j) }]),
+  );
   const strangers = [...new Set(snap.assignments.map((a) => a.judge_id))].filter((id) => !judges.has(id));
   if (strangers.length) {
-    const rows = await db.selectFrom("app_user").leftJoin("school", "school.id", "app_user.school_id").select(["app_user.id", "app_user.name", "app_user.school_id", "school.province"]).where("app_user.id", "in", strangers).execute();
+    const rows = await db
+      .selectFrom("app_user")
+      .leftJoin("school", "school.id", "app_user.school_id")
+      .select(["app_user.id", "app_user.name", "app_user.school_id", "school.province"])
+      .where("app_user.id", "in", strangers)
+      .execute();
     for (const r of rows) judges.set(r.id, { id: r.id, name: r.name, ...judgeSchoolFacts(c, r) });
   }
   const declared = await declaredOf(db, [...judges.keys()]);
@@ -73,18 +93,42 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
     const w = works.get(a.work_id);
     if (j && w) {
       const reasons = conflictsFor(j, w, opts);
-      if (reasons.length) conflicts.push({ assignmentId: a.id, workId: a.work_id, workName: nameOfWork(a.work_id), judgeId: a.judge_id, judgeName: j.name, reasons, reasonText: formatConflictReasons(reasons) });
+      if (reasons.length)
+        conflicts.push({
+          assignmentId: a.id,
+          workId: a.work_id,
+          workName: nameOfWork(a.work_id),
+          judgeId: a.judge_id,
+          judgeName: j.name,
+          reasons,
+          reasonText: formatConflictReasons(reasons),
+        });
     }
     const judgeName = j?.name ?? String(a.judge_id);
     if (!snap.works.has(a.work_id)) {
       const st = extra.get(a.work_id)?.status;
-      misplaced.push({ assignmentId: a.id, workId: a.work_id, judgeId: a.judge_id, message: `作品 ${a.work_id}「${nameOfWork(a.work_id)}」已不在评审作品中${st ? `（当前状态：${WORK_STATE_NAMES[st]}）` : ""}` });
+      misplaced.push({
+        assignmentId: a.id,
+        workId: a.work_id,
+        judgeId: a.judge_id,
+        message: `作品 ${a.work_id}「${nameOfWork(a.work_id)}」已不在评审作品中${st ? `（当前状态：${WORK_STATE_NAMES[st]}）` : ""}`,
+      });
     } else if (!judgeIds.has(a.judge_id)) {
-      misplaced.push({ assignmentId: a.id, workId: a.work_id, judgeId: a.judge_id, message: `「${judgeName}」已不是本赛事的评委` });
+      misplaced.push({
+        assignmentId: a.id,
+        workId: a.work_id,
+        judgeId: a.judge_id,
+        message: `「${judgeName}」已不是本赛事的评委`,
+      });
     } else {
       const g = groupOfWork.get(a.work_id);
       if (g != null && !groupById.get(g)?.judgeIds.includes(a.judge_id)) {
-        misplaced.push({ assignmentId: a.id, workId: a.work_id, judgeId: a.judge_id, message: `评委「${judgeName}」不在作品 ${a.work_id} 所属的评审组「${groupById.get(g)?.name ?? g}」中` });
+        misplaced.push({
+          assignmentId: a.id,
+          workId: a.work_id,
+          judgeId: a.judge_id,
+          message: `评委「${judgeName}」不在作品 ${a.work_id} 所属的评审组「${groupById.get(g)?.name ?? g}」中`,
+        });
       }
     }
   }
@@ -96,18 +140,37 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
     have.set(a.work_id, (have.get(a.work_id) ?? 0) + 1);
   }
   const groupsOfJudge = (id: number) => snap.groups.filter((g) => g.judgeIds.includes(id)).map((g) => g.name);
-  const judgeLoads = snap.judges.map((j) => ({ judgeId: j.id, name: j.name, schoolName: j.school_name, groups: groupsOfJudge(j.id), load: load.get(j.id) ?? 0, capacity: settings.judgeCapacity }));
+  const judgeLoads = snap.judges.map((j) => ({
+    judgeId: j.id,
+    name: j.name,
+    schoolName: j.school_name,
+    groups: groupsOfJudge(j.id),
+    load: load.get(j.id) ?? 0,
+    capacity: settings.judgeCapacity,
+  }));
 
   const groupLoads = snap.groups.map((g) => {
     const inGroup = snap.assignments.filter((a) => groupOfWork.get(a.work_id) === g.id);
     const per = g.judgeIds.map((id) => inGroup.filter((a) => a.judge_id === id).length);
-    return { groupId: g.id, name: g.name, judges: g.judgeIds.length, works: [...snap.works.values()].filter((w) => w.groupId === g.id).length, assignments: inGroup.length, ...stats(per) };
+    return {
+      groupId: g.id,
+      name: g.name,
+      judges: g.judgeIds.length,
+      works: [...snap.works.values()].filter((w) => w.groupId === g.id).length,
+      assignments: inGroup.length,
+      ...stats(per),
+    };
   });
 
   const short = [...snap.works.values()].filter((w) => (have.get(w.id) ?? 0) < N);
   const hasGroups = snap.groups.length > 0;
   const withoutGroup = hasGroups ? snap.judges.filter((j) => !snap.groups.some((g) => g.judgeIds.includes(j.id))) : [];
-  const categoryNames = new Map((await db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((r) => [r.id, r.name]));
+  const categoryNames = new Map(
+    (await db.selectFrom("work_category").select(["id", "name"]).where("parent_id", "is", null).execute()).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
 
   return {
     contest: { id: c.id, name: c.name },
@@ -128,8 +191,18 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
     judgeLoads,
     groupLoads,
     overall: stats(judgeLoads.map((l) => l.load)),
-    shortWorks: short.slice(0, MAX_LINES).map((w) => ({ workId: w.id, name: w.name, groupName: w.groupId !== null ? (groupById.get(w.groupId)?.name ?? null) : null, have: have.get(w.id) ?? 0, needed: N })),
+    shortWorks: short
+      .slice(0, MAX_LINES)
+      .map((w) => ({
+        workId: w.id,
+        name: w.name,
+        groupName: w.groupId !== null ? (groupById.get(w.groupId)?.name ?? null) : null,
+        have: have.get(w.id) ?? 0,
+        needed: N,
+      })),
     judgesWithoutGroup: withoutGroup.map((j) => ({ id: j.id, name: j.name })),
-    worksWithoutGroup: snap.ungrouped.slice(0, MAX_LINES).map((w) => ({ id: w.id, name: w.name, categoryName: categoryNames.get(w.categoryId) ?? "" })),
+    worksWithoutGroup: snap.ungrouped
+      .slice(0, MAX_LINES)
+      .map((w) => ({ id: w.id, name: w.name, categoryName: categoryNames.get(w.categoryId) ?? "" })),
   };
 }

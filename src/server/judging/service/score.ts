@@ -46,7 +46,8 @@ import { appendScoreLog, verifyScoreLog } from "./score-log-store";
 
 export const NOT_SCORE = "评分记录不存在";
 
-const findScore = (db: Handle, assignmentId: number) => db.selectFrom("judge_score").selectAll().where("assignment_id", "=", assignmentId).executeTakeFirst();
+const findScore = (db: Handle, assignmentId: number) =>
+  db.selectFrom("judge_score").selectAll().where("assignment_id", "=", assignmentId).executeTakeFirst();
 
 type ScoreRow = Awaited<ReturnType<typeof findScore>>;
 
@@ -57,7 +58,12 @@ const parseItems = (s: string): Record<string, number> => JSON.parse(s) as Recor
 
 /** Whether the contest's 网络评审 stage lets judges score at `now` (no stage defined: open). */
 export async function judgingWindow(db: Handle, c: { id: number; name: string }, now = new Date()): Promise<JudgingWindow> {
-  const s = await db.selectFrom("contest_stage").select(["starts_at", "ends_at"]).where("contest_id", "=", c.id).where("stage", "=", "online_judging").executeTakeFirst();
+  const s = await db
+    .selectFrom("contest_stage")
+    .select(["starts_at", "ends_at"])
+    .where("contest_id", "=", c.id)
+    .where("stage", "=", "online_judging")
+    .executeTakeFirst();
   if (!s) return { open: true, startsAt: null, endsAt: null, message: null };
   const t = now.getTime();
   const start = Date.parse(s.starts_at);
@@ -80,7 +86,13 @@ interface Rubric {
 }
 
 async function rubricOf(db: Handle, categoryId: number): Promise<Rubric> {
-  const items = await db.selectFrom("rubric_item").select(["id", "name", "max_points"]).where("category_id", "=", categoryId).orderBy("sort").orderBy("id").execute();
+  const items = await db
+    .selectFrom("rubric_item")
+    .select(["id", "name", "max_points"])
+    .where("category_id", "=", categoryId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const cat = await db.selectFrom("work_category").select("deductions").where("id", "=", categoryId).executeTakeFirstOrThrow();
   return { items, deductions: JSON.parse(cat.deductions) as Deduction[] };
 }
@@ -102,7 +114,8 @@ export function checkScore(rubric: Rubric, body: Pick<ScoreBody, "items" | "dedu
       if (complete) throw badRequest(`「${item.name}」尚未评分，请为全部评分项打分后再提交`);
       continue;
     }
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > item.max_points) throw badRequest(`「${item.name}」的得分须在 0 到 ${item.max_points} 分之间`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > item.max_points)
+      throw badRequest(`「${item.name}」的得分须在 0 到 ${item.max_points} 分之间`);
     if (!oneDecimal(v)) throw badRequest(`「${item.name}」的得分最多保留一位小数`);
     items[String(item.id)] = Math.round(v * 10) / 10;
   }
@@ -145,7 +158,13 @@ function toMyScore(workId: number, row: NonNullable<ScoreRow> | undefined, windo
 
 /** The judge's assignment row of an assigned work (404 as for any unassigned work). */
 async function assignmentOf(db: Handle, contestId: number, workId: number, judgeId: number) {
-  const a = await db.selectFrom("judge_assignment").select("id").where("contest_id", "=", contestId).where("work_id", "=", workId).where("judge_id", "=", judgeId).executeTakeFirst();
+  const a = await db
+    .selectFrom("judge_assignment")
+    .select("id")
+    .where("contest_id", "=", contestId)
+    .where("work_id", "=", workId)
+    .where("judge_id", "=", judgeId)
+    .executeTakeFirst();
   if (!a) throw notFound("作品不存在或未分配给您");
   return a.id;
 }
@@ -159,11 +178,19 @@ export async function myScore(db: Db, user: User, contestId: number, workId: num
 
 /** Locks the assignment row on PostgreSQL so two saves of one score queue up (SQLite has one writer). */
 async function lockAssignment(trx: Transaction<DB>, assignmentId: number) {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select id from judge_assignment where id = ${assignmentId} for update`.execute(trx);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select id from judge_assignment where id = ${assignmentId} for update`.execute(trx);
 }
 
 /** Saves the judge's draft, or submits the score (`submit`: every item required). */
-export async function saveScore(db: Db, user: User, contestId: number, workId: number, body: ScoreBody, submit: boolean): Promise<MyScore> {
+export async function saveScore(
+  db: Db,
+  user: User,
+  contestId: number,
+  workId: number,
+  body: ScoreBody,
+  submit: boolean,
+): Promise<MyScore> {
   return db.transaction().execute(async (trx) => {
     const { c } = await requireAssigned(trx, user, contestId, workId);
     const assignmentId = await assignmentOf(trx, c.id, workId, user.id);
@@ -171,7 +198,8 @@ export async function saveScore(db: Db, user: User, contestId: number, workId: n
     const row = await findScore(trx, assignmentId);
     if (row?.status === "submitted") throw badRequest("该作品的评分已提交，不能再修改；如需修改，请联系赛事管理员退回评分");
     const current = row?.version ?? 0;
-    if (body.version !== current) throw conflict(`评分已在别处修改（当前版本 ${current}，您提交的是版本 ${body.version}），请刷新后重试；本次未保存`);
+    if (body.version !== current)
+      throw conflict(`评分已在别处修改（当前版本 ${current}，您提交的是版本 ${body.version}），请刷新后重试；本次未保存`);
     const window = await judgingWindow(trx, c);
     if (!window.open) throw badRequest(window.message!);
     const work = await trx.selectFrom("work").select("category_id").where("id", "=", workId).executeTakeFirstOrThrow();
@@ -188,10 +216,26 @@ export async function saveScore(db: Db, user: User, contestId: number, workId: n
       updated_at: at,
     };
     if (row) {
-      const done = await trx.updateTable("judge_score").set({ ...values, version: current + 1 }).where("id", "=", row.id).where("version", "=", current).executeTakeFirst();
+      const done = await trx
+        .updateTable("judge_score")
+        .set({ ...values, version: current + 1 })
+        .where("id", "=", row.id)
+        .where("version", "=", current)
+        .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw conflict("评分已在别处修改，请刷新后重试；本次未保存");
     } else {
-      await trx.insertInto("judge_score").values({ assignment_id: assignmentId, contest_id: c.id, work_id: workId, judge_id: user.id, ...values, version: 1, created_at: at }).execute();
+      await trx
+        .insertInto("judge_score")
+        .values({
+          assignment_id: assignmentId,
+          contest_id: c.id,
+          work_id: workId,
+          judge_id: user.id,
+          ...values,
+          version: 1,
+          created_at: at,
+        })
+        .execute();
     }
     await appendScoreLog(trx, {
       at,
@@ -211,14 +255,21 @@ export async function saveScore(db: Db, user: User, contestId: number, workId: n
 
 /** Scores of the judge in a contest, by work id. */
 async function myScoresIn(db: Handle, judgeId: number, contestId: number) {
-  const rows = await db.selectFrom("judge_score").select(["work_id", "status", "total"]).where("judge_id", "=", judgeId).where("contest_id", "=", contestId).execute();
+  const rows = await db
+    .selectFrom("judge_score")
+    .select(["work_id", "status", "total"])
+    .where("judge_id", "=", judgeId)
+    .where("contest_id", "=", contestId)
+    .execute();
   return new Map(rows.map((r) => [Number(r.work_id), r]));
 }
 
 /** /judge/Online/:contestId: the assigned works with the own score status and total, and progress. */
 export async function onlineOverview(db: Db, user: User, contestId: number): Promise<OnlineOverview> {
   const c = await requireJudgedContest(db, user, contestId);
-  const rows = await withNames(assignedWorks(db, user, c), c.id).orderBy("work.id").execute();
+  const rows = await withNames(assignedWorks(db, user, c), c.id)
+    .orderBy("work.id")
+    .execute();
   const scores = await myScoresIn(db, user.id, c.id);
   const works = rows.map((r) => {
     const s = scores.get(Number(r.id));
@@ -227,7 +278,11 @@ export async function onlineOverview(db: Db, user: User, contestId: number): Pro
   return {
     contest: { id: c.id, name: c.name, level: c.level, as: c.as },
     window: await judgingWindow(db, c),
-    progress: { assigned: works.length, submitted: works.filter((w) => w.scoreStatus === "submitted").length, draft: works.filter((w) => w.scoreStatus === "draft").length },
+    progress: {
+      assigned: works.length,
+      submitted: works.filter((w) => w.scoreStatus === "submitted").length,
+      draft: works.filter((w) => w.scoreStatus === "draft").length,
+    },
     works,
   };
 }
@@ -242,7 +297,11 @@ export async function myProgress(db: Db, user: User): Promise<JudgeProgress[]> {
     out.push({
       contestId: c.id,
       window: await judgingWindow(db, c),
-      progress: { assigned: ids.length, submitted: mine.filter((s) => s.status === "submitted").length, draft: mine.filter((s) => s.status === "draft").length },
+      progress: {
+        assigned: ids.length,
+        submitted: mine.filter((s) => s.status === "submitted").length,
+        draft: mine.filter((s) => s.status === "draft").length,
+      },
     });
   }
   return out;
@@ -254,24 +313,34 @@ export async function myProgress(db: Db, user: User): Promise<JudgeProgress[]> {
 export async function reopenScore(db: Db, user: User, contestId: number, scoreId: number, body: ReopenBody) {
   return db.transaction().execute(async (trx) => {
     const c = await requireManagedContest(trx, user, contestId);
-    const row = await trx.selectFrom("judge_score").selectAll().where("id", "=", scoreId).where("contest_id", "=", c.id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("judge_score")
+      .selectAll()
+      .where("id", "=", scoreId)
+      .where("contest_id", "=", c.id)
+      .executeTakeFirst();
     if (!row) throw notFound(NOT_SCORE);
     await lockAssignment(trx, row.assignment_id);
     const reason = body.reason.trim();
     if (!reason) throw new DomainError(422, "请填写退回原因", "reason");
-    const names = await trx
-      .selectFrom("app_user")
-      .select("name")
-      .where("id", "=", row.judge_id)
-      .executeTakeFirstOrThrow();
+    const names = await trx.selectFrom("app_user").select("name").where("id", "=", row.judge_id).executeTakeFirstOrThrow();
     const work = await trx.selectFrom("work").select("name").where("id", "=", row.work_id).executeTakeFirstOrThrow();
     const label = `评委「${names.name}」对作品 ${row.work_id}「${work.name}」的评分`;
     if (row.status !== "submitted") throw badRequest(`${label}尚未提交，无需退回`);
-    if (body.version !== undefined && body.version !== row.version) throw conflict(`${label}已有变化（当前版本 ${row.version}），请刷新后重试；本次未退回`);
+    if (body.version !== undefined && body.version !== row.version)
+      throw conflict(`${label}已有变化（当前版本 ${row.version}），请刷新后重试；本次未退回`);
     const at = new Date().toISOString();
     const done = await trx
       .updateTable("judge_score")
-      .set({ status: "draft", submitted_at: null, reopened_at: at, reopened_by: user.id, reopen_reason: reason, version: row.version + 1, updated_at: at })
+      .set({
+        status: "draft",
+        submitted_at: null,
+        reopened_at: at,
+        reopened_by: user.id,
+        reopen_reason: reason,
+        version: row.version + 1,
+        updated_at: at,
+      })
       .where("id", "=", row.id)
       .where("version", "=", row.version)
       .executeTakeFirst();
@@ -290,7 +359,12 @@ export async function reopenScore(db: Db, user: User, contestId: number, scoreId
       comment: row.comment,
       reason,
     });
-    await record(trx, user.id, { entity: "judge_score", entityId: row.id, action: "reopen", changes: { status: ["submitted", "draft"], reason: [null, reason] } });
+    await record(trx, user.id, {
+      entity: "judge_score",
+      entityId: row.id,
+      action: "reopen",
+      changes: { status: ["submitted", "draft"], reason: [null, reason] },
+    });
     return { id: row.id, label, status: "draft" as const, version: row.version + 1 };
   });
 }
@@ -342,11 +416,27 @@ export async function adminScores(db: Db, user: User, contestId: number): Promis
       submittedAt: r.submitted_at,
       reopenReason: r.reopen_reason,
     };
-    const w = works.get(workId) ?? { workId, name: r.work_name, category: r.category_name, judgeGroup: r.group_name, assigned: 0, submitted: 0, mean: null, scores: [] };
+    const w = works.get(workId) ?? {
+      workId,
+      name: r.work_name,
+      category: r.category_name,
+      judgeGroup: r.group_name,
+      assigned: 0,
+      submitted: 0,
+      mean: null,
+      scores: [],
+    };
     w.assigned++;
     w.scores.push(score);
     works.set(workId, w);
-    const j = judges.get(r.judge_id) ?? { judgeId: r.judge_id, name: r.judge_name, username: r.username, assigned: 0, submitted: 0, draft: 0 };
+    const j = judges.get(r.judge_id) ?? {
+      judgeId: r.judge_id,
+      name: r.judge_name,
+      username: r.username,
+      assigned: 0,
+      submitted: 0,
+      draft: 0,
+    };
     j.assigned++;
     judges.set(r.judge_id, j);
     if (status === "submitted") {
@@ -366,7 +456,14 @@ export async function adminScores(db: Db, user: User, contestId: number): Promis
   return {
     contest: { id: c.id, name: c.name },
     window: await judgingWindow(db, c),
-    summary: { assignments: rows.length, submitted, draft, none: rows.length - submitted - draft, works: list.length, worksComplete: list.filter((w) => w.submitted === w.assigned).length },
+    summary: {
+      assignments: rows.length,
+      submitted,
+      draft,
+      none: rows.length - submitted - draft,
+      works: list.length,
+      worksComplete: list.filter((w) => w.submitted === w.assigned).length,
+    },
     judges: [...judges.values()].sort((a, b) => a.name.localeCompare(b.name, "zh-CN") || a.judgeId - b.judgeId),
     works: list,
   };
@@ -375,7 +472,15 @@ export async function adminScores(db: Db, user: User, contestId: number): Promis
 /** The score log check of one contest, as a sentence and data. */
 export async function checkScoreLog(db: Handle, contestId: number): Promise<ScoreLogCheck> {
   const r = await verifyScoreLog(db, contestId);
-  if (r.ok) return { ok: true, count: r.count, head: r.head, index: null, reason: null, message: r.count ? `评分日志完整：共 ${r.count} 条记录，链头 ${r.head.slice(0, 16)}…` : "评分日志为空：尚无评分记录" };
+  if (r.ok)
+    return {
+      ok: true,
+      count: r.count,
+      head: r.head,
+      index: null,
+      reason: null,
+      message: r.count ? `评分日志完整：共 ${r.count} 条记录，链头 ${r.head.slice(0, 16)}…` : "评分日志为空：尚无评分记录",
+    };
   return { ok: false, count: 0, head: null, index: r.index, reason: r.reason, message: `评分日志校验失败：${r.message}` };
 }
 

@@ -31,31 +31,71 @@ export interface LoadedSnapshot {
   assignments: { id: number; work_id: number; judge_id: number; group_id: number | null }[];
 }
 
-const chunks = <T>(list: T[], n = 500) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
+const chunks = <T>(list: T[], n = 500) =>
+  Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
 
-export async function loadSnapshot(db: Handle, c: ContestInfo, settings: JudgingSettings, only?: readonly number[]): Promise<LoadedSnapshot> {
+export async function loadSnapshot(
+  db: Handle,
+  c: ContestInfo,
+  settings: JudgingSettings,
+  only?: readonly number[],
+): Promise<LoadedSnapshot> {
   const pool = await poolWorks(db, c)
     .innerJoin("school", "school.id", "work.school_id")
     .select(["work.id", "work.name", "work.school_id", "work.category_id", "school.province"])
     .orderBy("work.id")
     .execute();
-  const groupRows = await db.selectFrom("judge_group").select(["id", "name"]).where("contest_id", "=", c.id).orderBy("id").execute();
-  const members = groupRows.length ? await db.selectFrom("judge_group_member").select(["group_id", "user_id"]).where("group_id", "in", groupRows.map((g) => g.id)).execute() : [];
-  const placed = new Map((await db.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map((r) => [Number(r.work_id), r.group_id]));
-  const assignments = (await db.selectFrom("judge_assignment").select(["id", "work_id", "judge_id", "group_id"]).where("contest_id", "=", c.id).execute()).map((a) => ({ ...a, work_id: Number(a.work_id) }));
+  const groupRows = await db
+    .selectFrom("judge_group")
+    .select(["id", "name"])
+    .where("contest_id", "=", c.id)
+    .orderBy("id")
+    .execute();
+  const members = groupRows.length
+    ? await db
+        .selectFrom("judge_group_member")
+        .select(["group_id", "user_id"])
+        .where(
+          "group_id",
+          "in",
+          groupRows.map((g) => g.id),
+        )
+        .execute()
+    : [];
+  const placed = new Map(
+    (await db.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map(
+      (r) => [Number(r.work_id), r.group_id],
+    ),
+  );
+  const assignments = (
+    await db
+      .selectFrom("judge_assignment")
+      .select(["id", "work_id", "judge_id", "group_id"])
+      .where("contest_id", "=", c.id)
+      .execute()
+  ).map((a) => ({ ...a, work_id: Number(a.work_id) }));
 
   const hasGroups = groupRows.length > 0;
   const onlySet = only ? new Set(only) : null;
-  const metas = pool.map((w) => ({ id: Number(w.id), name: w.name, groupId: placed.get(Number(w.id)) ?? null, categoryId: w.category_id }));
+  const metas = pool.map((w) => ({
+    id: Number(w.id),
+    name: w.name,
+    groupId: placed.get(Number(w.id)) ?? null,
+    categoryId: w.category_id,
+  }));
   const ungrouped = hasGroups ? metas.filter((m) => m.groupId === null && (!onlySet || onlySet.has(m.id))) : [];
-  const inSnapshot = new Set(metas.filter((m) => (!onlySet || onlySet.has(m.id)) && (!hasGroups || m.groupId !== null)).map((m) => m.id));
+  const inSnapshot = new Set(
+    metas.filter((m) => (!onlySet || onlySet.has(m.id)) && (!hasGroups || m.groupId !== null)).map((m) => m.id),
+  );
 
   const ids = [...inSnapshot];
   const advisors = new Map<number, number[]>();
   const authors = new Map<number, number[]>();
   for (const part of chunks(ids)) {
-    for (const t of await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", part).execute()) advisors.set(Number(t.work_id), [...(advisors.get(Number(t.work_id)) ?? []), t.user_id]);
-    for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", part).execute()) authors.set(Number(a.work_id), [...(authors.get(Number(a.work_id)) ?? []), a.user_id]);
+    for (const t of await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", part).execute())
+      advisors.set(Number(t.work_id), [...(advisors.get(Number(t.work_id)) ?? []), t.user_id]);
+    for (const a of await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", part).execute())
+      authors.set(Number(a.work_id), [...(authors.get(Number(a.work_id)) ?? []), a.user_id]);
   }
   const existing = new Map<number, number[]>();
   const outside = new Map<number, number>();
@@ -83,12 +123,25 @@ export async function loadSnapshot(db: Handle, c: ContestInfo, settings: Judging
     });
 
   const judgeRows = await contestJudges(db, c);
-  const declared = await declaredOf(db, judgeRows.map((j) => j.id));
+  const declared = await declaredOf(
+    db,
+    judgeRows.map((j) => j.id),
+  );
   // No limit: a judge can take each work at most once anyway.
   const capacity = settings.judgeCapacity ?? Math.max(pool.length, 1);
-  const judges: AssignJudge[] = judgeRows.map((j) => ({ id: j.id, ...judgeSchoolFacts(c, j), declared: declared.get(j.id), capacity, load: outside.get(j.id) ?? 0 }));
+  const judges: AssignJudge[] = judgeRows.map((j) => ({
+    id: j.id,
+    ...judgeSchoolFacts(c, j),
+    declared: declared.get(j.id),
+    capacity,
+    load: outside.get(j.id) ?? 0,
+  }));
   const judgeIds = new Set(judgeRows.map((j) => j.id));
-  const groups = groupRows.map((g) => ({ id: g.id, name: g.name, judgeIds: members.filter((m) => m.group_id === g.id && judgeIds.has(m.user_id)).map((m) => m.user_id) }));
+  const groups = groupRows.map((g) => ({
+    id: g.id,
+    name: g.name,
+    judgeIds: members.filter((m) => m.group_id === g.id && judgeIds.has(m.user_id)).map((m) => m.user_id),
+  }));
 
   return {
     input: { works, judges, groups: groups as AssignGroup[], conflictOptions: { avoidProvince: settings.avoidProvince } },

@@ -51,7 +51,10 @@ export function uploadGuard(rule: UploadRule): Transform {
   let head: Buffer | null = Buffer.alloc(0);
   const checkHead = () => {
     if (head && !matchesSignature(rule.ext, head)) {
-      return invalid("file", `文件「${rule.filename}」的内容不是 ${rule.ext} 格式，请上传真实的 ${rule.ext} 文件（不能只修改扩展名）`);
+      return invalid(
+        "file",
+        `文件「${rule.filename}」的内容不是 ${rule.ext} 格式，请上传真实的 ${rule.ext} 文件（不能只修改扩展名）`,
+      );
     }
     head = null;
     return null;
@@ -59,7 +62,10 @@ export function uploadGuard(rule: UploadRule): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       size += chunk.length;
-      if (size > rule.maxBytes) return done(tooLarge(`「${rule.name}」的文件不能超过 ${rule.maxSizeMB} MB，「${rule.filename}」超过了这一限制，已停止上传`));
+      if (size > rule.maxBytes)
+        return done(
+          tooLarge(`「${rule.name}」的文件不能超过 ${rule.maxSizeMB} MB，「${rule.filename}」超过了这一限制，已停止上传`),
+        );
       if (head) {
         head = Buffer.concat([head, chunk.subarray(0, HEAD)]);
         if (head.length >= HEAD) {

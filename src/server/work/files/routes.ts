@@ -55,78 +55,114 @@ export function workFileRoutes(app: FastifyInstance, deps: WorkFileDeps) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const fctx = (req: FastifyRequest) => ({ ...ctxOf(deps.db, req), store: deps.store });
 
-  r.get(P, {
-    schema: { tags, summary: "作品的附件（每类当前一个）和所属大类的提交要求；能查看作品的人可见，其他人 404", params: WorkIdParam, response: { 200: Envelope(WorkFiles) } },
-    config: { access: ["api.workDetail", "read"] },
-  }, async (req) => ok(await listFiles(ctxOf(deps.db, req), req.params.id)));
-
-  r.post(P, {
-    schema: {
-      tags,
-      summary: "上传附件（multipart/form-data：先发送 kind，再发送 file）：作品的作者，作品可修改且「附件」未锁定；大小和类型按大类要求；同类新文件替换旧文件，旧文件保留并记入日志",
-      params: WorkIdParam,
-      consumes: ["multipart/form-data"],
-      response: { 201: Envelope(WorkFileView) },
+  r.get(
+    P,
+    {
+      schema: {
+        tags,
+        summary: "作品的附件（每类当前一个）和所属大类的提交要求；能查看作品的人可见，其他人 404",
+        params: WorkIdParam,
+        response: { 200: Envelope(WorkFiles) },
+      },
+      config: { access: ["api.workDetail", "read"] },
     },
-    config: { access: ["api.works", "update"] },
-  }, async (req, reply) => {
-    try {
-      const { file, replaced } = await uploadFile(fctx(req), req.params.id, (max) => receive(req, max));
-      return reply.code(201).send(ok(file, uploadedMessage(file, replaced)));
-    } catch (e) {
-      closeIfUnread(req, reply);
-      throw e;
-    }
-  });
+    async (req) => ok(await listFiles(ctxOf(deps.db, req), req.params.id)),
+  );
 
-  r.delete(`${P}/:fileId`, {
-    schema: { tags, summary: "删除附件（同上传的权限）；记录保留，并记入作品日志", params: WorkFileParam, response: { 200: Envelope(WorkFileView) } },
-    config: { access: ["api.works", "update"] },
-  }, async (req) => {
-    const f = await deleteFile(ctxOf(deps.db, req), req.params.id, req.params.fileId);
-    return ok(f, `已删除「${f.kindName}」：${f.filename}`);
-  });
+  r.post(
+    P,
+    {
+      schema: {
+        tags,
+        summary:
+          "上传附件（multipart/form-data：先发送 kind，再发送 file）：作品的作者，作品可修改且「附件」未锁定；大小和类型按大类要求；同类新文件替换旧文件，旧文件保留并记入日志",
+        params: WorkIdParam,
+        consumes: ["multipart/form-data"],
+        response: { 201: Envelope(WorkFileView) },
+      },
+      config: { access: ["api.works", "update"] },
+    },
+    async (req, reply) => {
+      try {
+        const { file, replaced } = await uploadFile(fctx(req), req.params.id, (max) => receive(req, max));
+        return reply.code(201).send(ok(file, uploadedMessage(file, replaced)));
+      } catch (e) {
+        closeIfUnread(req, reply);
+        throw e;
+      }
+    },
+  );
+
+  r.delete(
+    `${P}/:fileId`,
+    {
+      schema: {
+        tags,
+        summary: "删除附件（同上传的权限）；记录保留，并记入作品日志",
+        params: WorkFileParam,
+        response: { 200: Envelope(WorkFileView) },
+      },
+      config: { access: ["api.works", "update"] },
+    },
+    async (req) => {
+      const f = await deleteFile(ctxOf(deps.db, req), req.params.id, req.params.fileId);
+      return ok(f, `已删除「${f.kindName}」：${f.filename}`);
+    },
+  );
 
   // A work a contest admin entered on a school's behalf (/ContestAdmin/AddWork): its
   // contest's admins upload and delete its files.
   const A = "/Backend/Admin/work/:id/files";
-  r.post(A, {
-    schema: {
-      tags,
-      summary: "代录入作品的附件上传（multipart/form-data：先 kind 再 file）：作品所在赛事的管理员和超级管理员，仅限管理员代录入的作品",
-      params: WorkIdParam,
-      consumes: ["multipart/form-data"],
-      response: { 201: Envelope(WorkFileView) },
+  r.post(
+    A,
+    {
+      schema: {
+        tags,
+        summary:
+          "代录入作品的附件上传（multipart/form-data：先 kind 再 file）：作品所在赛事的管理员和超级管理员，仅限管理员代录入的作品",
+        params: WorkIdParam,
+        consumes: ["multipart/form-data"],
+        response: { 201: Envelope(WorkFileView) },
+      },
+      config: { access: ["api.contestWorks", "update"] },
     },
-    config: { access: ["api.contestWorks", "update"] },
-  }, async (req, reply) => {
-    try {
-      const { file, replaced } = await uploadFile(fctx(req), req.params.id, (max) => receive(req, max), true);
-      return reply.code(201).send(ok(file, uploadedMessage(file, replaced)));
-    } catch (e) {
-      closeIfUnread(req, reply);
-      throw e;
-    }
-  });
+    async (req, reply) => {
+      try {
+        const { file, replaced } = await uploadFile(fctx(req), req.params.id, (max) => receive(req, max), true);
+        return reply.code(201).send(ok(file, uploadedMessage(file, replaced)));
+      } catch (e) {
+        closeIfUnread(req, reply);
+        throw e;
+      }
+    },
+  );
 
-  r.delete(`${A}/:fileId`, {
-    schema: { tags, summary: "删除代录入作品的附件（同上）", params: WorkFileParam, response: { 200: Envelope(WorkFileView) } },
-    config: { access: ["api.contestWorks", "update"] },
-  }, async (req) => {
-    const f = await deleteFile(ctxOf(deps.db, req), req.params.id, req.params.fileId, true);
-    return ok(f, `已删除「${f.kindName}」：${f.filename}`);
-  });
+  r.delete(
+    `${A}/:fileId`,
+    {
+      schema: { tags, summary: "删除代录入作品的附件（同上）", params: WorkFileParam, response: { 200: Envelope(WorkFileView) } },
+      config: { access: ["api.contestWorks", "update"] },
+    },
+    async (req) => {
+      const f = await deleteFile(ctxOf(deps.db, req), req.params.id, req.params.fileId, true);
+      return ok(f, `已删除「${f.kindName}」：${f.filename}`);
+    },
+  );
 
-  r.get(`${P}/:fileId/download`, {
-    schema: { tags, summary: "下载附件（能查看作品的人；其他人 404）", params: WorkFileParam },
-    config: { access: ["api.workDetail", "read"] },
-  }, async (req, reply) => {
-    const { row, stream } = await openFile(fctx(req), req.params.id, req.params.fileId);
-    return reply
-      .header("content-type", row.mime)
-      .header("content-length", String(row.size))
-      .header("content-disposition", contentDisposition(row.filename))
-      .header("cache-control", "private, no-store")
-      .send(stream);
-  });
+  r.get(
+    `${P}/:fileId/download`,
+    {
+      schema: { tags, summary: "下载附件（能查看作品的人；其他人 404）", params: WorkFileParam },
+      config: { access: ["api.workDetail", "read"] },
+    },
+    async (req, reply) => {
+      const { row, stream } = await openFile(fctx(req), req.params.id, req.params.fileId);
+      return reply
+        .header("content-type", row.mime)
+        .header("content-length", String(row.size))
+        .header("content-disposition", contentDisposition(row.filename))
+        .header("cache-control", "private, no-store")
+        .send(stream);
+    },
+  );
 }

@@ -32,7 +32,8 @@ export const NO_FILE = "附件不存在";
 /** Why an admin may not change the files of this work on the school's behalf; null when they may. */
 export function onBehalfRefusal(l: Loaded): string | null {
   if (!l.relations.has("contest") && !l.relations.has("root")) return "只有管理该作品所在赛事的管理员可以代为上传附件";
-  if (l.authors.some((a) => a.user_id === l.work.created_by)) return "该作品由学生自行提交，附件只能由作者上传；管理员只能为代录入的作品上传附件";
+  if (l.authors.some((a) => a.user_id === l.work.created_by))
+    return "该作品由学生自行提交，附件只能由作者上传；管理员只能为代录入的作品上传附件";
   if (l.work.status === "disqualified") return "作品已取消资格，不能再修改附件";
   return null;
 }
@@ -45,7 +46,9 @@ async function refuseChange(db: repo.Handle, l: Loaded, now: Date, onBehalf = fa
     return;
   }
   if (!l.relations.has("author")) {
-    throw forbidden(l.relations.has("pending_author") ? "请先确认参加该作品，再上传或删除附件" : "只有作品的作者可以上传或删除附件");
+    throw forbidden(
+      l.relations.has("pending_author") ? "请先确认参加该作品，再上传或删除附件" : "只有作品的作者可以上传或删除附件",
+    );
   }
   requireEditable(l);
   const stage = (await workLocksOf(db, l.work, now)).get("attachments");
@@ -69,7 +72,11 @@ export interface Incoming {
   truncated(): boolean;
 }
 
-const cleanName = (name: string) => basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
+const cleanName = (name: string) =>
+  basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(-200);
 
 function requirementFor(reqs: FileRequirement[], kind: string | undefined, categoryName: string): FileRequirement {
   const choices = reqs.map((r) => `${r.name}（${r.key}）`).join("、");
@@ -79,13 +86,25 @@ function requirementFor(reqs: FileRequirement[], kind: string | undefined, categ
   return r;
 }
 
-const describe = (r: { id: number; kind: string; filename: string; size: number; sha256: string }, kindName: string) => ({ fileId: r.id, kind: r.kind, kindName, filename: r.filename, size: Number(r.size), sha256: r.sha256 });
+const describe = (r: { id: number; kind: string; filename: string; size: number; sha256: string }, kindName: string) => ({
+  fileId: r.id,
+  kind: r.kind,
+  kindName,
+  filename: r.filename,
+  size: Number(r.size),
+  sha256: r.sha256,
+});
 
 /**
  * Receives one file: `receive(maxBytes)` starts reading the multipart body with the parser
  * limit set to the largest the category allows; the kind's own limit is enforced here.
  */
-export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: number) => Promise<Incoming | undefined>, onBehalf = false): Promise<{ file: WorkFileView; replaced: boolean }> {
+export async function uploadFile(
+  ctx: FileCtx,
+  id: number,
+  receive: (maxBytes: number) => Promise<Incoming | undefined>,
+  onBehalf = false,
+): Promise<{ file: WorkFileView; replaced: boolean }> {
   const before = await loadVisible(ctx, id);
   await refuseChange(ctx.db, before, new Date(), onBehalf);
   const reqs = await files.requirementsOf(ctx.db, before.work.category_id);
@@ -100,7 +119,8 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
     filename = cleanName(incoming.filename);
     if (!filename) throw invalid("file", "请选择要上传的文件");
     ext = extensionOf(filename);
-    if (!rule.types.includes(ext)) throw invalid("file", `「${rule.name}」只接受 ${rule.types.join("、")} 格式的文件，「${filename}」不符合`);
+    if (!rule.types.includes(ext))
+      throw invalid("file", `「${rule.name}」只接受 ${rule.types.join("、")} 格式的文件，「${filename}」不符合`);
   } catch (e) {
     incoming.stream.destroy();
     throw e;
@@ -119,7 +139,16 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
     if (old && !(await files.markReplaced(t.db, old.id, at))) throw conflict(`「${rule.name}」正在被他人同时上传，请刷新后重试`);
     let fileId: number;
     try {
-      fileId = await files.insertFile(t.db, { workId: id, kind: rule.key, filename, size: stored.size, mime: mimeOf(ext), sha256: stored.sha256, uploadedBy: t.user.id, at });
+      fileId = await files.insertFile(t.db, {
+        workId: id,
+        kind: rule.key,
+        filename,
+        size: stored.size,
+        mime: mimeOf(ext),
+        sha256: stored.sha256,
+        uploadedBy: t.user.id,
+        at,
+      });
     } catch (e) {
       if (files.isCurrentFileViolation(e)) throw conflict(`「${rule.name}」正在被他人同时上传，请刷新后重试`);
       throw e;
@@ -138,7 +167,8 @@ export async function uploadFile(ctx: FileCtx, id: number, receive: (maxBytes: n
   return done;
 }
 
-export const uploadedMessage = (f: WorkFileView, replaced: boolean) => `${replaced ? "已替换" : "已上传"}「${f.kindName}」：${f.filename}（${sizeText(f.size)}）`;
+export const uploadedMessage = (f: WorkFileView, replaced: boolean) =>
+  `${replaced ? "已替换" : "已上传"}「${f.kindName}」：${f.filename}（${sizeText(f.size)}）`;
 
 export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBehalf = false): Promise<WorkFileView> {
   const view = await inTransaction(ctx, async (t) => {
@@ -149,7 +179,12 @@ export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBeh
     const reqs = await files.requirementsOf(t.db, l.work.category_id);
     const view = files.toFileView(row, reqs);
     if (!(await files.markDeleted(t.db, fileId, t.user.id, t.now.toISOString()))) throw notFound(NO_FILE);
-    await repo.appendLog(t.db, { workId: id, userId: t.user.id, action: "delete_file", changes: { attachments: [describe(row, view.kindName), null] } });
+    await repo.appendLog(t.db, {
+      workId: id,
+      userId: t.user.id,
+      action: "delete_file",
+      changes: { attachments: [describe(row, view.kindName), null] },
+    });
     return view;
   });
   await worksChanged(ctx.db, [id]);

@@ -12,7 +12,10 @@ import type { WorkCtx } from "../service/context";
 export const WorkListQuery = Type.Intersect([ListParams, WorkFilters]);
 
 export function listArgs(query: Record<string, unknown>): ListArgs {
-  const { current, pageSize, sort, ...filters } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<string, unknown>;
+  const { current, pageSize, sort, ...filters } = query as { current?: number; pageSize?: number; sort?: string[] } & Record<
+    string,
+    unknown
+  >;
   const size = pageSize ?? 20;
   const parsed = (sort ?? []).map((s) => {
     const field = s.replace(/^-/, "");

@@ -44,7 +44,10 @@ const FORMAT_ACTORS: Relation[] = ["reviewer", "receiving_contest", "root", "fir
  * The work for a format review step: a work entered in a national contest (an entered
  * national_entry) is reviewed there, as the entry's view (repo.asNationalEntry); otherwise the work.
  */
-export async function findForFormat(db: repo.Handle, id: number): Promise<{ work: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined> {
+export async function findForFormat(
+  db: repo.Handle,
+  id: number,
+): Promise<{ work: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined> {
   const work = await repo.findWork(db, id);
   if (!work) return undefined;
   const entry = await repo.findNationalEntry(db, id);
@@ -56,8 +59,14 @@ export async function findForFormat(db: repo.Handle, id: number): Promise<{ work
  * `format`: loaded for a format review step (findForFormat): relations are then to the
  * national contest for a promoted work.
  */
-export async function loadVisible(t: { db: repo.Handle; user: User }, id: number, opts: { format?: boolean } = {}): Promise<Loaded> {
-  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = opts.format ? await findForFormat(t.db, id) : { work: await repo.findWork(t.db, id) };
+export async function loadVisible(
+  t: { db: repo.Handle; user: User },
+  id: number,
+  opts: { format?: boolean } = {},
+): Promise<Loaded> {
+  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = opts.format
+    ? await findForFormat(t.db, id)
+    : { work: await repo.findWork(t.db, id) };
   const work = found?.work;
   if (!work) throw notFound(NOT_VISIBLE);
   // One after the other: inside a transaction the embedded SQLite has one connection.

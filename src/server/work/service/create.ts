@@ -13,7 +13,17 @@ import { adminContestIds } from "../../scope";
 import * as repo from "../repository";
 import { contestAcceptsSchool, entryRefusal, inScope, registrationRefusal, stageOpen, submitRefusal } from "../rules";
 import { checkVersion, inTransaction, loadVisible, staleVersion, type TxCtx, type WorkCtx } from "./context";
-import { checkCategory, checkGroup, checkSubcategory, distinct, insertAuthor, insertTeacher, resolveMember, teamNames, type Member } from "./members";
+import {
+  checkCategory,
+  checkGroup,
+  checkSubcategory,
+  distinct,
+  insertAuthor,
+  insertTeacher,
+  resolveMember,
+  teamNames,
+  type Member,
+} from "./members";
 import { viewOf } from "./read";
 import { textColumns, valueOf } from "./values";
 import { worksChanged } from "../../dupcheck/triggers";
@@ -33,8 +43,10 @@ async function insertNew(
   const cat = await checkCategory(t, contest, input.categoryId);
   const subcategoryId = await checkSubcategory(t, cat, input.subcategoryId);
   const group = checkGroup(cat, input.group);
-  if (team.authors.length > cat.max_authors) throw invalid(action === "create" ? "coAuthors" : "authors", `「${cat.name}」每件作品最多 ${cat.max_authors} 名作者`);
-  if (team.teachers.length > cat.max_teachers) throw invalid("teachers", `「${cat.name}」每件作品最多 ${cat.max_teachers} 名指导教师`);
+  if (team.authors.length > cat.max_authors)
+    throw invalid(action === "create" ? "coAuthors" : "authors", `「${cat.name}」每件作品最多 ${cat.max_authors} 名作者`);
+  if (team.teachers.length > cat.max_teachers)
+    throw invalid("teachers", `「${cat.name}」每件作品最多 ${cat.max_teachers} 名指导教师`);
   // An author's input has no teacherReview (the schema drops it); an admin's entry may carry the paper form's.
   const texts = textColumns(input as Record<string, unknown>);
   const [id] = await repo.nextWorkIds(t.db, contest.year);
@@ -70,9 +82,28 @@ async function insertNew(
   for (const [i, u] of team.teachers.entries()) await insertTeacher(t, id, u.id, i + 1);
   await repo.refreshNames(t.db, id);
 
-  const changes: Record<string, [unknown, unknown]> = { contestId: [null, contest.name], schoolId: [null, school.name], status: [null, status] };
+  const changes: Record<string, [unknown, unknown]> = {
+    contestId: [null, contest.name],
+    schoolId: [null, school.name],
+    status: [null, status],
+  };
   const saved = (await repo.findWork(t.db, id))!;
-  for (const f of ["name", "categoryId", "subcategoryId", "group", "summary", "designIdea", "keyPoints", "openSource", "installGuide", "teacherReview", "otherNotes", "deployLink1", "deployLink2", "aiDeclaration"] as const) {
+  for (const f of [
+    "name",
+    "categoryId",
+    "subcategoryId",
+    "group",
+    "summary",
+    "designIdea",
+    "keyPoints",
+    "openSource",
+    "installGuide",
+    "teacherReview",
+    "otherNotes",
+    "deployLink1",
+    "deployLink2",
+    "aiDeclaration",
+  ] as const) {
     const v = valueOf(saved, f);
     if (v !== null) changes[f] = [null, v];
   }
@@ -108,9 +139,18 @@ export async function createWork(ctx: WorkCtx, input: WorkCreate): Promise<WorkV
       co.push({ user: m, confirmed: false });
     }
     const teachers = [];
-    for (const u of distinct(input.teachers ?? [], "teachers")) teachers.push(await resolveMember(t, u, "teacher", school, "teachers"));
+    for (const u of distinct(input.teachers ?? [], "teachers"))
+      teachers.push(await resolveMember(t, u, "teacher", school, "teachers"));
     const self = (await repo.findUserByUsername(t.db, me.username))!;
-    const id = await insertNew(t, contest, school, input, { authors: [{ user: self, confirmed: true }, ...co], teachers }, "draft", "create");
+    const id = await insertNew(
+      t,
+      contest,
+      school,
+      input,
+      { authors: [{ user: self, confirmed: true }, ...co], teachers },
+      "draft",
+      "create",
+    );
     return viewOf(t.db, await loadVisible(t, id), t.now);
   });
 }
@@ -135,7 +175,8 @@ export async function adminCreateWork(ctx: WorkCtx, input: AdminWorkCreate): Pro
     const authors = [];
     for (const u of names) authors.push({ user: await resolveMember(t, u, "author", school, "authors"), confirmed: true });
     const teachers = [];
-    for (const u of distinct(input.teachers ?? [], "teachers")) teachers.push(await resolveMember(t, u, "teacher", school, "teachers"));
+    for (const u of distinct(input.teachers ?? [], "teachers"))
+      teachers.push(await resolveMember(t, u, "teacher", school, "teachers"));
     const id = await insertNew(t, contest, school, input, { authors, teachers }, "accepted", "admin_create");
     const l = await loadVisible(t, id);
     const why = await submitRefusal({ ...l, db: t.db, hasSubcategories: await repo.hasSubcategories(t.db, l.work.category_id) });
@@ -155,7 +196,18 @@ export async function deleteDraft(ctx: WorkCtx, id: number, version?: number) {
     if (l.work.status !== "draft") throw badRequest(`只有草稿可以删除，作品当前状态为「${WORK_STATE_NAMES[l.work.status]}」`);
     checkVersion(l.work, version);
     const changes: Record<string, [unknown, unknown]> = { status: ["draft", null], name: [l.work.name, null] };
-    for (const f of ["summary", "designIdea", "keyPoints", "openSource", "installGuide", "teacherReview", "otherNotes", "deployLink1", "deployLink2", "aiDeclaration"] as const) {
+    for (const f of [
+      "summary",
+      "designIdea",
+      "keyPoints",
+      "openSource",
+      "installGuide",
+      "teacherReview",
+      "otherNotes",
+      "deployLink1",
+      "deployLink2",
+      "aiDeclaration",
+    ] as const) {
       const v = valueOf(l.work, f);
       if (v !== null) changes[f] = [v, null];
     }
@@ -176,13 +228,36 @@ export async function openContests(ctx: WorkCtx): Promise<OpenContest[]> {
   if (!school) return [];
   const contests = await ctx.db
     .selectFrom("contest")
-    .select(["id", "name", "level", "year", "parent_id", "province", "school_id", "archived", "categories", "recommend_quota", "category_quotas"])
+    .select([
+      "id",
+      "name",
+      "level",
+      "year",
+      "parent_id",
+      "province",
+      "school_id",
+      "archived",
+      "categories",
+      "recommend_quota",
+      "category_quotas",
+    ])
     .where("archived", "=", 0)
-    .where((eb) => eb.or([eb.and([eb("level", "=", "school"), eb("school_id", "=", school.id)]), eb.and([eb("level", "=", "provincial"), eb("province", "=", school.province)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("level", "=", "school"), eb("school_id", "=", school.id)]),
+        eb.and([eb("level", "=", "provincial"), eb("province", "=", school.province)]),
+      ]),
+    )
     .orderBy("year", "desc")
     .orderBy("level", "desc")
     .execute();
-  const cats = await ctx.db.selectFrom("work_category").select(["id", "parent_id", "name", "has_professional_group", "sort"]).where("archived", "=", 0).orderBy("sort").orderBy("id").execute();
+  const cats = await ctx.db
+    .selectFrom("work_category")
+    .select(["id", "parent_id", "name", "has_professional_group", "sort"])
+    .where("archived", "=", 0)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const now = new Date();
   const out: OpenContest[] = [];
   for (const c of contests) {
@@ -198,7 +273,12 @@ export async function openContests(ctx: WorkCtx): Promise<OpenContest[]> {
       registrationEndsAt: stages.find((s) => s.stage === "registration")!.endsAt,
       categories: cats
         .filter((k) => k.parent_id === null && open.includes(k.id))
-        .map((k) => ({ id: k.id, name: k.name, hasProfessionalGroup: !!k.has_professional_group, subcategories: cats.filter((s) => s.parent_id === k.id).map((s) => ({ id: s.id, name: s.name })) })),
+        .map((k) => ({
+          id: k.id,
+          name: k.name,
+          hasProfessionalGroup: !!k.has_professional_group,
+          subcategories: cats.filter((s) => s.parent_id === k.id).map((s) => ({ id: s.id, name: s.name })),
+        })),
     });
   }
   return out;

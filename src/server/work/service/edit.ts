@@ -18,7 +18,8 @@ import type { Updateable } from "kysely";
 import { worksChanged } from "../../dupcheck/triggers";
 
 export function requireEditable(l: Loaded) {
-  if (!isEditable(l.work.status)) throw badRequest(`作品当前状态为「${WORK_STATE_NAMES[l.work.status]}」，不能修改；只有草稿和已退回修改的作品可以修改`);
+  if (!isEditable(l.work.status))
+    throw badRequest(`作品当前状态为「${WORK_STATE_NAMES[l.work.status]}」，不能修改；只有草稿和已退回修改的作品可以修改`);
 }
 
 export function requireFirstAuthor(l: Loaded, what = "修改作品信息") {
@@ -27,7 +28,9 @@ export function requireFirstAuthor(l: Loaded, what = "修改作品信息") {
 
 /** Moves the authors' 大类 with the work; the one-per-大类 index refuses an author who has a work there. */
 async function moveAuthors(t: TxCtx, l: Loaded, categoryId: number) {
-  const r = await repo.guardOnePerCategory(t.db, () => t.db.updateTable("work_author").set({ category_id: categoryId }).where("work_id", "=", l.work.id).execute());
+  const r = await repo.guardOnePerCategory(t.db, () =>
+    t.db.updateTable("work_author").set({ category_id: categoryId }).where("work_id", "=", l.work.id).execute(),
+  );
   if (r !== "conflict") return;
   for (const a of l.authors) {
     const e = await repo.entryOf(t.db, a.user_id, categoryId, l.work.year, l.work.id);
@@ -47,7 +50,11 @@ async function writeFields(t: TxCtx, l: Loaded, set: Updateable<WorkTable>) {
   if (!l.entry) return writeAt(t, l.work, set);
   const mine = await t.db.selectFrom("national_entry").select("fields").where("id", "=", l.entry.id).executeTakeFirstOrThrow();
   const fields = { ...repo.entryFields(mine.fields), ...(set as Record<string, string | null>) };
-  await t.db.updateTable("national_entry").set({ fields: JSON.stringify(fields), updated_at: t.now.toISOString() }).where("id", "=", l.entry.id).execute();
+  await t.db
+    .updateTable("national_entry")
+    .set({ fields: JSON.stringify(fields), updated_at: t.now.toISOString() })
+    .where("id", "=", l.entry.id)
+    .execute();
 }
 
 /** The fields of a work that stay the provincial record's in the national round: the national groups and quota follow them. */

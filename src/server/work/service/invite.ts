@@ -12,7 +12,13 @@ import type { Selectable } from "kysely";
 import { badRequest, gone, invalid, notFound } from "../../../shared/errors";
 import { ROLE } from "../../../shared/roles";
 import { isEditable } from "../../../shared/work/states";
-import { TEAM_INVITE_DAYS, type PublicTeamInvite, type TeamInviteBody, type TeamInviteRegisterBody, type TeamInviteView } from "../../../shared/work/invite";
+import {
+  TEAM_INVITE_DAYS,
+  type PublicTeamInvite,
+  type TeamInviteBody,
+  type TeamInviteRegisterBody,
+  type TeamInviteView,
+} from "../../../shared/work/invite";
 import type { Db } from "../../db";
 import type { User, WorkInvitationTable } from "../../db/schema";
 import type { Mail, Mailer } from "../../mail/mailer";
@@ -37,7 +43,14 @@ export const INVALID_TEAM_LINK = "邀请链接无效或已被撤回，请向邀�
 
 /** Sent invitations not yet expired of a work (those that take a place in the team). */
 export const pendingInvitations = (db: repo.Handle, workId: number, now = new Date()) =>
-  db.selectFrom("work_invitation").selectAll().where("work_id", "=", workId).where("status", "=", "sent").where("expires_at", ">", now.toISOString()).orderBy("id").execute();
+  db
+    .selectFrom("work_invitation")
+    .selectAll()
+    .where("work_id", "=", workId)
+    .where("status", "=", "sent")
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("id")
+    .execute();
 
 /** How many places pending invitations take, per role. */
 export async function pendingCounts(db: repo.Handle, workId: number, now = new Date()) {
@@ -45,7 +58,14 @@ export async function pendingCounts(db: repo.Handle, workId: number, now = new D
   return { author: rows.filter((r) => r.role === "author").length, teacher: rows.filter((r) => r.role === "teacher").length };
 }
 
-const toView = (r: Selectable<WorkInvitationTable>): TeamInviteView => ({ id: r.id, role: r.role, email: r.email, name: r.name, sentAt: r.created_at, expiresAt: r.expires_at });
+const toView = (r: Selectable<WorkInvitationTable>): TeamInviteView => ({
+  id: r.id,
+  role: r.role,
+  email: r.email,
+  name: r.name,
+  sentAt: r.created_at,
+  expiresAt: r.expires_at,
+});
 
 export async function listTeamInvitations(ctx: WorkCtx, workId: number): Promise<TeamInviteView[]> {
   const l = await loadVisible(ctx, workId);
@@ -53,19 +73,39 @@ export async function listTeamInvitations(ctx: WorkCtx, workId: number): Promise
   return (await pendingInvitations(ctx.db, workId)).map(toView);
 }
 
-function inviteMail(publicUrl: string, f: { to: string; name: string; role: "author" | "teacher"; workName: string; contestName: string; schoolName: string; invitedBy: string; expiresAt: string }, code: string): Mail {
+function inviteMail(
+  publicUrl: string,
+  f: {
+    to: string;
+    name: string;
+    role: "author" | "teacher";
+    workName: string;
+    contestName: string;
+    schoolName: string;
+    invitedBy: string;
+    expiresAt: string;
+  },
+  code: string,
+): Mail {
   return {
     to: f.to,
     subject: `【赛务平台】作品团队邀请：《${f.workName}》`,
     text:
       `${f.name}，您好：\n\n${f.schoolName}的${f.invitedBy}邀请您作为${ROLE_TEXT[f.role]}加入参赛作品《${f.workName}》（${f.contestName}）。\n\n` +
       `请在 ${bj(f.expiresAt)}（北京时间）前打开下面的链接，创建${f.role === "author" ? "学生" : "教师"}账号（邮箱已由本邮件验证）：\n${publicUrl}/workInvite/${code}\n\n` +
-      (f.role === "author" ? `创建账号后您即在作品团队中，登录后请在「我的作品」中确认参赛。\n` : `创建账号后您即为该作品的指导教师。\n`) +
+      (f.role === "author"
+        ? `创建账号后您即在作品团队中，登录后请在「我的作品」中确认参赛。\n`
+        : `创建账号后您即为该作品的指导教师。\n`) +
       `链接只能使用一次，请勿转发。如您不认识邀请人，请忽略本邮件。\n`,
   };
 }
 
-export async function inviteToTeam(ctx: WorkCtx, deps: InviteMailDeps, workId: number, body: TeamInviteBody): Promise<TeamInviteView> {
+export async function inviteToTeam(
+  ctx: WorkCtx,
+  deps: InviteMailDeps,
+  workId: number,
+  body: TeamInviteBody,
+): Promise<TeamInviteView> {
   const email = normEmail(body.email);
   const name = body.name.trim();
   if (name.length < 2) throw invalid("name", "请填写对方的姓名");
@@ -92,15 +132,45 @@ export async function inviteToTeam(ctx: WorkCtx, deps: InviteMailDeps, workId: n
     const now = t.now.toISOString();
     const row = await t.db
       .insertInto("work_invitation")
-      .values({ work_id: workId, role: body.role, email, name, code_hash: codeHash(code), status: "sent", expires_at: new Date(t.now.getTime() + TEAM_INVITE_DAYS * 86_400_000).toISOString(), invited_by: t.user.id, accepted_user_id: null, created_at: now, answered_at: null })
+      .values({
+        work_id: workId,
+        role: body.role,
+        email,
+        name,
+        code_hash: codeHash(code),
+        status: "sent",
+        expires_at: new Date(t.now.getTime() + TEAM_INVITE_DAYS * 86_400_000).toISOString(),
+        invited_by: t.user.id,
+        accepted_user_id: null,
+        created_at: now,
+        answered_at: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await repo.appendLog(t.db, { workId, userId: t.user.id, action: body.role === "author" ? "invite_author" : "invite_teacher", changes: { invitation: [null, `${name}（${maskEmail(email)}）：${ROLE_TEXT[body.role]}，待注册`] } });
+    await repo.appendLog(t.db, {
+      workId,
+      userId: t.user.id,
+      action: body.role === "author" ? "invite_author" : "invite_teacher",
+      changes: { invitation: [null, `${name}（${maskEmail(email)}）：${ROLE_TEXT[body.role]}，待注册`] },
+    });
     return { row, work: w };
   });
   // Mailed after the commit: a mail that fails is queued and retried (mail/queued.ts).
   await deps.mailer.send(
-    inviteMail(deps.publicUrl, { to: email, name, role: body.role, workName: made.work.name, contestName: made.work.contest_name, schoolName: made.work.school_name, invitedBy: `${ctx.user.name}同学`, expiresAt: made.row.expires_at }, code),
+    inviteMail(
+      deps.publicUrl,
+      {
+        to: email,
+        name,
+        role: body.role,
+        workName: made.work.name,
+        contestName: made.work.contest_name,
+        schoolName: made.work.school_name,
+        invitedBy: `${ctx.user.name}同学`,
+        expiresAt: made.row.expires_at,
+      },
+      code,
+    ),
   );
   return toView(made.row);
 }
@@ -109,14 +179,30 @@ export async function withdrawTeamInvitation(ctx: WorkCtx, workId: number, invit
   return inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, workId);
     requireFirstAuthor(l, "撤回邀请");
-    const row = await t.db.selectFrom("work_invitation").selectAll().where("id", "=", invitationId).where("work_id", "=", workId).executeTakeFirst();
+    const row = await t.db
+      .selectFrom("work_invitation")
+      .selectAll()
+      .where("id", "=", invitationId)
+      .where("work_id", "=", workId)
+      .executeTakeFirst();
     if (!row || row.status !== "sent") throw notFound(NO_INVITATION);
-    await t.db.updateTable("work_invitation").set({ status: "withdrawn", answered_at: t.now.toISOString() }).where("id", "=", row.id).where("status", "=", "sent").execute();
-    await repo.appendLog(t.db, { workId, userId: t.user.id, action: "withdraw_invitation", changes: { invitation: [`${row.name}（${maskEmail(row.email)}）：${ROLE_TEXT[row.role]}，待注册`, "已撤回"] } });
+    await t.db
+      .updateTable("work_invitation")
+      .set({ status: "withdrawn", answered_at: t.now.toISOString() })
+      .where("id", "=", row.id)
+      .where("status", "=", "sent")
+      .execute();
+    await repo.appendLog(t.db, {
+      workId,
+      userId: t.user.id,
+      action: "withdraw_invitation",
+      changes: { invitation: [`${row.name}（${maskEmail(row.email)}）：${ROLE_TEXT[row.role]}，待注册`, "已撤回"] },
+    });
   });
 }
 
-const findByCode = (db: repo.Handle, code: string) => db.selectFrom("work_invitation").selectAll().where("code_hash", "=", codeHash(code)).executeTakeFirst();
+const findByCode = (db: repo.Handle, code: string) =>
+  db.selectFrom("work_invitation").selectAll().where("code_hash", "=", codeHash(code)).executeTakeFirst();
 
 type Row = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
@@ -140,13 +226,39 @@ export async function publicTeamInvite(db: Db, code: string): Promise<PublicTeam
   const row = await findByCode(db, code);
   const work = row ? await repo.findWork(db, Number(row.work_id)) : undefined;
   const state = stateOf(row, work?.status);
-  if (state === "invalid" || !row || !work) return { state: "invalid", role: null, workName: null, contestName: null, schoolName: null, invitedBy: null, name: null, email: null, expiresAt: null };
+  if (state === "invalid" || !row || !work)
+    return {
+      state: "invalid",
+      role: null,
+      workName: null,
+      contestName: null,
+      schoolName: null,
+      invitedBy: null,
+      name: null,
+      email: null,
+      expiresAt: null,
+    };
   const by = await db.selectFrom("app_user").select("name").where("id", "=", row.invited_by).executeTakeFirst();
-  return { state, role: row.role, workName: work.name, contestName: work.contest_name, schoolName: work.school_name, invitedBy: by?.name ?? null, name: row.name, email: maskEmail(row.email), expiresAt: row.expires_at };
+  return {
+    state,
+    role: row.role,
+    workName: work.name,
+    contestName: work.contest_name,
+    schoolName: work.school_name,
+    invitedBy: by?.name ?? null,
+    name: row.name,
+    email: maskEmail(row.email),
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Creates the account (student or teacher of the work's school, email verified) and puts it into the team. The route logs it in. */
-export async function registerFromTeamInvite(db: Db, code: string, viewer: User | null, body: TeamInviteRegisterBody): Promise<User> {
+export async function registerFromTeamInvite(
+  db: Db,
+  code: string,
+  viewer: User | null,
+  body: TeamInviteRegisterBody,
+): Promise<User> {
   if (viewer) throw badRequest("您已登录，请先退出当前账号再用邀请链接创建账号");
   const password_hash = await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
@@ -156,10 +268,19 @@ export async function registerFromTeamInvite(db: Db, code: string, viewer: User 
     if (closed) throw closed;
     const inv = row!;
     const w = work!;
-    if (await trx.selectFrom("app_user").select("id").where("email", "=", inv.email).executeTakeFirst()) throw badRequest("该邮箱已有平台账号，请直接登录；如忘记密码，请使用“找回密码”");
-    if (await trx.selectFrom("app_user").select("id").where("username", "=", body.username).executeTakeFirst()) throw invalid("username", "该用户名已被使用，请换一个");
+    if (await trx.selectFrom("app_user").select("id").where("email", "=", inv.email).executeTakeFirst())
+      throw badRequest("该邮箱已有平台账号，请直接登录；如忘记密码，请使用“找回密码”");
+    if (await trx.selectFrom("app_user").select("id").where("username", "=", body.username).executeTakeFirst())
+      throw invalid("username", "该用户名已被使用，请换一个");
     const memberNo = body.memberNo.trim();
-    if (await trx.selectFrom("app_user").select("id").where("school_id", "=", w.school_id).where("member_no", "=", memberNo).executeTakeFirst()) {
+    if (
+      await trx
+        .selectFrom("app_user")
+        .select("id")
+        .where("school_id", "=", w.school_id)
+        .where("member_no", "=", memberNo)
+        .executeTakeFirst()
+    ) {
       throw invalid("memberNo", `${w.school_name}已有学号/工号为 ${memberNo} 的账号，请直接登录该账号`);
     }
     const now = new Date();
@@ -185,7 +306,12 @@ export async function registerFromTeamInvite(db: Db, code: string, viewer: User 
       .returningAll()
       .executeTakeFirstOrThrow();
     // Single use even when two registrations race: only one finds it still sent.
-    const claimed = await trx.updateTable("work_invitation").set({ status: "accepted", accepted_user_id: user.id, answered_at: now.toISOString() }).where("id", "=", inv.id).where("status", "=", "sent").executeTakeFirst();
+    const claimed = await trx
+      .updateTable("work_invitation")
+      .set({ status: "accepted", accepted_user_id: user.id, answered_at: now.toISOString() })
+      .where("id", "=", inv.id)
+      .where("status", "=", "sent")
+      .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw gone("该邀请刚刚已被使用或撤回，链接已失效");
     const t = { db: trx, user, now };
     if (!(await repo.updateWorkAt(trx, w.id, w.version, {}))) throw gone("作品刚刚被修改，请重新打开邀请链接");
@@ -197,8 +323,28 @@ export async function registerFromTeamInvite(db: Db, code: string, viewer: User 
       await insertTeacher(t, w.id, user.id, n + 1);
     }
     await repo.refreshNames(trx, w.id);
-    await repo.appendLog(trx, { workId: w.id, userId: user.id, action: inv.role === "author" ? "join_author" : "join_teacher", changes: { [inv.role === "author" ? "authors" : "teachers"]: [null, `${user.name}（${user.username}）${inv.role === "author" ? "［待确认］" : ""}：由邮件邀请注册`] } });
-    await record(trx, user.id, { entity: "app_user", entityId: user.id, action: "create", changes: { username: [null, user.username], userType: [null, user.user_type], email: [null, inv.email], via: [null, `work_invitation ${inv.id}`] } });
+    await repo.appendLog(trx, {
+      workId: w.id,
+      userId: user.id,
+      action: inv.role === "author" ? "join_author" : "join_teacher",
+      changes: {
+        [inv.role === "author" ? "authors" : "teachers"]: [
+          null,
+          `${user.name}（${user.username}）${inv.role === "author" ? "［待确认］" : ""}：由邮件邀请注册`,
+        ],
+      },
+    });
+    await record(trx, user.id, {
+      entity: "app_user",
+      entityId: user.id,
+      action: "create",
+      changes: {
+        username: [null, user.username],
+        userType: [null, user.user_type],
+        email: [null, inv.email],
+        via: [null, `work_invitation ${inv.id}`],
+      },
+    });
     return user;
   });
 }

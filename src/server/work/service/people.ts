@@ -49,13 +49,24 @@ export async function searchPeople(ctx: WorkCtx, query: PeopleQuery): Promise<Pe
       ]),
     )
     // Exact 学号/工号 or username first, then by name.
-    .orderBy(sql`case when lower(app_user.member_no) = ${q.toLowerCase()} or lower(app_user.username) = ${q.toLowerCase()} then 0 else 1 end`)
+    .orderBy(
+      sql`case when lower(app_user.member_no) = ${q.toLowerCase()} or lower(app_user.username) = ${q.toLowerCase()} then 0 else 1 end`,
+    )
     .orderBy("app_user.name")
     .orderBy("app_user.id")
     .limit(PEOPLE_LIMIT + 1)
     .execute();
   return {
-    items: rows.slice(0, PEOPLE_LIMIT).map((r) => ({ userId: r.id, username: r.username, name: r.name, memberNo: r.member_no, majorName: r.major_name ?? null, onTeam: team.has(r.id) })),
+    items: rows
+      .slice(0, PEOPLE_LIMIT)
+      .map((r) => ({
+        userId: r.id,
+        username: r.username,
+        name: r.name,
+        memberNo: r.member_no,
+        majorName: r.major_name ?? null,
+        onTeam: team.has(r.id),
+      })),
     more: rows.length > PEOPLE_LIMIT,
     schoolName: school?.name ?? "",
   };

@@ -21,7 +21,13 @@ const person = (w: WorkRow) => (m: AuthorRow | TeacherRow) => ({
   email: m.email,
 });
 
-const contestOf = (w: WorkRow) => ({ id: w.contest_id, name: w.contest_name, level: w.contest_level, levelName: CONTEST_LEVEL_NAMES[w.contest_level as ContestLevelKey], year: w.year });
+const contestOf = (w: WorkRow) => ({
+  id: w.contest_id,
+  name: w.contest_name,
+  level: w.contest_level,
+  levelName: CONTEST_LEVEL_NAMES[w.contest_level as ContestLevelKey],
+  year: w.year,
+});
 const schoolOf = (w: WorkRow) => ({ id: w.school_id, name: w.school_name, code: w.school_code, province: w.school_province });
 
 export async function registrationPrint(ctx: WorkCtx, id: number): Promise<RegistrationPrint> {
@@ -53,7 +59,13 @@ export async function copyrightPrint(ctx: WorkCtx, id: number): Promise<Copyrigh
     school: schoolOf(w),
     authors: authors.map(person(w)),
     teachers: teachers.map(person(w)),
-    statement: copyrightStatement({ workId: w.id, workName: w.name, contestName: w.contest_name, schoolName: w.school_name, authorNames: authors.map((a) => a.name) }),
+    statement: copyrightStatement({
+      workId: w.id,
+      workName: w.name,
+      contestName: w.contest_name,
+      schoolName: w.school_name,
+      authorNames: authors.map((a) => a.name),
+    }),
     printedAt: new Date().toISOString(),
   };
 }

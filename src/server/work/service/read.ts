@@ -6,7 +6,14 @@ import { sql } from "kysely";
 import { forbidden, notFound } from "../../../shared/errors";
 import type { PageOf } from "../../../shared/crud/list";
 import type { QueryWorkResult, WorkLogEntry, WorkLogFilters, WorkView } from "../../../shared/work/schema";
-import { canTransition, isEditable, PUBLIC_STATES, SLOT_STATES, WORK_ACTIONS, WORK_STATE_NAMES } from "../../../shared/work/states";
+import {
+  canTransition,
+  isEditable,
+  PUBLIC_STATES,
+  SLOT_STATES,
+  WORK_ACTIONS,
+  WORK_STATE_NAMES,
+} from "../../../shared/work/states";
 import type { Db } from "../../db";
 import * as repo from "../repository";
 import { actorFor, mayReadLog, workLocksOf } from "../rules";
@@ -25,13 +32,19 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
     return actor !== null && canTransition(a, status, actor);
   });
   const locks = await workLocksOf(db, l.work, now);
-  const view = toWorkView(l.work, l.authors, l.teachers, {
-    relations: [...l.relations],
-    actions,
-    canEdit: l.relations.has("first_author") && isEditable(status),
-    canEditTeacherReview: l.relations.has("teacher") && isEditable(status),
-    locks,
-  }, l.me);
+  const view = toWorkView(
+    l.work,
+    l.authors,
+    l.teachers,
+    {
+      relations: [...l.relations],
+      actions,
+      canEdit: l.relations.has("first_author") && isEditable(status),
+      canEditTeacherReview: l.relations.has("teacher") && isEditable(status),
+      locks,
+    },
+    l.me,
+  );
   // In the national round the state is the national entry's (its own format review).
   if (l.entry) Object.assign(view, { statusName: nationalStateName(status), viewer: { ...view.viewer, nationalRound: true } });
   return { ...view, rounds: await roundsOf(db, l.work.id) };
@@ -45,21 +58,40 @@ export async function viewOf(db: repo.Handle, l: Loaded, now = new Date()): Prom
 async function roundsOf(db: repo.Handle, workId: number) {
   const out: { level: string; text: string }[] = [];
   // The work's own row and contest (a national entry's view shows the national contest instead).
-  const w = await db.selectFrom("work").innerJoin("contest", "contest.id", "work.contest_id").select(["work.id", "work.status", "contest.level", "contest.name"]).where("work.id", "=", workId).executeTakeFirstOrThrow();
+  const w = await db
+    .selectFrom("work")
+    .innerJoin("contest", "contest.id", "work.contest_id")
+    .select(["work.id", "work.status", "contest.level", "contest.name"])
+    .where("work.id", "=", workId)
+    .executeTakeFirstOrThrow();
   // Each round's tag names its level, so its text is the award without it: 一等奖，推荐晋级国赛.
-  const awards = new Map((await publishedAwards(db, workId)).map((a) => [a.level, [a.award, a.promotedTo && `推荐晋级${CONTEST_LEVEL_NAMES[a.promotedTo]}`].filter(Boolean).join("，")]));
-  const school = awards.get("school") ?? (w.level === "school" && SLOT_STATES.includes(w.status) ? `「${w.name}」推荐至省赛` : null);
+  const awards = new Map(
+    (await publishedAwards(db, workId)).map((a) => [
+      a.level,
+      [a.award, a.promotedTo && `推荐晋级${CONTEST_LEVEL_NAMES[a.promotedTo]}`].filter(Boolean).join("，"),
+    ]),
+  );
+  const school =
+    awards.get("school") ?? (w.level === "school" && SLOT_STATES.includes(w.status) ? `「${w.name}」推荐至省赛` : null);
   if (school) out.push({ level: "校赛", text: school });
   const provincial = awards.get("provincial");
   if (provincial) out.push({ level: "省赛", text: provincial });
   const n = await nationalStatus(db, workId);
   if (n) {
-    const entry = n.status === "entered" ? `已进入「${n.contestName}」（${NATIONAL_FORMAT[n.formatStatus] ?? n.formatStatus}）` : `已退出「${n.contestName}」：${n.withdrawReason ?? ""}`;
+    const entry =
+      n.status === "entered"
+        ? `已进入「${n.contestName}」（${NATIONAL_FORMAT[n.formatStatus] ?? n.formatStatus}）`
+        : `已退出「${n.contestName}」：${n.withdrawReason ?? ""}`;
     out.push({ level: "国赛", text: (n.status === "entered" && awards.get("national")) || entry });
   }
   return out;
 }
-const NATIONAL_FORMAT: Record<string, string> = { pending: "待形式审查", passed: "形式审查通过", returned: "退回修改", rejected: "形式审查不通过" };
+const NATIONAL_FORMAT: Record<string, string> = {
+  pending: "待形式审查",
+  passed: "形式审查通过",
+  returned: "退回修改",
+  rejected: "形式审查不通过",
+};
 
 export async function workDetail(ctx: WorkCtx, id: number): Promise<WorkView> {
   // A work in the national round shows as its national entry to the team and the national contest.
@@ -70,7 +102,16 @@ const logQuery = (db: repo.Handle) =>
   db
     .selectFrom("work_log")
     .leftJoin("app_user", "app_user.id", "work_log.user_id")
-    .select(["work_log.id", "work_log.work_id", "work_log.at", "work_log.user_id", "app_user.name as user_name", "app_user.username", "work_log.action", "work_log.changes"]);
+    .select([
+      "work_log.id",
+      "work_log.work_id",
+      "work_log.at",
+      "work_log.user_id",
+      "app_user.name as user_name",
+      "app_user.username",
+      "work_log.action",
+      "work_log.changes",
+    ]);
 
 /** A work's history, oldest first: its authors, school admin, contest admins in scope and root. */
 export async function workLog(ctx: WorkCtx, id: number): Promise<WorkLogEntry[]> {
@@ -89,7 +130,9 @@ export async function allLogs(db: Db, f: WorkLogFilters, offset: number, limit: 
   if (f.from) q = q.where("work_log.at", ">=", f.from);
   if (f.to) q = q.where("work_log.at", "<=", f.to);
   const total = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const ids = (await q.select("work_log.id").orderBy("work_log.id", "desc").offset(offset).limit(limit).execute()).map((r) => r.id);
+  const ids = (await q.select("work_log.id").orderBy("work_log.id", "desc").offset(offset).limit(limit).execute()).map(
+    (r) => r.id,
+  );
   const rows = ids.length ? await logQuery(db).where("work_log.id", "in", ids).orderBy("work_log.id", "desc").execute() : [];
   return { list: rows.map((r) => toLogEntry(r as LogRow)), total: Number(total.n) };
 }
@@ -119,5 +162,10 @@ export async function queryWork(db: Db, workId: number, authorName: string): Pro
     )
     .executeTakeFirst();
   if (!row) throw notFound(NO_MATCH);
-  return { id: row.id, name: row.name, statusName: WORK_STATE_NAMES[row.status], award: await publishedAward(db, Number(row.id)) };
+  return {
+    id: row.id,
+    name: row.name,
+    statusName: WORK_STATE_NAMES[row.status],
+    award: await publishedAward(db, Number(row.id)),
+  };
 }

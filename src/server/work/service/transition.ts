@@ -7,21 +7,49 @@
  */
 import { badRequest, DomainError, forbidden, invalid, notFound } from "../../../shared/errors";
 import type { BulkReport, QuotaView, TransitionBody } from "../../../shared/work/schema";
-import { canTransition, SLOT_STATES, TRANSITIONS, WORK_STATE_NAMES, type Actor, type WorkAction, type WorkState } from "../../../shared/work/states";
+import {
+  canTransition,
+  SLOT_STATES,
+  TRANSITIONS,
+  WORK_STATE_NAMES,
+  type Actor,
+  type WorkAction,
+  type WorkState,
+} from "../../../shared/work/states";
 import type { Db } from "../../db";
 import type { User, WorkTable } from "../../db/schema";
 import { ROLE } from "../../../shared/roles";
 import * as repo from "../repository";
 import { actorFor, submitRefusal, windowRefusal } from "../rules";
-import { checkDeadline, checkReasonCodes, formatEffects, reopenRefusal, rejectReturnedRefusal, resubmitRefusal, type FormatDecision, type FormatInput } from "../format-rules";
-import { checkVersion, findForFormat, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
+import {
+  checkDeadline,
+  checkReasonCodes,
+  formatEffects,
+  reopenRefusal,
+  rejectReturnedRefusal,
+  resubmitRefusal,
+  type FormatDecision,
+  type FormatInput,
+} from "../format-rules";
+import {
+  checkVersion,
+  findForFormat,
+  inTransaction,
+  loadVisible,
+  writeAt,
+  type Loaded,
+  type TxCtx,
+  type WorkCtx,
+} from "./context";
 import { entryFormatOf } from "../../../shared/national/types";
 import type { Updateable } from "kysely";
 import { syncWorkCertificates } from "../../certificate/issue";
 import { worksChanged } from "../../dupcheck/triggers";
 
 async function loadGranted(t: TxCtx, id: number, format: boolean): Promise<Loaded> {
-  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = format ? await findForFormat(t.db, id) : { work: await repo.findWork(t.db, id) };
+  const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = format
+    ? await findForFormat(t.db, id)
+    : { work: await repo.findWork(t.db, id) };
   if (!found?.work) throw notFound("作品不存在");
   const authors = await repo.authorsOf(t.db, id);
   const teachers = await repo.teachersOf(t.db, id);
@@ -36,11 +64,14 @@ async function checkQuota(t: TxCtx, w: repo.WorkRow) {
   const counts = await repo.slotCounts(t.db, w.contest_id, SLOT_STATES);
   const used = [...counts.values()].reduce((s, n) => s + n, 0);
   const total = w.contest_recommend_quota;
-  if (total !== null && used >= total) throw badRequest(`「${w.contest_name}」的推荐名额已用完（共 ${total} 个，已推荐 ${used} 个）`);
+  if (total !== null && used >= total)
+    throw badRequest(`「${w.contest_name}」的推荐名额已用完（共 ${total} 个，已推荐 ${used} 个）`);
   const perCategory = (JSON.parse(w.contest_category_quotas) as Record<string, number>)[String(w.category_id)];
   const inCategory = counts.get(w.category_id) ?? 0;
   if (perCategory !== undefined && inCategory >= perCategory) {
-    throw badRequest(`「${w.contest_name}」大类「${w.category_name}」的推荐名额已用完（共 ${perCategory} 个，已推荐 ${inCategory} 个）`);
+    throw badRequest(
+      `「${w.contest_name}」大类「${w.category_name}」的推荐名额已用完（共 ${perCategory} 个，已推荐 ${inCategory} 个）`,
+    );
   }
 }
 
@@ -69,10 +100,14 @@ async function checkFormat(t: TxCtx, l: Loaded, action: WorkAction, actor: Actor
     d.deadline = deadline;
   }
   const why =
-    action === "format_resubmit" ? resubmitRefusal(w, t.now) ?? (await submitRefusal({ ...l, db: t.db, hasSubcategories: await repo.hasSubcategories(t.db, w.category_id) }))
-    : action === "format_reject" ? rejectReturnedRefusal(w, actor, t.now)
-    : action === "format_reopen" ? await reopenRefusal(t.db, w, l.entry ? l.entry.contest_id : undefined)
-    : null;
+    action === "format_resubmit"
+      ? (resubmitRefusal(w, t.now) ??
+        (await submitRefusal({ ...l, db: t.db, hasSubcategories: await repo.hasSubcategories(t.db, w.category_id) })))
+      : action === "format_reject"
+        ? rejectReturnedRefusal(w, actor, t.now)
+        : action === "format_reopen"
+          ? await reopenRefusal(t.db, w, l.entry ? l.entry.contest_id : undefined)
+          : null;
   if (why) throw badRequest(why);
   return d;
 }
@@ -102,7 +137,13 @@ async function writeEntry(t: TxCtx, e: repo.NationalEntryRow, set: Updateable<Wo
  * disqualifies a work as root would): the work is loaded without the caller's relations and
  * the actor is the one granted; the caller is still the one in the work log.
  */
-export async function applyTransition(t: TxCtx, id: number, action: WorkAction, body: TransitionInput, granted?: Actor): Promise<{ id: number; status: WorkState; nationalContestId?: number }> {
+export async function applyTransition(
+  t: TxCtx,
+  id: number,
+  action: WorkAction,
+  body: TransitionInput,
+  granted?: Actor,
+): Promise<{ id: number; status: WorkState; nationalContestId?: number }> {
   // A format review step of a promoted work is the national contest's, on its national entry.
   const format = action.startsWith("format_");
   const l = granted ? await loadGranted(t, id, format) : await loadVisible(t, id, { format });
@@ -181,7 +222,9 @@ export async function quotaOf(db: repo.Handle, contest: repo.ContestRow, schoolI
   const quotas = JSON.parse(contest.category_quotas) as Record<string, number>;
   const parent = contest.parent_id ? await repo.findContest(db, contest.parent_id) : undefined;
   const categoryIds = (JSON.parse(contest.categories) as number[]).map(Number);
-  const names = categoryIds.length ? await db.selectFrom("work_category").select(["id", "name"]).where("id", "in", categoryIds).execute() : [];
+  const names = categoryIds.length
+    ? await db.selectFrom("work_category").select(["id", "name"]).where("id", "in", categoryIds).execute()
+    : [];
   const left = (quota: number | null, n: number) => (quota === null ? null : Math.max(0, quota - n));
   const total = limited ? contest.recommend_quota : null;
   return {
@@ -195,7 +238,13 @@ export async function quotaOf(db: repo.Handle, contest: repo.ContestRow, schoolI
     categories: categoryIds.map((id) => {
       const quota = limited && quotas[String(id)] !== undefined ? quotas[String(id)] : null;
       const n = counts.get(id) ?? 0;
-      return { categoryId: id, categoryName: names.find((c) => c.id === id)?.name ?? `#${id}`, quota, used: n, left: left(quota, n) };
+      return {
+        categoryId: id,
+        categoryName: names.find((c) => c.id === id)?.name ?? `#${id}`,
+        quota,
+        used: n,
+        left: left(quota, n),
+      };
     }),
   };
 }
@@ -215,7 +264,19 @@ export async function schoolQuotas(db: Db, user: User, contestId?: number): Prom
   const direct = db.selectFrom("work").select("work.contest_id").where("work.school_id", "=", schoolId);
   let q = db
     .selectFrom("contest")
-    .select(["id", "name", "level", "year", "parent_id", "province", "school_id", "archived", "categories", "recommend_quota", "category_quotas"])
+    .select([
+      "id",
+      "name",
+      "level",
+      "year",
+      "parent_id",
+      "province",
+      "school_id",
+      "archived",
+      "categories",
+      "recommend_quota",
+      "category_quotas",
+    ])
     .where("archived", "=", 0)
     .where((eb) => eb.or([eb.and([eb("level", "=", "school"), eb("school_id", "=", schoolId)]), eb("id", "in", direct)]));
   if (contestId !== undefined) q = q.where("id", "=", contestId);

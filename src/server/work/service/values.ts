@@ -13,12 +13,24 @@ export function aiColumn(d: AiDeclaration | null): string | null {
   if (!d.used && d.tools.length) throw invalid("aiDeclaration", "声明未使用 AI 工具时，不能填写工具使用情况");
   return JSON.stringify({
     used: d.used,
-    tools: d.tools.map((x) => ({ tool: x.tool.trim(), version: x.version.trim(), access: x.access.trim(), purpose: x.purpose.trim(), prompts: x.prompts, output: x.output, edits: x.edits, adoption: x.adoption })),
+    tools: d.tools.map((x) => ({
+      tool: x.tool.trim(),
+      version: x.version.trim(),
+      access: x.access.trim(),
+      purpose: x.purpose.trim(),
+      prompts: x.prompts,
+      output: x.output,
+      edits: x.edits,
+      adoption: x.adoption,
+    })),
   });
 }
 
 /** The field's value as the log shows it: names for the 大类, 小类 and group. */
-export function valueOf(w: Pick<WorkRow, (typeof COLUMN)[WorkField] | "category_name" | "subcategory_name">, f: WorkField): unknown {
+export function valueOf(
+  w: Pick<WorkRow, (typeof COLUMN)[WorkField] | "category_name" | "subcategory_name">,
+  f: WorkField,
+): unknown {
   if (f === "categoryId") return w.category_name;
   if (f === "subcategoryId") return w.subcategory_name ?? null;
   if (f === "group") return GROUP_NAMES[w.group_type];
@@ -27,7 +39,10 @@ export function valueOf(w: Pick<WorkRow, (typeof COLUMN)[WorkField] | "category_
 }
 
 /** Column values of the text, link and AI fields given in an input (only those given). */
-export function textColumns(input: Partial<Record<WorkField, unknown>>, fields: readonly WorkField[] = [...TEXT_FIELDS, ...LINK_FIELDS, "aiDeclaration"]) {
+export function textColumns(
+  input: Partial<Record<WorkField, unknown>>,
+  fields: readonly WorkField[] = [...TEXT_FIELDS, ...LINK_FIELDS, "aiDeclaration"],
+) {
   const out: Partial<Record<WorkField, string | null>> = {};
   for (const f of fields) {
     const v = input[f];

@@ -14,7 +14,14 @@ export const PUBLISHED_REFUSAL = "本赛事的结果已发布，不能再修改�
 
 /** The publication in force, if any. */
 export async function activePublication(db: Handle, contestId: number) {
-  return db.selectFrom("result_publication").selectAll().where("contest_id", "=", contestId).where("withdrawn_at", "is", null).orderBy("id", "desc").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("result_publication")
+    .selectAll()
+    .where("contest_id", "=", contestId)
+    .where("withdrawn_at", "is", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

@@ -13,7 +13,17 @@ import { computeGroup, type ComputedGroup } from "../../results";
 import type { Score } from "../../scoring";
 import { settingsOf } from "../contest";
 import { changeResults } from "./change";
-import { chunks, incompleteWorks, isIncomplete, loadInputs, loadSetting, push, type Inputs, type PoolWork, type StoredFit } from "./load";
+import {
+  chunks,
+  incompleteWorks,
+  isIncomplete,
+  loadInputs,
+  loadSetting,
+  push,
+  type Inputs,
+  type PoolWork,
+  type StoredFit,
+} from "./load";
 import { storedRows, type StoredRow } from "./rows";
 
 /** Every result group computed, in key order. */
@@ -26,15 +36,32 @@ export function computeAll(inputs: Inputs, threshold: number, basis: Record<stri
     push(scoresBy, key, s);
   }
   const incomplete = incompleteWorks(inputs);
-  return [...byGroup.keys()].sort().map((key) =>
-    computeGroup({ key, workIds: byGroup.get(key)!, scores: scoresBy.get(key) ?? [], defence: inputs.defence, basis: basis[key] ?? "online", incomplete }, { disagreementThreshold: threshold }),
-  );
+  return [...byGroup.keys()]
+    .sort()
+    .map((key) =>
+      computeGroup(
+        {
+          key,
+          workIds: byGroup.get(key)!,
+          scores: scoresBy.get(key) ?? [],
+          defence: inputs.defence,
+          basis: basis[key] ?? "online",
+          incomplete,
+        },
+        { disagreementThreshold: threshold },
+      ),
+    );
 }
 
-const same = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+const same = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 
 /** Works whose stored result differs from the computed one (or that came or went). */
-export function changedWorks(stored: readonly StoredRow[], computed: readonly ComputedGroup[], works: Map<number, PoolWork>): number[] {
+export function changedWorks(
+  stored: readonly StoredRow[],
+  computed: readonly ComputedGroup[],
+  works: Map<number, PoolWork>,
+): number[] {
   const byWork = new Map(stored.map((r) => [r.work_id, r]));
   const out: number[] = [];
   const seen = new Set<number>();
@@ -52,14 +79,20 @@ export function changedWorks(stored: readonly StoredRow[], computed: readonly Co
         !same(s.defence_mean, c.defenceMean) ||
         s.rank !== c.rank ||
         !!s.flagged !== c.flagged
-      ) out.push(c.workId);
+      )
+        out.push(c.workId);
     }
   }
   for (const s of stored) if (!seen.has(s.work_id)) out.push(s.work_id);
   return out;
 }
 
-export async function computeResults(db: Db, user: User, contestId: number, body: ComputeBody): Promise<ComputeOutcome & { awardsCleared: boolean }> {
+export async function computeResults(
+  db: Db,
+  user: User,
+  contestId: number,
+  body: ComputeBody,
+): Promise<ComputeOutcome & { awardsCleared: boolean }> {
   return changeResults(db, user, contestId, async (trx, c) => {
     const setting = await loadSetting(trx, c.id);
     const threshold = body.disagreementThreshold ?? setting.threshold;
@@ -114,9 +147,32 @@ export async function computeResults(db: Db, user: User, contestId: number, body
     await trx.deleteFrom("contest_result").where("contest_id", "=", c.id).execute();
     for (const part of chunks(rows)) await trx.insertInto("contest_result").values(part).execute();
 
-    const fit: StoredFit[] = groups.map((g) => ({ key: g.key, basis: g.basis, fit: g.fit, judges: g.judges.map((j) => ({ judgeId: j.judgeId, count: j.count, mean: j.mean, sd: j.sd, effect: j.effect, identified: j.identified })) }));
-    const values = { disagreement_threshold: threshold, group_basis: JSON.stringify(basis), fit: JSON.stringify(fit), computed_at: at, computed_by: user.id, updated_at: at };
-    await trx.insertInto("result_setting").values({ contest_id: c.id, ...values }).onConflict((oc) => oc.column("contest_id").doUpdateSet(values)).execute();
+    const fit: StoredFit[] = groups.map((g) => ({
+      key: g.key,
+      basis: g.basis,
+      fit: g.fit,
+      judges: g.judges.map((j) => ({
+        judgeId: j.judgeId,
+        count: j.count,
+        mean: j.mean,
+        sd: j.sd,
+        effect: j.effect,
+        identified: j.identified,
+      })),
+    }));
+    const values = {
+      disagreement_threshold: threshold,
+      group_basis: JSON.stringify(basis),
+      fit: JSON.stringify(fit),
+      computed_at: at,
+      computed_by: user.id,
+      updated_at: at,
+    };
+    await trx
+      .insertInto("result_setting")
+      .values({ contest_id: c.id, ...values })
+      .onConflict((oc) => oc.column("contest_id").doUpdateSet(values))
+      .execute();
 
     const needed = (await settingsOf(trx, c.id)).reviewsPerWork;
     const outcome = {
@@ -129,7 +185,12 @@ export async function computeResults(db: Db, user: User, contestId: number, body
       manualKept,
       awardsCleared: rankingChanged && stored.some((r) => (r.award_level_id !== null && !r.award_manual) || r.promoted),
     };
-    await record(trx, user.id, { entity: "contest_result", entityId: c.id, action: "compute", changes: { threshold: [setting.threshold, threshold], basis: [setting.basis, basis], works: [stored.length, rows.length] } });
+    await record(trx, user.id, {
+      entity: "contest_result",
+      entityId: c.id,
+      action: "compute",
+      changes: { threshold: [setting.threshold, threshold], basis: [setting.basis, basis], works: [stored.length, rows.length] },
+    });
     return outcome;
   });
 }

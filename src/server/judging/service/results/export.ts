@@ -40,32 +40,37 @@ export async function exportResults(db: Db, user: User, contestId: number): Prom
   const dir = await mkdtemp(join(tmpdir(), "saiwu-results-"));
   const file = join(dir, "results.xlsx");
   try {
-    await writeXlsx(file, "成绩排名", COLUMNS, (async function* () {
-      for (const g of overview.groups) {
-        const rows = await groupRanking(db, user, contestId, g.key);
-        yield rows.map((r) => [
-          g.name,
-          r.rank,
-          r.workId,
-          r.workName,
-          r.schoolName,
-          r.categoryName,
-          r.judgeCount,
-          round(r.rawMean),
-          round(r.normalised),
-          round(r.spread),
-          r.flagged ? "是" : "",
-          r.incomplete ? "是" : "",
-          round(r.defenceMean),
-          r.recommendations.strong,
-          r.recommendations.recommend,
-          r.recommendations.not,
-          r.award?.name ?? "",
-          r.awardManual ? "是" : "",
-          r.promoted ? "是" : "",
-        ]);
-      }
-    })());
+    await writeXlsx(
+      file,
+      "成绩排名",
+      COLUMNS,
+      (async function* () {
+        for (const g of overview.groups) {
+          const rows = await groupRanking(db, user, contestId, g.key);
+          yield rows.map((r) => [
+            g.name,
+            r.rank,
+            r.workId,
+            r.workName,
+            r.schoolName,
+            r.categoryName,
+            r.judgeCount,
+            round(r.rawMean),
+            round(r.normalised),
+            round(r.spread),
+            r.flagged ? "是" : "",
+            r.incomplete ? "是" : "",
+            round(r.defenceMean),
+            r.recommendations.strong,
+            r.recommendations.recommend,
+            r.recommendations.not,
+            r.award?.name ?? "",
+            r.awardManual ? "是" : "",
+            r.promoted ? "是" : "",
+          ]);
+        }
+      })(),
+    );
     return { filename: `${overview.contest.name}成绩排名.xlsx`, buffer: await readFile(file) };
   } finally {
     await rm(dir, { recursive: true, force: true });

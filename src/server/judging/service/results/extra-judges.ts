@@ -31,13 +31,19 @@ export async function extraJudgeProposals(db: Db, user: User, contestId: number)
     const w = snap.input.works.find((x) => x.id === id);
     const existing = [...(w?.existingJudgeIds ?? [])];
     if (!w) pending.set(id, "作品已不在本赛事的评审作品中");
-    else if (existing.length > Number(r.judge_count)) pending.set(id, `已有 ${existing.length - Number(r.judge_count)} 位评委尚未提交评分，请等待评分后重新计算`);
+    else if (existing.length > Number(r.judge_count))
+      pending.set(id, `已有 ${existing.length - Number(r.judge_count)} 位评委尚未提交评分，请等待评分后重新计算`);
     else requests.push({ workId: id, existingJudgeIds: existing, needed: existing.length + 1 });
   }
   const need = new Map(requests.map((q) => [q.workId, q.needed]));
-  const input = { ...snap.input, works: snap.input.works.filter((w) => need.has(w.id)).map((w) => ({ ...w, needed: need.get(w.id)! })) };
+  const input = {
+    ...snap.input,
+    works: snap.input.works.filter((w) => need.has(w.id)).map((w) => ({ ...w, needed: need.get(w.id)! })),
+  };
   const proposal = input.works.length ? minCostFlow.propose(input, minCostFlow.defaults) : { rows: [], issues: [] };
-  const names = await judgeNames(db, [...new Set([...snap.assignments.map((a) => a.judge_id), ...proposal.rows.map((p) => p.judgeId)])]);
+  const names = await judgeNames(db, [
+    ...new Set([...snap.assignments.map((a) => a.judge_id), ...proposal.rows.map((p) => p.judgeId)]),
+  ]);
   const judge = (id: number) => ({ id, name: names.get(id) ?? `评委 ${id}` });
   return flagged.map((r) => {
     const id = Number(r.work_id);
@@ -68,17 +74,37 @@ export async function addExtraJudge(db: Db, user: User, contestId: number, body:
     const w = snap.input.works.find((x) => x.id === body.workId);
     if (!w) throw badRequest(`作品 ${body.workId} 已不在本赛事的评审作品中，或尚未分入评审组`);
     const existing = w.existingJudgeIds ?? [];
-    if (existing.length > row.judge_count) throw badRequest(`作品 ${body.workId} 已增加评委，尚有 ${existing.length - row.judge_count} 位评委未提交评分，请等待评分后重新计算成绩`);
+    if (existing.length > row.judge_count)
+      throw badRequest(
+        `作品 ${body.workId} 已增加评委，尚有 ${existing.length - row.judge_count} 位评委未提交评分，请等待评分后重新计算成绩`,
+      );
     const needed = existing.length + 1;
     let add = body.judgeId !== undefined ? [{ workId: w.id, judgeId: body.judgeId }] : [];
     if (!add.length) {
       const proposal = minCostFlow.propose({ ...snap.input, works: [{ ...w, needed }] }, minCostFlow.defaults);
-      if (!proposal.rows.length) throw badRequest(`没有可为作品 ${w.id} 增加的无回避评委：${proposal.issues[0]?.message ?? "评审组内的评委都已评过或存在回避"}`);
+      if (!proposal.rows.length)
+        throw badRequest(
+          `没有可为作品 ${w.id} 增加的无回避评委：${proposal.issues[0]?.message ?? "评审组内的评委都已评过或存在回避"}`,
+        );
       add = proposal.rows.slice(0, 1);
     }
-    await applyAssignments(trx, { contest: c, userId: user.id, add, settings: { ...settings, reviewsPerWork: Math.max(settings.reviewsPerWork, needed) } });
-    const judge = await trx.selectFrom("app_user").select(["id", "name"]).where("id", "=", add[0].judgeId).executeTakeFirstOrThrow();
-    await record(trx, user.id, { entity: "contest_result", entityId: `${c.id}:${w.id}`, action: "extra_judge", changes: { judges: [existing, [...existing, judge.id]] } });
+    await applyAssignments(trx, {
+      contest: c,
+      userId: user.id,
+      add,
+      settings: { ...settings, reviewsPerWork: Math.max(settings.reviewsPerWork, needed) },
+    });
+    const judge = await trx
+      .selectFrom("app_user")
+      .select(["id", "name"])
+      .where("id", "=", add[0].judgeId)
+      .executeTakeFirstOrThrow();
+    await record(trx, user.id, {
+      entity: "contest_result",
+      entityId: `${c.id}:${w.id}`,
+      action: "extra_judge",
+      changes: { judges: [existing, [...existing, judge.id]] },
+    });
     return { workId: w.id, judge, judges: needed };
   });
 }

@@ -20,7 +20,14 @@
 import type { Transaction } from "kysely";
 import { badRequest, notFound } from "../../../../shared/errors";
 import { CONTEST_LEVEL_NAMES } from "../../../../shared/contest/stages";
-import type { HonourAdd, HonourLevel, HonourRow, HonourSchoolOption, HonourTeacherOption, HonourView } from "../../../../shared/certificate/print-schema";
+import type {
+  HonourAdd,
+  HonourLevel,
+  HonourRow,
+  HonourSchoolOption,
+  HonourTeacherOption,
+  HonourView,
+} from "../../../../shared/certificate/print-schema";
 import type { AwardLevelRef } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { DB, User } from "../../../db/schema";
@@ -56,7 +63,14 @@ export async function honourLevels(db: Handle, level: ContestInfo["level"]): Pro
     .orderBy("sort")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, kind: HOLDER_OF[r.kind], ratio: numOrNull(r.ratio), maxCount: numOrNull(r.max_count), sort: Number(r.sort) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: HOLDER_OF[r.kind],
+    ratio: numOrNull(r.ratio),
+    maxCount: numOrNull(r.max_count),
+    sort: Number(r.sort),
+  }));
 }
 
 /** The cap for `awarded` awarded works: min(max count, round(ratio × awarded)) of those set; null when neither is. */
@@ -104,7 +118,12 @@ export function byMerit(a: ContestWork, b: ContestWork): number {
  * one row per teacher (with the best awarded work they advised), until `slots` are filled;
  * teachers in `taken` (rows set by hand) are skipped.
  */
-export function proposeTeachers(works: readonly ContestWork[], teachers: ReadonlyMap<number, readonly WorkTeacher[]>, slots: number | null, taken: ReadonlySet<number>) {
+export function proposeTeachers(
+  works: readonly ContestWork[],
+  teachers: ReadonlyMap<number, readonly WorkTeacher[]>,
+  slots: number | null,
+  taken: ReadonlySet<number>,
+) {
   const out: { teacher: WorkTeacher; workId: number }[] = [];
   const seen = new Set(taken);
   for (const w of [...works].filter((x) => x.award).sort(byMerit)) {
@@ -135,13 +154,24 @@ export interface SchoolScore {
  * their counts of each award from the highest, then by awarded works, then by id; the first
  * `slots`, skipping schools in `taken` (rows set by hand).
  */
-export function proposeSchools(works: readonly ContestWork[], levels: readonly AwardLevelRef[], slots: number | null, taken: ReadonlySet<number>): SchoolScore[] {
+export function proposeSchools(
+  works: readonly ContestWork[],
+  levels: readonly AwardLevelRef[],
+  slots: number | null,
+  taken: ReadonlySet<number>,
+): SchoolScore[] {
   const points = awardPoints(levels);
   const index = new Map(levels.map((l, i) => [l.id, i]));
   const by = new Map<number, SchoolScore>();
   for (const w of works) {
     if (!w.award || !points.has(w.award.id)) continue;
-    const s = by.get(w.schoolId) ?? { schoolId: w.schoolId, schoolName: w.schoolName, points: 0, counts: levels.map(() => 0), awarded: 0 };
+    const s = by.get(w.schoolId) ?? {
+      schoolId: w.schoolId,
+      schoolName: w.schoolName,
+      points: 0,
+      counts: levels.map(() => 0),
+      awarded: 0,
+    };
     s.points += points.get(w.award.id)!;
     s.counts[index.get(w.award.id)!]++;
     s.awarded++;
@@ -163,13 +193,19 @@ const pct = (r: number) => `${Math.round(r * 10000) / 100}%`;
 function capText(level: HonourLevelRef, awarded: number, cap: number | null, unit: string): string {
   if (cap === null) return `不限${unit === "人" ? "人数" : "数量"}（本奖项未设比例和名额）`;
   const parts: string[] = [];
-  if (level.ratio !== null) parts.push(`获奖作品 ${awarded} 件 × ${pct(level.ratio)} 四舍五入为 ${Math.round(level.ratio * awarded)}`);
+  if (level.ratio !== null)
+    parts.push(`获奖作品 ${awarded} 件 × ${pct(level.ratio)} 四舍五入为 ${Math.round(level.ratio * awarded)}`);
   if (level.maxCount !== null) parts.push(`最多 ${level.maxCount} ${unit}`);
   return `名额 ${cap} ${unit}（${parts.join("，")}${parts.length > 1 ? "，取较小者" : ""}）`;
 }
 
 /** The rule of a level, in Chinese (HonourLevel.rule). */
-export function honourRule(level: HonourLevelRef, workLevels: readonly AwardLevelRef[], awarded: number, cap: number | null): string {
+export function honourRule(
+  level: HonourLevelRef,
+  workLevels: readonly AwardLevelRef[],
+  awarded: number,
+  cap: number | null,
+): string {
   if (level.kind === "teacher") {
     return `获奖作品从高到低排列（先比奖项，同一奖项比组内名次、再比标准化成绩），依次取每件作品的指导教师，每位教师只计一次（记其最好的一件获奖作品）；${capText(level, awarded, cap, "人")}。手动添加的保留并占用名额。`;
   }
@@ -185,7 +221,18 @@ export async function contestWorks(db: Handle, contestId: number) {
     .innerJoin("work as w", "w.id", "r.work_id")
     .innerJoin("school as s", "s.id", "w.school_id")
     .leftJoin("award_level as a", "a.id", "r.award_level_id")
-    .select(["r.work_id", "w.name", "w.school_id", "s.name as school_name", "r.rank", "r.normalised", "a.id as award_id", "a.name as award_name", "a.sort as award_sort", "a.kind as award_kind"])
+    .select([
+      "r.work_id",
+      "w.name",
+      "w.school_id",
+      "s.name as school_name",
+      "r.rank",
+      "r.normalised",
+      "a.id as award_id",
+      "a.name as award_name",
+      "a.sort as award_sort",
+      "a.kind as award_kind",
+    ])
     .where("r.contest_id", "=", contestId)
     .where("w.status", "!=", "disqualified")
     .execute();
@@ -196,7 +243,10 @@ export async function contestWorks(db: Handle, contestId: number) {
     schoolName: r.school_name,
     rank: numOrNull(r.rank),
     normalised: numOrNull(r.normalised),
-    award: r.award_id !== null && r.award_kind === "work" ? { id: r.award_id, name: r.award_name ?? "", sort: Number(r.award_sort) } : null,
+    award:
+      r.award_id !== null && r.award_kind === "work"
+        ? { id: r.award_id, name: r.award_name ?? "", sort: Number(r.award_sort) }
+        : null,
   }));
   const schoolOf = new Map(works.map((w) => [w.id, { id: w.schoolId, name: w.schoolName }]));
   const teachers = new Map<number, WorkTeacher[]>();
@@ -212,7 +262,12 @@ export async function contestWorks(db: Handle, contestId: number) {
       .execute();
     for (const t of list) {
       const ws = schoolOf.get(Number(t.work_id))!;
-      push(teachers, Number(t.work_id), { userId: t.user_id, name: t.name, schoolId: t.school_id ?? ws.id, schoolName: t.school_name ?? ws.name });
+      push(teachers, Number(t.work_id), {
+        userId: t.user_id,
+        name: t.name,
+        schoolId: t.school_id ?? ws.id,
+        schoolName: t.school_name ?? ws.name,
+      });
     }
   }
   return { works, teachers };
@@ -227,7 +282,20 @@ async function honourRows(db: Handle, contestId: number, levelId?: number): Prom
     .innerJoin("school as s", "s.id", "h.school_id")
     .leftJoin("app_user as u", "u.id", "h.teacher_user_id")
     .leftJoin("work as w", "w.id", "h.work_id")
-    .select(["h.id", "h.award_level_id", "a.name as award_name", "a.sort", "h.holder_kind", "h.teacher_user_id", "h.school_id", "u.name as teacher_name", "s.name as school_name", "h.work_id", "w.name as work_title", "h.manual"])
+    .select([
+      "h.id",
+      "h.award_level_id",
+      "a.name as award_name",
+      "a.sort",
+      "h.holder_kind",
+      "h.teacher_user_id",
+      "h.school_id",
+      "u.name as teacher_name",
+      "s.name as school_name",
+      "h.work_id",
+      "w.name as work_title",
+      "h.manual",
+    ])
     .where("h.contest_id", "=", contestId);
   if (levelId !== undefined) q = q.where("h.award_level_id", "=", levelId);
   const rows = await q.orderBy("a.sort").orderBy("h.award_level_id").orderBy("h.id").execute();
@@ -251,7 +319,14 @@ function teacherOptions(loaded: Loaded): HonourTeacherOption[] {
   const ordered = [...loaded.works].sort(byMerit);
   for (const w of ordered) {
     for (const t of loaded.teachers.get(w.id) ?? []) {
-      const o = by.get(t.userId) ?? { userId: t.userId, name: t.name, schoolId: t.schoolId, schoolName: t.schoolName, works: [], best: w };
+      const o = by.get(t.userId) ?? {
+        userId: t.userId,
+        name: t.name,
+        schoolId: t.schoolId,
+        schoolName: t.schoolName,
+        works: [],
+        best: w,
+      };
       o.works.push({ id: w.id, title: w.title, awardName: w.award?.name ?? null });
       by.set(t.userId, o);
     }
@@ -278,7 +353,15 @@ async function buildView(db: Handle, c: ContestInfo, loaded?: Loaded): Promise<H
   const workLevels = await workAwardLevels(db, c.level);
   const levels: HonourLevel[] = (await honourLevels(db, c.level)).map((l) => {
     const cap = honourCap(l, awarded);
-    return { id: l.id, name: l.name, kind: l.kind, ratio: l.ratio, maxCount: l.maxCount, cap, rule: honourRule(l, workLevels, awarded, cap) };
+    return {
+      id: l.id,
+      name: l.name,
+      kind: l.kind,
+      ratio: l.ratio,
+      maxCount: l.maxCount,
+      cap,
+      rule: honourRule(l, workLevels, awarded, cap),
+    };
   });
   return {
     levels,
@@ -300,7 +383,15 @@ const versionGroup = (trx: Handle, contestId: number, level: HonourLevelRef): Ve
   key: `h${level.id}`,
   name: level.name,
   rows: async () =>
-    (await honourRows(trx, contestId, level.id)).map((r) => ({ holderKind: r.holderKind, holderName: r.holderName, schoolName: r.schoolName, workId: r.workId, workTitle: r.workTitle, award: r.awardName, manual: r.manual })),
+    (await honourRows(trx, contestId, level.id)).map((r) => ({
+      holderKind: r.holderKind,
+      holderName: r.holderName,
+      schoolName: r.schoolName,
+      workId: r.workId,
+      workTitle: r.workTitle,
+      award: r.awardName,
+      manual: r.manual,
+    })),
 });
 
 export interface HonourOutcome {
@@ -322,7 +413,12 @@ async function changeHonours(
   contestId: number,
   levelId: number | ((trx: Transaction<DB>, c: ContestInfo) => Promise<number>),
   reason: string | undefined,
-  plan: (trx: Transaction<DB>, c: ContestInfo, level: HonourLevelRef, loaded: Loaded) => Promise<{ describe: string; audit: Record<string, [unknown, unknown]>; apply: () => Promise<void> } | null>,
+  plan: (
+    trx: Transaction<DB>,
+    c: ContestInfo,
+    level: HonourLevelRef,
+    loaded: Loaded,
+  ) => Promise<{ describe: string; audit: Record<string, [unknown, unknown]>; apply: () => Promise<void> } | null>,
 ): Promise<HonourOutcome> {
   return changeResults(
     db,
@@ -337,8 +433,17 @@ async function changeHonours(
       if (!p) return { view: await buildView(trx, c, loaded), info: `「${level.name}」没有变化`, version: null };
       const why = reason?.trim();
       const text = `${level.name}：${p.describe}${why ? `（${why}）` : ""}`;
-      const v = await changePublishedGroup(trx, { contestId: c.id, group: versionGroup(trx, c.id, level), reason: text, complaintId: null, userId: user.id }, p.apply);
-      await record(trx, user.id, { entity: "contest_honour", entityId: `${c.id}:${level.id}`, action: "update", changes: { ...p.audit, ...(why ? { reason: [null, why] } : {}) } });
+      const v = await changePublishedGroup(
+        trx,
+        { contestId: c.id, group: versionGroup(trx, c.id, level), reason: text, complaintId: null, userId: user.id },
+        p.apply,
+      );
+      await record(trx, user.id, {
+        entity: "contest_honour",
+        entityId: `${c.id}:${level.id}`,
+        action: "update",
+        changes: { ...p.audit, ...(why ? { reason: [null, why] } : {}) },
+      });
       const info = v.version !== null ? `${text}；已生成「${level.name}」结果第 ${v.version} 版，证书已同步` : text;
       return { view: await buildView(trx, c, loaded), info, version: v.version };
     },
@@ -347,11 +452,21 @@ async function changeHonours(
 }
 
 /** 按规则生成: the level's rule fills it within the cap; rows set by hand kept (and counted). */
-export async function proposeHonours(db: Db, user: User, contestId: number, body: { awardLevelId: number; reason?: string }): Promise<HonourOutcome> {
+export async function proposeHonours(
+  db: Db,
+  user: User,
+  contestId: number,
+  body: { awardLevelId: number; reason?: string },
+): Promise<HonourOutcome> {
   return changeHonours(db, user, contestId, body.awardLevelId, body.reason, async (trx, c, level, loaded) => {
     const awarded = awardedCount(loaded);
     if (!awarded) throw badRequest("本赛事还没有获奖作品，请先分配奖项，再按规则生成");
-    const existing = await trx.selectFrom("contest_honour").selectAll().where("contest_id", "=", c.id).where("award_level_id", "=", level.id).execute();
+    const existing = await trx
+      .selectFrom("contest_honour")
+      .selectAll()
+      .where("contest_id", "=", c.id)
+      .where("award_level_id", "=", level.id)
+      .execute();
     const manual = existing.filter((r) => Number(r.manual));
     const auto = existing.filter((r) => !Number(r.manual));
     const cap = honourCap(level, awarded);
@@ -361,12 +476,23 @@ export async function proposeHonours(db: Db, user: User, contestId: number, body
     let wanted: Want[];
     if (level.kind === "teacher") {
       const taken = new Set(manual.map((r) => r.teacher_user_id!));
-      wanted = proposeTeachers(loaded.works, loaded.teachers, slots, taken).map((p) => ({ teacher_user_id: p.teacher.userId, school_id: p.teacher.schoolId, work_id: p.workId, label: p.teacher.name }));
+      wanted = proposeTeachers(loaded.works, loaded.teachers, slots, taken).map((p) => ({
+        teacher_user_id: p.teacher.userId,
+        school_id: p.teacher.schoolId,
+        work_id: p.workId,
+        label: p.teacher.name,
+      }));
     } else {
       const taken = new Set(manual.map((r) => r.school_id));
-      wanted = proposeSchools(loaded.works, await workAwardLevels(trx, c.level), slots, taken).map((s) => ({ teacher_user_id: null, school_id: s.schoolId, work_id: null, label: s.schoolName }));
+      wanted = proposeSchools(loaded.works, await workAwardLevels(trx, c.level), slots, taken).map((s) => ({
+        teacher_user_id: null,
+        school_id: s.schoolId,
+        work_id: null,
+        label: s.schoolName,
+      }));
     }
-    const keyOf = (r: { teacher_user_id: number | null; school_id: number }) => (level.kind === "teacher" ? r.teacher_user_id! : r.school_id);
+    const keyOf = (r: { teacher_user_id: number | null; school_id: number }) =>
+      level.kind === "teacher" ? r.teacher_user_id! : r.school_id;
     const have = new Map(auto.map((r) => [keyOf(r), r]));
     const want = new Map(wanted.map((w) => [keyOf(w), w]));
     const removed = auto.filter((r) => !want.has(keyOf(r)));
@@ -376,20 +502,46 @@ export async function proposeHonours(db: Db, user: User, contestId: number, body
       return h && (Number(h.work_id) !== Number(w.work_id) || h.school_id !== w.school_id);
     });
     if (!removed.length && !added.length && !moved.length) return null;
-    const parts = [added.length ? `按规则新增 ${added.length} 项` : "", removed.length ? `移除 ${removed.length} 项` : "", moved.length ? `更新 ${moved.length} 项的依据作品` : ""].filter(Boolean);
+    const parts = [
+      added.length ? `按规则新增 ${added.length} 项` : "",
+      removed.length ? `移除 ${removed.length} 项` : "",
+      moved.length ? `更新 ${moved.length} 项的依据作品` : "",
+    ].filter(Boolean);
     const kept = manual.length ? `，保留手动添加的 ${manual.length} 项` : "";
     return {
       describe: `${parts.join("，")}${kept}（${cap === null ? "不限名额" : `名额 ${cap}`}）`,
-      audit: { propose: [null, { added: added.map((w) => w.label), removed: removed.map((r) => r.id), moved: moved.map((w) => w.label) }] },
+      audit: {
+        propose: [
+          null,
+          { added: added.map((w) => w.label), removed: removed.map((r) => r.id), moved: moved.map((w) => w.label) },
+        ],
+      },
       apply: async () => {
-        for (const part of chunks(removed.map((r) => r.id))) await trx.deleteFrom("contest_honour").where("id", "in", part).execute();
+        for (const part of chunks(removed.map((r) => r.id)))
+          await trx.deleteFrom("contest_honour").where("id", "in", part).execute();
         for (const w of moved) {
-          await trx.updateTable("contest_honour").set({ work_id: w.work_id, school_id: w.school_id }).where("id", "=", have.get(keyOf(w))!.id).execute();
+          await trx
+            .updateTable("contest_honour")
+            .set({ work_id: w.work_id, school_id: w.school_id })
+            .where("id", "=", have.get(keyOf(w))!.id)
+            .execute();
         }
         for (const part of chunks(added)) {
           await trx
             .insertInto("contest_honour")
-            .values(part.map((w) => ({ contest_id: c.id, award_level_id: level.id, holder_kind: level.kind, teacher_user_id: w.teacher_user_id, school_id: w.school_id, work_id: w.work_id, manual: 0, created_at: at, created_by: user.id })))
+            .values(
+              part.map((w) => ({
+                contest_id: c.id,
+                award_level_id: level.id,
+                holder_kind: level.kind,
+                teacher_user_id: w.teacher_user_id,
+                school_id: w.school_id,
+                work_id: w.work_id,
+                manual: 0,
+                created_at: at,
+                created_by: user.id,
+              })),
+            )
             .execute();
         }
       },
@@ -400,7 +552,12 @@ export async function proposeHonours(db: Db, user: User, contestId: number, body
 /** Adds a holder by hand (kept by later proposals). */
 export async function addHonour(db: Db, user: User, contestId: number, body: HonourAdd): Promise<HonourOutcome> {
   return changeHonours(db, user, contestId, body.awardLevelId, body.reason, async (trx, c, level, loaded) => {
-    const existing = await trx.selectFrom("contest_honour").selectAll().where("contest_id", "=", c.id).where("award_level_id", "=", level.id).execute();
+    const existing = await trx
+      .selectFrom("contest_honour")
+      .selectAll()
+      .where("contest_id", "=", c.id)
+      .where("award_level_id", "=", level.id)
+      .execute();
     const cap = honourCap(level, awardedCount(loaded));
     const full = () => {
       if (cap !== null && existing.length >= cap) throw badRequest(`「${level.name}」已达名额 ${cap}，请先移除一项再添加`);
@@ -409,7 +566,9 @@ export async function addHonour(db: Db, user: User, contestId: number, body: Hon
     let label: string;
     if (level.kind === "teacher") {
       if (!body.teacherUserId) throw badRequest(`请选择获得「${level.name}」的指导教师`);
-      const advised = loaded.works.filter((w) => (loaded.teachers.get(w.id) ?? []).some((t) => t.userId === body.teacherUserId)).sort(byMerit);
+      const advised = loaded.works
+        .filter((w) => (loaded.teachers.get(w.id) ?? []).some((t) => t.userId === body.teacherUserId))
+        .sort(byMerit);
       if (!advised.length) {
         const u = await trx.selectFrom("app_user").select("name").where("id", "=", body.teacherUserId).executeTakeFirst();
         throw badRequest(`${u ? `「${u.name}」` : `用户 ${body.teacherUserId} `}没有指导本赛事的作品，不能获得「${level.name}」`);
@@ -428,7 +587,8 @@ export async function addHonour(db: Db, user: User, contestId: number, body: Hon
         const s = await trx.selectFrom("school").select("name").where("id", "=", body.schoolId).executeTakeFirst();
         throw badRequest(`${s ? `「${s.name}」` : `学校 ${body.schoolId} `}在本赛事没有参评作品，不能获得「${level.name}」`);
       }
-      if (existing.some((r) => r.school_id === body.schoolId)) throw badRequest(`「${school.schoolName}」已获得本赛事的「${level.name}」`);
+      if (existing.some((r) => r.school_id === body.schoolId))
+        throw badRequest(`「${school.schoolName}」已获得本赛事的「${level.name}」`);
       full();
       values = { teacher_user_id: null, school_id: school.schoolId, work_id: null };
       label = school.schoolName;
@@ -439,7 +599,15 @@ export async function addHonour(db: Db, user: User, contestId: number, body: Hon
       apply: async () => {
         await trx
           .insertInto("contest_honour")
-          .values({ contest_id: c.id, award_level_id: level.id, holder_kind: level.kind, ...values, manual: 1, created_at: new Date().toISOString(), created_by: user.id })
+          .values({
+            contest_id: c.id,
+            award_level_id: level.id,
+            holder_kind: level.kind,
+            ...values,
+            manual: 1,
+            created_at: new Date().toISOString(),
+            created_by: user.id,
+          })
           .execute();
       },
     };
@@ -451,7 +619,12 @@ const NO_HONOUR = "该荣誉记录不存在或已被移除";
 /** Removes one holder (a rule's row comes back when the rule is run again). */
 export async function removeHonour(db: Db, user: User, contestId: number, id: number, reason?: string): Promise<HonourOutcome> {
   const levelOf = async (trx: Transaction<DB>, c: ContestInfo) => {
-    const row = await trx.selectFrom("contest_honour").select("award_level_id").where("contest_id", "=", c.id).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("contest_honour")
+      .select("award_level_id")
+      .where("contest_id", "=", c.id)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw notFound(NO_HONOUR);
     return row.award_level_id;
   };

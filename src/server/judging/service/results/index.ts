@@ -37,4 +37,12 @@ export { PUBLISHED_REFUSAL } from "./change";
 export { computeResults } from "./compute";
 export { exportResults } from "./export";
 export { groupRanking, resultContests, resultFit, resultsOverview } from "./overview";
-export { PUBLICITY_DAYS, publicationParams, publishedAward, publishedAwards, publishResults, unpublishResults, type PublishedParams } from "./publish";
+export {
+  PUBLICITY_DAYS,
+  publicationParams,
+  publishedAward,
+  publishedAwards,
+  publishResults,
+  unpublishResults,
+  type PublishedParams,
+} from "./publish";

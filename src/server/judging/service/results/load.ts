@@ -13,7 +13,8 @@ import { NORMALISE_DEFAULTS, type FitParameters, type Score } from "../../scorin
 import { poolWorks, settingsOf, type ContestInfo } from "../contest";
 
 const CHUNK = 500;
-export const chunks = <T>(list: readonly T[], n = CHUNK) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
+export const chunks = <T>(list: readonly T[], n = CHUNK) =>
+  Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
 
 /** Runs a query for all works (no ids) or for the given works, in chunks. */
 async function forWorks(workIds: readonly number[] | undefined, run: (ids?: readonly number[]) => Promise<void>) {
@@ -43,11 +44,14 @@ export const LEVEL_ORDER = { national: 0, provincial: 1, school: 2 } as const;
 export function incompleteWorks(inputs: Pick<Inputs, "works" | "scores" | "assigned" | "needed">): Set<number> {
   const count = new Map<number, number>();
   for (const s of inputs.scores) tally(count, s.workId);
-  return new Set([...inputs.works.keys()].filter((id) => isIncomplete(count.get(id) ?? 0, inputs.needed, inputs.assigned.get(id) ?? 0)));
+  return new Set(
+    [...inputs.works.keys()].filter((id) => isIncomplete(count.get(id) ?? 0, inputs.needed, inputs.assigned.get(id) ?? 0)),
+  );
 }
 
 /** Fewer submitted scores than the contest's reviews per work or than the work's judges. */
-export const isIncomplete = (judgeCount: number, reviewsPerWork: number, assigned: number) => judgeCount < Math.max(reviewsPerWork, assigned);
+export const isIncomplete = (judgeCount: number, reviewsPerWork: number, assigned: number) =>
+  judgeCount < Math.max(reviewsPerWork, assigned);
 
 export interface PoolWork {
   id: number;
@@ -118,11 +122,20 @@ const categoryGroupName = (name: string) => `${name}（未分组作品）`;
 
 /** The contest's judge groups by id. */
 export async function judgeGroups(db: Handle, contestId: number) {
-  return new Map((await db.selectFrom("judge_group").select(["id", "name", "category_id"]).where("contest_id", "=", contestId).execute()).map((g) => [g.id, g]));
+  return new Map(
+    (await db.selectFrom("judge_group").select(["id", "name", "category_id"]).where("contest_id", "=", contestId).execute()).map(
+      (g) => [g.id, g],
+    ),
+  );
 }
 
 /** The result group of a work: its judge group while that exists, else the works of its 大类 not in a group. */
-export function resultGroupOf(groups: Awaited<ReturnType<typeof judgeGroups>>, groupId: number | null | undefined, categoryId: number, categoryName: string): GroupMeta {
+export function resultGroupOf(
+  groups: Awaited<ReturnType<typeof judgeGroups>>,
+  groupId: number | null | undefined,
+  categoryId: number,
+  categoryName: string,
+): GroupMeta {
   const g = groupId !== null && groupId !== undefined ? groups.get(groupId) : undefined;
   return g
     ? { key: groupKeyOf(g.id, categoryId), groupId: g.id, categoryId: g.category_id, name: g.name }
@@ -137,19 +150,38 @@ export async function loadInputs(db: Handle, c: ContestInfo): Promise<Inputs> {
     .select(["work.id", "work.name", "work.category_id", "cat.name as category_name", "school.name as school_name"])
     .orderBy("work.id")
     .execute();
-  const placed = new Map((await db.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map((r) => [Number(r.work_id), r.group_id]));
+  const placed = new Map(
+    (await db.selectFrom("judge_group_work").select(["work_id", "group_id"]).where("contest_id", "=", c.id).execute()).map(
+      (r) => [Number(r.work_id), r.group_id],
+    ),
+  );
   const judging = await judgeGroups(db, c.id);
   const works = new Map<number, PoolWork>();
   const groups = new Map<string, GroupMeta>();
   for (const w of pool) {
     const id = Number(w.id);
     const g = resultGroupOf(judging, placed.get(id), w.category_id, w.category_name);
-    works.set(id, { id, name: w.name, categoryId: w.category_id, categoryName: w.category_name, schoolName: w.school_name, groupId: g.groupId, key: g.key });
+    works.set(id, {
+      id,
+      name: w.name,
+      categoryId: w.category_id,
+      categoryName: w.category_name,
+      schoolName: w.school_name,
+      groupId: g.groupId,
+      key: g.key,
+    });
     if (!groups.has(g.key)) groups.set(g.key, g);
   }
   // Scores a re-judge replaced (a complaint's decision) no longer count.
   const scores = (
-    await db.selectFrom("judge_score").select(["work_id", "judge_id", "total"]).where("contest_id", "=", c.id).where("status", "=", "submitted").where("total", "is not", null).where("superseded_at", "is", null).execute()
+    await db
+      .selectFrom("judge_score")
+      .select(["work_id", "judge_id", "total"])
+      .where("contest_id", "=", c.id)
+      .where("status", "=", "submitted")
+      .where("total", "is not", null)
+      .where("superseded_at", "is", null)
+      .execute()
   )
     .map((s) => ({ workId: Number(s.work_id), judgeId: s.judge_id, score: Number(s.total) }))
     .filter((s) => works.has(s.workId));
@@ -169,7 +201,17 @@ export async function assignedCounts(db: Handle, contestId: number, workIds?: re
       .selectFrom("judge_assignment")
       .select(["work_id", (eb) => eb.fn.countAll<number>().as("n")])
       .where("contest_id", "=", contestId)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("judge_score").select("judge_score.id").whereRef("judge_score.assignment_id", "=", "judge_assignment.id").where("judge_score.superseded_at", "is not", null))));
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("judge_score")
+              .select("judge_score.id")
+              .whereRef("judge_score.assignment_id", "=", "judge_assignment.id")
+              .where("judge_score.superseded_at", "is not", null),
+          ),
+        ),
+      );
     if (ids) q = q.where("work_id", "in", ids);
     for (const r of await q.groupBy("work_id").execute()) out.set(Number(r.work_id), Number(r.n));
   });
@@ -202,8 +244,22 @@ export async function defenceSummaries(db: Handle, contestId: number, workIds?: 
 
 /** The contest level's work awards, in order. */
 export async function workAwardLevels(db: Handle, level: ContestInfo["level"]): Promise<AwardLevelRef[]> {
-  const rows = await db.selectFrom("award_level").select(["id", "name", "ratio", "max_count", "sort"]).where("contest_level", "=", level).where("kind", "=", "work").where("archived", "=", 0).orderBy("sort").orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, ratio: r.ratio === null ? null : Number(r.ratio), maxCount: r.max_count, sort: r.sort }));
+  const rows = await db
+    .selectFrom("award_level")
+    .select(["id", "name", "ratio", "max_count", "sort"])
+    .where("contest_level", "=", level)
+    .where("kind", "=", "work")
+    .where("archived", "=", 0)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    ratio: r.ratio === null ? null : Number(r.ratio),
+    maxCount: r.max_count,
+    sort: r.sort,
+  }));
 }
 
 /** The award level of that id among the contest level's work awards; 400 otherwise. */
@@ -215,21 +271,34 @@ export function requireWorkAwardLevel(levels: readonly AwardLevelRef[], id: numb
 
 /** The parent contest and the promotion quota (in all and per 大类). */
 export async function quotaState(db: Handle, contestId: number) {
-  const contest = await db.selectFrom("contest").select(["level", "parent_id", "recommend_quota", "category_quotas"]).where("id", "=", contestId).executeTakeFirstOrThrow();
-  const parent = contest.parent_id ? await db.selectFrom("contest").select(["id", "name"]).where("id", "=", contest.parent_id).executeTakeFirst() : undefined;
+  const contest = await db
+    .selectFrom("contest")
+    .select(["level", "parent_id", "recommend_quota", "category_quotas"])
+    .where("id", "=", contestId)
+    .executeTakeFirstOrThrow();
+  const parent = contest.parent_id
+    ? await db.selectFrom("contest").select(["id", "name"]).where("id", "=", contest.parent_id).executeTakeFirst()
+    : undefined;
   return { parent, total: contest.recommend_quota, perCategory: JSON.parse(contest.category_quotas) as Record<string, number> };
 }
 
 /** The names of users by id. */
 export async function judgeNames(db: Handle, ids: readonly number[]) {
   const out = new Map<number, string>();
-  for (const part of chunks(ids)) for (const u of await db.selectFrom("app_user").select(["id", "name"]).where("id", "in", part).execute()) out.set(u.id, u.name);
+  for (const part of chunks(ids))
+    for (const u of await db.selectFrom("app_user").select(["id", "name"]).where("id", "in", part).execute())
+      out.set(u.id, u.name);
   return out;
 }
 
 /** The names of 大类 by id (none asked: none read). */
 export async function categoryNames(db: Handle, ids: readonly number[]) {
-  return new Map((ids.length ? await db.selectFrom("work_category").select(["id", "name"]).where("id", "in", ids).execute() : []).map((x) => [x.id, x.name]));
+  return new Map(
+    (ids.length ? await db.selectFrom("work_category").select(["id", "name"]).where("id", "in", ids).execute() : []).map((x) => [
+      x.id,
+      x.name,
+    ]),
+  );
 }
 
 /** The names of result groups by key. */
@@ -237,7 +306,14 @@ export async function resultGroupNames(db: Handle, contestId: number, keys: stri
   const out = new Map<string, string>();
   const gids = keys.filter((k) => k.startsWith("g")).map((k) => Number(k.slice(1)));
   const cids = keys.filter((k) => k.startsWith("c")).map((k) => Number(k.slice(1)));
-  if (gids.length) for (const g of await db.selectFrom("judge_group").select(["id", "name"]).where("contest_id", "=", contestId).where("id", "in", gids).execute()) out.set(`g${g.id}`, g.name);
+  if (gids.length)
+    for (const g of await db
+      .selectFrom("judge_group")
+      .select(["id", "name"])
+      .where("contest_id", "=", contestId)
+      .where("id", "in", gids)
+      .execute())
+      out.set(`g${g.id}`, g.name);
   for (const [id, name] of await categoryNames(db, cids)) out.set(`c${id}`, categoryGroupName(name));
   return out;
 }

@@ -3,13 +3,32 @@
  * their counts, options, publications and quota, one group's ranking, and the last
  * computation's fit.
  */
-import type { FitView, ResultContestItem, ResultGroup, ResultRow, ResultsOverview } from "../../../../shared/judging/result-schema";
+import type {
+  FitView,
+  ResultContestItem,
+  ResultGroup,
+  ResultRow,
+  ResultsOverview,
+} from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { User } from "../../../db/schema";
 import { adminContestIds } from "../../../scope";
 import { SCORING_MODEL, SCORING_MODEL_VERSION } from "../../scoring";
 import { requireManagedContest, settingsOf } from "../contest";
-import { LEVEL_ORDER, assignedCounts, categoryNames, isIncomplete, judgeGroups, judgeNames, loadSetting, quotaState, resultGroupNames, resultGroupOf, tally, workAwardLevels } from "./load";
+import {
+  LEVEL_ORDER,
+  assignedCounts,
+  categoryNames,
+  isIncomplete,
+  judgeGroups,
+  judgeNames,
+  loadSetting,
+  quotaState,
+  resultGroupNames,
+  resultGroupOf,
+  tally,
+  workAwardLevels,
+} from "./load";
 import { publications } from "./publish";
 import { parseKey, rowQuery, storedRows, toRows } from "./rows";
 
@@ -25,10 +44,26 @@ export async function resultContests(db: Db, user: User): Promise<ResultContestI
   if (scope !== "all") q = q.where("contest.id", "in", scope);
   const rows = await q.execute();
   const pubs = rows.length
-    ? await db.selectFrom("result_publication").select(["contest_id", "published_at"]).where("withdrawn_at", "is", null).where("contest_id", "in", rows.map((r) => r.id)).execute()
+    ? await db
+        .selectFrom("result_publication")
+        .select(["contest_id", "published_at"])
+        .where("withdrawn_at", "is", null)
+        .where(
+          "contest_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
     : [];
   return rows
-    .map((r) => ({ id: r.id, name: r.name, level: r.level, year: r.year, computedAt: r.computed_at ?? null, publishedAt: pubs.find((p) => p.contest_id === r.id)?.published_at ?? null }))
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      level: r.level,
+      year: r.year,
+      computedAt: r.computed_at ?? null,
+      publishedAt: pubs.find((p) => p.contest_id === r.id)?.published_at ?? null,
+    }))
     .sort((a, b) => b.year - a.year || LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || a.id - b.id);
 }
 
@@ -52,7 +87,18 @@ export async function resultsOverview(db: Db, user: User, contestId: number): Pr
     const meta = resultGroupOf(judging, r.group_id, r.category_id, catName(r.category_id));
     let g = groups.get(meta.key);
     if (!g) {
-      g = { ...meta, basis: setting.basis[meta.key] ?? "online", works: 0, ranked: 0, flagged: 0, incomplete: 0, withDefence: 0, includeIncomplete: setting.includeIncomplete.includes(meta.key), awards: [], promoted: 0 };
+      g = {
+        ...meta,
+        basis: setting.basis[meta.key] ?? "online",
+        works: 0,
+        ranked: 0,
+        flagged: 0,
+        incomplete: 0,
+        withDefence: 0,
+        includeIncomplete: setting.includeIncomplete.includes(meta.key),
+        awards: [],
+        promoted: 0,
+      };
       groups.set(meta.key, g);
     }
     g.works++;
@@ -68,13 +114,19 @@ export async function resultsOverview(db: Db, user: User, contestId: number): Pr
     }
   }
   const sortOf = new Map(levels.map((l) => [l.id, l.sort]));
-  for (const g of groups.values()) g.awards.sort((a, b) => (sortOf.get(a.awardLevelId) ?? 99) - (sortOf.get(b.awardLevelId) ?? 99));
+  for (const g of groups.values())
+    g.awards.sort((a, b) => (sortOf.get(a.awardLevelId) ?? 99) - (sortOf.get(b.awardLevelId) ?? 99));
   const pubs = await publications(db, c.id);
   const promoted = rows.filter((r) => r.promoted);
   const promotedBy = new Map<number, number>();
   for (const r of promoted) tally(promotedBy, r.category_id);
-  const computedBy = setting.computedBy !== null ? await db.selectFrom("app_user").select("name").where("id", "=", setting.computedBy).executeTakeFirst() : undefined;
-  const list = [...groups.values()].sort((a, b) => a.categoryId - b.categoryId || (a.groupId ?? Number.MAX_SAFE_INTEGER) - (b.groupId ?? Number.MAX_SAFE_INTEGER));
+  const computedBy =
+    setting.computedBy !== null
+      ? await db.selectFrom("app_user").select("name").where("id", "=", setting.computedBy).executeTakeFirst()
+      : undefined;
+  const list = [...groups.values()].sort(
+    (a, b) => a.categoryId - b.categoryId || (a.groupId ?? Number.MAX_SAFE_INTEGER) - (b.groupId ?? Number.MAX_SAFE_INTEGER),
+  );
   return {
     contest: { id: c.id, name: c.name, level: c.level, year },
     computedAt: setting.computedAt,
@@ -91,7 +143,12 @@ export async function resultsOverview(db: Db, user: User, contestId: number): Pr
       promoted: promoted.length,
       categories: [...new Set([...quotaCats, ...promotedBy.keys()])]
         .sort((a, b) => a - b)
-        .map((id) => ({ categoryId: id, name: catName(id), quota: quota.perCategory[String(id)] ?? null, promoted: promotedBy.get(id) ?? 0 })),
+        .map((id) => ({
+          categoryId: id,
+          name: catName(id),
+          quota: quota.perCategory[String(id)] ?? null,
+          promoted: promotedBy.get(id) ?? 0,
+        })),
     },
     totals: {
       works: rows.length,
@@ -109,8 +166,16 @@ export async function groupRanking(db: Db, user: User, contestId: number, key: s
   const c = await requireManagedContest(db, user, contestId);
   const k = parseKey(key);
   let q = rowQuery(db, c.id);
-  q = "groupId" in k ? q.where("contest_result.group_id", "=", k.groupId) : q.where("contest_result.group_id", "is", null).where("work.category_id", "=", k.categoryId);
-  const list = (await q.execute()).sort((a, b) => (a.rank === null ? 1 : 0) - (b.rank === null ? 1 : 0) || Number(a.rank ?? 0) - Number(b.rank ?? 0) || Number(a.work_id) - Number(b.work_id));
+  q =
+    "groupId" in k
+      ? q.where("contest_result.group_id", "=", k.groupId)
+      : q.where("contest_result.group_id", "is", null).where("work.category_id", "=", k.categoryId);
+  const list = (await q.execute()).sort(
+    (a, b) =>
+      (a.rank === null ? 1 : 0) - (b.rank === null ? 1 : 0) ||
+      Number(a.rank ?? 0) - Number(b.rank ?? 0) ||
+      Number(a.work_id) - Number(b.work_id),
+  );
   return toRows(db, c.id, list);
 }
 
@@ -120,7 +185,11 @@ export async function resultFit(db: Db, user: User, contestId: number): Promise<
   const setting = await loadSetting(db, c.id);
   const fits = setting.fit ?? [];
   const names = await judgeNames(db, [...new Set(fits.flatMap((f) => f.judges.map((j) => j.judgeId)))]);
-  const groupNames = await resultGroupNames(db, c.id, fits.map((f) => f.key));
+  const groupNames = await resultGroupNames(
+    db,
+    c.id,
+    fits.map((f) => f.key),
+  );
   return {
     model: SCORING_MODEL,
     version: SCORING_MODEL_VERSION,
@@ -129,8 +198,21 @@ export async function resultFit(db: Db, user: User, contestId: number): Promise<
       key: f.key,
       name: groupNames.get(f.key) ?? f.key,
       basis: f.basis,
-      fit: { method: f.fit.method, iterations: f.fit.iterations, residual: f.fit.residual, converged: f.fit.converged, components: f.fit.components, rmse: f.fit.rmse, scores: f.fit.scores, works: f.fit.works, judges: f.fit.judges, scoresDigest: f.fit.scoresDigest },
-      judges: f.judges.map((j) => ({ ...j, name: names.get(j.judgeId) ?? `评委 ${j.judgeId}` })).sort((a, b) => a.effect - b.effect),
+      fit: {
+        method: f.fit.method,
+        iterations: f.fit.iterations,
+        residual: f.fit.residual,
+        converged: f.fit.converged,
+        components: f.fit.components,
+        rmse: f.fit.rmse,
+        scores: f.fit.scores,
+        works: f.fit.works,
+        judges: f.fit.judges,
+        scoresDigest: f.fit.scoresDigest,
+      },
+      judges: f.judges
+        .map((j) => ({ ...j, name: names.get(j.judgeId) ?? `评委 ${j.judgeId}` }))
+        .sort((a, b) => a.effect - b.effect),
     })),
   };
 }

@@ -66,7 +66,17 @@ export async function publications(db: Handle, contestId: number): Promise<Publi
     .selectFrom("result_publication as r")
     .innerJoin("app_user as p", "p.id", "r.published_by")
     .leftJoin("app_user as w", "w.id", "r.withdrawn_by")
-    .select(["r.id", "r.published_at", "r.model", "r.model_version", "r.log_head", "r.log_seq", "r.note", "r.withdrawn_at", "r.withdraw_reason"])
+    .select([
+      "r.id",
+      "r.published_at",
+      "r.model",
+      "r.model_version",
+      "r.log_head",
+      "r.log_seq",
+      "r.note",
+      "r.withdrawn_at",
+      "r.withdraw_reason",
+    ])
     .select(["p.name as published_by", "w.name as withdrawn_by"])
     .where("r.contest_id", "=", contestId)
     .orderBy("r.id", "desc")
@@ -86,10 +96,16 @@ export async function publications(db: Handle, contestId: number): Promise<Publi
   }));
 }
 
-const publication = async (db: Handle, contestId: number, id: number) => (await publications(db, contestId)).find((p) => p.id === id)!;
+const publication = async (db: Handle, contestId: number, id: number) =>
+  (await publications(db, contestId)).find((p) => p.id === id)!;
 
 const publicityStage = (trx: Transaction<DB>, contestId: number) =>
-  trx.selectFrom("contest_stage").select(["id", "starts_at", "ends_at"]).where("contest_id", "=", contestId).where("stage", "=", "publicity").executeTakeFirst();
+  trx
+    .selectFrom("contest_stage")
+    .select(["id", "starts_at", "ends_at"])
+    .where("contest_id", "=", contestId)
+    .where("stage", "=", "publicity")
+    .executeTakeFirst();
 
 /** Starts the publicity stage now: created, moved forward or reopened for PUBLICITY_DAYS; null when it is running. */
 async function openPublicity(trx: Transaction<DB>, contestId: number, now: Date): Promise<PublishedParams["publicity"]> {
@@ -98,13 +114,20 @@ async function openPublicity(trx: Transaction<DB>, contestId: number, now: Date)
   const startsAt = now.toISOString();
   const week = new Date(t + PUBLICITY_DAYS * DAY).toISOString();
   if (!stage) {
-    await trx.insertInto("contest_stage").values({ contest_id: contestId, stage: "publicity", starts_at: startsAt, ends_at: week }).execute();
+    await trx
+      .insertInto("contest_stage")
+      .values({ contest_id: contestId, stage: "publicity", starts_at: startsAt, ends_at: week })
+      .execute();
     return { before: null, after: { startsAt, endsAt: week } };
   }
   const before = { startsAt: stage.starts_at, endsAt: stage.ends_at };
   if (Date.parse(stage.starts_at) <= t && t < Date.parse(stage.ends_at)) return null;
   const after = { startsAt, endsAt: Date.parse(stage.ends_at) > t ? stage.ends_at : week };
-  await trx.updateTable("contest_stage").set({ starts_at: after.startsAt, ends_at: after.endsAt }).where("id", "=", stage.id).execute();
+  await trx
+    .updateTable("contest_stage")
+    .set({ starts_at: after.startsAt, ends_at: after.endsAt })
+    .where("id", "=", stage.id)
+    .execute();
   return { before, after };
 }
 
@@ -116,14 +139,26 @@ export async function publishResults(db: Db, user: User, contestId: number, body
     const inputs = await loadInputs(trx, c);
     const groups = computeAll(inputs, setting.threshold, setting.basis);
     const changed = changedWorks(stored, groups, inputs.works);
-    if (changed.length) throw conflict(`计算成绩之后评分有变化（${changed.length} 件作品，如作品 ${changed.slice(0, 3).join("、")}），请重新计算成绩并核对奖项后再发布`);
+    if (changed.length)
+      throw conflict(
+        `计算成绩之后评分有变化（${changed.length} 件作品，如作品 ${changed.slice(0, 3).join("、")}），请重新计算成绩并核对奖项后再发布`,
+      );
     if (!stored.some((r) => r.award_level_id !== null)) throw badRequest("还没有作品获奖，请先分配奖项再发布结果");
     const needed = (await settingsOf(trx, c.id)).reviewsPerWork;
     const incomplete = stored.filter((r) => isIncomplete(r.judge_count, needed, inputs.assigned.get(r.work_id) ?? 0));
     if (incomplete.length && !body.confirmIncomplete) {
-      throw badRequest(`有 ${incomplete.length} 件作品的网评评分未完成（如作品 ${incomplete.slice(0, 3).map((r) => r.work_id).join("、")}）；确认仍要发布请勾选“评分未完成时仍发布”`);
+      throw badRequest(
+        `有 ${incomplete.length} 件作品的网评评分未完成（如作品 ${incomplete
+          .slice(0, 3)
+          .map((r) => r.work_id)
+          .join("、")}）；确认仍要发布请勾选“评分未完成时仍发布”`,
+      );
     }
-    const names = await resultGroupNames(trx, c.id, groups.map((g) => g.key));
+    const names = await resultGroupNames(
+      trx,
+      c.id,
+      groups.map((g) => g.key),
+    );
     const now = new Date();
     const publicity = await openPublicity(trx, c.id, now);
     const scoresBy = new Map<string, [number, number, number][]>();
@@ -134,7 +169,12 @@ export async function publishResults(db: Db, user: User, contestId: number, body
     const params: PublishedParams = {
       model: SCORING_MODEL,
       version: SCORING_MODEL_VERSION,
-      options: { disagreementThreshold: setting.threshold, tolerance: NORMALISE_DEFAULTS.tolerance, maxIterations: NORMALISE_DEFAULTS.maxIterations, center: NORMALISE_DEFAULTS.center },
+      options: {
+        disagreementThreshold: setting.threshold,
+        tolerance: NORMALISE_DEFAULTS.tolerance,
+        maxIterations: NORMALISE_DEFAULTS.maxIterations,
+        center: NORMALISE_DEFAULTS.center,
+      },
       groups: groups.map((g) => ({
         key: g.key,
         name: names.get(g.key) ?? g.key,
@@ -151,12 +191,32 @@ export async function publishResults(db: Db, user: User, contestId: number, body
     const head = await scoreLogHead(trx, c.id);
     const row = await trx
       .insertInto("result_publication")
-      .values({ contest_id: c.id, published_at: now.toISOString(), published_by: user.id, model: SCORING_MODEL, model_version: SCORING_MODEL_VERSION, params: JSON.stringify(params), log_head: head.hash, log_seq: head.seq, note: body.note?.trim() || null })
+      .values({
+        contest_id: c.id,
+        published_at: now.toISOString(),
+        published_by: user.id,
+        model: SCORING_MODEL,
+        model_version: SCORING_MODEL_VERSION,
+        params: JSON.stringify(params),
+        log_head: head.hash,
+        log_seq: head.seq,
+        note: body.note?.trim() || null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await syncCertificates(trx, c.id, now);
     await syncNationalEntries(trx, c.id, user.id);
-    await record(trx, user.id, { entity: "result_publication", entityId: row.id, action: "publish", changes: { contest: [null, c.id], logHead: [null, head.hash], logSeq: [null, head.seq], publicity: [publicity?.before ?? null, publicity?.after ?? null] } });
+    await record(trx, user.id, {
+      entity: "result_publication",
+      entityId: row.id,
+      action: "publish",
+      changes: {
+        contest: [null, c.id],
+        logHead: [null, head.hash],
+        logSeq: [null, head.seq],
+        publicity: [publicity?.before ?? null, publicity?.after ?? null],
+      },
+    });
     return publication(trx, c.id, row.id);
   });
 }
@@ -172,20 +232,34 @@ export async function unpublishResults(db: Db, user: User, contestId: number, re
       const text = reason.trim();
       if (text.length < 2) throw badRequest("请填写撤回发布的原因");
       const at = new Date().toISOString();
-      await trx.updateTable("result_publication").set({ withdrawn_at: at, withdrawn_by: user.id, withdraw_reason: text }).where("id", "=", pub.id).execute();
+      await trx
+        .updateTable("result_publication")
+        .set({ withdrawn_at: at, withdrawn_by: user.id, withdraw_reason: text })
+        .where("id", "=", pub.id)
+        .execute();
       const params = JSON.parse(pub.params) as PublishedParams;
       if (params.publicity) {
         const stage = await publicityStage(trx, c.id);
         // Only when nobody changed the stage since the publication set it.
         if (stage && stage.starts_at === params.publicity.after.startsAt && stage.ends_at === params.publicity.after.endsAt) {
           const before = params.publicity.before;
-          if (before) await trx.updateTable("contest_stage").set({ starts_at: before.startsAt, ends_at: before.endsAt }).where("id", "=", stage.id).execute();
+          if (before)
+            await trx
+              .updateTable("contest_stage")
+              .set({ starts_at: before.startsAt, ends_at: before.endsAt })
+              .where("id", "=", stage.id)
+              .execute();
           else await trx.deleteFrom("contest_stage").where("id", "=", stage.id).execute();
         }
       }
       await syncCertificates(trx, c.id);
       await syncNationalEntries(trx, c.id, user.id);
-      await record(trx, user.id, { entity: "result_publication", entityId: pub.id, action: "withdraw", changes: { withdrawn: [null, at], reason: [null, text] } });
+      await record(trx, user.id, {
+        entity: "result_publication",
+        entityId: pub.id,
+        action: "withdraw",
+        changes: { withdrawn: [null, at], reason: [null, text] },
+      });
       return publication(trx, c.id, pub.id);
     },
     { whilePublished: true },
@@ -194,7 +268,11 @@ export async function unpublishResults(db: Db, user: User, contestId: number, re
 
 /** The stored params of a publication (for the reproduction check and audits). */
 export async function publicationParams(db: Handle, publicationId: number): Promise<PublishedParams> {
-  const row = await db.selectFrom("result_publication").select("params").where("id", "=", publicationId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("result_publication")
+    .select("params")
+    .where("id", "=", publicationId)
+    .executeTakeFirstOrThrow();
   return JSON.parse(row.params) as PublishedParams;
 }
 
@@ -203,7 +281,10 @@ export async function publicationParams(db: Handle, publicationId: number): Prom
  * force), highest level first: the award's name, the level it was promoted to, and both in
  * words, e.g. "省赛一等奖，推荐晋级国赛".
  */
-export async function publishedAwards(db: Handle, workId: number): Promise<{ level: ContestLevelKey; award: string | null; promotedTo: ContestLevelKey | null; text: string }[]> {
+export async function publishedAwards(
+  db: Handle,
+  workId: number,
+): Promise<{ level: ContestLevelKey; award: string | null; promotedTo: ContestLevelKey | null; text: string }[]> {
   const rows = await db
     .selectFrom("contest_result")
     .innerJoin("contest", "contest.id", "contest_result.contest_id")
@@ -218,7 +299,10 @@ export async function publishedAwards(db: Handle, workId: number): Promise<{ lev
     .sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level])
     .map((r) => {
       const promotedTo = Number(r.promoted) && r.parent_level ? r.parent_level : null;
-      const parts = [r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null, promotedTo ? `推荐晋级${CONTEST_LEVEL_NAMES[promotedTo]}` : null].filter(Boolean);
+      const parts = [
+        r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null,
+        promotedTo ? `推荐晋级${CONTEST_LEVEL_NAMES[promotedTo]}` : null,
+      ].filter(Boolean);
       return { level: r.level, award: r.award, promotedTo, text: parts.join("，") };
     });
 }

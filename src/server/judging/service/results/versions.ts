@@ -36,9 +36,19 @@ async function groupRows(db: Handle, contestId: number, key: string): Promise<Ve
     .selectFrom("contest_result")
     .innerJoin("work", "work.id", "contest_result.work_id")
     .leftJoin("award_level", "award_level.id", "contest_result.award_level_id")
-    .select(["contest_result.work_id", "work.name", "work.status", "contest_result.rank", "contest_result.normalised", "award_level.name as award", "contest_result.promoted"])
+    .select([
+      "contest_result.work_id",
+      "work.name",
+      "work.status",
+      "contest_result.rank",
+      "contest_result.normalised",
+      "award_level.name as award",
+      "contest_result.promoted",
+    ])
     .where("contest_result.contest_id", "=", contestId);
-  q = key.startsWith("g") ? q.where("contest_result.group_id", "=", n) : q.where("contest_result.group_id", "is", null).where("work.category_id", "=", n);
+  q = key.startsWith("g")
+    ? q.where("contest_result.group_id", "=", n)
+    : q.where("contest_result.group_id", "is", null).where("work.category_id", "=", n);
   const rows = await q.orderBy("contest_result.rank").orderBy("contest_result.work_id").execute();
   return rows.map((r) => ({
     workId: Number(r.work_id),
@@ -64,7 +74,14 @@ export async function groupOfWork(db: Handle, contestId: number, workId: number)
 }
 
 async function lastVersion(db: Handle, contestId: number, key: string) {
-  return db.selectFrom("result_version").select(["version"]).where("contest_id", "=", contestId).where("group_key", "=", key).orderBy("version", "desc").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("result_version")
+    .select(["version"])
+    .where("contest_id", "=", contestId)
+    .where("group_key", "=", key)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** A result group that keeps published versions: its key, name and rows as they stand. */
@@ -114,7 +131,18 @@ export async function changePublishedGroup(
   if (!last) {
     await trx
       .insertInto("result_version")
-      .values({ contest_id: args.contestId, group_key: key, group_name: name, version: 1, publication_id: pub.id, reason: "发布的结果", complaint_id: null, rows: JSON.stringify(await args.group.rows()), created_at: pub.published_at, created_by: pub.published_by })
+      .values({
+        contest_id: args.contestId,
+        group_key: key,
+        group_name: name,
+        version: 1,
+        publication_id: pub.id,
+        reason: "发布的结果",
+        complaint_id: null,
+        rows: JSON.stringify(await args.group.rows()),
+        created_at: pub.published_at,
+        created_by: pub.published_by,
+      })
       .execute();
     last = { version: 1 };
   }
@@ -125,9 +153,25 @@ export async function changePublishedGroup(
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
-    .values({ contest_id: args.contestId, group_key: key, group_name: name, version, publication_id: pub.id, reason: args.reason, complaint_id: args.complaintId, rows: JSON.stringify(await args.group.rows()), created_at: at, created_by: args.userId })
+    .values({
+      contest_id: args.contestId,
+      group_key: key,
+      group_name: name,
+      version,
+      publication_id: pub.id,
+      reason: args.reason,
+      complaint_id: args.complaintId,
+      rows: JSON.stringify(await args.group.rows()),
+      created_at: at,
+      created_by: args.userId,
+    })
     .execute();
-  await record(trx, args.userId, { entity: "result_version", entityId: `${args.contestId}:${key}`, action: "publish_version", changes: { version: [version - 1, version], complaint: [null, args.complaintId], reason: [null, args.reason] } });
+  await record(trx, args.userId, {
+    entity: "result_version",
+    entityId: `${args.contestId}:${key}`,
+    action: "publish_version",
+    changes: { version: [version - 1, version], complaint: [null, args.complaintId], reason: [null, args.reason] },
+  });
   return { version, groupName: name };
 }
 
@@ -135,7 +179,18 @@ const versionSelect = (db: Handle) =>
   db
     .selectFrom("result_version as v")
     .leftJoin("app_user as u", "u.id", "v.created_by")
-    .select(["v.id", "v.contest_id", "v.group_key", "v.group_name", "v.version", "v.reason", "v.complaint_id", "v.created_at", "v.rows", "u.name as created_by"]);
+    .select([
+      "v.id",
+      "v.contest_id",
+      "v.group_key",
+      "v.group_name",
+      "v.version",
+      "v.reason",
+      "v.complaint_id",
+      "v.created_at",
+      "v.rows",
+      "u.name as created_by",
+    ]);
 
 type Selected = Awaited<ReturnType<ReturnType<typeof versionSelect>["executeTakeFirstOrThrow"]>>;
 
@@ -155,7 +210,12 @@ function toView(r: Selected, latest: Map<string, number>): ResultVersionView {
 }
 
 async function latestOf(db: Handle, contestId: number) {
-  const rows = await db.selectFrom("result_version").select(["group_key", (eb) => eb.fn.max("version").as("v")]).where("contest_id", "=", contestId).groupBy("group_key").execute();
+  const rows = await db
+    .selectFrom("result_version")
+    .select(["group_key", (eb) => eb.fn.max("version").as("v")])
+    .where("contest_id", "=", contestId)
+    .groupBy("group_key")
+    .execute();
   return new Map(rows.map((r) => [r.group_key, Number(r.v)]));
 }
 
