@@ -334,3 +334,10 @@ export function fieldOf(reply: ClientReply): string | undefined {
   const d = reply.data as { field?: unknown } | undefined;
   return reply.status === 422 && d && typeof d.field === "string" ? d.field : undefined;
 }
+
+/** A GET whose failure becomes a query error with the server's text (no toast). */
+export async function fetchData<T>(url: string, params?: Params): Promise<T> {
+  const reply = await request<T>(url, { params, silent: true, notify: false });
+  if (reply.error !== 0) throw Object.assign(new Error(reply.info || "加载失败"), { status: reply.status });
+  return reply.data as T;
+}

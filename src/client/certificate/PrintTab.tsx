@@ -22,7 +22,7 @@ import {
 } from "../../shared/certificate/print-schema";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { fmtShortTime } from "../format";
-import { useGroups } from "../judging-admin/api";
+import { useGroups } from "../judging/admin/api";
 import { certApi, useAwardLevels, useCertList, useCertRefresh } from "./print-api";
 import { PdfDialog } from "./PdfDialog";
 import { PrintLogDrawer } from "./PrintLogDrawer";

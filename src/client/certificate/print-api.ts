@@ -17,7 +17,7 @@ import type {
   TemplateView,
 } from "../../shared/certificate/print-schema";
 import { post, put, request, type ClientReply } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 
 export const C = "/Backend/Certificate";
 

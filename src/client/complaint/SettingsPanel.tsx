@@ -15,7 +15,7 @@ import { DUE_KEYS, DUE_NAMES } from "../../shared/complaint/states";
 import type { UserView } from "../../shared/user/schema";
 import { useCan } from "@refinedev/core";
 import { put } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 import { MANAGE } from "./api";
 
 const keys = {

@@ -21,7 +21,7 @@ import type {
   StepOutcome,
 } from "../../shared/complaint/schema";
 import { post, request } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 
 export const PUBLIC = "/Backend/Public/complaint";
 export const FILING = "/Backend/Complaint";

@@ -19,7 +19,7 @@ import type {
 } from "../../shared/dupcheck/api";
 import type { DupIgnoredShingle, DupSettings } from "../../shared/dupcheck/schema";
 import { post, put, request, type ClientReply, type Params } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 
 export const D = "/Backend/DupCheck";
 

@@ -22,7 +22,7 @@ import {
 import { TAG_SUGGESTIONS } from "../../shared/judge-pool/schema";
 import { accountApi } from "../account/api";
 import { SchoolPicker } from "../account/SchoolPicker";
-import { StudentPicker } from "../judge-profile/conflicts";
+import { StudentPicker } from "../judging/profile/conflicts";
 
 interface Values {
   where: "school" | "other";

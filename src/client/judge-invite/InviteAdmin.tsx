@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Button, Space } from "antd";
 import { UserAddOutlined } from "@ant-design/icons";
-import { ContestBar, useChosenContest } from "../judging-admin/ContestBar";
+import { ContestBar, useChosenContest } from "../judging/admin/ContestBar";
 import { InviteDialog } from "./InviteDialog";
 import { InvitationsTable, InviteDashboardCard } from "./InvitationsPanel";
 import { useInviteRefresh } from "./api";

@@ -20,7 +20,7 @@ import {
 import { useQueries } from "@tanstack/react-query";
 import type { JudgePersonView } from "../../shared/judge-pool/schema";
 import { ContestSelect, useIsRoot, useMyContests } from "../notice/contest-select";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 import { inviteApi, useInviteContest } from "./api";
 import { bj, bjDate } from "../format";
 
@@ -185,12 +185,10 @@ export function InviteDialog({
   const [picked, setPicked] = useState<number[]>(personIds);
   // The pool records' names for the tags (the first few; the check's table names everyone).
   const people = useQueries({
-    queries: personIds
-      .slice(0, MAX_NAMED)
-      .map((id) => ({
-        queryKey: ["judge-pool", "person", id],
-        queryFn: () => fetchData<JudgePersonView>(`/Backend/JudgePool/persons/${id}`),
-      })),
+    queries: personIds.slice(0, MAX_NAMED).map((id) => ({
+      queryKey: ["judge-pool", "person", id],
+      queryFn: () => fetchData<JudgePersonView>(`/Backend/JudgePool/persons/${id}`),
+    })),
   });
   const names = new Map(
     people.flatMap((q) => (q.data ? [[q.data.id, { name: q.data.name, schoolName: q.data.schoolName }] as const] : [])),

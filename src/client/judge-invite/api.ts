@@ -22,9 +22,9 @@ import type {
 } from "../../shared/judge-invite/schema";
 import type { CurrentUser } from "../../shared/account/schema";
 import { request } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 import { poolKeys } from "../judge-pool/api";
-import { conflictKey } from "../judge-profile/conflicts";
+import { conflictKey } from "../judging/profile/conflicts";
 import { fmtTime } from "../format";
 
 export const JI = "/Backend/JudgeInvite";

@@ -15,7 +15,7 @@ import type { JudgePersonFilters, JudgePersonView } from "../../shared/judge-poo
 import { ImportExport } from "../crud/ImportExport";
 import { PROVINCES } from "../contest/provinces";
 import { SchoolPicker } from "../account/SchoolPicker";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 import { PERSONS, poolKeys, useTags } from "./api";
 import { OnDemand } from "../components/on-demand";
 import { AvailabilityTag, CategorySelect, CategoryTags } from "./parts";

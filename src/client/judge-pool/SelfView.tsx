@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Form, Input, Radio, Skeleton, Space, Typography } from "antd";
 import { SaveOutlined } from "@ant-design/icons";
 import type { JudgeSelfView } from "../../shared/judge-pool/schema";
-import { ConflictsEditor } from "../judge-profile/conflicts";
+import { ConflictsEditor } from "../judging/profile/conflicts";
 import { fieldOf } from "../request";
 import { poolApi, poolKeys, useSelf } from "./api";
 import { CategorySelect, HistoryView, PersonFacts, TagSelect } from "./parts";

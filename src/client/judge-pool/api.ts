@@ -15,7 +15,7 @@ import type {
   TagCount,
 } from "../../shared/judge-pool/schema";
 import { request } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 
 export const POOL = "/Backend/JudgePool";
 export const PERSONS = `${POOL}/persons`;

@@ -8,7 +8,7 @@ import { QuestionCircleOutlined } from "@ant-design/icons";
 import { TAG_SUGGESTIONS, type CategoryRef, type HistoryContest, type JudgeHistory } from "../../shared/judge-pool/schema";
 import { CONTEST_LEVEL_NAMES, type ContestLevelKey } from "../../shared/contest/stages";
 import { useWorkTypeTree } from "../work-type/use-tree";
-import { timeText } from "../defence/api";
+import { timeText } from "../judging/defence/api";
 import { effectText, percent, useTags } from "./api";
 
 export function useCategoryTree() {

@@ -8,8 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Alert, Button, Card, Collapse, Space, Spin, Table, Tag, Typography } from "antd";
 import type { IncomingProvince } from "../../shared/national/types";
-import { fetchData } from "../work/api";
-import { fastReviewPath } from "../review/api";
+import { fetchData } from "../request";
+import { fastReviewPath } from "../judging/review/api";
 
 export const FORMAT: Record<string, string> = {
   pending: "待形式审查",

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Input, Modal, Spin, Table, Tag, Typography } from "antd";
 import type { IncomingEntry, PromotedOut } from "../../shared/national/types";
 import { post } from "../request";
-import { fetchData } from "../work/api";
+import { fetchData } from "../request";
 import { FORMAT } from "./IncomingPanel";
 import { fmtTimeLabelled } from "../format";
 

@@ -9,7 +9,7 @@ import type { OpenContest, WorkCreate, WorkListItem, WorkLogEntry, WorkUpdate, W
 import type { PeopleReply, PeopleRole } from "../../shared/work/people";
 import type { PublicTeamInvite, TeamInviteBody, TeamInviteRegisterBody, TeamInviteView } from "../../shared/work/invite";
 import type { CurrentUser } from "../../shared/account/schema";
-import { request, type ClientReply, type Method, type Params } from "../request";
+import { fetchData, request, type ClientReply, type Method } from "../request";
 
 export const W = "/Backend/Work/work";
 
@@ -47,13 +47,6 @@ export function useTeamLink(code: string) {
 /** Students (co-authors) or teachers of the work's school — of the caller's school for a new work. */
 export const searchPeople = (role: PeopleRole, q: string, workId?: number) =>
   fetchData<PeopleReply>("/Backend/Work/people", { role, q, ...(workId ? { workId } : {}) });
-
-/** A GET whose failure becomes a query error with the server's text (no toast). */
-export async function fetchData<T>(url: string, params?: Params): Promise<T> {
-  const reply = await request<T>(url, { params, silent: true, notify: false });
-  if (reply.error !== 0) throw Object.assign(new Error(reply.info || "加载失败"), { status: reply.status });
-  return reply.data as T;
-}
 
 export function useMyWorks() {
   return useQuery({

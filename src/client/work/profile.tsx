@@ -12,7 +12,7 @@ import { ROLE } from "../../shared/roles";
 import { patch } from "../request";
 import type { PageProps } from "../routing/model";
 import { CURRENT_USER_KEY } from "../providers/session";
-import { fetchData } from "./api";
+import { fetchData } from "../request";
 import { MajorPicker } from "./MajorPicker";
 
 const P = "/Backend/Common/profile";

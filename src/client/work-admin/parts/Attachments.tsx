@@ -6,7 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Skeleton, Table, Tag, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { FileRequirement, WorkFiles, WorkFileView } from "../../../shared/work/files";
-import { fetchData, W, workKeys } from "../../work/api";
+import { W, workKeys } from "../../work/api";
+import { fetchData } from "../../request";
 import { fmtSize, fmtTime } from "../../format";
 
 export const downloadUrl = (workId: number, fileId: number) => `${W}/${workId}/files/${fileId}/download`;

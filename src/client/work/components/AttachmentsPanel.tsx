@@ -10,7 +10,8 @@ import { Alert, App, Button, Popconfirm, Progress, Skeleton, Space, Table, Tag, 
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import { sizeText, type FileRequirement, type WorkFiles, type WorkFileView } from "../../../shared/work/files";
 import { del } from "../../request";
-import { fetchData, W, workKeys } from "../api";
+import { W, workKeys } from "../api";
+import { fetchData } from "../../request";
 import { filesBase, uploadWorkFile } from "../upload";
 import { fmtTime } from "../../format";
 
