@@ -9,7 +9,7 @@ import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { sql } from "kysely";
 import { openDb } from "../src/server/db";
-import { checkWork } from "../src/server/dupcheck/engine";
+import { checkWork } from "../src/server/dupcheck/match";
 import { decodeKeys } from "../src/server/dupcheck/minhash";
 import { corpus } from "./dupcheck-corpus";
 import { percentile, sample } from "./dupcheck-run";

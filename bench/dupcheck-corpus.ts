@@ -11,7 +11,7 @@
  * Derived works: exact copies, light edits (1–5 % of characters changed), rewrites (10 %,
  * 20 %, 30 % of characters changed: words replaced, plus sentences reordered).
  */
-import { rng, type Rng } from "../src/server/db/seed/generate";
+import { rng, type Rng } from "../src/server/seed/generate";
 
 const MORPHEMES = (
   "智能 校园 垃圾 分类 导航 灌溉 农业 医疗 健康 教育 学习 课堂 图书 管理 交通 出行 停车 物流 仓储 电商 社区 养老 " +

@@ -15,7 +15,8 @@ import { execSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { sql } from "kysely";
 import { migrate, openDb } from "../src/server/db";
-import { computeIgnored, rebuildPhases, recomputeBands } from "../src/server/dupcheck/engine";
+import { computeIgnored } from "../src/server/dupcheck/ignored";
+import { rebuildPhases, recomputeBands } from "../src/server/dupcheck/rebuild-bands";
 import { getSettings } from "../src/server/dupcheck/settings";
 
 const file = process.argv[2];

@@ -28,16 +28,12 @@ import type { DupBenchmarkFigures } from "../src/shared/dupcheck/schema";
 import { cpus, totalmem } from "node:os";
 import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../src/server/db/index";
-import {
-  computeIgnored,
-  checkWork,
-  prepareText,
-  recomputeBands,
-  removeWorks,
-  withRebuildCache,
-  writeEntries,
-  type EntryWrite,
-} from "../src/server/dupcheck/engine";
+import { computeIgnored } from "../src/server/dupcheck/ignored";
+import { checkWork } from "../src/server/dupcheck/match";
+import { prepareText } from "../src/server/dupcheck/prepare";
+import { recomputeBands } from "../src/server/dupcheck/rebuild-bands";
+import { withRebuildCache } from "../src/server/dupcheck/store";
+import { removeWorks, writeEntries, type EntryWrite } from "../src/server/dupcheck/write";
 import { getSettings, ignoredSet } from "../src/server/dupcheck/settings";
 import { decodeSet, intersectionSize, without } from "../src/server/dupcheck/shingles";
 import { CorpusGenerator, corpus, type Kind } from "./dupcheck-corpus";

@@ -15,7 +15,7 @@ import { waitJob } from "../helpers/jobs";
 import { loadWorkbook, rowsOf } from "../helpers/xlsx";
 import { account, catId, contestId, idOf, login, makeWork, W } from "./works-fixtures";
 import { insertUser, joinContest } from "./judging-fixtures";
-import { insertDemoWork } from "../../src/server/db/seed/demo-helpers";
+import { insertDemoWork } from "../../src/server/seed/demo-helpers";
 import { NOT_IN_SCOPE } from "../../src/server/dupcheck/scope";
 import { recordBenchmark } from "../../src/server/dupcheck/settings";
 

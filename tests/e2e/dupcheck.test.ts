@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { insertDemoWork } from "../../src/server/db/seed/demo-helpers";
-import { DEMO_REVIEW_WORKS } from "../../src/server/db/seed/review-demo";
+import { insertDemoWork } from "../../src/server/seed/demo-helpers";
+import { DEMO_REVIEW_WORKS } from "../../src/server/seed/review-demo";
 import { login, startE2E, zhejiangContestId, type E2E } from "./harness";
 
 const NOTES =

@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db";
-import { checkText, checkWork, prepareText, writeEntries, type EntryWrite } from "../../src/server/dupcheck/engine";
+import { checkText, checkWork } from "../../src/server/dupcheck/match";
+import { prepareText } from "../../src/server/dupcheck/prepare";
+import { writeEntries, type EntryWrite } from "../../src/server/dupcheck/write";
 import { candidateProbability } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
 import { compareSets } from "../../src/server/dupcheck/shingles";

@@ -8,16 +8,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db";
-import {
-  checkWork,
-  computeIgnored,
-  prepareText,
-  rebuildPhases,
-  recomputeBands,
-  removeWorks,
-  writeEntries,
-  type EntryWrite,
-} from "../../src/server/dupcheck/engine";
+import { computeIgnored } from "../../src/server/dupcheck/ignored";
+import { checkWork } from "../../src/server/dupcheck/match";
+import { prepareText } from "../../src/server/dupcheck/prepare";
+import { rebuildPhases, recomputeBands } from "../../src/server/dupcheck/rebuild-bands";
+import { removeWorks, writeEntries, type EntryWrite } from "../../src/server/dupcheck/write";
 import { bandKeys, decodeKeys, signature } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS, ignoredSet } from "../../src/server/dupcheck/settings";
 import { decodeSet, without } from "../../src/server/dupcheck/shingles";

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db";
-import { prepareText, removeWorks, writeEntries } from "../../src/server/dupcheck/engine";
+import { prepareText } from "../../src/server/dupcheck/prepare";
+import { removeWorks, writeEntries } from "../../src/server/dupcheck/write";
 import { decodeKeys } from "../../src/server/dupcheck/minhash";
 import { DEFAULT_SETTINGS } from "../../src/server/dupcheck/settings";
 import { decodeSet } from "../../src/server/dupcheck/shingles";

@@ -6,7 +6,7 @@
 import type { DupAdminStats, DupEntriesQuery, DupEntryRow, DupSettingsBody } from "../../shared/dupcheck/api";
 import { DUP_ENTRY_STATUS_NAMES, type DupRebuildProgress } from "../../shared/dupcheck/schema";
 import { badRequest, invalid, notFound } from "../../shared/errors";
-import type { Jobs } from "../crud/jobs";
+import type { Jobs } from "../jobs/user-jobs";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import type { BlobStore } from "../storage";

@@ -27,6 +27,13 @@
  *
  * Writes are batched (rebuild: a few hundred works per transaction) so SQLite's single writer
  * is never held long. All functions take the Kysely handle of src/server/db.
+ *
+ * Modules by job: ./prepare.ts (a text's sets, anchors, hash and band keys), ./store.ts (the
+ * tables' types and batched writes), ./write.ts (entries and band keys), ./indexer.ts
+ * (indexing works), ./match.ts (checks), ./explain.ts (a pair side by side, clusters),
+ * ./ignored.ts (the ignored shingles), ./rebuild.ts (the rebuild job), ./rebuild-bands.ts and
+ * ./shadow.ts (every band key recomputed into a shadow; the protocol as a typed state:
+ * ./rebuild-state.ts), ./stats.ts (the admin page's figures).
  */
 import type { Db } from "../db/index";
 import type { BlobStore } from "../storage/blob-store";
@@ -41,8 +48,15 @@ import type {
   DupRebuildProgress,
   DupSettings,
 } from "../../shared/dupcheck/schema";
-import * as engine from "./engine";
+import * as explain from "./explain";
 import * as extract from "./extract";
+import * as ignoredList from "./ignored";
+import * as indexer from "./indexer";
+import * as match from "./match";
+import * as prepare from "./prepare";
+import * as rebuilder from "./rebuild";
+import * as stats from "./stats";
+import * as write from "./write";
 import * as norm from "./normalise";
 import * as settings from "./settings";
 
@@ -113,11 +127,11 @@ export function extractDocument(
  * What indexWork did: status, tooShort, shingles (non-ignored), reasons (parts not checked),
  * changed (false: the text was unchanged since the last indexing and nothing was written).
  */
-export type IndexOutcome = engine.IndexOutcome;
+export type IndexOutcome = indexer.IndexOutcome;
 
 /** Which works are indexed: every work past draft. */
 export function isIndexable(status: string): boolean {
-  return engine.isIndexable(status);
+  return prepare.isIndexable(status);
 }
 
 /**
@@ -128,7 +142,7 @@ export function isIndexable(status: string): boolean {
  * reasons; an unexpected error marks the entry failed with the reason.
  */
 export function indexWork(db: Db, store: BlobStore, workId: number): Promise<IndexOutcome> {
-  return engine.indexWork(db, store, workId);
+  return indexer.indexWork(db, store, workId);
 }
 
 /**
@@ -137,17 +151,17 @@ export function indexWork(db: Db, store: BlobStore, workId: number): Promise<Ind
  * keys, so the work stays findable by others until reindexed.
  */
 export function markPending(db: Db, workIds: number[]): Promise<void> {
-  return engine.markPending(db, workIds);
+  return indexer.markPending(db, workIds);
 }
 
 /** Indexes up to `limit` pending works (oldest first); returns how many were processed. */
 export function indexPending(db: Db, store: BlobStore, opts?: { limit?: number; signal?: AbortSignal }): Promise<number> {
-  return engine.indexPending(db, store, opts);
+  return indexer.indexPending(db, store, opts);
 }
 
 /** Removes a work from the index (entry and band keys). */
 export function removeWork(db: Db, workId: number): Promise<void> {
-  return engine.removeWorks(db, [workId]);
+  return write.removeWorks(db, [workId]);
 }
 
 /**
@@ -166,14 +180,14 @@ export function rebuild(
   signal?: AbortSignal,
   opts?: { reextract?: boolean },
 ): Promise<DupRebuildInfo> {
-  return engine.rebuild(db, store, onProgress, signal, opts);
+  return rebuilder.rebuild(db, store, onProgress, signal, opts);
 }
 export type { DupRebuildInfo } from "../../shared/dupcheck/schema";
 import type { DupRebuildInfo } from "../../shared/dupcheck/schema";
 
 /** Counts for the admin page. */
 export function indexStats(db: Db): Promise<DupIndexStats> {
-  return engine.indexStats(db);
+  return stats.indexStats(db);
 }
 
 /** Index entries by status, newest change first (admin page: failed works, works with skipped parts). */
@@ -181,7 +195,7 @@ export function listEntries(
   db: Db,
   opts: { status?: DupEntryStatus; withReasons?: boolean; limit: number; offset: number },
 ): Promise<{ total: number; items: DupEntryView[] }> {
-  return engine.listEntries(db, opts);
+  return stats.listEntries(db, opts);
 }
 
 // ───────────────────────────── check ─────────────────────────────
@@ -206,12 +220,12 @@ export interface CheckOptions {
  * or too-short one gives tooShort with the reason.
  */
 export function checkWork(db: Db, workId: number, opts?: CheckOptions): Promise<DupCheckResult> {
-  return engine.checkWork(db, workId, opts);
+  return match.checkWork(db, workId, opts);
 }
 
 /** Checks a pasted or extracted text (status "text"); a tiny text gives tooShort, not 0 %. */
 export function checkText(db: Db, text: string, opts?: CheckOptions): Promise<DupCheckResult> {
-  return engine.checkText(db, text, opts);
+  return match.checkText(db, text, opts);
 }
 
 /** A side of explainPair: an indexed work by id, or a text (pasted, or extracted from an upload). */
@@ -224,12 +238,12 @@ export type ExplainSideInput = number | { text: string; title?: string };
  * does not exist.
  */
 export function explainPair(db: Db, store: BlobStore, a: ExplainSideInput, b: ExplainSideInput): Promise<DupExplain> {
-  return engine.explainPair(db, store, a, b);
+  return explain.explainPair(db, store, a, b);
 }
 
 /** Groups pairs (e.g. the batch report's pairs above a threshold) into clusters of connected works, largest first. */
 export function clusterPairs(pairs: Array<{ a: number; b: number }>): number[][] {
-  return engine.clusterPairs(pairs);
+  return explain.clusterPairs(pairs);
 }
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -259,12 +273,12 @@ export function ignoredShingles(
   db: Db,
   opts: { limit: number; offset: number },
 ): Promise<{ total: number; items: DupIgnoredShingle[] }> {
-  return engine.ignoredShingles(db, opts);
+  return ignoredList.ignoredShingles(db, opts);
 }
 
 /** The LSH parameters. */
 export const DUP_PARAMS: { hashes: number; bands: number; rows: number; minBandMatches: number; shingle: number } =
-  engine.DUP_PARAMS;
+  prepare.DUP_PARAMS;
 
 /** The figures of the last benchmark run (npm run bench:dupcheck -- --record writes them into dup_setting), or null. */
 export function lastBenchmark(db: Db) {

@@ -1,7 +1,7 @@
 /**
  * Rows (key, work id) gathered in memory and given back in key order (then work id order),
  * without duplicates: the full rebuild's band keys, written into the new dup_band in its own
- * order instead of being sorted by the database (see recomputeBands in ./engine.ts).
+ * order instead of being sorted by the database (see recomputeBands in ./rebuild-bands.ts).
  *
  * Keys are safe integers in [−2⁵³, 2⁵³) (band keys and the negative passage anchors), work ids
  * integers in [0, 2³²). A row costs 12 bytes. Rows are kept in partitions by the key's top

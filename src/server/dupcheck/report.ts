@@ -13,7 +13,7 @@ import type { DupReportBody, DupReportContest, DupReportPair, DupReportResult, D
 import { DUP_LEVEL_NAMES, type DupMatch } from "../../shared/dupcheck/schema";
 import { notFound } from "../../shared/errors";
 import { ROLE } from "../../shared/roles";
-import type { Jobs } from "../crud/jobs";
+import type { Jobs } from "../jobs/user-jobs";
 import { writeXlsx, type SheetColumn } from "../crud/excel";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
