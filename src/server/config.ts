@@ -1,6 +1,20 @@
 /** Settings from the environment, read once at start. */
 import { resolve } from "node:path";
-import type { S3Settings } from "./storage/s3";
+
+/** Where an S3-compatible blob store lives (STORAGE_DRIVER=s3; storage/s3.ts uses it). */
+export interface S3Settings {
+  /** e.g. http://127.0.0.1:9000; empty = AWS's endpoint for the region */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither = the SDK's default credentials (AWS_* env, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO, Ceph, s3rver) instead of the host name (AWS, OSS, COS) */
+  forcePathStyle: boolean;
+  /** "" or a folder-like prefix ending in "/", put before every key */
+  prefix: string;
+}
 
 export interface Config {
   port: number;

@@ -89,7 +89,7 @@ class LibsqlConnection {
     if (hit) return hit;
     const stmt = this.db.prepare(sql);
     stmt.safeIntegers(true);
-    let columns: string[] | null = null;
+    let columns: string[] | null;
     try {
       stmt.raw(true); // throws when the statement returns no rows
       columns = stmt.columns().map((c: { name: string }) => c.name);

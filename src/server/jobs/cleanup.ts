@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { Db } from "../db";
 import type { BlobStore } from "../storage";
 import { isBlobReferenced } from "../storage/references";
-import type { TaskQueue } from "./queue";
+import type { TaskQueue } from "./types";
 
 export const CLEANUP_TASK = "saiwu_cleanup";
 

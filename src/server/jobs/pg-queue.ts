@@ -8,7 +8,8 @@ import { PgBoss, type QueueOptions, type QueueResult } from "pg-boss";
 import { sql } from "kysely";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { newWorkerId, runScheduled, slotOf, tickEvery, type TaskHandler, type TaskQueue } from "./queue";
+import { newWorkerId, runScheduled, slotOf, tickEvery } from "./schedule";
+import type { TaskHandler, TaskQueue } from "./types";
 
 const POLL_SECONDS = 0.5;
 /** The oldest pg-boss schema version pg-boss 12 migrates from (pg-boss 11's); pg-boss 10 left 24. */

@@ -6,7 +6,8 @@
  */
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { newWorkerId, runScheduled, slotOf, tickEvery, type TaskHandler, type TaskQueue } from "./queue";
+import { newWorkerId, runScheduled, slotOf, tickEvery } from "./schedule";
+import type { TaskHandler, TaskQueue } from "./types";
 
 const POLL_MS = 250;
 const MAX_ATTEMPTS = 3;

@@ -14,21 +14,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { Readable, Transform } from "node:stream";
 import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { lazyRequire } from "../lazy-require";
+import type { S3Settings } from "../config";
 import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
 
-export interface S3Settings {
-  /** e.g. http://127.0.0.1:9000; empty = AWS's endpoint for the region */
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  /** Both or neither; neither = the SDK's default credentials (AWS_* env, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket in the path (MinIO, Ceph, s3rver) instead of the host name (AWS, OSS, COS) */
-  forcePathStyle: boolean;
-  /** "" or a folder-like prefix ending in "/", put before every key */
-  prefix: string;
-}
+export type { S3Settings };
 
 /** The SDK is loaded by the first S3 store (a deployment on local storage never loads it). */
 const sdk = lazyRequire<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3");
