@@ -10,6 +10,7 @@ import timezone from "dayjs/plugin/timezone";
 
 export const BEIJING_TZ = "Asia/Shanghai";
 import { BEIJING_LABEL } from "./beijing-label";
+import { formatBeijing } from "../shared/time";
 
 export { BEIJING_LABEL };
 
@@ -35,28 +36,17 @@ export const bjDate = (d: Dayjs) => d.tz(BEIJING_TZ).format("YYYY-MM-DD");
 const ZONED = /T\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)$/;
 // Beijing has kept UTC+8 without daylight saving since 1991 (tzdb Asia/Shanghai).
 const FIXED_FROM = Date.UTC(1992, 0, 1);
-const TOKENS = /YYYY|MM|DD|HH|mm|ss/g;
-const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * An ISO moment in Beijing time as `pattern` (tokens YYYY MM DD HH mm ss). For the server's
- * zoned ISO strings since 1992 this is arithmetic on UTC+8: dayjs's tz() builds an Intl
- * formatter per call, ~1 ms each on a slow machine, dozens per table page. Anything else (no
- * zone written, an earlier date, unparseable) goes through dayjs as before.
+ * zoned ISO strings since 1992 this is arithmetic on UTC+8 (shared/time.ts): dayjs's tz() builds
+ * an Intl formatter per call, ~1 ms each on a slow machine, dozens per table page. Anything else
+ * (no zone written, an earlier date, unparseable) goes through dayjs as before.
  */
 function formatBj(iso: string, pattern: string): string {
   const ms = ZONED.test(iso) ? Date.parse(iso) : NaN;
   if (!(ms >= FIXED_FROM)) return bj(iso).format(pattern);
-  const d = new Date(ms + 8 * 3600_000);
-  const f: Record<string, string> = {
-    YYYY: String(d.getUTCFullYear()),
-    MM: p2(d.getUTCMonth() + 1),
-    DD: p2(d.getUTCDate()),
-    HH: p2(d.getUTCHours()),
-    mm: p2(d.getUTCMinutes()),
-    ss: p2(d.getUTCSeconds()),
-  };
-  return pattern.replace(TOKENS, (t) => f[t]);
+  return formatBeijing(ms, pattern);
 }
 
 /** 2026-07-20 09:00 (Beijing); "—" when there is none. */

@@ -1,4 +1,7 @@
-/** HTTP for accounts: schema, access rule, call the service. */
+/**
+ * HTTP for accounts: schema, access rule, call the service. The routes come in four groups —
+ * session, registration, password recovery, account security — registered by accountRoutes.
+ */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -20,15 +23,24 @@ import { currentUserView } from "../common/routes";
 import { HOUR, MINUTE, perAddress, type LimitRule } from "../plugins/limits";
 import * as svc from "./service";
 import type { AccountCtx } from "./service";
+import type { Config } from "../config";
 
 const tags = ["账号"];
 
 export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = ctx;
-  // Rate limits (plugins/limits.ts). A login name counts in its canonical form, so a
-  // trailing space, another case or the account's email share one bucket; every request
-  // that may send a mail counts against the recipient's mailbox (mail flooding).
+  const limits = accountLimits(ctx.config);
+  sessionRoutes(app, ctx, limits);
+  registrationRoutes(app, ctx, limits);
+  recoveryRoutes(app, ctx, limits);
+  securityRoutes(app, ctx, limits);
+}
+
+/**
+ * The rate limits of the account routes (plugins/limits.ts). A login name counts in its
+ * canonical form, so a trailing space, another case or the account's email share one bucket;
+ * every request that may send a mail counts against the recipient's mailbox (mail flooding).
+ */
+function accountLimits(config: Config) {
   const body = <T>(req: { body?: unknown }) => (req.body ?? {}) as T;
   const loginLimits: LimitRule[] = [
     {
@@ -69,6 +81,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
     windowMs: MINUTE,
     key: (req) => (req.user ? String(req.user.id) : null),
   });
+  return { loginLimits, mailTo, accountOf, perUser };
+}
+
+type Limits = ReturnType<typeof accountLimits>;
+
+/** Login and logout. */
+function sessionRoutes(app: FastifyInstance, ctx: AccountCtx, { loginLimits }: Limits) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = ctx;
 
   r.post(
     "/Backend/Common/account/login",
@@ -95,6 +116,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
       return { error: 0, info: "已退出登录" };
     },
   );
+}
+
+/** Registration and email verification. */
+function registrationRoutes(app: FastifyInstance, ctx: AccountCtx, { mailTo }: Limits) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     "/Backend/Common/account/register",
@@ -141,6 +167,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
       return { error: 0, info: "如果该邮箱属于一个尚未验证的账号，验证邮件已重新发送，请查收" };
     },
   );
+}
+
+/** Password recovery by link or code. */
+function recoveryRoutes(app: FastifyInstance, ctx: AccountCtx, { accountOf, mailTo }: Limits) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     "/Backend/Common/account/recovery/request",
@@ -181,6 +212,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountCtx) {
       return { error: 0, info: "密码已重置，请使用新密码登录" };
     },
   );
+}
+
+/** The signed-in user's password, email and sessions. */
+function securityRoutes(app: FastifyInstance, ctx: AccountCtx, { perUser, mailTo }: Limits) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { config } = ctx;
 
   r.get(
     "/Backend/Common/account/security",

@@ -2,7 +2,6 @@
  * Accounts: login, registration, email verification, password recovery and account
  * security. Error texts never tell whether an account exists.
  */
-import { randomInt } from "node:crypto";
 import type { Db } from "../db";
 import type { AccountToken, User } from "../db/schema";
 import type { Config } from "../config";
@@ -11,7 +10,10 @@ import { LOGIN_PAGES, LOGIN_PAGE_NAMES, type LoginPage } from "../../shared/role
 import { badRequest, DomainError, gone, invalid, unauthenticated } from "../../shared/errors";
 import type { RecoveryConfirmBody, RegisterBody, SecurityView } from "../../shared/account/schema";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
-import { newToken, nowIso, sha256 } from "../plugins/auth";
+import { createUser } from "./create-user";
+import { newToken, sha256, sixDigitCode } from "../common/crypto";
+import { normEmail } from "../common/email";
+import { nowIso } from "../../shared/time";
 
 export interface AccountCtx {
   db: Db;
@@ -23,8 +25,6 @@ const VERIFY_TTL_MS = 48 * 3600_000;
 const RECOVERY_TTL_MS = 30 * 60_000;
 const RECOVERY_MAX_ATTEMPTS = 5;
 const WRONG_CREDENTIALS = "用户名或密码错误";
-
-const normEmail = (e: string) => e.trim().toLowerCase();
 
 function findByAccount(db: Db, account: string) {
   const a = account.trim();
@@ -117,28 +117,18 @@ export async function register(ctx: AccountCtx, body: RegisterBody): Promise<{ i
   if (taken) throw invalid("username", "该用户名已被使用，请换一个");
   const emailTaken = await ctx.db.selectFrom("app_user").select("id").where("email", "=", email).executeTakeFirst();
   if (emailTaken) throw invalid("email", "该邮箱已注册；如忘记密码，请使用“找回密码”");
-  const now = nowIso();
   const password_hash = await hashPassword(body.password);
-  const row = await ctx.db
-    .insertInto("app_user")
-    .values({
-      username: body.username,
-      password_hash,
-      name: body.name.trim(),
-      user_type: body.role,
-      email,
-      email_verified: 0,
-      phone: body.phone ?? null,
-      school_id: body.schoolId,
-      member_no: body.memberNo?.trim() || null,
-      has_complaint_right: 0,
-      is_school_contest_judge: 0,
-      locked: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(["id", "name"])
-    .executeTakeFirstOrThrow();
+  const row = await createUser(ctx.db, {
+    username: body.username,
+    password_hash,
+    name: body.name.trim(),
+    user_type: body.role,
+    email,
+    email_verified: 0,
+    phone: body.phone ?? null,
+    school_id: body.schoolId,
+    member_no: body.memberNo?.trim() || null,
+  });
   await sendVerification(ctx, row, email);
   return { id: row.id, email };
 }
@@ -187,7 +177,7 @@ export async function resendVerification(ctx: AccountCtx, emailIn: string) {
 export async function requestRecovery(ctx: AccountCtx, account: string) {
   const user = await findByAccount(ctx.db, account);
   if (!user || !user.email || user.locked) return;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = sixDigitCode();
   const token = await issueToken(ctx, user.id, "recovery", RECOVERY_TTL_MS, user.email, code);
   const link = `${ctx.config.publicUrl}/account/claim-account?token=${token}`;
   await ctx.mailer.send({

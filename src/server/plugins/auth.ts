@@ -1,21 +1,33 @@
 /**
  * Server-side sessions: the cookie holds a random token; the database holds its sha256.
- * Each request is resolved to req.user (or null) before any route runs.
+ * Each request is resolved to req.user (or null) before any route runs. A bearer API token is
+ * resolved by the resolver app.ts passes in (token/service.ts), so this plugin does not depend
+ * on the token domain.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db";
 import { readCache } from "../db/changes";
 import type { User } from "../db/schema";
 import type { Config } from "../config";
-import { tokenRefused, tokenResolver, type RequestToken } from "../token/service";
+import { newToken, sha256 } from "../common/crypto";
+import { STATUS_TEXT, unauthenticated } from "../../shared/errors";
 
 export const SESSION_COOKIE = "saiwu_sid";
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-export const newToken = () => randomBytes(32).toString("base64url");
-export const nowIso = () => new Date().toISOString();
+/** What a bearer request carries besides req.user. */
+export interface RequestToken {
+  id: number;
+  name: string;
+  readOnly: boolean;
+  resources: Set<string>;
+}
+
+/** Resolves a bearer secret to its creator and token, or throws tokenRefused(). */
+export type TokenResolver = (secret: string, addr: string | null) => Promise<{ user: User; token: RequestToken }>;
+
+/** The one refusal of a bearer token, whatever is wrong with it. */
+export const tokenRefused = () => unauthenticated(STATUS_TEXT[401]);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -57,12 +69,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 
 const SESSION_TABLES = ["user_session", "app_user"] as const;
 
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, db: Db, resolveToken: TokenResolver) {
   const sessions = readCache(db, "sessions", { maxEntries: 20_000, maxAgeMs: 60_000 });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   app.decorateRequest("apiToken", null);
-  const resolveToken = tokenResolver(db);
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/Backend/")) return;
     // A bearer call acts as the token's creator; its cookies are ignored.

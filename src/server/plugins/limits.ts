@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { DomainError } from "../../shared/errors";
 import type { Db, Dialect } from "../db";
+import { normEmail } from "../common/email";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -113,8 +114,6 @@ export function addressKey(ip: string): string {
     .map((g) => (parseInt(g, 16) || 0).toString(16))
     .join(":")}::/64`;
 }
-
-export const normEmail = (e: string) => e.trim().toLowerCase();
 
 /** What rules build their keys from. */
 export interface Keys {

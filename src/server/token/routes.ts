@@ -12,7 +12,7 @@ import { TokenCreateBody, TokenCreated, TokenList, TOKEN_FORBIDDEN_OBJECTS } fro
 import type { Db } from "../db";
 import { perAddress } from "../plugins/limits";
 import * as svc from "./service";
-import { auditScope, type AuditScope } from "../crud/audit";
+import { auditScope, type AuditScope } from "../common/audit";
 
 const tags = ["账号"];
 const BASE = "/Backend/Common/account/api-tokens";
@@ -67,7 +67,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Every successful write made with a token is in the audit log with the token's name: the
- * rows the use case writes itself (crud/audit.ts record) carry it; a write that records
+ * rows the use case writes itself (common/audit.ts record) carry it; a write that records
  * nothing of its own leaves one row naming the route.
  */
 export function registerTokenAudit(app: FastifyInstance, db: Db) {

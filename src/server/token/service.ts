@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { readCache } from "../db/changes";
 import type { ApiToken, User } from "../db/schema";
 import type { Policy } from "../../shared/access";
-import { forbidden, invalid, notFound, unauthenticated, STATUS_TEXT } from "../../shared/errors";
+import { forbidden, invalid, notFound } from "../../shared/errors";
 import {
   TOKEN_MAX_DAYS,
   TOKEN_ROLES,
@@ -20,21 +20,13 @@ import {
   type TokenView,
 } from "../../shared/token/schema";
 import { principalOf } from "../plugins/access";
-import { nowIso, sha256 } from "../plugins/auth";
+import { tokenRefused, type TokenResolver } from "../plugins/auth";
+import { newToken, sha256 } from "../common/crypto";
+import { nowIso } from "../../shared/time";
 
 export const TOKEN_PREFIX = "swp_";
 const FORMAT = /^swp_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 const TOUCH_EVERY_MS = 60_000;
-
-/** What a bearer request carries besides req.user. */
-export interface RequestToken {
-  id: number;
-  name: string;
-  readOnly: boolean;
-  resources: Set<string>;
-}
-
-export const tokenRefused = () => unauthenticated(STATUS_TEXT[401]);
 
 function view(t: ApiToken): TokenView {
   const now = Date.now();
@@ -78,7 +70,7 @@ export async function createToken(db: Db, policy: Policy, user: User, body: Toke
     .executeTakeFirst();
   if (taken) throw invalid("name", "已有同名的有效令牌，请换一个名称");
   const publicId = randomBytes(6).toString("hex");
-  const secret = randomBytes(32).toString("base64url");
+  const secret = newToken();
   const row = await db
     .insertInto("api_token")
     .values({
@@ -113,9 +105,9 @@ export async function revokeToken(db: Db, user: User, id: number) {
 const TOKEN_TABLES = ["api_token", "app_user"] as const;
 
 /** Resolves a bearer secret to its creator and token, or throws 401. */
-export function tokenResolver(db: Db) {
+export function tokenResolver(db: Db): TokenResolver {
   const cache = readCache(db, "api-tokens", { maxEntries: 5_000, maxAgeMs: 60_000 });
-  return async (secret: string, addr: string | null): Promise<{ user: User; token: RequestToken }> => {
+  return async (secret, addr) => {
     const m = FORMAT.exec(secret);
     if (!m) throw tokenRefused();
     const [, publicId, raw] = m;

@@ -12,7 +12,7 @@ import type { Config } from "../config";
 import type { Db } from "../db";
 import type { Mailer } from "../mail/mailer";
 import { requestRecovery } from "../account/service";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import { inTrx, type Ctx } from "../crud/resource";
 import { actorOf } from "./scope";
 import { loadUsers } from "./view";

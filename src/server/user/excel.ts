@@ -8,13 +8,15 @@
 import { DomainError, forbidden } from "../../shared/errors";
 import { ROLE, ROLE_NAMES } from "../../shared/roles";
 import type { UserCreate, UserUpdate, UserView } from "../../shared/user/schema";
-import { diff, record, type AuditEntry } from "../crud/audit";
+import { diff, record, type AuditEntry } from "../common/audit";
 import type { ExcelDef, Trx } from "../crud/resource";
 import { actorOf, assignableRoles, isContestAdmin, isRoot, isSchoolAdmin, roleRefusal, scoped, type Actor } from "./scope";
 import { roleName, selectUsers, withContests, type UserRow } from "./view";
 import { refreshNamesOfUser } from "../work/repository";
-import { checkChange, checkNew, followRoleChange, MEMBER_ROLE, normEmail, type NewUserValues, type UserPatch } from "./rules";
+import { checkChange, checkNew, followRoleChange, MEMBER_ROLE, type NewUserValues, type UserPatch } from "./rules";
+import { normEmail } from "../common/email";
 import { syncHolderCertificates } from "../certificate/issue";
+import { createUsers } from "../account/create-user";
 
 const BATCH = 100;
 
@@ -62,7 +64,7 @@ function parseMajor(text: string, p: Prep): string {
 }
 
 function parseEmail(text: string, p: Prep): string {
-  const email = normEmail(text)!;
+  const email = normEmail(text);
   if (p.takenEmails.has(email)) throw new Error("该邮箱已被其他账号使用");
   if (p.fileEmails.has(email)) throw new Error("与文件中其他行的邮箱重复");
   p.fileEmails.add(email);
@@ -248,11 +250,7 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
     const now = new Date().toISOString();
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
-      const inserted = await trx
-        .insertInto("app_user")
-        .values(batch.map((r) => ({ ...r, created_at: now, updated_at: now })))
-        .returning(["id", "username"])
-        .execute();
+      const inserted = await createUsers(trx, batch, now);
       const ids = new Map(inserted.map((r) => [r.username, r.id]));
       const members = batch.flatMap((r) =>
         MEMBER_ROLE[r.user_type]

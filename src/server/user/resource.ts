@@ -33,6 +33,7 @@ import {
 import { userExcel } from "./excel";
 import { refreshNamesOfUser } from "../work/repository";
 import { syncHolderCertificates } from "../certificate/issue";
+import { createUser } from "../account/create-user";
 
 const SORT: Record<string, string> = {
   id: "app_user.id",
@@ -146,12 +147,7 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     await assertEmailFree(ctx.db, values.email);
     await assertSchool(ctx.db, values.school_id);
     await assertMajor(ctx.db, values.major_code);
-    const now = new Date().toISOString();
-    const { id } = await ctx.db
-      .insertInto("app_user")
-      .values({ ...values, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await createUser(ctx.db, values);
     await addMembership(ctx, id, contestIds, values.user_type);
     return (await loadUsers(ctx, a, [id]))[0];
   },
@@ -188,7 +184,7 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
     const wrote =
       (await db.selectFrom("news").select("id").where("created_by", "=", before.id).limit(1).executeTakeFirst()) ??
       (await db.selectFrom("notice").select("id").where("updated_by", "=", before.id).limit(1).executeTakeFirst());
-    let referenced = !!(acted || wrote);
+    const referenced = !!(acted || wrote);
     if (!referenced) {
       // Works, scores and other records that point at the user refuse the delete: archive then.
       await sql`savepoint user_delete`.execute(db);
@@ -199,7 +195,6 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
       } catch (err) {
         if (!/foreign key|23503/i.test(`${(err as Error).message} ${(err as { code?: string }).code ?? ""}`)) throw err;
         await sql`rollback to savepoint user_delete`.execute(db);
-        referenced = true;
       }
     }
     if (before.archived) throw badRequest("该用户已有业务记录，不能删除；它已经归档");

@@ -10,6 +10,7 @@ import type { UserCreate, UserUpdate, UserView } from "../../shared/user/schema"
 import type { ContestRole, DB, UserTable } from "../db/schema";
 import { assignableRoles, isRoot, isSchoolAdmin, roleRefusal, type Actor } from "./scope";
 import { UNCLAIMED } from "./view";
+import { normEmailOrNull } from "../common/email";
 
 type Handle = Kysely<DB> | Transaction<DB>;
 
@@ -22,7 +23,6 @@ export const MEMBER_ROLE: Partial<Record<number, ContestRole>> = {
 /** Roles that belong to a school. */
 const NEEDS_SCHOOL: readonly number[] = [ROLE.schoolAdmin, ROLE.teacher, ROLE.author];
 
-export const normEmail = (e: string | null | undefined) => (e ? e.trim().toLowerCase() : null);
 const blankToNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 
 export type UserPatch = Updateable<UserTable>;
@@ -55,7 +55,7 @@ export function checkNew(a: Actor, input: UserCreate): NewUserValues {
     password_hash: UNCLAIMED,
     name: input.name.trim(),
     user_type: role,
-    email: normEmail(input.email),
+    email: normEmailOrNull(input.email),
     email_verified: 0,
     phone: blankToNull(input.phone),
     school_id: schoolId,
@@ -100,8 +100,8 @@ export function checkChange(a: Actor, before: UserView, input: UserUpdate): User
     set.member_no = blankToNull(input.memberNo);
   if (input.majorCode !== undefined && blankToNull(input.majorCode) !== before.majorCode)
     set.major_code = blankToNull(input.majorCode);
-  if (input.email !== undefined && normEmail(input.email) !== before.email) {
-    set.email = normEmail(input.email);
+  if (input.email !== undefined && normEmailOrNull(input.email) !== before.email) {
+    set.email = normEmailOrNull(input.email);
     // A new address is proven again through the verification or recovery link.
     set.email_verified = 0;
   }

@@ -8,18 +8,19 @@ import { GROUP_NAMES } from "../../shared/work/fields";
 import type { WorkFilters } from "../../shared/work/schema";
 import { WORK_STATE_NAMES } from "../../shared/work/states";
 import type { SheetColumn } from "../crud/excel";
-import type { Jobs } from "../crud/jobs";
+import type { Jobs } from "../jobs/user-jobs";
 import type { Db } from "../db";
-import { entryOverlay, withListColumns, worksQuery, type ListScope } from "./list";
+import { entryOverlay, worksQuery, type ListScope } from "./list";
+import { withListColumns } from "./list-columns";
 import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from "./repository";
-import { bj } from "./rules";
+import { beijingTime } from "../../shared/time";
 import { writeXlsx } from "../crud/excel";
 import { rm } from "node:fs/promises";
 
 export const EXPORT_BATCH = 1000;
 
 const CONTEST_LEVELS: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };
-const time = (iso: string | null) => (iso ? bj(iso) : "");
+const time = (iso: string | null) => (iso ? beijingTime(iso) : "");
 
 export const EXPORT_COLUMNS: SheetColumn[] = [
   { header: "作品编号", width: 13 },

@@ -8,7 +8,7 @@
 import { CORRECTION_DEADLINE, FORMAT_REASON_CODES, isFormatReasonCode } from "../../shared/review/reasons";
 import { invalid, type DomainError } from "../../shared/errors";
 import type { Actor, WorkAction } from "../../shared/work/states";
-import { bj } from "./rules";
+import { beijingTime } from "../../shared/time";
 import type { Handle, WorkRow } from "./repository";
 
 /** What a format review outcome carries besides the reason text. */
@@ -53,12 +53,12 @@ export const deadlinePassed = (w: Pick<WorkRow, "format_deadline">, now: Date) =
 
 /** The authors resubmit only before the deadline. */
 export const resubmitRefusal = (w: WorkRow, now: Date): string | null =>
-  deadlinePassed(w, now) ? `形式审查的修改截止时间（${bj(w.format_deadline!)}）已过，不能再重新提交` : null;
+  deadlinePassed(w, now) ? `形式审查的修改截止时间（${beijingTime(w.format_deadline!)}）已过，不能再重新提交` : null;
 
 /** A returned work is rejected only once its deadline has passed (root is not bound). */
 export const rejectReturnedRefusal = (w: WorkRow, actor: Actor, now: Date): string | null =>
   w.status === "format_returned" && actor !== "root" && !deadlinePassed(w, now)
-    ? `作品已退回修改，修改截止时间为 ${w.format_deadline ? bj(w.format_deadline) : "（未设置）"}，截止前不能判定不符合要求`
+    ? `作品已退回修改，修改截止时间为 ${w.format_deadline ? beijingTime(w.format_deadline) : "（未设置）"}，截止前不能判定不符合要求`
     : null;
 
 /** A decision cannot be undone once judges are assigned to the work (in `contestId` when given: a national entry's). */

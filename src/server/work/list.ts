@@ -11,8 +11,9 @@ import { readCache } from "../db/changes";
 import type { DB } from "../db/schema";
 import type { Handle } from "./repository";
 import { toListItem } from "./view";
+import { withListColumns } from "./list-columns";
 import { listPage } from "./list-page";
-import { enteredWorkIds } from "../review/scope";
+import { enteredWorkIds } from "../scope";
 import { entryFields } from "./repository";
 import { ENTRY_FORMAT_STATE, entryFormatOf, nationalStateName } from "../../shared/national/types";
 import type { WorkState } from "../../shared/work/states";
@@ -68,7 +69,7 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
   if (f.id !== undefined) q = q.where("work.id", "=", f.id);
   if (f.name?.trim()) q = q.where(likeExpr("work.name", f.name));
   // A contest's works: those registered in it, and (a national contest) those entered in it
-  // (review/scope.ts) — whose state there is the entry's own format review, not the work's.
+  // (src/server/scope.ts) — whose state there is the entry's own format review, not the work's.
   if (f.contestId !== undefined) {
     const cid = f.contestId;
     const states = f.status?.length ? f.status : null;
@@ -103,38 +104,6 @@ function filtered(db: Handle, q: Q, f: WorkFilters): Q {
 
 /** The scoped, filtered works (no columns selected): for the list and the export. */
 export const worksQuery = (db: Handle, scope: ListScope, f: WorkFilters): Q => filtered(db, scoped(db, scope), f);
-
-/** Page rows with the names a list shows, in the given order. */
-export function withListColumns(q: Q) {
-  return q
-    .innerJoin("contest", "contest.id", "work.contest_id")
-    .innerJoin("school", "school.id", "work.school_id")
-    .innerJoin("work_category as cat", "cat.id", "work.category_id")
-    .leftJoin("work_category as sub", "sub.id", "work.subcategory_id")
-    .select([
-      "work.id",
-      "work.year",
-      "work.name",
-      "work.status",
-      "work.contest_id",
-      "contest.name as contest_name",
-      "contest.level as contest_level",
-      "work.category_id",
-      "cat.name as category_name",
-      "work.subcategory_id",
-      "sub.name as subcategory_name",
-      "work.group_type",
-      "work.school_id",
-      "school.name as school_name",
-      "work.author_names",
-      "work.teacher_names",
-      "work.version",
-      "work.created_at",
-      "work.updated_at",
-      "work.submitted_at",
-    ]);
-}
-export type ListRow = Awaited<ReturnType<ReturnType<typeof withListColumns>["executeTakeFirstOrThrow"]>>;
 
 export interface ListArgs {
   filters: WorkFilters;

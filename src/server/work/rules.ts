@@ -21,6 +21,7 @@ import { lockedFields } from "../contest/locks";
 import type { AuthorRow, ContestRow, Handle, TeacherRow, WorkRow } from "./repository";
 import { currentKinds, requirementsOf } from "./files/repository";
 import { EDITABLE_STATES } from "../../shared/work/states";
+import { beijingTime } from "../../shared/time";
 
 /** What the caller is to a work. */
 export type Relation =
@@ -109,9 +110,6 @@ export const stageOpen = (stages: readonly StageTimes[], key: StageKey, now: Dat
   return !!s && Date.parse(s.startsAt) <= now.getTime() && now.getTime() < Date.parse(s.endsAt);
 };
 
-/** ISO time as Beijing time "YYYY-MM-DD HH:mm". */
-export const bj = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
-
 /** Why an action is outside its stage window now, or null when a window is open (root is not bound). */
 export function windowRefusal(
   action: WorkAction,
@@ -126,7 +124,9 @@ export function windowRefusal(
   if (!keys.length || keys.some((k) => stageOpen(stages, k, now))) return null;
   const times = keys.map((k) => {
     const s = stages.find((x) => x.stage === k);
-    return s ? `${STAGE_NAMES[k]}阶段（${bj(s.startsAt)} 至 ${bj(s.endsAt)}）` : `${STAGE_NAMES[k]}阶段（未设置时间）`;
+    return s
+      ? `${STAGE_NAMES[k]}阶段（${beijingTime(s.startsAt)} 至 ${beijingTime(s.endsAt)}）`
+      : `${STAGE_NAMES[k]}阶段（未设置时间）`;
   });
   return `「${contestName}」当前不在${times.join("或")}内，不能「${TRANSITIONS[action].name}」`;
 }
@@ -136,7 +136,7 @@ export const registrationRefusal = (stages: readonly StageTimes[], contestName: 
   if (stageOpen(stages, "registration", now)) return null;
   const s = stages.find((x) => x.stage === "registration");
   return s
-    ? `「${contestName}」的报名时间为 ${bj(s.startsAt)} 至 ${bj(s.endsAt)}，当前不在报名时间内`
+    ? `「${contestName}」的报名时间为 ${beijingTime(s.startsAt)} 至 ${beijingTime(s.endsAt)}，当前不在报名时间内`
     : `「${contestName}」尚未设置报名时间，暂不能报名`;
 };
 

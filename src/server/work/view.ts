@@ -12,7 +12,7 @@ import type {
 } from "../../shared/work/schema";
 import { WORK_STATE_NAMES, type WorkAction } from "../../shared/work/states";
 import { FORMAT_REASON_NAMES, type FormatReasonCode } from "../../shared/review/reasons";
-import type { ListRow } from "./list";
+import type { ListRow } from "./list-columns";
 import type { AuthorRow, TeacherRow, WorkRow } from "./repository";
 
 export function toListItem(r: ListRow, me?: { rank: number; confirmed: number }): WorkListItem {

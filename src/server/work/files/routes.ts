@@ -12,7 +12,8 @@ import { WorkFileParam, WorkFiles, WorkFileView } from "../../../shared/work/fil
 import { WorkIdParam } from "../../../shared/work/schema";
 import type { Db } from "../../db";
 import type { BlobStore } from "../../storage";
-import { ctxOf, ok } from "../routes/common";
+import { ctxOf } from "../routes/common";
+import { contentDisposition, ok } from "../../common/http";
 import { deleteFile, listFiles, openFile, uploadedMessage, uploadFile, type Incoming } from "./service";
 import { closeIfUnread } from "../../plugins/uploads";
 
@@ -22,13 +23,6 @@ const P = "/Backend/Work/work/:id/files";
 export interface WorkFileDeps {
   db: Db;
   store: BlobStore;
-}
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const utf8 = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 async function receive(req: FastifyRequest, maxBytes: number): Promise<Incoming | undefined> {

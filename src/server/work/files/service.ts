@@ -20,7 +20,7 @@ import { inTransaction, loadVisible, type Loaded, type WorkCtx } from "../servic
 import { requireEditable } from "../service/edit";
 import { extensionOf, uploadGuard } from "./check";
 import * as files from "./repository";
-import { worksChanged } from "../../dupcheck/triggers";
+import { emit } from "../../events";
 
 export interface FileCtx extends WorkCtx {
   store: BlobStore;
@@ -163,7 +163,7 @@ export async function uploadFile(
     return { file: files.toFileView(row, reqs), replaced: !!old };
   });
   // After the commit: the duplicate check reads the work's documents again (background; drafts are skipped).
-  await worksChanged(ctx.db, [id]);
+  await emit(ctx.db, "work.textChanged", { workIds: [id] });
   return done;
 }
 
@@ -187,7 +187,7 @@ export async function deleteFile(ctx: WorkCtx, id: number, fileId: number, onBeh
     });
     return view;
   });
-  await worksChanged(ctx.db, [id]);
+  await emit(ctx.db, "work.textChanged", { workIds: [id] });
   return view;
 }
 

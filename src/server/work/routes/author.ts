@@ -1,4 +1,7 @@
-/** Authors' works (/author/work-management) and teachers' advised works (/teacher/WorkManagement). */
+/**
+ * Authors' works (/author/work-management) and teachers' advised works (/teacher/WorkManagement),
+ * in route groups registered by authorRoutes: the own works, the team, the submission, the teachers'.
+ */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -33,14 +36,24 @@ import {
 import { transitionWork } from "../service/transition";
 import { searchPeople } from "../service/people";
 import { PeopleQuery, PeopleReply } from "../../../shared/work/people";
-import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
+import { ctxOf, listArgs, sendOk, WorkListQuery } from "./common";
+import { ok } from "../../common/http";
 
 const tags = ["作品（作者）"];
 const P = "/Backend/Work/work";
 const works = (act: "read" | "create" | "update" | "delete") => ["api.works", act] as const;
 const MaybeView = Type.Union([WorkView, Type.Null()]);
+const T = "/Backend/Teacher/work";
 
 export function authorRoutes(app: FastifyInstance, db: Db) {
+  ownWorkRoutes(app, db);
+  teamRoutes(app, db);
+  submitRoutes(app, db);
+  teacherRoutes(app, db);
+}
+
+/** An author's own works: the list, the open contests, create, edit and delete a draft. */
+function ownWorkRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
@@ -118,6 +131,11 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
       return { error: 0, info: "草稿已删除" };
     },
   );
+}
+
+/** Finding people and changing the team: co-authors and teachers. */
+function teamRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     "/Backend/Work/people",
@@ -247,6 +265,11 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ok(await removeTeacher(ctxOf(db, req), req.params.id, req.params.userId, req.query.version), "已移除指导教师"),
   );
+}
+
+/** Submitting a work (the first author). */
+function submitRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     `${P}/:id/submit`,
@@ -266,9 +289,12 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
         "作品已提交，等待学校审核",
       ),
   );
+}
 
-  // Teachers
-  const T = "/Backend/Teacher/work";
+/** A teacher's advised works and the teacher's review. */
+function teacherRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
   r.get(
     T,
     {

@@ -8,6 +8,7 @@ import { WORK_SORT, WorkFilters } from "../../../shared/work/schema";
 import type { Db } from "../../db";
 import type { ListArgs } from "../list";
 import type { WorkCtx } from "../service/context";
+import { ok } from "../../common/http";
 
 export const WorkListQuery = Type.Intersect([ListParams, WorkFilters]);
 
@@ -26,7 +27,6 @@ export function listArgs(query: Record<string, unknown>): ListArgs {
 }
 
 export const ctxOf = (db: Db, req: FastifyRequest): WorkCtx => ({ db, user: req.user! });
-export const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 
 /**
  * Sends `{ error: 0, info: "成功", data }` serialised once per data object: a page served from

@@ -4,11 +4,11 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { Envelope } from "../../../shared/envelope";
 import { WorkFilters } from "../../../shared/work/schema";
-import type { Jobs } from "../../crud/jobs";
+import type { Jobs } from "../../jobs/user-jobs";
 import type { Db } from "../../db";
 import { adminContestIds } from "../../scope";
 import { startExport } from "../export";
-import { ok } from "./common";
+import { ok } from "../../common/http";
 
 export function workExportRoutes(app: FastifyInstance, deps: { db: Db; jobs: Jobs }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

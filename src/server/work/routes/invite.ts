@@ -19,7 +19,7 @@ import type { Mailer } from "../../mail/mailer";
 import { HOUR, MINUTE, perAddress, type LimitRule } from "../../plugins/limits";
 import { startSession } from "../../plugins/auth";
 import { currentUserView } from "../../common/routes";
-import { normEmail } from "../../judge-invite/codes";
+import { normEmail } from "../../common/email";
 import {
   inviteToTeam,
   listTeamInvitations,
@@ -27,7 +27,8 @@ import {
   registerFromTeamInvite,
   withdrawTeamInvitation,
 } from "../service/invite";
-import { ctxOf, ok } from "./common";
+import { ctxOf } from "./common";
+import { ok } from "../../common/http";
 
 const tags = ["作品（作者）"];
 const P = "/Backend/Work/work";

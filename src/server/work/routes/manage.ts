@@ -25,7 +25,8 @@ import { adminContestIds } from "../../scope";
 import { listWorks, type ListScope } from "../list";
 import { adminCreateWork } from "../service/create";
 import { bulkTransition, schoolQuotas, transitionWork } from "../service/transition";
-import { ctxOf, listArgs, ok, sendOk, WorkListQuery } from "./common";
+import { ctxOf, listArgs, sendOk, WorkListQuery } from "./common";
+import { ok } from "../../common/http";
 import { MAX_ID } from "../../../shared/bounds";
 import { WorkFilters } from "../../../shared/work/schema";
 import { restPreValidation, restQuerySchema, setTotal } from "../../crud/rest";
@@ -152,13 +153,11 @@ export function manageRoutes(app: FastifyInstance, db: Db) {
       const report = await bulkTransition(ctxOf(db, req), req.body.ids, req.body.action, req.body.reason);
       if (report.done) return ok(report, `已${TRANSITIONS[req.body.action].name} ${report.results.length} 件作品`);
       const failed = report.results.filter((x) => !x.ok).length;
-      return reply
-        .code(400)
-        .send({
-          error: 400,
-          info: `有 ${failed} 件作品不能「${TRANSITIONS[req.body.action].name}」，本次全部未执行`,
-          data: report,
-        });
+      return reply.code(400).send({
+        error: 400,
+        info: `有 ${failed} 件作品不能「${TRANSITIONS[req.body.action].name}」，本次全部未执行`,
+        data: report,
+      });
     },
   );
 

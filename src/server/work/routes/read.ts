@@ -9,7 +9,8 @@ import { QueryWorkBody, QueryWorkResult, WorkIdParam, WorkLogEntry, WorkLogFilte
 import type { Db } from "../../db";
 import { copyrightPrint, registrationPrint } from "../service/print";
 import { allLogs, queryWork, workDetail, workLog } from "../service/read";
-import { ctxOf, ok } from "./common";
+import { ctxOf } from "./common";
+import { ok } from "../../common/http";
 import { MINUTE, perAddress } from "../../plugins/limits";
 
 const tags = ["作品"];

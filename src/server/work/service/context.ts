@@ -7,6 +7,7 @@ import { conflict, notFound } from "../../../shared/errors";
 import type { Db } from "../../db";
 import type { DB, User } from "../../db/schema";
 import { adminContestIds, reviewerContestIds } from "../../scope";
+import { transaction } from "../../events";
 import * as repo from "../repository";
 import { mayView, relationsOf, type Facts, type Relation } from "../rules";
 
@@ -22,7 +23,7 @@ export interface TxCtx {
 }
 
 export const inTransaction = <T>(ctx: WorkCtx, fn: (t: TxCtx) => Promise<T>): Promise<T> =>
-  ctx.db.transaction().execute((trx) => fn({ db: trx, user: ctx.user, now: new Date() }));
+  transaction(ctx.db, (trx) => fn({ db: trx, user: ctx.user, now: new Date() }));
 
 export interface Loaded extends Facts {
   relations: Set<Relation>;

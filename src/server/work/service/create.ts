@@ -26,7 +26,7 @@ import {
 } from "./members";
 import { viewOf } from "./read";
 import { textColumns, valueOf } from "./values";
-import { worksChanged } from "../../dupcheck/triggers";
+import { emit } from "../../events";
 
 type Input = WorkCreate | AdminWorkCreate;
 
@@ -184,7 +184,7 @@ export async function adminCreateWork(ctx: WorkCtx, input: AdminWorkCreate): Pro
     return viewOf(t.db, l, t.now);
   });
   // Entered past draft: the duplicate check indexes it (background).
-  await worksChanged(ctx.db, [view.id]);
+  await emit(ctx.db, "work.textChanged", { workIds: [view.id] });
   return view;
 }
 

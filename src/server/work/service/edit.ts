@@ -15,7 +15,7 @@ import { checkCategory, checkGroup, checkSubcategory } from "./members";
 import { viewOf } from "./read";
 import { cleanText, textColumns, valueOf } from "./values";
 import type { Updateable } from "kysely";
-import { worksChanged } from "../../dupcheck/triggers";
+import { emit } from "../../events";
 
 export function requireEditable(l: Loaded) {
   if (!isEditable(l.work.status))
@@ -24,6 +24,12 @@ export function requireEditable(l: Loaded) {
 
 export function requireFirstAuthor(l: Loaded, what = "修改作品信息") {
   if (!l.relations.has("first_author")) throw forbidden(`只有第一作者可以${what}`);
+}
+
+/** Refuses a change of the authors or the teachers while the contest locks that part. */
+export async function refuseIfLocked(t: TxCtx, l: Loaded, part: "authors" | "teachers") {
+  const locked = refuseLockedPart(part, await workLocksOf(t.db, l.work, t.now));
+  if (locked) throw forbidden(locked);
 }
 
 /** Moves the authors' 大类 with the work; the one-per-大类 index refuses an author who has a work there. */
@@ -111,7 +117,7 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
     return viewOf(t.db, await loadVisible(t, id, { format: true }), t.now);
   });
   // A returned work edited after submit: its index entry follows (drafts are not indexed).
-  if (view.status !== "draft") await worksChanged(ctx.db, [id]);
+  if (view.status !== "draft") await emit(ctx.db, "work.textChanged", { workIds: [id] });
   return view;
 }
 

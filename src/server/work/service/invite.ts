@@ -23,14 +23,15 @@ import type { Db } from "../../db";
 import type { User, WorkInvitationTable } from "../../db/schema";
 import type { Mail, Mailer } from "../../mail/mailer";
 import { hashPassword } from "../../account/password";
-import { record } from "../../crud/audit";
-import { codeHash, maskEmail, newCode, normEmail } from "../../judge-invite/codes";
+import { createUser } from "../../account/create-user";
+import { record } from "../../common/audit";
+import { newLinkCode, sha256 } from "../../common/crypto";
+import { maskEmail, normEmail } from "../../common/email";
 import * as repo from "../repository";
-import { bj } from "../rules";
+import { beijingTime } from "../../../shared/time";
 import { checkVersion, inTransaction, loadVisible, writeAt, type WorkCtx } from "./context";
-import { requireEditable, requireFirstAuthor } from "./edit";
+import { refuseIfLocked, requireEditable, requireFirstAuthor } from "./edit";
 import { insertAuthor, insertTeacher } from "./members";
-import { refuseIfLocked } from "./team";
 
 export interface InviteMailDeps {
   mailer: Mailer;
@@ -92,7 +93,7 @@ function inviteMail(
     subject: `【赛务平台】作品团队邀请：《${f.workName}》`,
     text:
       `${f.name}，您好：\n\n${f.schoolName}的${f.invitedBy}邀请您作为${ROLE_TEXT[f.role]}加入参赛作品《${f.workName}》（${f.contestName}）。\n\n` +
-      `请在 ${bj(f.expiresAt)}（北京时间）前打开下面的链接，创建${f.role === "author" ? "学生" : "教师"}账号（邮箱已由本邮件验证）：\n${publicUrl}/workInvite/${code}\n\n` +
+      `请在 ${beijingTime(f.expiresAt)}（北京时间）前打开下面的链接，创建${f.role === "author" ? "学生" : "教师"}账号（邮箱已由本邮件验证）：\n${publicUrl}/workInvite/${code}\n\n` +
       (f.role === "author"
         ? `创建账号后您即在作品团队中，登录后请在「我的作品」中确认参赛。\n`
         : `创建账号后您即为该作品的指导教师。\n`) +
@@ -109,7 +110,7 @@ export async function inviteToTeam(
   const email = normEmail(body.email);
   const name = body.name.trim();
   if (name.length < 2) throw invalid("name", "请填写对方的姓名");
-  const code = newCode();
+  const code = newLinkCode();
   const made = await inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, workId);
     requireFirstAuthor(l, body.role === "author" ? "添加作者" : "添加指导教师");
@@ -137,7 +138,7 @@ export async function inviteToTeam(
         role: body.role,
         email,
         name,
-        code_hash: codeHash(code),
+        code_hash: sha256(code),
         status: "sent",
         expires_at: new Date(t.now.getTime() + TEAM_INVITE_DAYS * 86_400_000).toISOString(),
         invited_by: t.user.id,
@@ -202,7 +203,7 @@ export async function withdrawTeamInvitation(ctx: WorkCtx, workId: number, invit
 }
 
 const findByCode = (db: repo.Handle, code: string) =>
-  db.selectFrom("work_invitation").selectAll().where("code_hash", "=", codeHash(code)).executeTakeFirst();
+  db.selectFrom("work_invitation").selectAll().where("code_hash", "=", sha256(code)).executeTakeFirst();
 
 type Row = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
@@ -217,7 +218,7 @@ function stateOf(row: Row | undefined, workStatus: string | undefined, now = new
 function refusal(row: Row | undefined, state: PublicTeamInvite["state"]): Error | null {
   if (state === "invalid") return notFound(INVALID_TEAM_LINK);
   if (state === "used") return gone("该邀请已使用，链接已失效（每个邀请链接只能使用一次）；请直接登录");
-  if (state === "expired") return gone(`该邀请已于 ${bj(row!.expires_at)} 过期，链接已失效；请联系邀请您的同学重新邀请`);
+  if (state === "expired") return gone(`该邀请已于 ${beijingTime(row!.expires_at)} 过期，链接已失效；请联系邀请您的同学重新邀请`);
   if (state === "closed") return gone("该作品已提交或已结束报名，不能再加入团队；请联系邀请您的同学");
   return null;
 }
@@ -284,9 +285,9 @@ export async function registerFromTeamInvite(
       throw invalid("memberNo", `${w.school_name}已有学号/工号为 ${memberNo} 的账号，请直接登录该账号`);
     }
     const now = new Date();
-    const user = await trx
-      .insertInto("app_user")
-      .values({
+    const user = await createUser(
+      trx,
+      {
         username: body.username,
         password_hash,
         name: body.name.trim(),
@@ -297,14 +298,9 @@ export async function registerFromTeamInvite(
         phone: body.phone ?? null,
         school_id: w.school_id,
         member_no: memberNo,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+      now.toISOString(),
+    );
     // Single use even when two registrations race: only one finds it still sent.
     const claimed = await trx
       .updateTable("work_invitation")

@@ -57,16 +57,14 @@ export async function searchPeople(ctx: WorkCtx, query: PeopleQuery): Promise<Pe
     .limit(PEOPLE_LIMIT + 1)
     .execute();
   return {
-    items: rows
-      .slice(0, PEOPLE_LIMIT)
-      .map((r) => ({
-        userId: r.id,
-        username: r.username,
-        name: r.name,
-        memberNo: r.member_no,
-        majorName: r.major_name ?? null,
-        onTeam: team.has(r.id),
-      })),
+    items: rows.slice(0, PEOPLE_LIMIT).map((r) => ({
+      userId: r.id,
+      username: r.username,
+      name: r.name,
+      memberNo: r.member_no,
+      majorName: r.major_name ?? null,
+      onTeam: team.has(r.id),
+    })),
     more: rows.length > PEOPLE_LIMIT,
     schoolName: school?.name ?? "",
   };

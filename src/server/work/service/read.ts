@@ -19,8 +19,7 @@ import * as repo from "../repository";
 import { actorFor, mayReadLog, workLocksOf } from "../rules";
 import { toLogEntry, toWorkView, type LogRow } from "../view";
 import { loadVisible, type Loaded, type WorkCtx } from "./context";
-import { publishedAward, publishedAwards } from "../../judging/service/results";
-import { nationalStatus } from "../../national/entries";
+import { nationalStatus, publishedAward, publishedAwards } from "../published";
 import { nationalStateName } from "../../../shared/national/types";
 import { CONTEST_LEVEL_NAMES } from "../../../shared/contest/stages";
 

@@ -7,17 +7,11 @@
 import { badRequest, forbidden, invalid, notFound } from "../../../shared/errors";
 import type { WorkView } from "../../../shared/work/schema";
 import * as repo from "../repository";
-import { refuseLockedPart, workLocksOf } from "../rules";
 import { checkVersion, inTransaction, loadVisible, writeAt, type Loaded, type TxCtx, type WorkCtx } from "./context";
-import { requireEditable, requireFirstAuthor } from "./edit";
+import { refuseIfLocked, requireEditable, requireFirstAuthor } from "./edit";
 import { insertAuthor, insertTeacher, rerank, resolveMember, teamNames } from "./members";
 import { viewOf } from "./read";
 import { pendingCounts } from "./invite";
-
-export async function refuseIfLocked(t: TxCtx, l: Loaded, part: "authors" | "teachers") {
-  const locked = refuseLockedPart(part, await workLocksOf(t.db, l.work, t.now));
-  if (locked) throw forbidden(locked);
-}
 
 /** Loads, checks the caller may change the team, then runs the change and logs it. */
 async function changeTeam(

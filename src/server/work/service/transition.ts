@@ -3,7 +3,9 @@
  * reason, stage window, submit rules, quota, format review's codes and deadlines — see
  * ../format-rules.ts) → change → record in the work log, inside
  * the caller's transaction. transitionWork runs one; bulkTransition runs many in one
- * transaction, all or nothing, with a report per work.
+ * transaction, all or nothing, with a report per work. What other domains do about a step
+ * (certificates, the duplicate check) they do as followers of the events emitted here
+ * (src/server/events/, wired in src/server/effects.ts).
  */
 import { badRequest, DomainError, forbidden, invalid, notFound } from "../../../shared/errors";
 import type { BulkReport, QuotaView, TransitionBody } from "../../../shared/work/schema";
@@ -43,8 +45,7 @@ import {
 } from "./context";
 import { entryFormatOf } from "../../../shared/national/types";
 import type { Updateable } from "kysely";
-import { syncWorkCertificates } from "../../certificate/issue";
-import { worksChanged } from "../../dupcheck/triggers";
+import { emit } from "../../events";
 
 async function loadGranted(t: TxCtx, id: number, format: boolean): Promise<Loaded> {
   const found: { work?: repo.WorkRow; entry?: repo.NationalEntryRow } | undefined = format
@@ -173,8 +174,8 @@ export async function applyTransition(
   if (decision?.codes) changes.reasonCodes = [null, decision.codes];
   if (decision?.deadline) changes.deadline = [null, decision.deadline];
   await repo.appendLog(t.db, { workId: id, userId: t.user.id, action, changes });
-  // A disqualified work's certificates are revoked in the same transaction.
-  if (step.to === "disqualified") await syncWorkCertificates(t.db, id, t.now);
+  // Other domains follow in this transaction (src/server/effects.ts: a disqualified work's certificates are revoked).
+  await emit(t.db, "work.transitioned", { workId: id, from, to: step.to, at: t.now });
   return l.entry ? { id, status: step.to, nationalContestId: l.entry.contest_id } : { id, status: step.to };
 }
 
@@ -182,10 +183,12 @@ export async function applyTransition(
 const INDEXING_ACTIONS: readonly WorkAction[] = ["submit", "format_resubmit"];
 
 export async function transitionWork(ctx: WorkCtx, id: number, action: WorkAction, body: TransitionInput) {
-  const moved = await inTransaction(ctx, (t) => applyTransition(t, id, action, body));
-  // After the commit: mark the work for the duplicate check's index (background).
-  if (INDEXING_ACTIONS.includes(action)) await worksChanged(ctx.db, [id]);
-  return moved;
+  return inTransaction(ctx, async (t) => {
+    const moved = await applyTransition(t, id, action, body);
+    // After the commit: the duplicate check indexes the work (background; src/server/effects.ts).
+    if (INDEXING_ACTIONS.includes(action)) await emit(t.db, "work.textChanged", { workIds: [id] });
+    return moved;
+  });
 }
 
 class BulkRefused extends Error {}
