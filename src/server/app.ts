@@ -1,4 +1,8 @@
-/** Builds the Fastify app: plugins first, then each domain's routes, explicitly. */
+/**
+ * Builds the Fastify app: the plugins (createFastify, registerPlugins), then every domain's
+ * routes, explicitly (registerDomains), the background work (startBackground) and the built
+ * front end (registerFrontEnd). The cross-domain effects are wired in ./effects.ts.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -16,6 +20,7 @@ import type { Db, Dialect } from "./db";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { frameworkErrorReply, registerErrors } from "./plugins/errors";
 import { registerAuth } from "./plugins/auth";
+import { tokenResolver } from "./token/service";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
@@ -28,14 +33,14 @@ import { acceptsToken, registerTokenAudit, tokenRoutes } from "./token/routes";
 import { registerBareJson, registerCrossOrigin } from "./crud/rest";
 import { INTEGRATION_GUIDE } from "./token/guide";
 import { commonRoutes } from "./common/routes";
-import { Jobs } from "./crud/jobs";
-import { startQueue } from "./jobs/queue";
+import { Jobs } from "./jobs/user-jobs";
+import { startQueue, type TaskQueue } from "./jobs/queue";
 import { queuedMailer } from "./mail/queued";
 import { scheduleCleanup } from "./jobs/cleanup";
 import { registerWorkExport } from "./work/export";
 import { todoRoutes } from "./todo/routes";
 import { scheduleDigest } from "./todo/digest";
-import { jobRoutes } from "./crud/routes";
+import { jobRoutes } from "./jobs/routes";
 import { userActionRoutes } from "./user/actions";
 import { auditRoutes } from "./audit/routes";
 import { noticeRoutes } from "./notice/routes";
@@ -49,8 +54,10 @@ import { workRoutes } from "./work/routes";
 import { teamInviteRoutes } from "./work/routes/invite";
 import { workFileRoutes } from "./work/files/routes";
 import { workExportRoutes } from "./work/routes/export";
-import { createBlobStore } from "./storage";
+import { createBlobStore, type BlobStore } from "./storage";
+import { reviewRoutes } from "./review/routes";
 import { judgingRoutes } from "./judging/routes/index";
+import { nationalRoutes } from "./national/routes";
 import { profileRoutes } from "./profile/routes";
 import { complaintRoutes } from "./complaint/routes";
 import { certificateRoutes } from "./certificate/routes";
@@ -62,6 +69,8 @@ import { probeRoutes } from "./health/probes";
 import { classifyUnknownPath } from "./static/app-pages";
 import { scheduleInviteReminders } from "./judge-invite/reminders";
 import { dupcheckRoutes } from "./dupcheck/routes";
+// Every cross-domain effect's handler, registered before any request can emit one.
+import { events } from "./effects";
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -82,17 +91,55 @@ export interface AppDeps {
   logger?: boolean;
 }
 
+/** What every domain's routes and background work are given. */
+interface Services {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  policy: Policy;
+  store: BlobStore;
+  queue: TaskQueue;
+  mailer: Mailer;
+  jobs: Jobs;
+  log: (msg: string, err?: unknown) => void;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
+  const app = createFastify(deps);
+  const policy = await loadPolicy();
+  await registerPlugins(app, deps, policy);
+
+  const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
+  // An after-commit effect that failed (src/server/events/): the change stands; it is logged.
+  events.reportError = (event, err) => app.log.error({ err }, `事件「${event}」的后续处理失败`);
+  // A missing bucket or refused credentials stop the start here, with a clear message.
+  const store = createBlobStore(config);
+  await store.check();
+  // GET /healthz and /readyz, anonymous (health/probes.ts).
+  probeRoutes(app, { db, dialect: deps.dialect, store });
+  const queue = await startQueue(db, deps.dialect, config, log);
+  const mailer = await queuedMailer(deps.mailer ?? createMailer(config, (m) => app.log.info(m)), queue, log);
+  const jobs = new Jobs(db, deps.dialect, store, queue, config, log);
+  const services: Services = { db, dialect: deps.dialect, config, policy, store, queue, mailer, jobs, log };
+
+  await registerDomains(app, services);
+  await startBackground(app, services);
+  await registerFrontEnd(app, config);
+  return app;
+}
+
+/** The Fastify instance: logging, proxies, body limit, shutdown, and schemas compiled on first use. */
+function createFastify({ config, logger }: AppDeps): FastifyInstance {
   // Validators and serializers are compiled on each route's first use (plugins/lazy-schemas.ts).
   const schemas = {};
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: logger === false ? false : { level: config.logLevel },
     // X-Forwarded-For/-Proto/-Host are believed only from the configured proxies; without
     // any, the client address is the connection's peer (a client cannot pick its own).
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
-    frameworkErrors: frameworkErrorReply,
+    frameworkErrors: (err, req, reply) => void frameworkErrorReply(err, req, reply),
     // Shutting down (serve.ts): app.close() stops accepting connections and closes the idle
     // ones; a request that still arrives on an open connection is served as usual, with
     // `Connection: close` (Fastify's default would answer it a bare 503 outside our envelope),
@@ -102,7 +149,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   });
   bindSchemas(app, schemas);
-  const policy = await loadPolicy();
 
   // Query strings and path parameters arrive as text and are coerced to their schema
   // types; JSON bodies are taken as sent, so null stays null (coercion would turn a null
@@ -113,21 +159,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazyValidator(schemas, () => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)),
   );
+  return app;
+}
 
+/** The plugins every request passes through, in order (docs/architecture.md, "A request, end to end"). */
+async function registerPlugins(app: FastifyInstance, deps: AppDeps, policy: Policy) {
+  const { db, config } = deps;
   registerErrors(app);
   // GET /metrics for Prometheus and the hook counting requests for it (METRICS=0: neither).
   const metrics = registerMetrics(app, { db, dialect: deps.dialect, config });
-  if (!config.trustedProxies.length) {
-    // Behind a proxy that is not configured, every client would count as the proxy's address.
-    let warned = false;
-    app.addHook("onRequest", async (req) => {
-      if (warned || !req.headers["x-forwarded-for"]) return;
-      warned = true;
-      req.log.warn(
-        `收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`,
-      );
-    });
-  }
+  if (!config.trustedProxies.length) warnUnconfiguredProxy(app);
   // Computed once at start (plugins/security-headers.ts): @fastify/helmet would rebuild them per request.
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -148,6 +189,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await registerOpenApi(app);
+
+  // On PostgreSQL the read caches serve nothing until other processes' writes are heard.
+  await watchChanges(db);
+  registerAuth(app, db, tokenResolver(db));
+  registerAccess(app, policy, config);
+  registerInputGuard(app);
+  registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax, onRefused: metrics?.limitRefused });
+  registerTokenAudit(app, db);
+  registerBareJson(app);
+  registerCrossOrigin(app);
+}
+
+/** Behind a proxy that is not configured, every client would count as the proxy's address: said once. */
+function warnUnconfiguredProxy(app: FastifyInstance) {
+  let warned = false;
+  app.addHook("onRequest", async (req) => {
+    if (warned || !req.headers["x-forwarded-for"]) return;
+    warned = true;
+    req.log.warn(
+      `收到来自 ${req.ip} 的 X-Forwarded-For，但未设置 TRUSTED_PROXIES：转发头被忽略，客户端地址按连接对端计（限流按此地址计数）。在反向代理之后运行时请把代理地址写入 TRUSTED_PROXIES。`,
+    );
+  });
+}
+
+/** The OpenAPI document (/Backend/openapi.json) and its viewer (/Backend/docs). */
+async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -167,27 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/Backend/docs", staticCSP: true });
   app.get("/Backend/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+}
 
-  // On PostgreSQL the read caches serve nothing until other processes' writes are heard.
-  await watchChanges(db);
-  registerAuth(app, db);
-  registerAccess(app, policy, config);
-  registerInputGuard(app);
-  registerLimits(app, { db, dialect: deps.dialect, apiTokenRateMax: config.apiTokenRateMax, onRefused: metrics?.limitRefused });
-  registerTokenAudit(app, db);
-  registerBareJson(app);
-  registerCrossOrigin(app);
-
-  const log = (msg: string, err?: unknown) => (err ? app.log.error({ err }, msg) : app.log.warn(msg));
-  // A missing bucket or refused credentials stop the start here, with a clear message.
-  const store = createBlobStore(config);
-  await store.check();
-  // GET /healthz and /readyz, anonymous (health/probes.ts).
-  probeRoutes(app, { db, dialect: deps.dialect, store });
-  const queue = await startQueue(db, deps.dialect, config, log);
-  const mailer = await queuedMailer(deps.mailer ?? createMailer(config, (m) => app.log.info(m)), queue, log);
-  const jobs = new Jobs(db, deps.dialect, store, queue, config, log);
-
+/** Every domain's routes, explicitly (no autoloading: grep finds every route). */
+async function registerDomains(app: FastifyInstance, s: Services) {
+  const { db, config, mailer, jobs, store, policy } = s;
   commonRoutes(app, db);
   accountRoutes(app, { db, config, mailer });
   tokenRoutes(app, db, policy);
@@ -202,33 +254,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workFileRoutes(app, { db, store });
   workExportRoutes(app, { db, jobs });
   registerWorkExport(db, jobs);
+  reviewRoutes(app, db);
   judgingRoutes(app, { db, store });
+  nationalRoutes(app, db);
   profileRoutes(app, db);
   complaintRoutes(app, { db, store, mailer, config });
   certificateRoutes(app, { db, store, jobs, config });
   judgePoolRoutes(app, { db, jobs });
   judgeInviteRoutes(app, { db, mailer, config });
-  healthRoutes(app, { db, dialect: deps.dialect, config, mailer, rootDir: ROOT_DIR });
-  await dupcheckRoutes(app, { db, store, jobs, queue, log });
+  healthRoutes(app, { db, dialect: s.dialect, config, mailer, rootDir: ROOT_DIR });
+  await dupcheckRoutes(app, { db, store, jobs, queue: s.queue, log: s.log });
   workTypeRoutes(app, db);
   mainpageRoutes(app, { db, store });
   contestRoutes(app, db);
   todoRoutes(app, db, policy);
+}
 
-  // Background work starts once every runner is registered; it stops before the database closes.
+/** Background work starts once every runner is registered; it stops before the database closes. */
+async function startBackground(app: FastifyInstance, s: Services) {
+  const { db, config, mailer, jobs, queue, store, policy } = s;
+  const info = (msg: string) => app.log.info(msg);
   await jobs.start();
-  await scheduleCleanup(queue, { db, store, config, log: (msg) => app.log.info(msg) });
-  await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
-  await scheduleInviteReminders(queue, { db, mailer, config, log: (msg) => app.log.info(msg) });
-  await scheduleDigest(queue, { db, policy, mailer, publicUrl: config.publicUrl, log: (msg) => app.log.info(msg) });
+  await scheduleCleanup(queue, { db, store, config, log: info });
+  await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: info });
+  await scheduleInviteReminders(queue, { db, mailer, config, log: info });
+  await scheduleDigest(queue, { db, policy, mailer, publicUrl: config.publicUrl, log: info });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();
   });
+}
 
-  // The built front end, with every unknown non-API path answered by index.html. Hashed assets
-  // (dist/assets, precompressed at build time: src/server/static/precompress.ts) are sent as .br/.gz
-  // by Accept-Encoding with a year-long immutable cache; index.html is revalidated (ETag/Last-Modified).
+/**
+ * The built front end, with every unknown non-API path answered by index.html. Hashed assets
+ * (dist/assets, precompressed at build time: src/server/static/precompress.ts) are sent as .br/.gz
+ * by Accept-Encoding with a year-long immutable cache; index.html is revalidated (ETag/Last-Modified).
+ */
+async function registerFrontEnd(app: FastifyInstance, config: Config) {
   const index = join(config.distDir, "index.html");
   const hasDist = existsSync(index);
   if (hasDist) {
@@ -255,5 +317,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (kind !== "page") return reply.code(404).send({ error: 404, info: "请求的地址不存在" });
     return reply.sendFile("index.html");
   });
-  return app;
 }

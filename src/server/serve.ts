@@ -9,15 +9,15 @@ import { join } from "node:path";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { migrate, type OpenedDb } from "./db";
-import { seedDemo } from "./db/seed/demo";
-import { seedReviewDemoFiles } from "./db/seed/review-demo";
-import { seedResultsDemo } from "./db/seed/results-demo";
-import { seedBestWorksDemo } from "./db/seed/mainpage-demo";
-import { seedComplaintsDemo } from "./db/seed/complaints-demo";
-import { seedNationalDemo } from "./db/seed/national-demo";
-import { seedScoringDemo, seedScoringDemoFiles } from "./db/seed/scoring-demo";
-import { seedJudgePoolDemo } from "./db/seed/judge-pool-demo";
-import { seedDupcheckDemo } from "./db/seed/dupcheck-demo";
+import { seedDemo } from "./seed/demo";
+import { seedReviewDemoFiles } from "./seed/review-demo";
+import { seedResultsDemo } from "./seed/results-demo";
+import { seedBestWorksDemo } from "./seed/mainpage-demo";
+import { seedComplaintsDemo } from "./seed/complaints-demo";
+import { seedNationalDemo } from "./seed/national-demo";
+import { seedScoringDemo, seedScoringDemoFiles } from "./seed/scoring-demo";
+import { seedJudgePoolDemo } from "./seed/judge-pool-demo";
+import { seedDupcheckDemo } from "./seed/dupcheck-demo";
 import { createBlobStore } from "./storage";
 import { putsSettled } from "./storage/blob-store";
 import { precompressDir } from "./static/precompress";
@@ -85,7 +85,7 @@ export const shutdownDeadlineMs = (config: Pick<Config, "shutdownGraceSeconds">)
  *    it is written, storage/local.ts and s3.ts, and the database row comes after; its
  *    temporary file is removed before the process exits);
  * 3. background jobs this process runs are aborted and handed back to the queue, released
- *    at once so another process (or the next start) takes them (crud/jobs.ts Jobs.stop),
+ *    at once so another process (or the next start) takes them (jobs/user-jobs.ts Jobs.stop),
  *    and the queue stops;
  * 4. the database closes and the process exits 0 (1 if closing failed or hung).
  */
@@ -131,8 +131,8 @@ export async function serve(config: Config, opened: OpenedDb) {
       process.exit(code);
     }
   };
-  process.on("SIGINT", close);
-  process.on("SIGTERM", close);
+  process.on("SIGINT", (signal) => void close(signal));
+  process.on("SIGTERM", (signal) => void close(signal));
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

@@ -169,6 +169,8 @@ export function fontSet(env: string | undefined = process.env.CERT_FONT_FALLBACK
   return set;
 }
 
+// Lone variation selectors and joiners are exactly what this class is for.
+// eslint-disable-next-line no-misleading-character-class
 const IGNORABLE = /[\u00AD\u034F\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFE00-\uFE0F\uFEFF]|[\u{E0000}-\u{E0FFF}]/gu;
 
 /** The text as printed: line breaks and tabs as spaces, default-ignorable characters dropped. */

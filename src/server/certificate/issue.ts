@@ -13,14 +13,15 @@
  * - does nothing for a certificate whose facts are unchanged (re-running issues nothing new).
  * Called inside the transaction that changes the result: publishing and withdrawing
  * (publish.ts), every change of a published result (versions.ts changePublished, i.e. every
- * complaint effect), a disqualification through the works transition (syncWorkCertificates)
- * a name corrected by the users admin or import (syncHolderCertificates), a renamed school
+ * complaint effect) — both as followers of the "results.changed" event (src/server/effects.ts)
+ * — a disqualification through the works transition (syncWorkCertificates, following
+ * "work.transitioned"), a name corrected by the users admin or import (syncHolderCertificates), a renamed school
  * (syncSchoolCertificates) and every change of the honours (judging/service/results/honours.ts).
  * A certificate is one holder's under one key: an author's per (work, author), a teacher's per
  * (award level, teacher), a school's per (award level, school); a new honour of the same
  * holder and level (removed, then given again) reissues under the old number.
  */
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { activePublication } from "../judging/service/results/change";
 import { lockContest } from "../work/repository";
@@ -125,69 +126,60 @@ async function honourEntitlements(trx: Transaction<DB>, contestId: number): Prom
   return out;
 }
 
-export async function syncCertificates(trx: Transaction<DB>, contestId: number, now = new Date()): Promise<SyncOutcome> {
-  const out: SyncOutcome = { issued: 0, reissued: 0, revoked: 0 };
-  // Two changes of one contest's results at once (e.g. two complaint decisions) sync one after the other.
-  await lockContest(trx, contestId);
-  const contest = await trx
-    .selectFrom("contest")
-    .select(["id", "name", "year", "code"])
-    .where("id", "=", contestId)
-    .executeTakeFirstOrThrow();
-  const pub = await activePublication(trx, contestId);
-  const entitled: Entitled[] = [];
-  if (pub) {
-    const rows = await trx
-      .selectFrom("contest_result as r")
-      .innerJoin("work as w", "w.id", "r.work_id")
-      .innerJoin("award_level as a", "a.id", "r.award_level_id")
-      .innerJoin("work_author as wa", "wa.work_id", "w.id")
-      .innerJoin("app_user as u", "u.id", "wa.user_id")
-      .innerJoin("school as s", "s.id", "w.school_id")
-      .innerJoin("work_category as c", "c.id", "w.category_id")
-      .select([
-        "wa.user_id",
-        "w.id as work_id",
-        "a.id as award_id",
-        "a.sort",
-        "u.name as holder",
-        "s.name as school",
-        "w.name as title",
-        "c.name as category",
-        "a.name as award",
-      ])
-      .where("r.contest_id", "=", contestId)
-      .where("a.kind", "=", "work")
-      .where("w.status", "!=", "disqualified")
-      .orderBy("a.sort")
-      .orderBy("w.id")
-      .orderBy("wa.rank")
-      .execute();
-    for (const r of rows) {
-      entitled.push({
-        holderKind: "author",
-        holderUserId: r.user_id,
-        holderSchoolId: null,
-        workId: Number(r.work_id),
-        awardLevelId: r.award_id,
-        awardRank: Number(r.sort),
-        holderName: r.holder,
-        schoolName: r.school,
-        workTitle: r.title,
-        categoryName: r.category,
-        awardName: r.award,
-      });
-    }
-    entitled.push(...(await honourEntitlements(trx, contestId)));
-  }
+/** One certificate per author of every awarded work that is not disqualified, in award, work and author order. */
+async function authorEntitlements(trx: Transaction<DB>, contestId: number): Promise<Entitled[]> {
+  const rows = await trx
+    .selectFrom("contest_result as r")
+    .innerJoin("work as w", "w.id", "r.work_id")
+    .innerJoin("award_level as a", "a.id", "r.award_level_id")
+    .innerJoin("work_author as wa", "wa.work_id", "w.id")
+    .innerJoin("app_user as u", "u.id", "wa.user_id")
+    .innerJoin("school as s", "s.id", "w.school_id")
+    .innerJoin("work_category as c", "c.id", "w.category_id")
+    .select([
+      "wa.user_id",
+      "w.id as work_id",
+      "a.id as award_id",
+      "a.sort",
+      "u.name as holder",
+      "s.name as school",
+      "w.name as title",
+      "c.name as category",
+      "a.name as award",
+    ])
+    .where("r.contest_id", "=", contestId)
+    .where("a.kind", "=", "work")
+    .where("w.status", "!=", "disqualified")
+    .orderBy("a.sort")
+    .orderBy("w.id")
+    .orderBy("wa.rank")
+    .execute();
+  return rows.map((r) => ({
+    holderKind: "author",
+    holderUserId: r.user_id,
+    holderSchoolId: null,
+    workId: Number(r.work_id),
+    awardLevelId: r.award_id,
+    awardRank: Number(r.sort),
+    holderName: r.holder,
+    schoolName: r.school,
+    workTitle: r.title,
+    categoryName: r.category,
+    awardName: r.award,
+  }));
+}
+
+type CertificateRow = Selectable<DB["certificate"]>;
+
+/** The newest version of each holder key's certificate in the contest. */
+async function latestByKey(trx: Transaction<DB>, contestId: number): Promise<Map<string, CertificateRow>> {
   const existing = await trx
     .selectFrom("certificate")
     .selectAll()
     .where("contest_id", "=", contestId)
     .orderBy("version", "desc")
     .execute();
-  // The newest version per holder key.
-  const latest = new Map<string, (typeof existing)[number]>();
+  const latest = new Map<string, CertificateRow>();
   for (const c of existing) {
     const k = keyOf({
       holderKind: c.holder_kind,
@@ -198,11 +190,18 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
     });
     if (!latest.has(k)) latest.set(k, c);
   }
-  const at = now.toISOString();
-  // The printed date is the day of publication in Beijing time (not the UTC date).
-  const date = new Date(Date.parse(pub?.published_at ?? at) + 8 * 3600_000).toISOString().slice(0, 10);
+  return latest;
+}
+
+/** Writes a signed certificate version for a holder: the contest's name and printed date, the time of issue. */
+function certificateWriter(
+  trx: Transaction<DB>,
+  contest: { id: number; name: string },
+  date: string,
+  at: string,
+): (number: string, version: number, e: Entitled) => Promise<void> {
   let key: SigningKey | null = null;
-  const sign = async (number: string, version: number, e: Entitled) => {
+  return async (number, version, e) => {
     key ??= await signingKey(trx);
     const signature = signFacts(key, {
       number,
@@ -221,7 +220,7 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
         holder_kind: e.holderKind,
         holder_user_id: e.holderUserId,
         holder_school_id: e.holderSchoolId,
-        contest_id: contestId,
+        contest_id: contest.id,
         work_id: e.workId,
         award_level_id: e.awardLevelId,
         holder_name: e.holderName,
@@ -240,6 +239,40 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
       })
       .execute();
   };
+}
+
+/** Whether a valid certificate already prints the holder's current facts (and names the same work). */
+function unchanged(old: CertificateRow, e: Entitled): boolean {
+  const facts = {
+    holder_name: e.holderName,
+    school_name: e.schoolName,
+    work_title: e.workTitle,
+    category_name: e.categoryName,
+    award_name: e.awardName,
+  };
+  return (
+    old.status === "valid" &&
+    FACTS.every((f) => old[f] === facts[f]) &&
+    (old.work_id === null ? null : Number(old.work_id)) === e.workId
+  );
+}
+
+export async function syncCertificates(trx: Transaction<DB>, contestId: number, now = new Date()): Promise<SyncOutcome> {
+  const out: SyncOutcome = { issued: 0, reissued: 0, revoked: 0 };
+  // Two changes of one contest's results at once (e.g. two complaint decisions) sync one after the other.
+  await lockContest(trx, contestId);
+  const contest = await trx
+    .selectFrom("contest")
+    .select(["id", "name", "year", "code"])
+    .where("id", "=", contestId)
+    .executeTakeFirstOrThrow();
+  const pub = await activePublication(trx, contestId);
+  const entitled = pub ? [...(await authorEntitlements(trx, contestId)), ...(await honourEntitlements(trx, contestId))] : [];
+  const latest = await latestByKey(trx, contestId);
+  const at = now.toISOString();
+  // The printed date is the day of publication in Beijing time (not the UTC date).
+  const date = new Date(Date.parse(pub?.published_at ?? at) + 8 * 3600_000).toISOString().slice(0, 10);
+  const sign = certificateWriter(trx, contest, date, at);
   // New holders: one counter increment per prefix, numbers in award, work and author order.
   const fresh = new Map<string, Entitled[]>();
   for (const e of entitled) {
@@ -257,20 +290,7 @@ export async function syncCertificates(trx: Transaction<DB>, contestId: number, 
     const k = keyOf(e);
     seen.add(k);
     const old = latest.get(k);
-    if (!old) continue;
-    const facts = {
-      holder_name: e.holderName,
-      school_name: e.schoolName,
-      work_title: e.workTitle,
-      category_name: e.categoryName,
-      award_name: e.awardName,
-    };
-    if (
-      old.status === "valid" &&
-      FACTS.every((f) => old[f] === facts[f]) &&
-      (old.work_id === null ? null : Number(old.work_id)) === e.workId
-    )
-      continue;
+    if (!old || unchanged(old, e)) continue;
     if (old.status === "valid")
       await trx.updateTable("certificate").set({ status: "replaced", status_at: at }).where("id", "=", old.id).execute();
     // A revoked certificate whose award came back is reissued too (the revoked version stays).

@@ -314,13 +314,11 @@ export async function renderPdf(
         for (const line of placed.lines) {
           for (const run of line.runs) {
             use(run.face);
-            doc
-              .fontSize(placed.size)
-              .text(run.text, run.x, line.baseline, {
-                lineBreak: false,
-                baseline: "alphabetic",
-                textWidth: run.em * placed.size,
-              } as PDFKit.Mixins.TextOptions);
+            doc.fontSize(placed.size).text(run.text, run.x, line.baseline, {
+              lineBreak: false,
+              baseline: "alphabetic",
+              textWidth: run.em * placed.size,
+            } as PDFKit.Mixins.TextOptions);
           }
         }
       }

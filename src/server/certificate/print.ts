@@ -40,7 +40,7 @@ import {
 import type { PageOf } from "../../shared/crud/list";
 import type { Db } from "../db";
 import type { CertificateTable, DB, User } from "../db/schema";
-import { JobGone, type Jobs } from "../crud/jobs";
+import { JobGone, type Jobs } from "../jobs/user-jobs";
 import { requireManagedContest } from "../judging/service/contest";
 import { adminContestIds } from "../scope";
 import type { Handle } from "../work/repository";

@@ -24,7 +24,7 @@ import {
 import type { AccessRule } from "../../shared/access";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import type { Jobs } from "../crud/jobs";
+import type { Jobs } from "../jobs/user-jobs";
 import type { BlobStore } from "../storage";
 import { perAddress } from "../plugins/limits";
 import { publicKeys } from "./signing";
@@ -51,6 +51,7 @@ import {
 import { receiveImage } from "../storage/image-upload";
 import { assertPrintable } from "./pdf";
 import { closeIfUnread } from "../plugins/uploads";
+import { ok, utf8Attachment } from "../common/http";
 
 const tags = ["证书"];
 
@@ -61,22 +62,26 @@ export interface CertificateDeps {
   config: Config;
 }
 
-const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 const IdParam = Type.Object({ id: Id("证书") });
 const ShaParam = Type.Object({ sha256: Type.String({ pattern: "^[0-9a-f]{64}$", maxLength: 64, title: "图片" }) });
 const ContestQuery = Type.Object({ contestId: Id("竞赛") });
 const Background = Type.Object({ sha256: Type.String(), width: Type.Integer(), height: Type.Integer() });
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** Where a QR code points: PUBLIC_URL, else the address this request was sent to. */
+const originOf = (config: Config) => (req: FastifyRequest) =>
+  config.publicUrlSet ? config.publicUrl : `${req.protocol}://${req.host}`;
 
 export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
-  const { db, store, jobs, config } = deps;
+  registerCertificatePdf(deps.db, deps.jobs);
+  verificationRoutes(app, deps);
+  printingRoutes(app, deps);
+  templateRoutes(app, deps);
+  ownCertificateRoutes(app, deps);
+}
+
+/** Public verification: a certificate's check and the signing keys. */
+function verificationRoutes(app: FastifyInstance, { db, config }: CertificateDeps) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  /** Where a QR code points: PUBLIC_URL, else the address this request was sent to. */
-  const origin = (req: FastifyRequest) => (config.publicUrlSet ? config.publicUrl : `${req.protocol}://${req.host}`);
-  registerCertificatePdf(db, jobs);
-
-  // ---- Public verification
-
   r.get(
     "/Backend/Certificate/verify",
     {
@@ -119,9 +124,12 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
       return publicKeys(db);
     },
   );
+}
 
-  // ---- Printing (root: every contest; contest admins: their contests)
-
+/** Printing (root: every contest; contest admins: their contests): lists, print log, browser print and PDF jobs. */
+function printingRoutes(app: FastifyInstance, { db, jobs, config }: CertificateDeps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const origin = originOf(config);
   const certs = (action: "read" | "update"): AccessRule => ["api.certificates", action];
   r.get(
     "/Backend/Certificate/contests",
@@ -199,9 +207,12 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
         .send(ok({ jobId }, `正在生成 ${count} 张证书的 PDF${skipped ? `（${skipped} 张已撤销或已换发新版本，不打印）` : ""}`));
     },
   );
+}
 
-  // ---- Templates
-
+/** The contests' certificate templates, their background images and previews. */
+function templateRoutes(app: FastifyInstance, { db, store, config }: CertificateDeps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const origin = originOf(config);
   const tpl = (action: "read" | "update"): AccessRule => ["api.certificateTemplates", action];
   r.get(
     "/Backend/Certificate/templates",
@@ -290,9 +301,12 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
         .send(pdf);
     },
   );
+}
 
-  // ---- Own certificates
-
+/** A holder's own certificates and their PDFs. */
+function ownCertificateRoutes(app: FastifyInstance, { db, store, config }: CertificateDeps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const origin = originOf(config);
   r.get(
     "/Backend/Certificate/mine",
     {
@@ -316,7 +330,7 @@ export function certificateRoutes(app: FastifyInstance, deps: CertificateDeps) {
       const { pdf, number } = await myCertificatePdf(db, store, req.user!, req.params.id, origin(req));
       return reply
         .header("content-type", "application/pdf")
-        .header("content-disposition", attachment(`证书-${number}.pdf`))
+        .header("content-disposition", utf8Attachment(`证书-${number}.pdf`))
         .send(pdf);
     },
   );

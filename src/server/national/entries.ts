@@ -356,14 +356,3 @@ export async function withdrawEntry(
     };
   });
 }
-
-/** The national status of a work, for its page: null when it never entered. */
-export async function nationalStatus(db: Handle, workId: number) {
-  const e = await db
-    .selectFrom("national_entry as e")
-    .innerJoin("contest as c", "c.id", "e.contest_id")
-    .select(["e.status", "e.format_status", "e.withdraw_reason", "c.name"])
-    .where("e.work_id", "=", workId)
-    .executeTakeFirst();
-  return e ? { contestName: e.name, status: e.status, formatStatus: e.format_status, withdrawReason: e.withdraw_reason } : null;
-}

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { EmptyEnvelope } from "../../shared/envelope";
 import { ResultContestParam, ResultWorkParam, UnpublishBody } from "../../shared/judging/result-schema";
 import type { Db } from "../db";
-import { ok } from "../judging/routes/groups";
+import { ok } from "../common/http";
 import { incoming, promotedOut, withdrawEntry } from "./entries";
 
 const A = "/Backend/ContestAdmin/national";

@@ -31,8 +31,8 @@ import type { Db } from "../db";
 import { transitionWork } from "../work/service/transition";
 import { getPosition, giveOutcome, listReviewWorks, myReviewContests, neighbours, setPosition } from "./service";
 import { reviewSheet } from "./sheet";
+import { ok } from "../common/http";
 
-const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 const tags = ["形式审查"];
 const P = "/Backend/Review";
 
@@ -43,11 +43,17 @@ const OUTCOME_INFO = {
   format_reopen: "已撤销形式审查结论，作品回到待审查",
 } as const;
 
-export function reviewRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const read = ["api.formReview", "read"] as const;
-  const update = ["api.formReview", "update"] as const;
+const read = ["api.formReview", "read"] as const;
+const update = ["api.formReview", "update"] as const;
 
+export function reviewRoutes(app: FastifyInstance, db: Db) {
+  reviewListRoutes(app, db);
+  reviewSheetRoutes(app, db);
+}
+
+/** The reviewer's contests, the works to review, and fast review's neighbours and saved position. */
+function reviewListRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     `${P}/reasons`,
     {
@@ -143,7 +149,11 @@ export function reviewRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ok(await setPosition(db, req.user!, req.params.contestId, req.body.workId), "已保存审查位置"),
   );
+}
 
+/** One work's review sheet, the reviewer's outcome, and the authors' resubmission. */
+function reviewSheetRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     `${P}/work/:id`,
     {

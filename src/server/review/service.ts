@@ -31,7 +31,8 @@ import * as repo from "../work/repository";
 import { applyTransition } from "../work/service/transition";
 import { inTransaction, type WorkCtx } from "../work/service/context";
 import { nationalStateName } from "../../shared/national/types";
-import { keywordFilter, requireReviewContest, reviewContests, reviewWorks } from "./scope";
+import { keywordFilter } from "../scope";
+import { requireReviewContest, reviewContests, reviewWorks } from "./scope";
 
 type Handle = repo.Handle;
 
