@@ -218,21 +218,15 @@ export function zScoreNormalise(scores: readonly Score[]): {
   };
 }
 
-/** Fits the additive judge-effect model and flags disagreement. */
-export function normaliseScores(scores: readonly Score[], options: Partial<NormaliseOptions> = {}): NormaliseResult {
-  const opt: NormaliseOptions = { ...NORMALISE_DEFAULTS, ...options };
-  const d = index(scores);
-  const n = d.y.length;
+/** Per-work count, mean, min and max of the scores. */
+function workStats(d: Indexed) {
   const W = d.works.length;
-  const J = d.judges.length;
-  const { ow, oj, y } = d;
-
-  // Per-work count, mean, min, max.
+  const { ow, y } = d;
   const wCount = new Int32Array(W);
   const wSum = new Float64Array(W);
   const wMin = new Float64Array(W).fill(Number.POSITIVE_INFINITY);
   const wMax = new Float64Array(W).fill(Number.NEGATIVE_INFINITY);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < y.length; i++) {
     const w = ow[i];
     wCount[w]++;
     wSum[w] += y[i];
@@ -241,15 +235,26 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
   }
   const wMean = new Float64Array(W);
   for (let w = 0; w < W; w++) wMean[w] = wSum[w] / wCount[w];
+  return { wCount, wMean, wMin, wMax };
+}
+type WorkStats = ReturnType<typeof workStats>;
 
-  // Panels: judges linked by a work they both scored (union-find; smallest judge index as root).
+/**
+ * Panels: judges linked by a work they both scored (union-find; smallest judge index as
+ * root), numbered in judge order; a judge's effect is identified when the judge scored a
+ * work somebody else scored too.
+ */
+function panels(d: Indexed, wCount: Int32Array) {
+  const W = d.works.length;
+  const J = d.judges.length;
+  const { ow, oj } = d;
   const parent = new Int32Array(J).map((_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]];
     return x;
   };
   const firstJudge = new Int32Array(W).fill(-1);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < oj.length; i++) {
     const w = ow[i];
     if (firstJudge[w] < 0) firstJudge[w] = oj[i];
     else {
@@ -266,9 +271,27 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     comp[j] = compOfRoot.get(r)!;
   }
   const identified = new Uint8Array(J);
-  for (let i = 0; i < n; i++) if (wCount[ow[i]] > 1) identified[oj[i]] = 1;
+  for (let i = 0; i < oj.length; i++) if (wCount[ow[i]] > 1) identified[oj[i]] = 1;
+  return { comp, components: compOfRoot.size, firstJudge, identified };
+}
+type Panels = ReturnType<typeof panels>;
 
-  // Normal equations for b, matrix-free.
+const dot = (a: Float64Array, b: Float64Array) => {
+  let s = 0;
+  for (let k = 0; k < a.length; k++) s += a[k] * b[k];
+  return s;
+};
+
+/**
+ * The judge effects b from the normal equations, matrix-free, by conjugate gradients (not
+ * yet centred); `residual` is the true relative residual at the end.
+ */
+function solveEffects(d: Indexed, ws: WorkStats, opt: NormaliseOptions) {
+  const n = d.y.length;
+  const W = d.works.length;
+  const J = d.judges.length;
+  const { ow, oj, y } = d;
+  const { wCount, wMean } = ws;
   const rhs = new Float64Array(J);
   for (let i = 0; i < n; i++) rhs[oj[i]] += y[i] - wMean[ow[i]];
   const wTmp = new Float64Array(W);
@@ -277,11 +300,6 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     for (let i = 0; i < n; i++) wTmp[ow[i]] += v[oj[i]];
     out.fill(0);
     for (let i = 0; i < n; i++) out[oj[i]] += v[oj[i]] - wTmp[ow[i]] / wCount[ow[i]];
-  };
-  const dot = (a: Float64Array, b: Float64Array) => {
-    let s = 0;
-    for (let k = 0; k < a.length; k++) s += a[k] * b[k];
-    return s;
   };
   const b = new Float64Array(J);
   const r = Float64Array.from(rhs);
@@ -315,12 +333,28 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     for (let k = 0; k < J; k++) s += (rhs[k] - Ap[k]) ** 2;
     residual = Math.sqrt(s) / rhsNorm;
   }
+  return { b, iterations, residual, converged };
+}
 
-  // Centre per panel, then μ.
-  const moments = judgeMoments(d);
-  const C = compOfRoot.size;
-  const cSum = new Float64Array(C);
-  const cWeight = new Float64Array(C);
+/**
+ * Centres the effects per panel (in place; weighted by scores or by judges, unidentified
+ * effects 0), then the works' normalised scores μ and the sum of squared errors.
+ */
+function centreAndFit(
+  d: Indexed,
+  b: Float64Array,
+  pn: Panels,
+  moments: ReturnType<typeof judgeMoments>,
+  wCount: Int32Array,
+  opt: NormaliseOptions,
+) {
+  const n = d.y.length;
+  const W = d.works.length;
+  const J = d.judges.length;
+  const { ow, oj, y } = d;
+  const { comp, identified } = pn;
+  const cSum = new Float64Array(pn.components);
+  const cWeight = new Float64Array(pn.components);
   for (let j = 0; j < J; j++) {
     const wgt = opt.center === "scores" ? moments.count[j] : 1;
     cSum[comp[j]] += wgt * b[j];
@@ -332,6 +366,39 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
   for (let w = 0; w < W; w++) mu[w] /= wCount[w];
   let sse = 0;
   for (let i = 0; i < n; i++) sse += (y[i] - mu[ow[i]] - b[oj[i]]) ** 2;
+  return { mu, sse };
+}
+
+/** The works flagged for disagreement, each with its judges and the count it needs. */
+function extraJudges(d: Indexed, works: readonly WorkScore[]): NormaliseResult["extraJudge"] {
+  const judgesOfWork = new Map<number, number[]>();
+  for (let i = 0; i < d.y.length; i++) {
+    const w = d.works[d.ow[i]];
+    if (!judgesOfWork.has(w)) judgesOfWork.set(w, []);
+    judgesOfWork.get(w)!.push(d.judges[d.oj[i]]);
+  }
+  return works
+    .filter((w) => w.disagreement)
+    .map((w) => ({ workId: w.workId, existingJudgeIds: judgesOfWork.get(w.workId)!, needed: w.count + 1 }));
+}
+
+/**
+ * Fits the additive judge-effect model and flags disagreement, in steps: per-work
+ * statistics, panels, the judge effects (conjugate gradients), centring and μ, the result.
+ */
+export function normaliseScores(scores: readonly Score[], options: Partial<NormaliseOptions> = {}): NormaliseResult {
+  const opt: NormaliseOptions = { ...NORMALISE_DEFAULTS, ...options };
+  const d = index(scores);
+  const n = d.y.length;
+  const W = d.works.length;
+  const J = d.judges.length;
+  const ws = workStats(d);
+  const { wCount, wMean, wMin, wMax } = ws;
+  const pn = panels(d, wCount);
+  const { comp, firstJudge, identified } = pn;
+  const { b, iterations, residual, converged } = solveEffects(d, ws, opt);
+  const moments = judgeMoments(d);
+  const { mu, sse } = centreAndFit(d, b, pn, moments, wCount, opt);
 
   const z = n ? zScores(d, moments) : new Float64Array(0);
   const works: WorkScore[] = d.works.map((workId, w) => {
@@ -358,19 +425,10 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
     component: comp[j],
     identified: identified[j] === 1,
   }));
-  const judgesOfWork = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const w = d.works[ow[i]];
-    if (!judgesOfWork.has(w)) judgesOfWork.set(w, []);
-    judgesOfWork.get(w)!.push(d.judges[oj[i]]);
-  }
-  const extraJudge = works
-    .filter((w) => w.disagreement)
-    .map((w) => ({ workId: w.workId, existingJudgeIds: judgesOfWork.get(w.workId)!, needed: w.count + 1 }));
   return {
     works,
     judges,
-    extraJudge,
+    extraJudge: extraJudges(d, works),
     fit: {
       model: SCORING_MODEL,
       version: SCORING_MODEL_VERSION,
@@ -382,7 +440,7 @@ export function normaliseScores(scores: readonly Score[], options: Partial<Norma
       converged,
       center: opt.center,
       disagreementThreshold: opt.disagreementThreshold,
-      components: C,
+      components: pn.components,
       rmse: n ? Math.sqrt(sse / n) : 0,
       scores: n,
       works: W,

@@ -4,7 +4,7 @@
  * mcmf.ts and the assigner (brute force for tiny instances, a plain Edmonds–Karp max flow on
  * the explicit work × judge graph for medium ones).
  */
-import { rng } from "../../../src/server/db/seed/generate";
+import { rng } from "../../../src/server/seed/generate";
 import { conflictsFor } from "../../../src/server/judging/conflict";
 import type { AssignGroup, AssignInput, AssignJudge, AssignResult, AssignWork } from "../../../src/server/judging/assign";
 

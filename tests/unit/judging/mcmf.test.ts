@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rng } from "../../../src/server/db/seed/generate";
+import { rng } from "../../../src/server/seed/generate";
 import { FlowGraph } from "../../../src/server/judging/mcmf";
 
 interface E {

@@ -48,11 +48,9 @@ const LIST = 5;
 const listWorks = (ids: readonly number[]) =>
   ids.slice(0, LIST).join("、") + (ids.length > LIST ? ` 等 ${ids.length} 件作品` : "");
 
-export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][]): AssignIssue[] {
+/** Groups with fewer judges than a work of them needs; marks those works `covered`. */
+function groupIssues(s: Snapshot, covered: Uint8Array): { issues: AssignIssue[]; groupDemand: Float64Array } {
   const issues: AssignIssue[] = [];
-  const covered = new Uint8Array(s.W);
-
-  // Groups with too few judges.
   const short: number[][] = s.groups.map(() => []);
   const shortNeed = new Int32Array(s.groups.length);
   const groupDemand = new Float64Array(s.groups.length);
@@ -80,8 +78,15 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
       });
     }
   });
+  return { issues, groupDemand };
+}
 
-  // Per-work eligibility, counted per structural key and corrected by the work's forbidden judges.
+/**
+ * Works with fewer eligible judges with capacity left than they need: per-work eligibility,
+ * counted per structural key and corrected by the work's forbidden judges. Every such work
+ * has its local deficit; works already `covered` by a group statement get no issue.
+ */
+function workIssues(s: Snapshot, assigned: readonly number[][], covered: Uint8Array) {
   const allBy = new Map<number, number>();
   const capBy = new Map<number, number>();
   const counts = (k: number) => {
@@ -136,8 +141,12 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
         (full > 0 ? `（另有 ${full} 位无回避关系的评委已无剩余容量）` : ""),
     });
   }
+  return { localDeficit, localIssues };
+}
 
-  // Capacity, overall and per group.
+/** The remaining capacity below the demand, overall and per group. */
+function capacityIssues(s: Snapshot, groupDemand: Float64Array): AssignIssue[] {
+  const issues: AssignIssue[] = [];
   let totalDemand = 0;
   for (let wi = 0; wi < s.W; wi++) totalDemand += s.demand[wi];
   const totalCap = s.remaining.reduce((a, b) => a + b, 0);
@@ -163,9 +172,15 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
       });
     }
   });
-  issues.push(...localIssues);
+  return issues;
+}
 
-  // The minimum cut, split into connected parts.
+/**
+ * The minimum cut, split into connected parts: one issue per part whose deficit the
+ * per-work statements do not explain and no capacity statement in `earlier` already gives.
+ */
+function cutIssues(s: Snapshot, net: Network, localDeficit: Int32Array, earlier: readonly AssignIssue[]): AssignIssue[] {
+  const issues: AssignIssue[] = [];
   const reach = net.graph.residualReachable(net.source);
   const parent = new Int32Array(net.graph.nodeCount).map((_, i) => i);
   const find = (x: number): number => {
@@ -220,7 +235,7 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
     const limit = p.capacityLimit + p.distinctLimit;
     if (
       p.distinctLimit === 0 &&
-      issues.some((i) => i.kind === "capacity" && i.capacity === p.capacityLimit && i.demand === p.demand)
+      earlier.some((i) => i.kind === "capacity" && i.capacity === p.capacityLimit && i.demand === p.demand)
     )
       continue;
     p.works.sort((a, b) => a - b);
@@ -238,5 +253,15 @@ export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][
         `${p.judges.length} 位评委的剩余容量（合计 ${p.capacityLimit} 次）已用满，其余无回避关系的评委对每件作品至多各评一次（合计 ${p.distinctLimit} 次）；缺 ${p.demand - limit} 次`,
     });
   }
+  return issues;
+}
+
+export function diagnose(s: Snapshot, net: Network, assigned: readonly number[][]): AssignIssue[] {
+  const covered = new Uint8Array(s.W);
+  const { issues, groupDemand } = groupIssues(s, covered);
+  const { localDeficit, localIssues } = workIssues(s, assigned, covered);
+  issues.push(...capacityIssues(s, groupDemand));
+  issues.push(...localIssues);
+  issues.push(...cutIssues(s, net, localDeficit, issues));
   return issues;
 }

@@ -47,13 +47,10 @@ export interface Snapshot {
 
 const isCount = (x: number) => Number.isInteger(x) && x >= 0;
 
-export function buildSnapshot(input: AssignInput): Snapshot {
-  const { works, judges } = input;
-  const opts: ConflictOptions = input.conflictOptions ?? { avoidProvince: false };
-  const W = works.length;
-  const J = judges.length;
-  const warnings: AssignWarning[] = [];
+type Forbid = (wi: number, ji: number) => void;
 
+/** Judge and work indices by id; refuses duplicates and counts that are not non-negative integers. */
+function indexIds({ works, judges }: AssignInput) {
   const judgeIndex = new Map<number, number>();
   judges.forEach((j, i) => {
     if (judgeIndex.has(j.id)) throw new RangeError(`评委 ${j.id} 重复出现`);
@@ -66,8 +63,13 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     if (!isCount(w.needed ?? DEFAULT_REVIEWS_PER_WORK)) throw new RangeError(`作品 ${w.id} 的评审次数不是非负整数`);
     workIndex.set(w.id, i);
   });
+  return { judgeIndex, workIndex };
+}
 
-  // Groups; a work naming an unknown group gets an empty one (reported as too few judges).
+/** Groups by index; a work naming an unknown group gets an empty one (reported as too few judges). */
+function indexGroups(input: AssignInput, judgeIndex: Map<number, number>) {
+  const J = input.judges.length;
+  const { works } = input;
   const groups: Snapshot["groups"] = [];
   const groupIndex = new Map<GroupId, number>();
   for (const g of input.groups ?? []) {
@@ -80,7 +82,7 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     groupIndex.set(g.id, groups.length);
     groups.push({ id: g.id, name: g.name ?? String(g.id), member, size: member.reduce((a, b) => a + b, 0) });
   }
-  const workGroup = new Int32Array(W).fill(-1);
+  const workGroup = new Int32Array(works.length).fill(-1);
   works.forEach((w, i) => {
     if (w.groupId === undefined) return;
     let g = groupIndex.get(w.groupId);
@@ -91,18 +93,29 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     }
     workGroup[i] = g;
   });
+  return { groups, workGroup };
+}
 
-  // Existing assignments: kept; they count towards the work's reviews and the judge's load.
+/**
+ * Existing assignments: kept; they count towards the work's reviews and the judge's load,
+ * and the work may not get the same judge again. Warns about the ones over the need, with an
+ * unknown judge, with a conflict or outside the work's group, and about judges over capacity.
+ */
+function existingAssignments(
+  { works, judges }: AssignInput,
+  judgeIndex: Map<number, number>,
+  g: ReturnType<typeof indexGroups>,
+  opts: ConflictOptions,
+  forbid: Forbid,
+  warnings: AssignWarning[],
+) {
+  const { groups, workGroup } = g;
+  const W = works.length;
+  const J = judges.length;
   const preLoad = new Int32Array(J);
   judges.forEach((j, i) => (preLoad[i] = j.load ?? 0));
   const demand = new Int32Array(W);
   const needed = new Int32Array(W);
-  const forbidden = new Map<number, Set<number>>();
-  const forbid = (w: number, j: number) => {
-    let s = forbidden.get(w);
-    if (!s) forbidden.set(w, (s = new Set()));
-    s.add(j);
-  };
   works.forEach((w, wi) => {
     const existing = [...new Set(w.existingJudgeIds ?? [])];
     needed[wi] = w.needed ?? DEFAULT_REVIEWS_PER_WORK;
@@ -163,9 +176,15 @@ export function buildSnapshot(input: AssignInput): Snapshot {
       });
     }
   });
+  return { preLoad, demand, needed, remaining };
+}
 
-  // Personal conflicts: only pairs that the facts point at (advisor/author ids, declared works and students),
-  // each confirmed by conflict.ts's personalConflicts so the rule stays in one place.
+/**
+ * Personal conflicts: only pairs that the facts point at (advisor/author ids, declared works and students),
+ * each confirmed by conflict.ts's personalConflicts so the rule stays in one place; and the input's extra pairs.
+ */
+function forbidPersonal(input: AssignInput, judgeIndex: Map<number, number>, workIndex: Map<number, number>, forbid: Forbid) {
+  const { works, judges } = input;
   works.forEach((w, wi) => {
     for (const id of [...w.advisorIds, ...(w.authorIds ?? [])]) {
       const ji = judgeIndex.get(id);
@@ -194,8 +213,16 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     const ji = judgeIndex.get(judgeId);
     if (wi !== undefined && ji !== undefined) forbid(wi, ji);
   }
+}
 
-  // School-level half: one eligibility row per distinct (group, school, province).
+/** School-level half: one eligibility row per distinct (group, school, province), and each work's row. */
+function eligibility(
+  { works, judges }: AssignInput,
+  { groups, workGroup }: ReturnType<typeof indexGroups>,
+  opts: ConflictOptions,
+) {
+  const W = works.length;
+  const J = judges.length;
   const skey = new Int32Array(W);
   const keyOf = new Map<string, number>();
   const eligible: Uint8Array[] = [];
@@ -216,6 +243,27 @@ export function buildSnapshot(input: AssignInput): Snapshot {
     }
     skey[wi] = s;
   });
+  return { skey, eligible };
+}
+
+export function buildSnapshot(input: AssignInput): Snapshot {
+  const { works, judges } = input;
+  const opts: ConflictOptions = input.conflictOptions ?? { avoidProvince: false };
+  const W = works.length;
+  const J = judges.length;
+  const warnings: AssignWarning[] = [];
+  const { judgeIndex, workIndex } = indexIds(input);
+  const g = indexGroups(input, judgeIndex);
+  const { groups, workGroup } = g;
+  const forbidden = new Map<number, Set<number>>();
+  const forbid = (w: number, j: number) => {
+    let s = forbidden.get(w);
+    if (!s) forbidden.set(w, (s = new Set()));
+    s.add(j);
+  };
+  const { preLoad, demand, needed, remaining } = existingAssignments(input, judgeIndex, g, opts, forbid, warnings);
+  forbidPersonal(input, judgeIndex, workIndex, forbid);
+  const { skey, eligible } = eligibility(input, g, opts);
 
   const fn = input.isConflict;
   const predicate = fn ? (wi: number, ji: number) => fn(works[wi], judges[ji]) : null;

@@ -22,7 +22,8 @@ import type { Db } from "../../db";
 import { AssignRefused } from "../service/apply";
 import { autoAssign, listAssignments, manualAssign, removeAssignment, replaceAssignment } from "../service/assign";
 import { checkReport } from "../service/report";
-import { A, ok } from "./groups";
+import { A } from "./groups";
+import { ok } from "../../common/http";
 
 const tags = ["评委分配"];
 
@@ -58,13 +59,11 @@ export function assignRoutes(app: FastifyInstance, db: Db) {
       try {
         const data = await autoAssign(db, req.user!, req.params.contestId, req.body);
         if (!data.applied)
-          return reply
-            .code(400)
-            .send({
-              error: 400,
-              info: `无法为全部作品分配足够的评委，未写入任何分配：${data.issues[0]?.message ?? "评委不足"}`,
-              data,
-            });
+          return reply.code(400).send({
+            error: 400,
+            info: `无法为全部作品分配足够的评委，未写入任何分配：${data.issues[0]?.message ?? "评委不足"}`,
+            data,
+          });
         const info = data.complete
           ? `已分配 ${data.added} 条，每件作品均有足够评委，工作量最多与最少相差 ${data.loadSpread}`
           : `已按确认写入部分分配 ${data.added} 条，仍有 ${data.shortfalls.length} 件作品评委不足`;

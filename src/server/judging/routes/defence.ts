@@ -3,7 +3,8 @@
  * the draw (admin or group leader), the judges' scores, the leader's consolidated sheet and
  * sign-off, the admin's reopening; the authors' link /contest/reply/:code (public, rate
  * limited; upload by the work's authors); the judge profile and earlier years' works.
- * Row rules live in service/defence.ts, defence-reply.ts and judge-profile.ts.
+ * Registered by one plugin in four route groups (admin, judges, authors' link, judge profile).
+ * Row rules live in service/defence/, defence-reply.ts and judge-profile.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -39,7 +40,6 @@ import {
 } from "../../../shared/judging/defence-schema";
 import type { Db } from "../../db";
 import type { BlobStore } from "../../storage";
-import { contentDisposition } from "../../work/files/routes";
 import {
   adminGroupDefence,
   createSession,
@@ -55,7 +55,7 @@ import {
 } from "../service/defence";
 import { authorDefenceFile, MAX_DEFENCE_BYTES, replyView, uploadDefenceFile, type IncomingFile } from "../service/defence-reply";
 import { judgeProfile, pastWorks, updateJudgeProfile } from "../service/judge-profile";
-import { ok } from "./groups";
+import { contentDisposition, ok } from "../../common/http";
 import { perAddress } from "../../plugins/limits";
 import { closeIfUnread } from "../../plugins/uploads";
 
@@ -75,21 +75,22 @@ async function receiveFile(req: FastifyRequest): Promise<IncomingFile | undefine
   return undefined;
 }
 
-export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobStore }) {
-  const { db, store } = deps;
+type Deps = { db: Db; store: BlobStore };
+
+const tags = ["现场答辩"];
+const acc = (act: "read" | "create" | "update") => ["api.defence", act] as const;
+/** Sends a stored file as a private download. */
+const send = (reply: FastifyReply, f: { filename: string; mime: string; size: number }, stream: unknown) =>
+  reply
+    .header("content-type", f.mime)
+    .header("content-length", String(f.size))
+    .header("content-disposition", contentDisposition(f.filename))
+    .header("cache-control", "private, no-store")
+    .send(stream);
+
+/** The contest admin's arrangement of a group's session, its reopening, and the draw (admin or group leader). */
+function adminRoutes(app: FastifyInstance, { db }: Deps) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const tags = ["现场答辩"];
-  const acc = (act: "read" | "create" | "update") => ["api.defence", act] as const;
-  const send = (reply: FastifyReply, f: { filename: string; mime: string; size: number }, stream: unknown) =>
-    reply
-      .header("content-type", f.mime)
-      .header("content-length", String(f.size))
-      .header("content-disposition", contentDisposition(f.filename))
-      .header("cache-control", "private, no-store")
-      .send(stream);
-
-  // ---- contest admin
-
   r.get(
     `${D}/admin/group/:groupId`,
     {
@@ -173,9 +174,11 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
       return ok(draw, message);
     },
   );
+}
 
-  // ---- judges
-
+/** The judges: their sessions, scores and the defence material; the leader's sheet and sign-off. */
+function judgeRoutes(app: FastifyInstance, { db, store }: Deps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     `${D}/my/:contestId`,
     {
@@ -266,9 +269,11 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
     },
     async (req) => ok(await signOff(db, req.user!, req.params.sessionId, req.body), "已签署本组答辩结果"),
   );
+}
 
-  // ---- the authors' link
-
+/** The authors' link /contest/reply/:code: public, rate limited; upload and download by the work's authors. */
+function replyRoutes(app: FastifyInstance, { db, store }: Deps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const rtags = ["答辩链接"];
   r.get(
     `${D}/reply/:code`,
@@ -319,9 +324,11 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
       return send(reply, f, await store.get(f.sha256));
     },
   );
+}
 
-  // ---- judge profile and earlier years' works
-
+/** The judge profile and earlier years' works. */
+function profileRoutes(app: FastifyInstance, { db }: Deps) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const ptags = ["评委信息"];
   r.get(
     "/Backend/Judge/profile",
@@ -358,4 +365,11 @@ export function defenceRoutes(app: FastifyInstance, deps: { db: Db; store: BlobS
     },
     async (req) => ok(await pastWorks(db, req.query)),
   );
+}
+
+export function defenceRoutes(app: FastifyInstance, deps: Deps) {
+  adminRoutes(app, deps);
+  judgeRoutes(app, deps);
+  replyRoutes(app, deps);
+  profileRoutes(app, deps);
 }

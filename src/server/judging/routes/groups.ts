@@ -2,6 +2,8 @@
  * /ContestAdmin/Group on the server: judging settings, the contest's judges, judge groups
  * with their judges and works, and the works to judge. Contest admins (own contests and
  * their children) and root; any other contest or group answers 404.
+ * Registered by one plugin in three route groups: the contest's settings, judges and works
+ * to judge; the groups themselves; the judges and works of a group.
  */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -27,18 +29,19 @@ import {
   WorkIdsBody,
 } from "../../../shared/judging/schema";
 import type { Db } from "../../db";
-import { record } from "../../crud/audit";
+import { record } from "../../common/audit";
 import { requireManagedContest, saveSettings, settingsOf } from "../service/contest";
 import { addJudges, createGroup, deleteGroup, listGroups, removeJudge, updateGroup } from "../service/groups";
 import { addWorks, autoGroup, listContestJudges, listPool, removeWork } from "../service/group-works";
+import { ok } from "../../common/http";
 
-export const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 export const A = "/Backend/ContestAdmin/judging";
 const tags = ["评审分组"];
+const acc = (act: "read" | "create" | "update" | "delete") => ["api.judgeGroups", act] as const;
 
-export function groupRoutes(app: FastifyInstance, db: Db) {
+/** The contest's judging settings, its judges and the works to judge. */
+function contestRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const acc = (act: "read" | "create" | "update" | "delete") => ["api.judgeGroups", act] as const;
 
   r.get(
     `${A}/:contestId/settings`,
@@ -134,6 +137,11 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
       return ok(await listPool(db, req.user!, req.params.contestId, filters, ((current ?? 1) - 1) * size, size));
     },
   );
+}
+
+/** The judge groups: list, create, change, delete. */
+function groupCrudRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     `${A}/:contestId/groups`,
@@ -193,6 +201,11 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
       return { error: 0, info: "评审组已删除" };
     },
   );
+}
+
+/** The judges and works of a group: add and remove; automatic grouping of works by category. */
+function groupMemberRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     `${A}/group/:groupId/judges`,
@@ -272,4 +285,10 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ok(await removeWork(db, req.user!, req.params.groupId, req.params.workId), "作品已移出评审组"),
   );
+}
+
+export function groupRoutes(app: FastifyInstance, db: Db) {
+  contestRoutes(app, db);
+  groupCrudRoutes(app, db);
+  groupMemberRoutes(app, db);
 }

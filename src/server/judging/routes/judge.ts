@@ -20,10 +20,9 @@ import {
 } from "../../../shared/judging/schema";
 import type { Db } from "../../db";
 import type { BlobStore } from "../../storage";
-import { contentDisposition } from "../../work/files/routes";
 import { createConflict, deleteConflict, listConflicts } from "../service/conflicts";
 import { judgeFile, judgeWorkView, myAssignedWorks, myJudgeContests } from "../service/judge";
-import { ok } from "./groups";
+import { contentDisposition, ok } from "../../common/http";
 
 const J = "/Backend/Judge";
 

@@ -4,6 +4,8 @@
  * school honours (优秀指导教师, 优秀组织奖: ../service/results/honours.ts). Contest admins
  * (own contests and their children) and root; any other contest answers 404. The rules are
  * in ../service/results/ and ../results.ts.
+ * Registered by one plugin in route groups: computing and reading the results, extra
+ * judges, awards and publication, honours, export.
  */
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -48,7 +50,8 @@ import {
   resultsOverview,
   unpublishResults,
 } from "../service/results";
-import { A, ok } from "./groups";
+import { A } from "./groups";
+import { ok, utf8Attachment } from "../../common/http";
 import { ResultVersionDetail, ResultVersionView, VersionParam, VersionsQuery } from "../../../shared/complaint/schema";
 import { requireManagedContest } from "../service/contest";
 import { resultVersion, resultVersions } from "../service/results/versions";
@@ -64,10 +67,11 @@ import { addHonour, honoursView, proposeHonours, removeHonour } from "../service
 
 const tags = ["比赛结果"];
 const R = `${A}/:contestId/results`;
+const acc = (act: "read" | "create" | "update") => ["api.results", act] as const;
 
-export function resultRoutes(app: FastifyInstance, db: Db) {
+/** The contests to choose from, computing the results, and reading them: overview, versions, ranking, fit. */
+function computeAndViewRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const acc = (act: "read" | "create" | "update") => ["api.results", act] as const;
 
   r.get(
     `${A}/result-contests`,
@@ -188,6 +192,11 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ok(await resultFit(db, req.user!, req.params.contestId)),
   );
+}
+
+/** Extra judges for works flagged for disagreement: the proposals and adding one. */
+function extraJudgeRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     `${R}/extra-judges`,
@@ -225,6 +234,11 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
       }
     },
   );
+}
+
+/** Awards (by ratio or count, or set by hand), promotion, publication and its withdrawal. */
+function awardRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     `${R}/allocate`,
@@ -320,6 +334,11 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ok(await unpublishResults(db, req.user!, req.params.contestId, req.body.reason), "已撤回发布"),
   );
+}
+
+/** The teacher and school honours (优秀指导教师, 优秀组织奖): view, propose by rule, add and remove by hand. */
+function honourRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const H = `${A}/:contestId/honours`;
   const honourTags = ["比赛结果", "证书"];
@@ -394,6 +413,11 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
       return ok(d.view, d.info);
     },
   );
+}
+
+/** The ranking as a spreadsheet. */
+function exportRoute(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     `${R}/export`,
@@ -405,9 +429,17 @@ export function resultRoutes(app: FastifyInstance, db: Db) {
       const f = await exportResults(db, req.user!, req.params.contestId);
       return reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(f.filename)}`)
+        .header("content-disposition", utf8Attachment(f.filename))
         .header("cache-control", "private, no-store")
         .send(f.buffer);
     },
   );
+}
+
+export function resultRoutes(app: FastifyInstance, db: Db) {
+  computeAndViewRoutes(app, db);
+  extraJudgeRoutes(app, db);
+  awardRoutes(app, db);
+  honourRoutes(app, db);
+  exportRoute(app, db);
 }

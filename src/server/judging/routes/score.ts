@@ -22,7 +22,7 @@ import {
 } from "../../../shared/judging/score-schema";
 import type { Db } from "../../db";
 import { adminScores, myProgress, myScore, onlineOverview, reopenScore, saveScore, verifyContestLog } from "../service/score";
-import { ok } from "./groups";
+import { ok } from "../../common/http";
 
 const J = "/Backend/Judge";
 const A = "/Backend/Judging/contest";

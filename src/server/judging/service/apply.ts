@@ -13,7 +13,7 @@ import { PostgresAdapter, type Transaction } from "kysely";
 import { DomainError, notFound } from "../../../shared/errors";
 import type { JudgingSettings } from "../../../shared/judging/schema";
 import type { DB } from "../../db/schema";
-import { record } from "../../crud/audit";
+import { record } from "../../common/audit";
 import { lockContest } from "../../work/repository";
 import { checkProposal, type Proposal, type ProposalProblem } from "../assign";
 import { settingsOf, type ContestInfo } from "./contest";

@@ -11,7 +11,7 @@ import { ROLE } from "../../../shared/roles";
 import type { DeclaredConflictCreate, DeclaredConflictView } from "../../../shared/judging/schema";
 import type { Db } from "../../db";
 import type { User } from "../../db/schema";
-import { record } from "../../crud/audit";
+import { record } from "../../common/audit";
 import { adminContestIds } from "../../scope";
 import type { Handle } from "../../work/repository";
 

@@ -2,7 +2,7 @@
  * What judging knows of a contest: who manages it (scope), its settings, its judges and the
  * works it judges (the pool). Queries only; the rules that use them live beside.
  *
- * - The pool of a provincial or national contest: its works (review/scope.ts worksOfContest:
+ * - The pool of a provincial or national contest: its works (src/server/scope.ts worksOfContest:
  *   the works it received, and a national contest's entered national entries) that passed
  *   format review there (format_passed). Of a school-level contest: its own works once submitted and not
  *   yet accepted elsewhere (submitted, school_approved, recommended) — schools judge their
@@ -20,8 +20,7 @@ import type { JudgingSettings } from "../../../shared/judging/schema";
 import type { WorkState } from "../../../shared/work/states";
 import type { User } from "../../db/schema";
 import { DEFAULT_REVIEWS_PER_WORK } from "../assign";
-import { adminContestIds } from "../../scope";
-import { worksOfContest } from "../../review/scope";
+import { adminContestIds, worksOfContest } from "../../scope";
 import type { Handle } from "../../work/repository";
 
 export const NOT_MANAGED = "赛事不存在或不在您的管理范围内";

@@ -11,7 +11,7 @@ import { GROUP_NAMES } from "../../../shared/work/fields";
 import type { JudgeGroupCreate, JudgeGroupUpdate, JudgeGroupView } from "../../../shared/judging/schema";
 import type { Db } from "../../db";
 import type { DB, User } from "../../db/schema";
-import { record } from "../../crud/audit";
+import { record } from "../../common/audit";
 import type { Handle } from "../../work/repository";
 import { as404, contestJudges, requireManagedContest, type ContestInfo } from "./contest";
 

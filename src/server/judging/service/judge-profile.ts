@@ -12,8 +12,8 @@ import { ROLE } from "../../../shared/roles";
 import type { JudgeProfile, JudgeProfileBody, PastWork, PastWorkFilters } from "../../../shared/judging/defence-schema";
 import type { Db } from "../../db";
 import type { User } from "../../db/schema";
-import { record } from "../../crud/audit";
-import { keywordFilter } from "../../review/scope";
+import { record } from "../../common/audit";
+import { keywordFilter } from "../../scope";
 import { resultsPublished } from "./results/publish";
 
 const LEVEL_NAMES: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };

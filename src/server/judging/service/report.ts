@@ -12,7 +12,7 @@ import type { CheckReport } from "../../../shared/judging/schema";
 import { WORK_STATE_NAMES } from "../../../shared/work/states";
 import type { Db } from "../../db";
 import type { User } from "../../db/schema";
-import { declaredOf, judgeSchoolFacts, requireManagedContest, settingsOf } from "./contest";
+import { declaredOf, judgeSchoolFacts, requireManagedContest, settingsOf, type ContestInfo } from "./contest";
 import { loadSnapshot } from "./snapshot";
 
 /** Lists in the report stop here; the summary counts everything. */
@@ -53,18 +53,10 @@ async function factsOf(db: Db, ids: number[]) {
   return out;
 }
 
-export async function checkReport(db: Db, user: User, contestId: number): Promise<CheckReport> {
-  const c = await requireManagedContest(db, user, contestId);
-  const settings = await settingsOf(db, c.id);
-  const snap = await loadSnapshot(db, c, settings);
-  const opts = { avoidProvince: settings.avoidProvince };
-  const N = settings.reviewsPerWork;
+type Snapshot = Awaited<ReturnType<typeof loadSnapshot>>;
 
-  const works = new Map<number, WorkFacts>(snap.input.works.map((w) => [w.id, w]));
-  const missingWorks = [...new Set(snap.assignments.map((a) => a.work_id))].filter((id) => !works.has(id));
-  const extra = await factsOf(db, missingWorks);
-  for (const [id, f] of extra) works.set(id, f);
-
+/** The conflict facts of the contest's judges and of judges assigned but no longer of the contest. */
+async function judgesOf(db: Db, c: ContestInfo, snap: Snapshot) {
   const judges = new Map<number, JudgeFacts & { name: string }>(
     snap.judges.map((j) => [j.id, { id: j.id, name: j.name, ...judgeSchoolFacts(c, j) }]),
   );
@@ -80,12 +72,23 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
   }
   const declared = await declaredOf(db, [...judges.keys()]);
   for (const [id, j] of judges) j.declared = declared.get(id);
+  return judges;
+}
 
-  const nameOfWork = (id: number) => snap.works.get(id)?.name ?? extra.get(id)?.name ?? String(id);
+interface AssignmentFacts {
+  works: Map<number, WorkFacts>;
+  judges: Map<number, JudgeFacts & { name: string }>;
+  extra: Awaited<ReturnType<typeof factsOf>>;
+  opts: { avoidProvince: boolean };
+  nameOfWork: (id: number) => string;
+  groupOfWork: Map<number, number | null>;
+  groupById: Map<number, Snapshot["groups"][number]>;
+}
+
+/** Every current assignment: its conflicts, and whether it lies outside the setting (misplaced). */
+function checkAssignments(snap: Snapshot, f: AssignmentFacts) {
+  const { works, judges, extra, opts, nameOfWork, groupOfWork, groupById } = f;
   const judgeIds = new Set(snap.judges.map((j) => j.id));
-  const groupOfWork = new Map([...snap.works.values()].map((w) => [w.id, w.groupId]));
-  const groupById = new Map(snap.groups.map((g) => [g.id, g]));
-
   const conflicts: CheckReport["conflicts"] = [];
   const misplaced: CheckReport["misplaced"] = [];
   for (const a of snap.assignments) {
@@ -132,6 +135,28 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
       }
     }
   }
+  return { conflicts, misplaced };
+}
+
+export async function checkReport(db: Db, user: User, contestId: number): Promise<CheckReport> {
+  const c = await requireManagedContest(db, user, contestId);
+  const settings = await settingsOf(db, c.id);
+  const snap = await loadSnapshot(db, c, settings);
+  const opts = { avoidProvince: settings.avoidProvince };
+  const N = settings.reviewsPerWork;
+
+  const works = new Map<number, WorkFacts>(snap.input.works.map((w) => [w.id, w]));
+  const missingWorks = [...new Set(snap.assignments.map((a) => a.work_id))].filter((id) => !works.has(id));
+  const extra = await factsOf(db, missingWorks);
+  for (const [id, f] of extra) works.set(id, f);
+
+  const judges = await judgesOf(db, c, snap);
+
+  const nameOfWork = (id: number) => snap.works.get(id)?.name ?? extra.get(id)?.name ?? String(id);
+  const groupOfWork = new Map([...snap.works.values()].map((w) => [w.id, w.groupId]));
+  const groupById = new Map(snap.groups.map((g) => [g.id, g]));
+
+  const { conflicts, misplaced } = checkAssignments(snap, { works, judges, extra, opts, nameOfWork, groupOfWork, groupById });
 
   const load = new Map<number, number>();
   const have = new Map<number, number>();
@@ -191,15 +216,13 @@ export async function checkReport(db: Db, user: User, contestId: number): Promis
     judgeLoads,
     groupLoads,
     overall: stats(judgeLoads.map((l) => l.load)),
-    shortWorks: short
-      .slice(0, MAX_LINES)
-      .map((w) => ({
-        workId: w.id,
-        name: w.name,
-        groupName: w.groupId !== null ? (groupById.get(w.groupId)?.name ?? null) : null,
-        have: have.get(w.id) ?? 0,
-        needed: N,
-      })),
+    shortWorks: short.slice(0, MAX_LINES).map((w) => ({
+      workId: w.id,
+      name: w.name,
+      groupName: w.groupId !== null ? (groupById.get(w.groupId)?.name ?? null) : null,
+      have: have.get(w.id) ?? 0,
+      needed: N,
+    })),
     judgesWithoutGroup: withoutGroup.map((j) => ({ id: j.id, name: j.name })),
     worksWithoutGroup: snap.ungrouped
       .slice(0, MAX_LINES)

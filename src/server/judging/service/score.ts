@@ -37,8 +37,8 @@ import {
 import type { Deduction } from "../../../shared/work-type/schema";
 import type { Db } from "../../db";
 import type { DB, User } from "../../db/schema";
-import { record } from "../../crud/audit";
-import { bj } from "../../work/rules";
+import { record } from "../../common/audit";
+import { beijingTime as bj } from "../../../shared/time";
 import type { Handle } from "../../work/repository";
 import { requireManagedContest } from "./contest";
 import { assignedWorks, judgedContests, requireAssigned, requireJudgedContest, withNames, toItem } from "./judge";

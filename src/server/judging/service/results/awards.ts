@@ -15,7 +15,7 @@ import type {
 } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { User } from "../../../db/schema";
-import { record } from "../../../crud/audit";
+import { record } from "../../../common/audit";
 import { allocateAwards, allocationRanks, choosePromotions } from "../../results";
 import { changeResults } from "./change";
 import {

@@ -8,7 +8,7 @@ import { badRequest } from "../../../../shared/errors";
 import type { Basis, ComputeBody, ComputeOutcome } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { User } from "../../../db/schema";
-import { record } from "../../../crud/audit";
+import { record } from "../../../common/audit";
 import { computeGroup, type ComputedGroup } from "../../results";
 import type { Score } from "../../scoring";
 import { settingsOf } from "../contest";
@@ -36,21 +36,19 @@ export function computeAll(inputs: Inputs, threshold: number, basis: Record<stri
     push(scoresBy, key, s);
   }
   const incomplete = incompleteWorks(inputs);
-  return [...byGroup.keys()]
-    .sort()
-    .map((key) =>
-      computeGroup(
-        {
-          key,
-          workIds: byGroup.get(key)!,
-          scores: scoresBy.get(key) ?? [],
-          defence: inputs.defence,
-          basis: basis[key] ?? "online",
-          incomplete,
-        },
-        { disagreementThreshold: threshold },
-      ),
-    );
+  return [...byGroup.keys()].sort().map((key) =>
+    computeGroup(
+      {
+        key,
+        workIds: byGroup.get(key)!,
+        scores: scoresBy.get(key) ?? [],
+        defence: inputs.defence,
+        basis: basis[key] ?? "online",
+        incomplete,
+      },
+      { disagreementThreshold: threshold },
+    ),
+  );
 }
 
 const same = (a: number | null, b: number | null) =>

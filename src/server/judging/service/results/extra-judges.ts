@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../../../../shared/errors";
 import type { ExtraJudgeBody, ExtraJudgeOutcome, ExtraJudgeProposal } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { User } from "../../../db/schema";
-import { record } from "../../../crud/audit";
+import { record } from "../../../common/audit";
 import { minCostFlow } from "../../assign";
 import type { ExtraJudgeRequest } from "../../scoring";
 import { applyAssignments } from "../apply";

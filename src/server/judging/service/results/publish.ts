@@ -1,40 +1,29 @@
 /**
  * Publishing the results and withdrawing the publication; what a publication stores so that
- * every published score can be reproduced; the publications of a contest and the published
- * award the public work lookup shows.
+ * every published score can be reproduced; the publications of a contest. (Whether results are
+ * published and the published awards of a work are read in ../../../work/published.ts.)
  */
-import { sql, type RawBuilder, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { badRequest, conflict } from "../../../../shared/errors";
-import { CONTEST_LEVEL_NAMES, type ContestLevelKey } from "../../../../shared/contest/stages";
 import type { Basis, PublicationView, PublishBody } from "../../../../shared/judging/result-schema";
 import type { Db } from "../../../db";
 import type { DB, User } from "../../../db/schema";
-import { record } from "../../../crud/audit";
-import { syncCertificates } from "../../../certificate/issue";
+import { record } from "../../../common/audit";
+import { emit } from "../../../events";
 import type { Handle } from "../../../work/repository";
+// The publication test and the published awards are read below judging (by the works pages too).
+export { publishedAward, publishedAwards, resultsPublished } from "../../../work/published";
 import { NORMALISE_DEFAULTS, SCORING_MODEL, SCORING_MODEL_VERSION, type FitParameters } from "../../scoring";
 import { settingsOf } from "../contest";
 import { scoreLogHead } from "../score-log-store";
 import { activePublication, changeResults } from "./change";
 import { changedWorks, computeAll } from "./compute";
-import { LEVEL_ORDER, isIncomplete, loadInputs, loadSetting, push, resultGroupNames } from "./load";
+import { isIncomplete, loadInputs, loadSetting, push, resultGroupNames } from "./load";
 import { storedRows } from "./rows";
-import { syncNationalEntries } from "../../../national/entries";
 
 const DAY = 86_400_000;
 /** A publicity period the publication opens when the contest has none running. */
 export const PUBLICITY_DAYS = 7;
-
-/**
- * Whether the results of a contest are published and the publication is in force (not
- * withdrawn): the one test every reader of published results uses (public pages, lookups,
- * certificates, best works, judges' profiles). `contest` is the column holding the contest's
- * id in the outer query (e.g. "contest_result.contest_id") or an id.
- */
-export function resultsPublished(contest: string | number): RawBuilder<boolean> {
-  const id = typeof contest === "number" ? sql`${contest}` : sql.ref(contest);
-  return sql<boolean>`exists (select 1 from result_publication as in_force where in_force.contest_id = ${id} and in_force.withdrawn_at is null)`;
-}
 
 /** What a publication stores in params: enough to recompute every published score. */
 export interface PublishedParams {
@@ -204,8 +193,8 @@ export async function publishResults(db: Db, user: User, contestId: number, body
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await syncCertificates(trx, c.id, now);
-    await syncNationalEntries(trx, c.id, user.id);
+    // The certificates and the national entries follow, in this transaction (src/server/effects.ts).
+    await emit(trx, "results.changed", { contestId: c.id, userId: user.id, at: now });
     await record(trx, user.id, {
       entity: "result_publication",
       entityId: row.id,
@@ -252,8 +241,7 @@ export async function unpublishResults(db: Db, user: User, contestId: number, re
           else await trx.deleteFrom("contest_stage").where("id", "=", stage.id).execute();
         }
       }
-      await syncCertificates(trx, c.id);
-      await syncNationalEntries(trx, c.id, user.id);
+      await emit(trx, "results.changed", { contestId: c.id, userId: user.id });
       await record(trx, user.id, {
         entity: "result_publication",
         entityId: pub.id,
@@ -274,41 +262,4 @@ export async function publicationParams(db: Handle, publicationId: number): Prom
     .where("id", "=", publicationId)
     .executeTakeFirstOrThrow();
   return JSON.parse(row.params) as PublishedParams;
-}
-
-/**
- * The published awards of a work per contest level (in contests whose publication is in
- * force), highest level first: the award's name, the level it was promoted to, and both in
- * words, e.g. "省赛一等奖，推荐晋级国赛".
- */
-export async function publishedAwards(
-  db: Handle,
-  workId: number,
-): Promise<{ level: ContestLevelKey; award: string | null; promotedTo: ContestLevelKey | null; text: string }[]> {
-  const rows = await db
-    .selectFrom("contest_result")
-    .innerJoin("contest", "contest.id", "contest_result.contest_id")
-    .leftJoin("award_level", "award_level.id", "contest_result.award_level_id")
-    .leftJoin("contest as parent", "parent.id", "contest.parent_id")
-    .select(["contest.level", "award_level.name as award", "contest_result.promoted", "parent.level as parent_level"])
-    .where("contest_result.work_id", "=", workId)
-    .where((eb) => eb.or([eb("contest_result.award_level_id", "is not", null), eb("contest_result.promoted", "=", 1)]))
-    .where(resultsPublished("contest_result.contest_id"))
-    .execute();
-  return rows
-    .sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level])
-    .map((r) => {
-      const promotedTo = Number(r.promoted) && r.parent_level ? r.parent_level : null;
-      const parts = [
-        r.award ? `${CONTEST_LEVEL_NAMES[r.level]}${r.award}` : null,
-        promotedTo ? `推荐晋级${CONTEST_LEVEL_NAMES[promotedTo]}` : null,
-      ].filter(Boolean);
-      return { level: r.level, award: r.award, promotedTo, text: parts.join("，") };
-    });
-}
-
-/** The award shown by the public work lookup: the published awards in one line, national first; null when none. */
-export async function publishedAward(db: Handle, workId: number): Promise<string | null> {
-  const all = await publishedAwards(db, workId);
-  return all.length ? all.map((a) => a.text).join("；") : null;
 }

@@ -8,14 +8,13 @@
  * (优秀指导教师, 优秀组织奖: group key h<award level id>) keep versions the same way
  * (changePublishedGroup).
  */
-import { syncNationalEntries } from "../../../national/entries";
 import type { Transaction } from "kysely";
 import { notFound } from "../../../../shared/errors";
 import type { ResultVersionDetail, ResultVersionView } from "../../../../shared/complaint/schema";
 import type { DB } from "../../../db/schema";
 import type { Handle } from "../../../work/repository";
-import { record } from "../../../crud/audit";
-import { syncCertificates } from "../../../certificate/issue";
+import { record } from "../../../common/audit";
+import { emit } from "../../../events";
 import { activePublication } from "./change";
 import { resultGroupNames } from "./load";
 import { keyOfRow } from "./rows";
@@ -147,9 +146,9 @@ export async function changePublishedGroup(
     last = { version: 1 };
   }
   await change();
-  // The certificates follow the changed result (reissued or revoked) in the same transaction.
-  await syncCertificates(trx, args.contestId);
-  await syncNationalEntries(trx, args.contestId, args.userId);
+  // The certificates (reissued or revoked) and the national entries follow the changed result
+  // in the same transaction (src/server/effects.ts).
+  await emit(trx, "results.changed", { contestId: args.contestId, userId: args.userId });
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
