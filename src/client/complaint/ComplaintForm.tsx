@@ -1,10 +1,11 @@
 /**
  * Filing a 申诉 or 投诉. A logged-in user chooses the kind (申诉 only for an own work); a
  * visitor files a 投诉 with real name and phone under the verified email's token. The work is
- * named by its number and shown as the public result shows it, with the filing window.
+ * named by its number and shown as the public result shows it, with the filing window
+ * (WorkSummary.tsx).
  */
 import { useState } from "react";
-import { Alert, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Typography } from "antd";
+import { Alert, Button, Form, Input, InputNumber, Radio, Select } from "antd";
 import type { ComplaintInfo, EvidenceView, FilerComplaintView } from "../../shared/complaint/schema";
 import {
   CATEGORIES_OF,
@@ -14,10 +15,10 @@ import {
   type ComplaintType,
 } from "../../shared/complaint/states";
 import { isWorkId } from "../../shared/work/states";
-import { fmtTime } from "../format";
 import { fieldOf, post } from "../request";
 import { FILING, PUBLIC, useComplaintWork } from "./api";
 import { EvidenceUpload } from "./EvidenceUpload";
+import { WorkSummary } from "./WorkSummary";
 import { DEFAULT_LIMITS, textProblem } from "./logic";
 
 interface Values {
@@ -108,25 +109,7 @@ export function ComplaintForm({ info, token, initial, onFiled }: Props) {
       >
         <InputNumber style={{ width: 240 }} controls={false} placeholder="如 2026000123" data-testid="complaint-work-id" />
       </Form.Item>
-      {work.data && (
-        <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }} data-testid="complaint-work">
-          <Descriptions.Item label="作品">{work.data.name}</Descriptions.Item>
-          <Descriptions.Item label="学校">{work.data.schoolName}</Descriptions.Item>
-          <Descriptions.Item label="类别">{work.data.categoryName}</Descriptions.Item>
-          <Descriptions.Item label="赛事">{work.data.contestName}</Descriptions.Item>
-          <Descriptions.Item label="公示奖项">{work.data.award ?? "—"}</Descriptions.Item>
-          <Descriptions.Item label="受理时间">
-            {work.data.window ? (
-              <Typography.Text type={work.data.window.open ? "success" : "danger"}>
-                {fmtTime(work.data.window.startsAt)} 至 {fmtTime(work.data.window.endsAt)}（
-                {work.data.window.open ? "受理中" : "未在受理期"}）
-              </Typography.Text>
-            ) : (
-              "未设置"
-            )}
-          </Descriptions.Item>
-        </Descriptions>
-      )}
+      {work.data && <WorkSummary w={work.data} />}
       {work.isError && type === "complaint" && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={work.error.message} />
       )}

@@ -281,71 +281,56 @@ function Closed({ v }: { v: PublicInvitation }) {
   );
 }
 
-export default function InviteJudgePage(_: PageProps) {
-  const { code = "" } = useParams();
-  const valid = new RegExp(CODE_PATTERN).test(code);
-  const q = useLink(valid ? code : "");
-  const qc = useQueryClient();
-  const [done, setDone] = useState<AnswerOutcome | null>(null);
+/** What the invitee is asked (the invitation's contest, categories, dates and message). */
+function InvitationFacts({ v }: { v: PublicInvitation }) {
+  return (
+    <Card title={`${v.name ?? ""}，您好：诚邀您担任评委`}>
+      <Descriptions bordered size="small" column={1}>
+        <Descriptions.Item label="赛事">
+          <span data-testid="invite-contest">{v.contest!.name}</span>（{v.contest!.year} 年{LEVEL[v.contest!.level] ?? ""}）
+        </Descriptions.Item>
+        <Descriptions.Item label="评审类别">
+          {v.categories.map((c) => (
+            <Tag key={c} color="blue">
+              {c}
+            </Tag>
+          ))}
+        </Descriptions.Item>
+        <Descriptions.Item label="邀请人">{v.invitedBy}</Descriptions.Item>
+        <Descriptions.Item label="发出时间">{bjTime(v.sentAt)}</Descriptions.Item>
+        <Descriptions.Item label="答复截止">
+          <b>{bjTime(v.answerBy)}</b>（北京时间）
+        </Descriptions.Item>
+        <Descriptions.Item label="受邀邮箱">{v.email}</Descriptions.Item>
+      </Descriptions>
+      {v.message && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          message="邀请说明"
+          description={<span style={{ whiteSpace: "pre-wrap" }}>{v.message}</span>}
+          data-testid="invite-message"
+        />
+      )}
+    </Card>
+  );
+}
 
-  if (!valid)
-    return (
-      <Screen>
-        <Card>
-          <Closed v={{ state: "invalid" } as PublicInvitation} />
-        </Card>
-      </Screen>
-    );
-  if (q.isLoading)
-    return (
-      <Screen>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </Screen>
-    );
-  if (q.error || !q.data)
-    return (
-      <Screen>
-        <Card>
-          <Result
-            status="error"
-            title="无法打开邀请"
-            subTitle={q.error?.message ?? "请稍后重试"}
-            extra={<Button onClick={() => void q.refetch()}>重试</Button>}
-          />
-        </Card>
-      </Screen>
-    );
-  const v = q.data;
-  if (done)
-    return (
-      <Screen>
-        <Card>
-          <Done outcome={done} viewerMatches={!!v.viewer?.matches} />
-        </Card>
-      </Screen>
-    );
-  if (v.state !== "open")
-    return (
-      <Screen>
-        <Card>
-          <Closed v={v} />
-        </Card>
-      </Screen>
-    );
-
-  const answered = <R extends { error: number; data?: AnswerOutcome }>(r: R): R => {
-    if (r.error === 0 && r.data) setDone(r.data);
-    return r;
-  };
-  const decline = async (reason?: string) => answered(await inviteApi.decline(code, reason));
-  const logout = async () => {
-    await post("/Backend/Common/account/logout", undefined, { notify: false });
-    await becomes(ANONYMOUS);
-    await qc.invalidateQueries({ queryKey: inviteKeys.link(code) });
-  };
-
+/**
+ * The answer part of the page, by who is looking: nobody (create a judge account or log in),
+ * another account (log out), an account that is not a judge's, or the invited judge (the accept form).
+ */
+function AnswerAction({
+  v,
+  code,
+  answered,
+  logout,
+}: {
+  v: PublicInvitation;
+  code: string;
+  answered: <R extends { error: number; data?: AnswerOutcome }>(r: R) => R;
+  logout: () => Promise<void>;
+}) {
   let action: ReactNode;
   if (!v.viewer) {
     action = (
@@ -420,40 +405,80 @@ export default function InviteJudgePage(_: PageProps) {
     );
   }
 
+  return action;
+}
+
+export default function InviteJudgePage(_: PageProps) {
+  const { code = "" } = useParams();
+  const valid = new RegExp(CODE_PATTERN).test(code);
+  const q = useLink(valid ? code : "");
+  const qc = useQueryClient();
+  const [done, setDone] = useState<AnswerOutcome | null>(null);
+
+  if (!valid)
+    return (
+      <Screen>
+        <Card>
+          <Closed v={{ state: "invalid" } as PublicInvitation} />
+        </Card>
+      </Screen>
+    );
+  if (q.isLoading)
+    return (
+      <Screen>
+        <Card>
+          <Skeleton active />
+        </Card>
+      </Screen>
+    );
+  if (q.error || !q.data)
+    return (
+      <Screen>
+        <Card>
+          <Result
+            status="error"
+            title="无法打开邀请"
+            subTitle={q.error?.message ?? "请稍后重试"}
+            extra={<Button onClick={() => void q.refetch()}>重试</Button>}
+          />
+        </Card>
+      </Screen>
+    );
+  const v = q.data;
+  if (done)
+    return (
+      <Screen>
+        <Card>
+          <Done outcome={done} viewerMatches={!!v.viewer?.matches} />
+        </Card>
+      </Screen>
+    );
+  if (v.state !== "open")
+    return (
+      <Screen>
+        <Card>
+          <Closed v={v} />
+        </Card>
+      </Screen>
+    );
+
+  const answered = <R extends { error: number; data?: AnswerOutcome }>(r: R): R => {
+    if (r.error === 0 && r.data) setDone(r.data);
+    return r;
+  };
+  const decline = async (reason?: string) => answered(await inviteApi.decline(code, reason));
+  const logout = async () => {
+    await post("/Backend/Common/account/logout", undefined, { notify: false });
+    await becomes(ANONYMOUS);
+    await qc.invalidateQueries({ queryKey: inviteKeys.link(code) });
+  };
+
   return (
     <Screen>
       <Space direction="vertical" size={16} style={{ display: "flex" }} data-testid="invite-page">
-        <Card title={`${v.name ?? ""}，您好：诚邀您担任评委`}>
-          <Descriptions bordered size="small" column={1}>
-            <Descriptions.Item label="赛事">
-              <span data-testid="invite-contest">{v.contest!.name}</span>（{v.contest!.year} 年{LEVEL[v.contest!.level] ?? ""}）
-            </Descriptions.Item>
-            <Descriptions.Item label="评审类别">
-              {v.categories.map((c) => (
-                <Tag key={c} color="blue">
-                  {c}
-                </Tag>
-              ))}
-            </Descriptions.Item>
-            <Descriptions.Item label="邀请人">{v.invitedBy}</Descriptions.Item>
-            <Descriptions.Item label="发出时间">{bjTime(v.sentAt)}</Descriptions.Item>
-            <Descriptions.Item label="答复截止">
-              <b>{bjTime(v.answerBy)}</b>（北京时间）
-            </Descriptions.Item>
-            <Descriptions.Item label="受邀邮箱">{v.email}</Descriptions.Item>
-          </Descriptions>
-          {v.message && (
-            <Alert
-              style={{ marginTop: 16 }}
-              type="info"
-              message="邀请说明"
-              description={<span style={{ whiteSpace: "pre-wrap" }}>{v.message}</span>}
-              data-testid="invite-message"
-            />
-          )}
-        </Card>
+        <InvitationFacts v={v} />
         <Card title="答复邀请" extra={<DeclineButton onDecline={decline} />}>
-          {action}
+          <AnswerAction v={v} code={code} answered={answered} logout={logout} />
         </Card>
       </Space>
     </Screen>

@@ -8,7 +8,7 @@ import { App, Button, Card, Empty, List, Modal, Space, Tag, Typography } from "a
 import { INVITATION_STATE_NAMES, type MyInvitation } from "../../shared/judge-invite/schema";
 import { AcceptForm } from "./AcceptForm";
 import { DeclineButton } from "./InviteJudgePage";
-import { STATE_COLORS } from "./InvitationsPanel";
+import { STATE_COLORS } from "./invitation-columns";
 import { bjTime, inviteApi, useInviteRefresh, useMyInvitations } from "./api";
 
 export function MyInvitations() {

@@ -23,7 +23,7 @@ import type {
 import type { CurrentUser } from "../../shared/account/schema";
 import { request } from "../request";
 import { fetchData } from "../request";
-import { poolKeys } from "../judge-pool/api";
+import { poolKeys } from "../judge-queries/pool-keys";
 import { conflictKey } from "../judging/profile/conflicts";
 import { fmtTime } from "../format";
 

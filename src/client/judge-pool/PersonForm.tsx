@@ -46,6 +46,22 @@ const toValues = (p: JudgePersonView | null): Partial<Values> =>
       }
     : { schoolKind: "listed", available: "unknown", categoryIds: [], tags: [] };
 
+/** The request body of the form's values (contacts only when the caller may edit them). */
+const toBody = (v: Values, contactEditable: boolean): JudgePersonCreate => ({
+  name: v.name.trim(),
+  ...(v.schoolKind === "listed"
+    ? { schoolId: v.schoolId ?? null, schoolName: null }
+    : { schoolId: null, schoolName: v.schoolName?.trim() || null }),
+  province: v.province ?? null,
+  title: v.title?.trim() || null,
+  ...(contactEditable ? { email: v.email?.trim() || null, phone: v.phone?.trim() || null } : {}),
+  categoryIds: v.categoryIds ?? [],
+  tags: v.tags ?? [],
+  available: v.available === "unknown" ? null : v.available === "yes",
+  availabilityNote: v.availabilityNote?.trim() ?? "",
+  note: v.note?.trim() ?? "",
+});
+
 export function PersonForm({
   open,
   person,
@@ -75,20 +91,7 @@ export function PersonForm({
   const save = async (v: Values) => {
     setBusy(true);
     setError(null);
-    const body: JudgePersonCreate = {
-      name: v.name.trim(),
-      ...(v.schoolKind === "listed"
-        ? { schoolId: v.schoolId ?? null, schoolName: null }
-        : { schoolId: null, schoolName: v.schoolName?.trim() || null }),
-      province: v.province ?? null,
-      title: v.title?.trim() || null,
-      ...(contactEditable ? { email: v.email?.trim() || null, phone: v.phone?.trim() || null } : {}),
-      categoryIds: v.categoryIds ?? [],
-      tags: v.tags ?? [],
-      available: v.available === "unknown" ? null : v.available === "yes",
-      availabilityNote: v.availabilityNote?.trim() ?? "",
-      note: v.note?.trim() ?? "",
-    };
+    const body = toBody(v, contactEditable);
     const r = person ? await poolApi.update(person.id, body) : await poolApi.create(body);
     setBusy(false);
     if (r.error !== 0 || !r.data) {

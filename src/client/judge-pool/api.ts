@@ -20,13 +20,9 @@ import { fetchData } from "../request";
 export const POOL = "/Backend/JudgePool";
 export const PERSONS = `${POOL}/persons`;
 
-export const poolKeys = {
-  all: ["judge-pool"] as const,
-  history: (id: number) => ["judge-pool", "history", id] as const,
-  contact: (id: number) => ["judge-pool", "contact", id] as const,
-  tags: ["judge-pool", "tags"] as const,
-  self: ["judge-pool", "self"] as const,
-};
+// The keys are shared with the invitations (judge-queries/pool-keys.ts).
+import { poolKeys } from "../judge-queries/pool-keys";
+export { poolKeys };
 
 export const useHistory = (id: number | null) =>
   useQuery({

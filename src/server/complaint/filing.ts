@@ -11,7 +11,6 @@
  * - A visitor proves the email with a one-time code (hashed, 15 minutes, 5 attempts), which
  *   buys a token (hashed, 2 hours) for filing, evidence and the own complaints.
  */
-import { randomInt } from "node:crypto";
 import { basename } from "node:path";
 import { pipeline, type Readable } from "node:stream";
 import {
@@ -33,11 +32,12 @@ import { STAGE_NAMES } from "../../shared/contest/stages";
 import { badRequest, DomainError, forbidden, invalid, notFound, tooLarge, unauthenticated } from "../../shared/errors";
 import type { Db } from "../db";
 import type { Mailer } from "../mail/mailer";
-import { newToken, sha256 } from "../plugins/auth";
-import { normEmail } from "../plugins/limits";
+import { newToken, sha256, sixDigitCode } from "../common/crypto";
+import { normEmail } from "../common/email";
 import type { BlobStore } from "../storage";
 import { appendLog, findWork } from "../work/repository";
-import { bj, receivingContestId } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
+import { receivingContestId } from "../work/rules";
 import { extensionOf, uploadGuard } from "../work/files/check";
 import { cleanText } from "./transition";
 import { isParty, type Caller, type Handle } from "./scope";
@@ -117,7 +117,7 @@ export async function sendVisitorCode(
   emailIn: string,
 ): Promise<{ email: string; expiresAt: string }> {
   const email = normEmail(emailIn);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = sixDigitCode();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {

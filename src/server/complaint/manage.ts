@@ -9,7 +9,7 @@ import { badRequest, notFound } from "../../shared/errors";
 import { ROLE } from "../../shared/roles";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import { adminContestIds } from "../scope";
 import { handledContests } from "./scope";
 import { saveSettings, settingsOf } from "./settings";

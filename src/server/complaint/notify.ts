@@ -16,7 +16,7 @@ import {
 } from "../../shared/complaint/states";
 import type { Mail } from "../mail/mailer";
 import { plainText } from "../richtext/sanitize";
-import { bj } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
 import type { ComplaintRow, Handle } from "./scope";
 
 async function filerEmail(db: Handle, c: ComplaintRow): Promise<string | null> {

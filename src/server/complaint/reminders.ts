@@ -11,7 +11,7 @@ import { ROLE } from "../../shared/roles";
 import type { Db } from "../db";
 import type { TaskQueue } from "../jobs/queue";
 import type { Mail, Mailer } from "../mail/mailer";
-import { bj } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
 import { memberContestIds } from "./scope";
 import { settingsOf } from "./settings";
 

@@ -28,7 +28,7 @@ import type { Db } from "../db";
 import type { ComplaintTable, DB } from "../db/schema";
 import type { Mail, Mailer } from "../mail/mailer";
 import { appendLog } from "../work/repository";
-import { bj } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
 import { sanitizeRichText, plainText } from "../richtext/sanitize";
 import { applyAction, applyRejudge, checkAction, undoDecision } from "./effects";
 import { decisionMails, stepMails } from "./notify";

@@ -14,10 +14,11 @@
  *   record is linked to the account (created for a new email), its school, title, categories
  *   and tags become the confirmed ones (and the account's school, which the conflict rules
  *   read), the year is marked available, and the declared conflicts are stored
- *   (judging/service/conflicts.ts). Any refusal leaves everything as it was.
+ *   (judging/service/conflicts.ts). Any refusal leaves everything as it was. The steps of
+ *   that transaction are in accept-writes.ts.
  */
 import type { Selectable, Transaction } from "kysely";
-import { badRequest, conflict, forbidden, gone, invalid, notFound } from "../../shared/errors";
+import { badRequest, forbidden, gone, invalid, notFound } from "../../shared/errors";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../shared/roles";
 import type {
   AcceptBody,
@@ -29,13 +30,24 @@ import type {
 } from "../../shared/judge-invite/schema";
 import type { Db } from "../db";
 import type { DB, JudgeInvitationTable, User } from "../db/schema";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import { hashPassword } from "../account/password";
 import { addDeclaredConflicts } from "../judging/service/conflicts";
 import type { Handle } from "../work/repository";
-import { bj } from "../work/rules";
-import { categoryIdsOf, codeHash, maskEmail, normEmail, stateOf } from "./codes";
+import { beijingTime as bj } from "../../shared/time";
+import { categoryIdsOf, codeHash, maskEmail, stateOf } from "./codes";
+import { normEmail } from "../common/email";
 import { categoryNames, contestCategories } from "./load";
+import {
+  confirmedFacts,
+  ensureJudgeMember,
+  linkPoolPerson,
+  markYearAvailable,
+  personFor,
+  replacePersonCategoriesAndTags,
+  syncAccount,
+} from "./accept-writes";
+import { createUser } from "../account/create-user";
 
 type Row = Selectable<JudgeInvitationTable>;
 export const INVALID_LINK = "邀请链接无效或已被撤回，请向赛事管理员确认";
@@ -100,36 +112,6 @@ async function prefillOf(db: Handle, user: User, row: Row | null): Promise<Prefi
     tags,
     categoryIds: cats.length ? cats : row ? categoryIdsOf(row.categories) : [],
   };
-}
-
-/**
- * The pool record for an account: the one linked to it; else the invited record (a merged
- * duplicate stands for the kept one) if not linked to another account; else an unlinked record
- * of the email. undefined: none (accepting creates one).
- */
-async function personFor(db: Handle, userId: number, invitedPersonId: number | null, email: string | null) {
-  const cols = ["id", "name", "school_id", "school_name", "province", "title", "email", "user_id", "merged_into"] as const;
-  const linked = await db.selectFrom("judge_person").select(cols).where("user_id", "=", userId).executeTakeFirst();
-  if (linked) return linked;
-  let id = invitedPersonId;
-  for (let i = 0; id !== null && i < 5; i++) {
-    const p = await db.selectFrom("judge_person").select(cols).where("id", "=", id).executeTakeFirst();
-    if (!p) break;
-    if (p.merged_into === null) {
-      if (p.user_id === null) return p;
-      break;
-    }
-    id = p.merged_into;
-  }
-  if (!email) return undefined;
-  return db
-    .selectFrom("judge_person")
-    .select(cols)
-    .where("email", "=", email)
-    .where("user_id", "is", null)
-    .where("merged_into", "is", null)
-    .orderBy("id")
-    .executeTakeFirst();
 }
 
 export async function publicInvitation(db: Db, code: string, viewer: User | null): Promise<PublicInvitation> {
@@ -204,28 +186,17 @@ export async function registerFromInvitation(db: Db, code: string, viewer: User 
       inv.person_id !== null
         ? await trx.selectFrom("judge_person").select(["school_id", "user_id"]).where("id", "=", inv.person_id).executeTakeFirst()
         : undefined;
-    const now = new Date().toISOString();
-    const user = await trx
-      .insertInto("app_user")
-      .values({
-        username: body.username,
-        password_hash,
-        name: body.name.trim(),
-        user_type: ROLE.judge,
-        email: inv.email,
-        // The link reached this mailbox.
-        email_verified: 1,
-        phone: body.phone ?? null,
-        school_id: person?.school_id ?? null,
-        member_no: null,
-        has_complaint_right: 0,
-        is_school_contest_judge: 0,
-        locked: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await createUser(trx, {
+      username: body.username,
+      password_hash,
+      name: body.name.trim(),
+      user_type: ROLE.judge,
+      email: inv.email,
+      // The link reached this mailbox.
+      email_verified: 1,
+      phone: body.phone ?? null,
+      school_id: person?.school_id ?? null,
+    });
     await record(trx, user.id, {
       entity: "app_user",
       entityId: user.id,
@@ -288,180 +259,16 @@ export async function acceptInvitation(db: Db, user: User | null, t: Target, bod
       .executeTakeFirstOrThrow();
 
     // The confirmed facts, checked before anything is written.
-    let school: { id: number; name: string; province: string } | undefined;
-    if (body.schoolId !== null) {
-      school = await trx
-        .selectFrom("school")
-        .select(["id", "name", "province"])
-        .where("id", "=", body.schoolId)
-        .where("archived", "=", 0)
-        .executeTakeFirst();
-      if (!school) throw invalid("schoolId", "所选学校不存在，请重新选择");
-    }
-    const schoolName = school ? null : body.schoolName?.trim() || null;
-    const categoryIds = [...new Set(body.categoryIds)];
-    if (categoryIds.length) {
-      const found = new Set(
-        (
-          await trx.selectFrom("work_category").select("id").where("id", "in", categoryIds).where("archived", "=", 0).execute()
-        ).map((r) => r.id),
-      );
-      const missing = categoryIds.find((id) => !found.has(id));
-      if (missing !== undefined) throw invalid("categoryIds", `作品类别（编号 ${missing}）不存在`);
-    }
-    const tags = [...new Set(body.tags.map((x) => x.trim()).filter(Boolean))];
-    const title = body.title?.trim() || null;
+    const facts = await confirmedFacts(trx, body);
 
     await claim(trx, row, "accepted", u.id, null);
     const now = new Date().toISOString();
 
-    // Contest membership: what groups and the assignment read as the contest's judges.
-    const member = await trx
-      .selectFrom("contest_member")
-      .select("id")
-      .where("contest_id", "=", contest.id)
-      .where("user_id", "=", u.id)
-      .where("role", "=", "judge")
-      .executeTakeFirst();
-    if (!member) {
-      const { id } = await trx
-        .insertInto("contest_member")
-        .values({ contest_id: contest.id, user_id: u.id, role: "judge", created_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await record(trx, u.id, {
-        entity: "contest_member",
-        entityId: id,
-        action: "create",
-        changes: {
-          contestId: [null, contest.id],
-          userId: [null, u.id],
-          role: [null, "judge"],
-          via: [null, `judge_invitation ${row.id}`],
-        },
-      });
-    }
-
-    // The pool record, linked to the account (created for a new email).
-    const facts = {
-      school_id: school?.id ?? null,
-      school_name: schoolName,
-      province: school?.province ?? null,
-      title,
-      updated_at: now,
-    };
-    let person = await personFor(trx, u.id, row.person_id, row.email);
-    if (person && person.user_id !== null && person.user_id !== u.id)
-      throw conflict("评委库中该人员已关联其他账号，请联系赛事管理员");
-    let personId: number;
-    if (person) {
-      personId = person.id;
-      await trx
-        .updateTable("judge_person")
-        .set({ ...facts, user_id: u.id, email: person.email ?? row.email })
-        .where("id", "=", personId)
-        .execute();
-      await record(trx, u.id, {
-        entity: "judge_person",
-        entityId: personId,
-        action: "update",
-        changes: {
-          userId: [person.user_id, u.id],
-          schoolId: [person.school_id, facts.school_id],
-          schoolName: [person.school_name, schoolName],
-          title: [person.title, title],
-        },
-      });
-    } else {
-      personId = (
-        await trx
-          .insertInto("judge_person")
-          .values({
-            name: u.name,
-            email: row.email,
-            phone: u.phone,
-            user_id: u.id,
-            note: "",
-            merged_into: null,
-            created_by: u.id,
-            created_at: now,
-            ...facts,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-      await record(trx, u.id, {
-        entity: "judge_person",
-        entityId: personId,
-        action: "create",
-        changes: {
-          name: [null, u.name],
-          email: [null, row.email],
-          userId: [null, u.id],
-          via: [null, `judge_invitation ${row.id}`],
-        },
-      });
-    }
-    if (row.person_id !== personId)
-      await trx.updateTable("judge_invitation").set({ person_id: personId }).where("id", "=", row.id).execute();
-    const oldCats = (
-      await trx.selectFrom("judge_person_category").select("category_id").where("person_id", "=", personId).execute()
-    )
-      .map((r) => r.category_id)
-      .sort((a, b) => a - b);
-    const oldTags = (await trx.selectFrom("judge_person_tag").select("tag").where("person_id", "=", personId).execute())
-      .map((r) => r.tag)
-      .sort();
-    await trx.deleteFrom("judge_person_category").where("person_id", "=", personId).execute();
-    if (categoryIds.length)
-      await trx
-        .insertInto("judge_person_category")
-        .values(categoryIds.map((category_id) => ({ person_id: personId, category_id })))
-        .execute();
-    await trx.deleteFrom("judge_person_tag").where("person_id", "=", personId).execute();
-    if (tags.length)
-      await trx
-        .insertInto("judge_person_tag")
-        .values(tags.map((tag) => ({ person_id: personId, tag })))
-        .execute();
-    await record(trx, u.id, {
-      entity: "judge_person",
-      entityId: personId,
-      action: "update",
-      changes: { categories: [oldCats, [...categoryIds].sort((a, b) => a - b)], tags: [oldTags, [...tags].sort()] },
-    });
-    await trx
-      .insertInto("judge_person_year")
-      .values({
-        person_id: personId,
-        year: contest.year,
-        available: 1,
-        note: `接受「${contest.name}」的评委邀请`,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(["person_id", "year"]).doUpdateSet({ available: 1, updated_at: now }))
-      .execute();
-
-    // The account's school is what the conflict rules read.
-    if (u.school_id !== (school?.id ?? null)) {
-      await trx
-        .updateTable("app_user")
-        .set({ school_id: school?.id ?? null, updated_at: now })
-        .where("id", "=", u.id)
-        .execute();
-      await record(trx, u.id, {
-        entity: "app_user",
-        entityId: u.id,
-        action: "update",
-        changes: { schoolId: [u.school_id, school?.id ?? null] },
-      });
-    }
-    if (tags.length && !u.expertise?.trim())
-      await trx
-        .updateTable("app_user")
-        .set({ expertise: tags.join("、") })
-        .where("id", "=", u.id)
-        .execute();
+    await ensureJudgeMember(trx, u, contest.id, row, now);
+    const personId = await linkPoolPerson(trx, u, row, facts, now);
+    await replacePersonCategoriesAndTags(trx, u.id, personId, facts.categoryIds, facts.tags);
+    await markYearAvailable(trx, personId, contest, now);
+    await syncAccount(trx, u, facts.school?.id ?? null, facts.tags, now);
 
     const added = await addDeclaredConflicts(
       trx,

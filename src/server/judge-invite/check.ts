@@ -40,15 +40,73 @@ const feasibility = (r: AssignResult): Feasibility => ({
   missingReviews: r.shortfalls.reduce((n, s) => n + s.needed - s.proposed, 0),
 });
 
+type ContestOf = Awaited<ReturnType<typeof requireManagedContest>>;
+type Tree = Awaited<ReturnType<typeof contestCategories>>;
+type Settings = Awaited<ReturnType<typeof settingsOf>>;
+type CheckWork = { id: number; categoryId: number; subcategoryId: number | null; schoolId: number; province: string };
+/** The rule facts of an invitee as a judge (its index stands in for a missing account id). */
+type FactsOf = (inv: Invitee, i: number) => AssignJudgeFacts;
+type AssignJudgeFacts = Omit<AssignJudge, "capacity" | "load">;
+
 export async function checkInvitations(db: Db, user: User, contestId: number, body: CheckBody): Promise<ConflictCheck> {
   const c = await requireManagedContest(db, user, contestId);
   const tree = await contestCategories(db, c.id);
   const categories = checkCategories(tree, body.categoryIds);
   const invitees = await resolveInvitees(db, c.id, body);
   const settings = await settingsOf(db, c.id);
-  const opts = { avoidProvince: settings.avoidProvince };
 
-  // The contest's works now, with what the rules need.
+  const userIds = invitees.map((i) => i.userId).filter((u): u is number => u !== null);
+  const { works, advised, declared, authorsOf } = await ruleFacts(db, c, userIds);
+  // A judge without an account gets an id no account has, for the rules and the flow.
+  const judgeIdOf = (inv: Invitee, i: number) => inv.userId ?? -(i + 1);
+  const factsOf = (inv: Invitee, i: number) => ({
+    id: judgeIdOf(inv, i),
+    ...judgeSchoolFacts(c, { school_id: inv.schoolId, province: inv.province }),
+    declared: inv.userId !== null ? declared.get(inv.userId) : undefined,
+  });
+
+  const persons = checkPersons(invitees, categories, tree, works, {
+    advised,
+    authorsOf,
+    factsOf,
+    avoidProvince: settings.avoidProvince,
+  });
+  const { snap, before, after, extraJudges, byCategory } = await feasibilityWith(
+    db,
+    c,
+    settings,
+    tree,
+    categories,
+    invitees,
+    factsOf,
+  );
+  const N = settings.reviewsPerWork;
+  const a = feasibility(after);
+  const warnings = checkWarnings(persons, byCategory, a, extraJudges.length, N, works.length);
+
+  return {
+    contest: { id: c.id, name: c.name },
+    reviewsPerWork: N,
+    judgeCapacity: settings.judgeCapacity,
+    avoidProvince: settings.avoidProvince,
+    persons,
+    works: snap.input.works.length,
+    currentJudges: snap.input.judges.length,
+    invitedJudges: extraJudges.length,
+    before: feasibility(before),
+    after: a,
+    byCategory,
+    issues: after.issues.slice(0, MAX_ISSUES).map((i) => i.message),
+    warnings: warnings.slice(0, MAX_WARNINGS),
+  };
+}
+
+/**
+ * What the conflict rules need: the contest's works now (school, province, categories), the
+ * works the invitees with an account advise or wrote, their declared conflicts, and the
+ * authors of the works of declared students.
+ */
+async function ruleFacts(db: Db, c: ContestOf, userIds: number[]) {
   const works = (
     await poolWorks(db, c)
       .innerJoin("school", "school.id", "work.school_id")
@@ -62,7 +120,6 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     schoolId: w.school_id,
     province: w.province,
   }));
-  const userIds = invitees.map((i) => i.userId).filter((u): u is number => u !== null);
   const advised = new Map<number, Set<number>>();
   if (userIds.length && works.length) {
     const mine = [
@@ -84,14 +141,19 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
       authorsOf.set(Number(a.work_id), [...(authorsOf.get(Number(a.work_id)) ?? []), a.user_id]);
     }
   }
-  // A judge without an account gets an id no account has, for the rules and the flow.
-  const judgeIdOf = (inv: Invitee, i: number) => inv.userId ?? -(i + 1);
-  const factsOf = (inv: Invitee, i: number) => ({
-    id: judgeIdOf(inv, i),
-    ...judgeSchoolFacts(c, { school_id: inv.schoolId, province: inv.province }),
-    declared: inv.userId !== null ? declared.get(inv.userId) : undefined,
-  });
+  return { works, advised, declared, authorsOf };
+}
 
+/** Per invitee and invited category: the works of the category and how many they must avoid, by reason. */
+function checkPersons(
+  invitees: Invitee[],
+  categories: number[],
+  tree: Tree,
+  works: CheckWork[],
+  x: { advised: Map<number, Set<number>>; authorsOf: Map<number, number[]>; factsOf: FactsOf; avoidProvince: boolean },
+): CheckedPerson[] {
+  const { advised, authorsOf, factsOf } = x;
+  const opts = { avoidProvince: x.avoidProvince };
   const inCategory = (w: (typeof works)[number], cat: number) => w.categoryId === cat || w.subcategoryId === cat;
   const REASON_KEY: Record<ConflictReason, "school" | "province" | "declared" | "advisor"> = {
     same_school: "school",
@@ -99,7 +161,7 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     declared: "declared",
     advisor: "advisor",
   };
-  const persons: CheckedPerson[] = invitees.map((inv, i) => {
+  return invitees.map((inv, i) => {
     const facts = factsOf(inv, i);
     const mine = inv.userId !== null ? advised.get(inv.userId) : undefined;
     return {
@@ -143,8 +205,21 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
       }),
     };
   });
+}
 
-  // Feasibility on the assignment's own snapshot, before and with the invitees.
+/**
+ * Feasibility on the assignment's own snapshot, before and with the invitees (newcomers only),
+ * and the shortfalls per invited 大类.
+ */
+async function feasibilityWith(
+  db: Db,
+  c: ContestOf,
+  settings: Settings,
+  tree: Tree,
+  categories: number[],
+  invitees: Invitee[],
+  factsOf: FactsOf,
+) {
   const snap = await loadSnapshot(db, c, settings);
   const invitedTops = new Set(categories.map((id) => tree.topOf.get(id)!));
   const newcomers = invitees
@@ -202,8 +277,19 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     shortAfter: shortIn(after, top),
   }));
 
+  return { snap, before, after, extraJudges, byCategory };
+}
+
+/** The warnings of a check: who is skipped, who must avoid half a category or more, what stays short. */
+function checkWarnings(
+  persons: CheckedPerson[],
+  byCategory: { shortAfter: number }[],
+  a: Feasibility,
+  invitedJudges: number,
+  N: number,
+  workCount: number,
+): string[] {
   const warnings: string[] = [];
-  const N = settings.reviewsPerWork;
   const skipped = persons.filter((p) => p.skip);
   if (skipped.length)
     warnings.push(
@@ -227,11 +313,10 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
       warnings.push(`「${p.name}」须回避「${k.name}」${k.works} 件作品中的 ${k.excluded} 件（${parts.join("、")}）`);
     }
   }
-  const a = feasibility(after);
   if (!a.complete) {
     const invitedShort = byCategory.reduce((n, k) => n + k.shortAfter, 0);
     warnings.push(
-      `${extraJudges.length ? "加上本次邀请的评委后，" : ""}仍有 ${a.shortWorks} 件作品无法得到 ${N} 位无回避关系的评委（共缺 ${a.missingReviews} 次评审）` +
+      `${invitedJudges ? "加上本次邀请的评委后，" : ""}仍有 ${a.shortWorks} 件作品无法得到 ${N} 位无回避关系的评委（共缺 ${a.missingReviews} 次评审）` +
         (invitedShort === a.shortWorks
           ? ""
           : invitedShort
@@ -239,21 +324,7 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
             : "，均不在本次邀请的类别中"),
     );
   }
-  if (!works.length) warnings.push("本赛事目前没有待评审的作品，回避数量和可行性将在作品进入评审后才有意义");
+  if (!workCount) warnings.push("本赛事目前没有待评审的作品，回避数量和可行性将在作品进入评审后才有意义");
 
-  return {
-    contest: { id: c.id, name: c.name },
-    reviewsPerWork: N,
-    judgeCapacity: settings.judgeCapacity,
-    avoidProvince: settings.avoidProvince,
-    persons,
-    works: snap.input.works.length,
-    currentJudges: snap.input.judges.length,
-    invitedJudges: extraJudges.length,
-    before: feasibility(before),
-    after: a,
-    byCategory,
-    issues: after.issues.slice(0, MAX_ISSUES).map((i) => i.message),
-    warnings: warnings.slice(0, MAX_WARNINGS),
-  };
+  return warnings;
 }

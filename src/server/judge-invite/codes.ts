@@ -4,17 +4,14 @@
  * (a sent invitation past its answer-by date is expired), the masked address shown to the
  * holder of a link, and the categories an invitation names.
  */
-import { randomBytes } from "node:crypto";
 import { invalid } from "../../shared/errors";
 import { MAX_ANSWER_DAYS, type InvitationState } from "../../shared/judge-invite/schema";
 import type { JudgeInvitationTable } from "../db/schema";
-import { sha256 } from "../plugins/auth";
+import { newLinkCode, sha256 } from "../common/crypto";
 
 /** 192 bits: more than the 128 the link needs. */
-export const newCode = () => randomBytes(24).toString("base64url");
+export const newCode = newLinkCode;
 export const codeHash = (code: string) => sha256(code);
-
-export const normEmail = (e: string) => e.trim().toLowerCase();
 
 /** "2026-06-30" → the last millisecond of that day in Beijing time, as an ISO string; refused when past or too far ahead. */
 export function answerByIso(date: string, now = new Date()): string {
@@ -33,12 +30,7 @@ export const isExpired = (row: Pick<JudgeInvitationTable, "status" | "answer_by"
 export const stateOf = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()): InvitationState =>
   isExpired(row, now) ? "expired" : row.status;
 
-/** "zhangsan@example.com" → "zh***@example.com" */
-export function maskEmail(email: string): string {
-  const [local, domain = ""] = email.split("@");
-  const keep = local.length <= 2 ? 1 : 2;
-  return `${local.slice(0, keep)}***@${domain}`;
-}
+export { maskEmail } from "../common/email";
 
 export const categoryIdsOf = (json: string): number[] => {
   try {

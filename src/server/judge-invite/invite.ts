@@ -18,7 +18,7 @@ import type { PageOf } from "../../shared/crud/list";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import { as404, requireManagedContest, settingsOf } from "../judging/service/contest";
 import { answerByIso, categoryIdsOf, codeHash, newCode, stateOf } from "./codes";
 import { resolveInvitees } from "./invitees";

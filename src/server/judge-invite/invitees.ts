@@ -9,8 +9,8 @@ import { invalid } from "../../shared/errors";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../shared/roles";
 import type { CheckBody } from "../../shared/judge-invite/schema";
 import type { Handle } from "../work/repository";
-import { bj } from "../work/rules";
-import { normEmail } from "./codes";
+import { beijingTime as bj } from "../../shared/time";
+import { normEmail } from "../common/email";
 
 export interface Invitee {
   key: string;
@@ -123,7 +123,13 @@ export async function resolveInvitees(
     );
   });
 
-  // Accounts: of the email, or linked to the pool record.
+  await attachAccounts(db, out);
+  await markSkipped(db, contestId, out);
+  return out;
+}
+
+/** Accounts: of the email, or linked to the pool record; they fill in the school and province a record lacks. */
+async function attachAccounts(db: Handle, out: Invitee[]) {
   const mails = [...new Set(out.map((o) => o.email).filter((e): e is string => !!e))];
   const linked = [...new Set(out.map((o) => o.userId).filter((u): u is number => u !== null))];
   const users =
@@ -151,8 +157,11 @@ export async function resolveInvitees(
     }
     if (o.province === null) o.province = u.s_province;
   }
+}
 
-  // Why some would not be invited.
+/** Why some would not be invited: named twice, already a judge of the contest, an account that is not a judge's, an open invitation. */
+async function markSkipped(db: Handle, contestId: number, out: Invitee[]) {
+  const mails = [...new Set(out.map((o) => o.email).filter((e): e is string => !!e))];
   const members = new Set(
     (
       await db
@@ -187,5 +196,4 @@ export async function resolveInvitees(
     }
     seen.add(id);
   }
-  return out;
 }

@@ -4,7 +4,7 @@
  * kept), so it points to the invitation mail and to 「我的邀请」 on /judgePool.
  */
 import type { Mail } from "../mail/mailer";
-import { bj } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
 
 export interface MailFacts {
   to: string;

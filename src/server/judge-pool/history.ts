@@ -131,7 +131,7 @@ export async function historyOf(db: Handle, personId: number): Promise<JudgeHist
   const fits = new Map<number, Fitted | null>();
   for (const p of pubs) {
     if (fits.has(p.contest_id)) continue;
-    let params: PublishedParams | null = null;
+    let params: PublishedParams | null;
     try {
       params = JSON.parse(p.params) as PublishedParams;
     } catch {

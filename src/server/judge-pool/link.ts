@@ -8,7 +8,7 @@
  */
 import { ROLE } from "../../shared/roles";
 import type { Handle } from "../work/repository";
-import { normEmail } from "./persons";
+import { normEmailOrNull } from "../common/email";
 
 const unlinked = (db: Handle) =>
   db
@@ -22,7 +22,7 @@ async function linkOne(
   db: Handle,
   u: { id: number; name: string; email: string | null; phone: string | null; school_id: number | null; province: string | null },
 ) {
-  const email = normEmail(u.email);
+  const email = normEmailOrNull(u.email);
   const now = new Date().toISOString();
   if (email) {
     const r = await db

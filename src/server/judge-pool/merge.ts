@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from "../../shared/errors";
 import { NOT_FOUND, type MergeBody } from "../../shared/judge-pool/schema";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import { contactScope, seesContact } from "./scope";
 
 export async function mergePersons(db: Db, user: User, body: MergeBody): Promise<number> {

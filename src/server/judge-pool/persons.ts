@@ -12,13 +12,13 @@ import type { DB } from "../db/schema";
 import type { Handle } from "../work/repository";
 import { currentYear } from "../judging/service/judge-profile";
 import { accountIds, contactVisible, type ContactScope } from "./scope";
+import { normEmailOrNull } from "../common/email";
 
 type P = ExpressionBuilder<
   DB & { p: DB["judge_person"]; s: DB["school"]; u: DB["app_user"]; y: DB["judge_person_year"] },
   "p" | "s" | "u" | "y"
 >;
 
-export const normEmail = (e: string | null | undefined) => (e?.trim() ? e.trim().toLowerCase() : null);
 const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 
 /** Contests judged (distinct) over the person's accounts. */
@@ -348,7 +348,7 @@ async function unlinkedJudgeByEmail(db: Handle, email: string | null): Promise<n
 export async function insertPerson(db: Handle, userId: number | null, input: JudgePersonCreate): Promise<number> {
   const name = input.name.trim();
   if (!name) throw invalid("name", "请填写姓名");
-  const email = normEmail(input.email);
+  const email = normEmailOrNull(input.email);
   await ensureEmailFree(db, email);
   const school = await schoolOf(db, input);
   const now = new Date().toISOString();
@@ -394,7 +394,7 @@ export async function updatePerson(db: Handle, id: number, input: JudgePersonUpd
   } else if (input.province !== undefined) set.province = clean(input.province);
   if (input.title !== undefined) set.title = clean(input.title);
   if (input.email !== undefined) {
-    const email = normEmail(input.email);
+    const email = normEmailOrNull(input.email);
     await ensureEmailFree(db, email, id);
     set.email = email;
     const account = await unlinkedJudgeByEmail(db, email);

@@ -17,7 +17,8 @@ import {
   type JudgePersonView as TView,
 } from "../../shared/judge-pool/schema";
 import type { ResourceDef } from "../crud/resource";
-import { getPerson, insertPerson, listPersons, normEmail, updatePerson } from "./persons";
+import { getPerson, insertPerson, listPersons, updatePerson } from "./persons";
+import { normEmailOrNull } from "../common/email";
 import { contactScope, contactVisible } from "./scope";
 import { linkJudgeAccounts } from "./link";
 
@@ -142,7 +143,7 @@ export const judgePoolResource: ResourceDef<TView, TCreate, TUpdate> = {
       const scope = await contactScope(ctx.db, ctx.user);
       const byEmail = new Map<string, string[]>();
       for (const k of keys) {
-        const e = normEmail(k);
+        const e = normEmailOrNull(k);
         if (e) byEmail.set(e, [...(byEmail.get(e) ?? []), k]);
       }
       const emails = [...byEmail.keys()];

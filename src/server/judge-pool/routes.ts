@@ -23,7 +23,7 @@ import {
   TagCount,
 } from "../../shared/judge-pool/schema";
 import type { Db } from "../db";
-import type { Jobs } from "../crud/jobs";
+import type { Jobs } from "../jobs/user-jobs";
 import { registerResource } from "../crud/resource";
 import { judgePoolResource } from "./resource";
 import { getPerson, tagCounts } from "./persons";
@@ -31,9 +31,9 @@ import { contactScope } from "./scope";
 import { historyOf } from "./history";
 import { mergePersons } from "./merge";
 import { selfView, studentOptions, updateSelf } from "./self";
+import { ok } from "../common/http";
 
 const P = "/Backend/JudgePool";
-const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
 
 export function judgePoolRoutes(app: FastifyInstance, deps: { db: Db; jobs: Jobs }) {
   const { db } = deps;

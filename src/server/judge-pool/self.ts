@@ -9,7 +9,7 @@ import type { JudgeSelfBody, JudgeSelfView, StudentOption } from "../../shared/j
 import { ROLE } from "../../shared/roles";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
-import { diff, record } from "../crud/audit";
+import { diff, record } from "../common/audit";
 import { getPerson, setAvailability, setCategories, setTags } from "./persons";
 import { historyOf } from "./history";
 import { ownPersonId } from "./link";

@@ -10,7 +10,7 @@ import { conflict, invalid, notFound } from "../../shared/errors";
 import type { BestWorkAdmin, BestWorkUpdate, Candidate, PageOf } from "../../shared/mainpage/schema";
 import type { Db } from "../db";
 import type { BlobStore } from "../storage";
-import { record, diff } from "../crud/audit";
+import { record, diff } from "../common/audit";
 import { readImage, type IncomingImage } from "../storage/image-upload";
 import { bestWorkBase, bestWorkCard, filteredAwards, type BestWorkRow, type ResultFilters } from "./public";
 

@@ -442,7 +442,7 @@ export async function intro(db: Db): Promise<Intro> {
       return [];
     }
   })();
-  let q = db
+  const q = db
     .selectFrom("work_category")
     .select(["id", "name", "description", "min_authors", "max_authors", "max_teachers", "parent_id"])
     .where("archived", "=", 0);
