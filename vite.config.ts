@@ -7,7 +7,7 @@ import { antdStylesPlugin } from "./src/server/static/antd-styles";
 
 // The browser build of casbin needs csv-parse's browser entry: the Node one
 // references Buffer and leaves a blank page in a real browser.
-export default defineConfig(({ mode }) => ({
+export default defineConfig(() => ({
   // precompressPlugin: .br/.gz of the hashed assets, served by Accept-Encoding (src/server/app.ts).
   // guestPermissionsPlugin: the anonymous visitor's page rules, worked out by casbin at build time
   // for the light login pages (src/client/login). antdStylesPlugin: antd's styles as a static CSS file
@@ -21,15 +21,12 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       "csv-parse/sync": "csv-parse/browser/esm/sync",
+      // The same in the build and in tests (vitest), so that tests run the code the browser runs.
       // One HTTP client in the pages (src/client/request.ts): simple-rest's axios is an inert stand-in there.
-      ...(mode === "test" ? {} : { axios: fileURLToPath(new URL("./src/client/no-axios.ts", import.meta.url)) }),
+      axios: fileURLToPath(new URL("./src/client/no-axios.ts", import.meta.url)),
       // refine-antd's MarkdownField (unused here) would ship micromark on every admin page: stand-ins.
-      ...(mode === "test"
-        ? {}
-        : {
-            "react-markdown": fileURLToPath(new URL("./src/client/no-markdown.tsx", import.meta.url)),
-            "remark-gfm": fileURLToPath(new URL("./src/client/no-gfm.ts", import.meta.url)),
-          }),
+      "react-markdown": fileURLToPath(new URL("./src/client/no-markdown.tsx", import.meta.url)),
+      "remark-gfm": fileURLToPath(new URL("./src/client/no-gfm.ts", import.meta.url)),
     },
   },
   build: { outDir: "dist/client", chunkSizeWarningLimit: 2000, manifest: true },

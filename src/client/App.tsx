@@ -1,4 +1,8 @@
-/** Wires antd (zh_CN), react-query and the router; the providers live in the root layout. */
+/**
+ * Wires antd (zh_CN), react-query, the router (the route table with its pages, pages.ts) and the
+ * resolver of rules that useCanNow and refine's access control use (rule-of.ts, RuleOfContext);
+ * the refine providers live in the root layout.
+ */
 import { App as AntdApp } from "antd";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -9,8 +13,10 @@ import { AntdConfig } from "./providers/antd-config";
 import { CURRENT_USER_KEY, isLoggedIn, queryClient } from "./providers/session";
 import { authProvider } from "./providers/auth";
 import { setSessionLostHandler } from "./request";
-import { ROUTES } from "./routes";
-import { createAppRouter } from "./routing/router";
+import { APP_ROUTES } from "./pages";
+import { createAppRouter } from "./layout/router";
+import { RuleOfContext } from "./providers/use-can-now";
+import { ruleOfResource } from "./rule-of";
 
 // Made on first render, not on import: the light login entry downloads this module while its
 // page still shows and changes the address just before it mounts the application.
@@ -41,7 +47,9 @@ export function App() {
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <NavContext.Provider value={NAV}>
-            <RouterProvider router={(router ??= createAppRouter(ROUTES))} />
+            <RuleOfContext.Provider value={ruleOfResource}>
+              <RouterProvider router={(router ??= createAppRouter(APP_ROUTES))} />
+            </RuleOfContext.Provider>
           </NavContext.Provider>
         </QueryClientProvider>
       </AntdApp>

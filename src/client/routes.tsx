@@ -1,9 +1,10 @@
 /**
- * THE route table (seed section 2): every screen with its label, path, icon, hide,
- * pure, authority rule (an [object, action] of casbin/policy.csv; none = open),
- * children and lazily loaded page. Menus, guards and the router are all built from it.
+ * THE route table (seed section 2), its METADATA: every screen with its label, path, icon, hide,
+ * pure, authority rule (an [object, action] of casbin/policy.csv; none = open), children and the
+ * key of its page. Menus, guards, useCanNow (rule-of.ts) and the light login entry's guest menu are
+ * built from it without loading any page; the lazily loaded page components are in the PAGE MAP
+ * (pages.ts), which only the router (App.tsx) and the light login entry attach (APP_ROUTES).
  */
-import { lazyPage as lazy } from "./routing/lazy-page";
 import type { LoaderFunctionArgs } from "react-router";
 import {
   AuditOutlined,
@@ -29,7 +30,7 @@ import {
 } from "@ant-design/icons";
 import type { AccessRule, PageObject } from "../shared/access";
 import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
-import type { PageComponent, RouteEntry } from "./routing/model";
+import type { RouteEntry } from "./routing/model";
 import { LOGIN_CHOICE } from "./public/home-choice";
 
 // The print loaders load with their first use: the route table stays free of react-router (the
@@ -38,81 +39,6 @@ const registrationLoader = (args: LoaderFunctionArgs) => import("./print/loaders
 const copyrightLoader = (args: LoaderFunctionArgs) => import("./print/loaders").then((m) => m.copyrightLoader(args));
 
 const view = (obj: PageObject): AccessRule => [obj, "view"];
-
-const page = {
-  health: lazy(() => import("./health/test-page")),
-  bestWork: lazy(() => import("./best-work/page")),
-  home: lazy(() => import("./usercenter/home")),
-  loginChoice: lazy(() => import("./usercenter/landing").then((m) => ({ default: m.Landing }))),
-  userCenter: lazy(() => import("./usercenter/user-center")),
-  studentLogin: lazy(() => import("./account/login").then((m) => ({ default: m.StudentLogin }))),
-  teacherLogin: lazy(() => import("./account/login").then((m) => ({ default: m.TeacherLogin }))),
-  adminLogin: lazy(() => import("./account/login").then((m) => ({ default: m.AdminLogin }))),
-  register: lazy(() => import("./account/register")),
-  claimAccount: lazy(() => import("./account/claim-account")),
-  verifyEmail: lazy(() => import("./account/verify-email")),
-  verifyEmailClaim: lazy(() => import("./account/verify-email-claim")),
-  security: lazy(() => import("./account/security")),
-  logout: lazy(() => import("./account/logout")),
-  complaintEntry: lazy(() => import("./complaint/public-entry")),
-  verifyCert: lazy(() => import("./certificate/VerifyCertPage")),
-  complaintFile: lazy(() => import("./complaint/file-page")),
-  complaintView: lazy(() => import("./complaint/view-page")),
-  complaintManagement: lazy(() => import("./complaint/manage")),
-  arbitrate: lazy(() => import("./complaint/arbitrate")),
-  arbitrateManagement: lazy(() => import("./complaint/arbitrate-review")),
-  noticeSection: lazy(() => import("./notice/section-page")),
-  contestNotices: lazy(() => import("./notice/contest-page")),
-  news: lazy(() => import("./news/list")),
-  majors: lazy(() => import("./major/list")),
-  awards: lazy(() => import("./award/list")),
-  contestSection: lazy(() => import("./contest/section-page")),
-  contestSettings: lazy(() => import("./contest/settings")),
-  workTypes: lazy(() => import("./work-type/list")),
-  entryLocks: lazy(() => import("./entry-lock/list")),
-  schools: lazy(() => import("./school/list")),
-  allUsers: lazy(() => import("./user/pages").then((m) => ({ default: m.AllUsersPage }))),
-  contestUsers: lazy(() => import("./user/pages").then((m) => ({ default: m.ContestUsersPage }))),
-  students: lazy(() => import("./user/pages").then((m) => ({ default: m.StudentsPage }))),
-  teachers: lazy(() => import("./user/pages").then((m) => ({ default: m.TeachersPage }))),
-  schoolInfo: lazy(() => import("./school/info")),
-  schoolWorks: lazy(() => import("./work-admin/school-works")),
-  schoolContest: lazy(() => import("./work-admin/school-contest")),
-  workManagement: lazy(() => import("./work-admin/manage")),
-  workExport: lazy(() => import("./work-admin/export")),
-  addWork: lazy(() => import("./work-admin/add-work")),
-  workDetail: lazy(() => import("./work-admin/detail")),
-  workLogAdmin: lazy(() => import("./work-admin/work-log")),
-  printRegistration: lazy(() => import("./print/registration")),
-  printCopyright: lazy(() => import("./print/copyright")),
-  queryWork: lazy(() => import("./query/query-work")),
-  authorWorks: lazy(() => import("./work/author-works")),
-  teacherWorks: lazy(() => import("./work/teacher-works")),
-  profile: lazy(() => import("./work/profile")),
-  judgeHome: lazy(() => import("./judging/scoring/judge-home")),
-  judgeInfo: lazy(() => import("./judging/profile/info")),
-  pastWorks: lazy(() => import("./judging/profile/past-works")),
-  offlineJudging: lazy(() => import("./judging/defence/offline")),
-  defenceSheet: lazy(() => import("./judging/defence/group-sheet")),
-  defenceReply: lazy(() => import("./judging/defence/reply")),
-  inviteJudge: lazy(() => import("./judge-invite/InviteJudgePage")),
-  teamInvite: lazy(() => import("./work/TeamInvitePage")),
-  onlineJudging: lazy(() => import("./judging/scoring/online")),
-  scoreAdmin: lazy(() => import("./judging/scoring/score-admin")),
-  reviewContests: lazy(() => import("./judging/review/select-contest")),
-  reviewList: lazy(() => import("./judging/review/review-list")),
-  reviewDetail: lazy(() => import("./judging/review/review-detail")),
-  fastReview: lazy(() => import("./judging/review/fast-review")),
-  judgeGroups: lazy(() => import("./judging/admin/group")),
-  checkGroups: lazy(() => import("./judging/admin/check")),
-  contestResult: lazy(() => import("./judging/results/contest-result")),
-  judgePool: lazy(() => import("./judge-pool/JudgePoolPage")),
-  printCertification: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.RootPrintPage }))),
-  printAward: lazy(() => import("./certificate/print-page").then((m) => ({ default: m.ContestPrintPage }))),
-  dupCheck: lazy(() => import("./dupcheck/dup-check")),
-  dupCompare: lazy(() => import("./dupcheck/compare-page")),
-  dupAdmin: lazy(() => import("./dupcheck/admin")),
-} satisfies Record<string, PageComponent>;
 
 /** A parameter route whose section must be one of the known ones: others are a 404. */
 const sectionLoader =
@@ -136,7 +62,7 @@ const adminGroup: RouteEntry = {
       path: "/admin/NoticeManagement/:noticeSection",
       icon: <NotificationOutlined />,
       authority: view("page.noticeManagement"),
-      element: page.noticeSection,
+      page: "noticeSection",
       loader: sectionLoader(NOTICE_SECTIONS, "noticeSection"),
       children: NOTICE_SECTIONS.map((s) => ({
         label: s.label,
@@ -145,10 +71,10 @@ const adminGroup: RouteEntry = {
         disableRoute: true,
       })),
     },
-    { label: "用户管理", path: "/admin/UserManagement", authority: ADMIN, element: page.allUsers },
-    { label: "学校管理", path: "/admin/SchoolManagement", authority: ADMIN, element: page.schools },
-    { label: "作品类别管理", path: "/admin/WorkTypeManagement", authority: ADMIN, element: page.workTypes },
-    { label: "奖项管理", path: "/admin/AwardManagement", authority: ADMIN, element: page.awards },
+    { label: "用户管理", path: "/admin/UserManagement", authority: ADMIN, page: "allUsers" },
+    { label: "学校管理", path: "/admin/SchoolManagement", authority: ADMIN, page: "schools" },
+    { label: "作品类别管理", path: "/admin/WorkTypeManagement", authority: ADMIN, page: "workTypes" },
+    { label: "奖项管理", path: "/admin/AwardManagement", authority: ADMIN, page: "awards" },
     ...CONTEST_SECTIONS.map((s) => ({
       label: s.label,
       path: `/admin/contest/${s.key}`,
@@ -160,19 +86,19 @@ const adminGroup: RouteEntry = {
       path: "/admin/contest/:section",
       hide: true,
       authority: ADMIN,
-      element: page.contestSection,
+      page: "contestSection",
       loader: sectionLoader(CONTEST_SECTIONS, "section"),
     },
-    { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, element: page.printCertification },
-    { label: "作品导出", path: "/work/export", authority: ADMIN, element: page.workExport },
-    { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, element: page.entryLocks },
-    { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, element: page.majors },
-    { label: "新闻管理", path: "/Article", authority: ADMIN, element: page.news },
-    { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, element: page.bestWork },
-    { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, element: page.arbitrateManagement },
-    { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, element: page.workLogAdmin },
+    { label: "证书打印", path: "/admin/PrintCertification", authority: ADMIN, page: "printCertification" },
+    { label: "作品导出", path: "/work/export", authority: ADMIN, page: "workExport" },
+    { label: "字段锁定", path: "/admin/EntryLock", authority: ADMIN, page: "entryLocks" },
+    { label: "专业管理", path: "/admin/MajorManagement", authority: ADMIN, page: "majors" },
+    { label: "新闻管理", path: "/Article", authority: ADMIN, page: "news" },
+    { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, page: "bestWork" },
+    { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, page: "arbitrateManagement" },
+    { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, page: "workLogAdmin" },
     // The seed's path is kept; the engine is the platform's own (no Elasticsearch).
-    { label: "查重引擎", path: "/admin/ElasticSearch", authority: ADMIN, element: page.dupAdmin },
+    { label: "查重引擎", path: "/admin/ElasticSearch", authority: ADMIN, page: "dupAdmin" },
   ],
 };
 
@@ -183,11 +109,11 @@ const schoolGroup: RouteEntry = {
   icon: <BankOutlined />,
   disableRoute: true,
   children: [
-    { label: "学校信息", path: "/school/schoolInfo", authority: SCHOOL, element: page.schoolInfo },
-    { label: "本校作品", path: "/school/WorkManagement", authority: SCHOOL, element: page.schoolWorks },
-    { label: "学生管理", path: "/school/AuthorManagement", authority: SCHOOL, element: page.students },
-    { label: "教师管理", path: "/school/TeacherManagement", authority: SCHOOL, element: page.teachers },
-    { label: "校级赛", path: "/school/SchoolContest", authority: SCHOOL, element: page.schoolContest },
+    { label: "学校信息", path: "/school/schoolInfo", authority: SCHOOL, page: "schoolInfo" },
+    { label: "本校作品", path: "/school/WorkManagement", authority: SCHOOL, page: "schoolWorks" },
+    { label: "学生管理", path: "/school/AuthorManagement", authority: SCHOOL, page: "students" },
+    { label: "教师管理", path: "/school/TeacherManagement", authority: SCHOOL, page: "teachers" },
+    { label: "校级赛", path: "/school/SchoolContest", authority: SCHOOL, page: "schoolContest" },
   ],
 };
 
@@ -198,23 +124,23 @@ const contestAdminGroup: RouteEntry = {
   icon: <TrophyOutlined />,
   disableRoute: true,
   children: [
-    { label: "通知与说明", path: "/ContestAdmin/NoticeManagement", authority: CONTEST_ADMIN, element: page.contestNotices },
-    { label: "评委与审核员", path: "/ContestAdmin/UserManagement", authority: CONTEST_ADMIN, element: page.contestUsers },
-    { label: "省赛新闻", path: "/ContestAdmin/news", authority: CONTEST_ADMIN, element: page.news },
-    { label: "赛事设置", path: "/ContestAdmin/ContestSettings", authority: CONTEST_ADMIN, element: page.contestSettings },
-    { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, element: page.addWork },
-    { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, element: page.checkGroups },
-    { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, element: page.judgeGroups },
-    { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, element: page.contestResult },
+    { label: "通知与说明", path: "/ContestAdmin/NoticeManagement", authority: CONTEST_ADMIN, page: "contestNotices" },
+    { label: "评委与审核员", path: "/ContestAdmin/UserManagement", authority: CONTEST_ADMIN, page: "contestUsers" },
+    { label: "省赛新闻", path: "/ContestAdmin/news", authority: CONTEST_ADMIN, page: "news" },
+    { label: "赛事设置", path: "/ContestAdmin/ContestSettings", authority: CONTEST_ADMIN, page: "contestSettings" },
+    { label: "添加作品", path: "/ContestAdmin/AddWork", authority: CONTEST_ADMIN, page: "addWork" },
+    { label: "分组回避检查", path: "/contest-admin/check-group-setting", authority: CONTEST_ADMIN, page: "checkGroups" },
+    { label: "设置分组", path: "/ContestAdmin/Group", authority: CONTEST_ADMIN, page: "judgeGroups" },
+    { label: "比赛结果", path: "/ContestAdmin/ContestResult", authority: CONTEST_ADMIN, page: "contestResult" },
     {
       label: "网评进度",
       path: "/ContestAdmin/OnlineJudging/:contestId",
       hide: true,
       authority: CONTEST_ADMIN,
-      element: page.scoreAdmin,
+      page: "scoreAdmin",
     },
-    { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, element: page.printAward },
-    { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, element: page.schools },
+    { label: "证书打印", path: "/ContestAdmin/PrintAward", authority: CONTEST_ADMIN, page: "printAward" },
+    { label: "学校管理", path: "/ContestAdmin/SchoolManagement", authority: CONTEST_ADMIN, page: "schools" },
   ],
 };
 
@@ -225,8 +151,8 @@ const reviewerGroup: RouteEntry = {
   icon: <AuditOutlined />,
   disableRoute: true,
   children: [
-    { label: "选择赛事", path: "/ContestReviewer/SelectContest", authority: REVIEW, element: page.reviewContests },
-    { label: "作品审核", path: "/ContestReviewer/Review/:contestId", hide: true, authority: REVIEW, element: page.reviewList },
+    { label: "选择赛事", path: "/ContestReviewer/SelectContest", authority: REVIEW, page: "reviewContests" },
+    { label: "作品审核", path: "/ContestReviewer/Review/:contestId", hide: true, authority: REVIEW, page: "reviewList" },
   ],
 };
 
@@ -237,18 +163,18 @@ const judgeGroup: RouteEntry = {
   icon: <SolutionOutlined />,
   disableRoute: true,
   children: [
-    { label: "评委信息", path: "/judge/Info", authority: JUDGE, element: page.judgeInfo },
-    { label: "评审赛事", path: "/judge", authority: view("page.judgeSelect"), element: page.judgeHome },
-    { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, element: page.pastWorks },
-    { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, element: page.onlineJudging },
-    { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, element: page.offlineJudging },
+    { label: "评委信息", path: "/judge/Info", authority: JUDGE, page: "judgeInfo" },
+    { label: "评审赛事", path: "/judge", authority: view("page.judgeSelect"), page: "judgeHome" },
+    { label: "往年作品", path: "/judge/yearWorkQuery", authority: JUDGE, page: "pastWorks" },
+    { label: "线上评审", path: "/judge/Online/:contestId", hide: true, authority: JUDGE, page: "onlineJudging" },
+    { label: "线下评审", path: "/judge/Offline/:contestId", hide: true, authority: JUDGE, page: "offlineJudging" },
     {
       label: "线下分组结果",
       path: "/judge/offline-group-result",
       hide: true,
       pure: true,
       authority: JUDGE,
-      element: page.defenceSheet,
+      page: "defenceSheet",
     },
   ],
 };
@@ -260,14 +186,14 @@ const teacherGroup: RouteEntry = {
   icon: <TeamOutlined />,
   disableRoute: true,
   children: [
-    { label: "教师信息", path: "/teacher/info", authority: TEACHER, element: page.profile },
-    { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, element: page.teacherWorks },
+    { label: "教师信息", path: "/teacher/info", authority: TEACHER, page: "profile" },
+    { label: "指导作品", path: "/teacher/WorkManagement", authority: TEACHER, page: "teacherWorks" },
     {
       label: "校级赛评审",
       path: "/teacher/SchoolContestJudge/:contestId",
       hide: true,
       authority: TEACHER,
-      element: page.onlineJudging,
+      page: "onlineJudging",
     },
   ],
 };
@@ -279,8 +205,8 @@ const authorGroup: RouteEntry = {
   icon: <UserOutlined />,
   disableRoute: true,
   children: [
-    { label: "个人信息", path: "/author/info", authority: AUTHOR, element: page.profile },
-    { label: "我的作品", path: "/author/work-management", authority: AUTHOR, element: page.authorWorks },
+    { label: "个人信息", path: "/author/info", authority: AUTHOR, page: "profile" },
+    { label: "我的作品", path: "/author/work-management", authority: AUTHOR, page: "authorWorks" },
   ],
 };
 
@@ -293,25 +219,25 @@ const accountGroup: RouteEntry = {
   disableRoute: true,
   children: [
     // The login choice (the three logins, registration, public services): the main page's 登录 leads here.
-    { label: "登录", path: LOGIN_CHOICE, hide: true, authority: GUEST, element: page.loginChoice },
-    { label: "学生登录", path: "/account/StudentLogin", icon: <LoginOutlined />, authority: GUEST, element: page.studentLogin },
-    { label: "教师登录", path: "/account/TeacherLogin", icon: <LoginOutlined />, authority: GUEST, element: page.teacherLogin },
-    { label: "管理员登录", path: "/account/Login", icon: <LoginOutlined />, authority: GUEST, element: page.adminLogin },
-    { label: "注册", path: "/account/Register", icon: <UserAddOutlined />, authority: GUEST, element: page.register },
-    { label: "找回密码", path: "/account/claim-account", icon: <KeyOutlined />, authority: GUEST, element: page.claimAccount },
+    { label: "登录", path: LOGIN_CHOICE, hide: true, authority: GUEST, page: "loginChoice" },
+    { label: "学生登录", path: "/account/StudentLogin", icon: <LoginOutlined />, authority: GUEST, page: "studentLogin" },
+    { label: "教师登录", path: "/account/TeacherLogin", icon: <LoginOutlined />, authority: GUEST, page: "teacherLogin" },
+    { label: "管理员登录", path: "/account/Login", icon: <LoginOutlined />, authority: GUEST, page: "adminLogin" },
+    { label: "注册", path: "/account/Register", icon: <UserAddOutlined />, authority: GUEST, page: "register" },
+    { label: "找回密码", path: "/account/claim-account", icon: <KeyOutlined />, authority: GUEST, page: "claimAccount" },
     {
       label: "账号安全",
       path: "/account/security",
       icon: <SafetyCertificateOutlined />,
       authority: ACCOUNT,
-      element: page.security,
+      page: "security",
     },
     {
       label: "退出登录",
       path: "/account/logout",
       icon: <LogoutOutlined />,
       authority: ACCOUNT,
-      element: page.logout,
+      page: "logout",
       deniedRedirect: "/",
     },
   ],
@@ -326,7 +252,7 @@ const complaintView: RouteEntry[] = [
     icon: <FormOutlined />,
     menuArea: "complaint-view",
     authority: ACCOUNT,
-    element: page.complaintFile,
+    page: "complaintFile",
   },
   {
     label: "查看申诉",
@@ -334,7 +260,7 @@ const complaintView: RouteEntry[] = [
     icon: <FileSearchOutlined />,
     menuArea: "complaint-view",
     authority: ACCOUNT,
-    element: page.complaintView,
+    page: "complaintView",
   },
   {
     label: "退出申诉视图",
@@ -346,9 +272,9 @@ const complaintView: RouteEntry[] = [
 ];
 
 export const ROUTES: RouteEntry[] = [
-  { label: "首页", path: "/", hide: true, element: page.home },
-  { label: "用户中心", path: "/index", hide: true, authority: ACCOUNT, element: page.userCenter },
-  { label: "测试页", path: "/test", hide: true, authority: view("page.health"), element: page.health },
+  { label: "首页", path: "/", hide: true, page: "home" },
+  { label: "用户中心", path: "/index", hide: true, authority: ACCOUNT, page: "userCenter" },
+  { label: "测试页", path: "/test", hide: true, authority: view("page.health"), page: "health" },
 
   adminGroup,
   schoolGroup,
@@ -363,32 +289,32 @@ export const ROUTES: RouteEntry[] = [
     path: "/WorkManagement",
     icon: <AppstoreOutlined />,
     authority: view("page.workManagement"),
-    element: page.workManagement,
+    page: "workManagement",
   },
   {
     label: "申诉管理",
     path: "/ComplaintManagement",
     icon: <ExceptionOutlined />,
     authority: view("page.complaintManagement"),
-    element: page.complaintManagement,
+    page: "complaintManagement",
   },
   {
     label: "赛事仲裁",
     path: "/Arbitrate",
     icon: <ApartmentOutlined />,
     authority: view("page.arbitrate"),
-    element: page.arbitrate,
+    page: "arbitrate",
   },
-  { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), element: page.judgePool },
-  { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), element: page.dupCheck },
-  { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, element: page.complaintEntry },
-  { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, element: page.verifyCert },
+  { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), page: "judgePool" },
+  { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), page: "dupCheck" },
+  { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, page: "complaintEntry" },
+  { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, page: "verifyCert" },
   {
     label: "作品查询",
     path: "/query-work",
     icon: <FileSearchOutlined />,
     authority: view("page.queryWork"),
-    element: page.queryWork,
+    page: "queryWork",
   },
 
   accountGroup,
@@ -401,7 +327,7 @@ export const ROUTES: RouteEntry[] = [
     hide: true,
     pure: true,
     signIn: "student",
-    element: page.printRegistration,
+    page: "printRegistration",
     loader: registrationLoader,
   },
   {
@@ -410,30 +336,30 @@ export const ROUTES: RouteEntry[] = [
     hide: true,
     pure: true,
     signIn: "student",
-    element: page.printCopyright,
+    page: "printCopyright",
     loader: copyrightLoader,
   },
-  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, signIn: "admin", element: page.reviewDetail },
+  { label: "作品审核单", path: "/reviewer/reviewDetail/:workId", hide: true, signIn: "admin", page: "reviewDetail" },
   {
     label: "快速审核",
     path: "/reviewer/fastReview/:contestId/startFrom/:startWorkId",
     hide: true,
     authority: view("page.fastReview"),
-    element: page.fastReview,
+    page: "fastReview",
   },
-  { label: "作品评价", path: "/workDetail/:workId", hide: true, signIn: "student", element: page.workDetail },
+  { label: "作品评价", path: "/workDetail/:workId", hide: true, signIn: "student", page: "workDetail" },
   {
     label: "查重对比",
     path: "/dup-check/compare/:a/:b",
     hide: true,
     authority: view("page.dupCompare"),
-    element: page.dupCompare,
+    page: "dupCompare",
   },
   { label: "大赛主页", path: "/mainpage/:section", hide: true, pure: true, feature: "大赛公开主页" },
   { label: "大赛主页", path: "/mainpage/:section/:id", hide: true, pure: true, feature: "大赛公开主页的文章" },
-  { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, element: page.inviteJudge },
-  { label: "作品团队邀请", path: "/workInvite/:code", hide: true, pure: true, element: page.teamInvite },
-  { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, element: page.defenceReply },
-  { label: "邮箱验证", path: "/verify-email", hide: true, pure: true, element: page.verifyEmail },
-  { label: "重发验证邮件", path: "/verify-email-claim", hide: true, pure: true, element: page.verifyEmailClaim },
+  { label: "评委邀请", path: "/inviteJudge/:code", hide: true, pure: true, page: "inviteJudge" },
+  { label: "作品团队邀请", path: "/workInvite/:code", hide: true, pure: true, page: "teamInvite" },
+  { label: "答辩链接", path: "/contest/reply/:code", hide: true, pure: true, page: "defenceReply" },
+  { label: "邮箱验证", path: "/verify-email", hide: true, pure: true, page: "verifyEmail" },
+  { label: "重发验证邮件", path: "/verify-email-claim", hide: true, pure: true, page: "verifyEmailClaim" },
 ];

@@ -13,10 +13,10 @@ import { ruleKey } from "../../src/shared/rule-key";
 import { guestPermissions } from "../../src/server/static/guest-permissions";
 import { permissionSet, policyReady } from "../../src/client/providers/access-control";
 import { ANONYMOUS } from "../../src/client/providers/session";
-import { ROUTES } from "../../src/client/routes";
+import { APP_ROUTES as ROUTES } from "../../src/client/pages";
 import { matchEntry, routeParams } from "../../src/client/routing/model";
-import { LOGIN_PAGE_PATHS, isLoginPath } from "../../src/client/routing/redirects";
-import { isLightAccountPath } from "../../src/client/login/paths";
+import { LOGIN_PAGE_PATHS } from "../../src/client/routing/redirects";
+import { isLightAccountPath, isLoginPath } from "../../src/client/login/paths";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -2,8 +2,8 @@
 /**
  * Issue 15 (heavy pages): a page whose script is in renders in the same pass as the layout
  * (routing/lazy-page.ts), the root loader waits for the opened page's script for at most
- * PAGE_WAIT_MS (routing/router.tsx), and the side menu's to-do badges wait until the page has
- * shown its first data (usercenter/todo-api.ts useIdleAfterPage).
+ * PAGE_WAIT_MS (layout/router.tsx), and the side menu's to-do badges wait until the page has
+ * shown its first data (todo/todo-api.ts useIdleAfterPage).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { Suspense, useState, type ReactNode } from "react";
@@ -11,7 +11,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
 import { PAGE_WAIT_MS, lazyPage } from "../../src/client/routing/lazy-page";
-import { rootLoader } from "../../src/client/routing/router";
+import { rootLoader } from "../../src/client/layout/router";
 import type { RouteEntry } from "../../src/client/routing/model";
 
 afterEach(() => {
@@ -135,7 +135,7 @@ describe("what waits for the page (the menu's to-do badges)", () => {
   const runIdle = () => act(() => idleCallbacks.splice(0).forEach((f) => f()));
 
   async function mount() {
-    const { useIdleAfterPage } = await import("../../src/client/usercenter/todo-api");
+    const { useIdleAfterPage } = await import("../../src/client/todo/todo-api");
     const { markPageShown } = await import("../../src/client/routing/page-shown");
     const client = new QueryClient();
     function Badges() {

@@ -12,7 +12,7 @@ import {
 } from "../../src/client/providers/access-control";
 import { CURRENT_USER_KEY, queryClient } from "../../src/client/providers/session";
 import { lazyPage } from "../../src/client/routing/lazy-page";
-import { preloadPageOf } from "../../src/client/routing/router";
+import { preloadPageOf } from "../../src/client/layout/router";
 import type { RouteEntry } from "../../src/client/routing/model";
 
 class MemoryStorage {
@@ -120,16 +120,16 @@ describe("the opened page's chunk starts early", () => {
         ],
       },
     ];
-    preloadPageOf(table, "/admin/UserManagement");
+    void preloadPageOf(table, "/admin/UserManagement");
     expect(loads.users).toHaveBeenCalledTimes(1);
-    preloadPageOf(table, "/admin/UserManagement");
+    void preloadPageOf(table, "/admin/UserManagement");
     expect(loads.users).toHaveBeenCalledTimes(1);
-    preloadPageOf(table, "/admin/contest/list");
+    void preloadPageOf(table, "/admin/contest/list");
     expect(loads.fixed).toHaveBeenCalledTimes(1);
     expect(loads.section).not.toHaveBeenCalled();
-    preloadPageOf(table, "/admin/contest/province");
+    void preloadPageOf(table, "/admin/contest/province");
     expect(loads.section).toHaveBeenCalledTimes(1);
-    preloadPageOf(table, "/nowhere");
+    void preloadPageOf(table, "/nowhere");
   });
 
   test("a ruled page downloads only for a user it allows (a forbidden page is not fetched for nothing)", () => {
@@ -137,10 +137,10 @@ describe("the opened page's chunk starts early", () => {
     const table: RouteEntry[] = [
       { label: "新闻", path: "/ContestAdmin/news", authority: ["page.contestAdmin", "view"], element: lazyPage(load) },
     ];
-    preloadPageOf(table, "/ContestAdmin/news");
-    preloadPageOf(table, "/ContestAdmin/news", (rule) => rule[0] === "page.admin");
+    void preloadPageOf(table, "/ContestAdmin/news");
+    void preloadPageOf(table, "/ContestAdmin/news", (rule) => rule[0] === "page.admin");
     expect(load).not.toHaveBeenCalled();
-    preloadPageOf(table, "/ContestAdmin/news", (rule) => rule[0] === "page.contestAdmin");
+    void preloadPageOf(table, "/ContestAdmin/news", (rule) => rule[0] === "page.contestAdmin");
     expect(load).toHaveBeenCalledTimes(1);
   });
 

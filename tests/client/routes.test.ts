@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { ROUTES } from "../../src/client/routes";
+import { APP_ROUTES as ROUTES } from "../../src/client/pages";
 import {
   buildMenu,
   hasParam,
@@ -12,7 +12,7 @@ import {
 } from "../../src/client/routing/model";
 import { permissionSet, policyReady, ruleKey } from "../../src/client/providers/access-control";
 import { afterLoginTarget, loginFor } from "../../src/client/routing/redirects";
-import { ruleOfResource } from "../../src/client/routing/rule-of";
+import { ruleOfResource } from "../../src/client/rule-of";
 import { createAccessControlProvider } from "../../src/client/providers/access-control";
 import { CURRENT_USER_KEY, queryClient } from "../../src/client/providers/session";
 import type { Principal } from "../../src/shared/access";

@@ -12,7 +12,7 @@ import {
   describeRouteError,
   truncateStack,
 } from "../../src/client/components/route-error";
-import { notFoundLoader } from "../../src/client/routing/router";
+import { notFoundLoader } from "../../src/client/layout/router";
 import { LoaderError } from "../../src/client/request";
 import {
   ERROR_REDIRECT_SECONDS,

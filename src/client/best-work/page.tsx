@@ -4,14 +4,17 @@
  * and published switch; below, the published awards to choose from (by contest, category,
  * award, keyword). Only published best works show on /mainpage/best.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Empty, Image, Input, Popconfirm, Select, Space, Switch, Table, Tag, Typography, Upload } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
 import type { BestWorkAdmin, Candidate, PageOf, ResultOptions } from "../../shared/mainpage/schema";
 import type { PageProps } from "../routing/model";
-import { del, get, post, put } from "../request";
+import { del, fetchData, post, put } from "../request";
 
 const ADM = "/Backend/Admin/best-work";
+/** The chosen works; the candidates' keys start with it too (a change reloads both). */
+const BEST_KEY = ["best-work"] as const;
 
 function BestRow({
   b,
@@ -144,42 +147,32 @@ function BestRow({
 }
 
 export default function BestWorkPage({ route }: PageProps) {
-  const [list, setList] = useState<BestWorkAdmin[] | null>(null);
-  const [options, setOptions] = useState<ResultOptions | null>(null);
+  const qc = useQueryClient();
   const [filters, setFilters] = useState<{ contestId?: number; categoryId?: number; awardLevelId?: number; keyword?: string }>(
     {},
   );
   const [page, setPage] = useState(1);
-  const [cands, setCands] = useState<PageOf<Candidate> | null>(null);
-  const load = useCallback(async () => {
-    const r = await get<BestWorkAdmin[]>(ADM, undefined, { silent: true });
-    if (r.error === 0 && r.data) setList(r.data);
-  }, []);
-  const loadCands = useCallback(async () => {
-    const r = await get<PageOf<Candidate>>(`${ADM}/candidates`, { ...filters, current: page, pageSize: 10 }, { silent: true });
-    if (r.error === 0 && r.data) setCands(r.data);
-  }, [filters, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    void loadCands();
-  }, [loadCands]);
-  useEffect(() => {
-    void get<ResultOptions>("/Backend/Public/mainpage/results/options", undefined, { silent: true }).then(
-      (r) => r.data && setOptions(r.data),
-    );
-  }, []);
-  const refresh = () => {
-    void load();
-    void loadCands();
-  };
+  const listQuery = useQuery({ queryKey: BEST_KEY, queryFn: () => fetchData<BestWorkAdmin[]>(ADM) });
+  // The candidates of the last filters stay while the next ones load.
+  const candsQuery = useQuery({
+    queryKey: [...BEST_KEY, "candidates", filters, page],
+    queryFn: () => fetchData<PageOf<Candidate>>(`${ADM}/candidates`, { ...filters, current: page, pageSize: 10 }),
+    placeholderData: keepPreviousData,
+  });
+  const optionsQuery = useQuery({
+    queryKey: ["mainpage", "results", "options"],
+    queryFn: () => fetchData<ResultOptions>("/Backend/Public/mainpage/results/options"),
+  });
+  const list = listQuery.data ?? null;
+  const cands = candsQuery.data ?? null;
+  const options = optionsQuery.data ?? null;
+  const refresh = () => void qc.invalidateQueries({ queryKey: BEST_KEY });
   const move = async (i: number, d: -1 | 1) => {
     if (!list) return;
     const ids = list.map((b) => b.id);
     [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
     const r = await put<BestWorkAdmin[]>(`${ADM}/order`, { ids }, { silent: true });
-    if (r.error === 0 && r.data) setList(r.data);
+    if (r.error === 0 && r.data) qc.setQueryData(BEST_KEY, r.data);
   };
   const choose = async (workId: number) => {
     const r = await post<BestWorkAdmin>(ADM, { workId });

@@ -9,7 +9,7 @@ import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from "@ant-design
 import type { ImportReport } from "../../shared/crud/list";
 import { post } from "../request";
 import { useCanNow } from "../providers/use-can-now";
-import { resourceMeta } from "./resources";
+import { resourceMeta } from "../providers/resources";
 import { percentOf, uploadFile, useJob } from "./use-job";
 
 const cell = (v: unknown) =>

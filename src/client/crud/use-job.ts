@@ -18,7 +18,8 @@ export function useJob(jobId: string | null, revision = 0) {
       if (stop) return;
       if (reply.error === 0 && reply.data) {
         setJob(reply.data);
-        if (reply.data.status === "running" || reply.data.status === "applying") timer = setTimeout(tick, JOB_POLL_MS);
+        if (reply.data.status === "running" || reply.data.status === "applying")
+          timer = setTimeout(() => void tick(), JOB_POLL_MS);
       } else {
         setJob({
           id: jobId,

@@ -1,10 +1,10 @@
 /**
  * The layout of every non-pure page: side menu, header, content — the boxes of refine's
- * ThemedLayout (login/PageFrame.tsx, shared with the light login pages), without its second
+ * ThemedLayout (PageFrame.tsx, shared with the light login pages), without its second
  * render of the whole layout once the window's width is known (issue 15).
  */
 import { Outlet } from "react-router";
-import { PageFrame } from "../login/PageFrame";
+import { PageFrame } from "./PageFrame";
 import { AppHeader } from "./AppHeader";
 import { MenuSider } from "./MenuSider";
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useMenu } from "./use-menu";
-import { useIdleAfterPage, useTodo, useTodoRefresh } from "../usercenter/todo-api";
+import { useIdleAfterPage, useTodo, useTodoRefresh } from "../todo/todo-api";
 import { SiderMenu } from "./SiderMenu";
 
 export { SiderMenu };

@@ -1,6 +1,7 @@
 /**
  * The root layout at /: refine with our providers around every page. The router's
- * root loader has already loaded the current user (the loading logo shows meanwhile).
+ * root loader has already loaded the current user (the loading logo shows meanwhile). refine's
+ * access control maps resources and paths to rules with the resolver App.tsx provides (RuleOfContext).
  */
 import { useMemo } from "react";
 import { Outlet, useNavigate } from "react-router";
@@ -15,14 +16,15 @@ import { createAccessControlProvider, permissionsQuery } from "../providers/acce
 import { dataProvider } from "../providers/data";
 import { i18nProvider } from "../providers/i18n";
 import { queryClient, setCurrentUser } from "../providers/session";
-import { LoginHostContext, welcomeNotice, type LoginHost } from "../account/login-request";
+import { LoginHostContext, welcomeNotice, type LoginHost } from "../providers/login-request";
 import { useSession } from "../providers/use-session";
-import { ruleOfResource } from "../routing/rule-of";
-import { RESOURCES } from "../crud/resources";
-
-const accessControlProvider = createAccessControlProvider(ruleOfResource);
+import { useRuleOf } from "../providers/use-can-now";
+import { RESOURCES } from "../providers/resources";
 
 export function RootLayout() {
+  // The resolver App.tsx provides is one module function: one provider for the layout's life.
+  const ruleOf = useRuleOf();
+  const accessControlProvider = useMemo(() => createAccessControlProvider(ruleOf), [ruleOf]);
   return (
     <Refine
       routerProvider={routerProvider}

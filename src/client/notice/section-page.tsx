@@ -14,7 +14,7 @@ import { noticeSection, type NoticeSection } from "../../shared/notice/sections"
 import { ROLE_NAMES } from "../../shared/roles";
 import { NOTICE_SECTIONS, findSection } from "../admin/sections";
 import { get } from "../request";
-import { useDocumentTitle } from "../routing/RoutePage";
+import { useDocumentTitle } from "../routing/document-title";
 import type { PageProps } from "../routing/model";
 import { ContestSelect } from "./contest-select";
 import { NoticeDrawer, type NoticeSlot } from "./notice-drawer";

@@ -6,7 +6,7 @@ import type { AuthProvider } from "@refinedev/core";
 import { subjectsOf } from "../../shared/access";
 import { LOGIN_PAGES, type LoginPage } from "../../shared/roles";
 import { post } from "../request";
-import { requestLogin, welcomeNotice, type LoginParams } from "../account/login-request";
+import { requestLogin, welcomeNotice, type LoginParams } from "./login-request";
 import { permissionsQuery } from "./access-control";
 import { ANONYMOUS, CURRENT_USER_KEY, getCurrentUser, isLoggedIn, queryClient, setCurrentUser } from "./session";
 import type { CurrentUser } from "../../shared/account/schema";

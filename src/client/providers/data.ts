@@ -3,7 +3,7 @@
  * provider builds the calls (URLs, getMany, the list's total from `x-total-count`, the
  * HttpError contract) and the seed's one request client (../request.ts) carries them — the
  * provider is handed an adapter with the shape of the axios instance it expects, no axios.
- * Resources map to /Backend/<meta.path> (src/client/crud/resources.ts).
+ * Resources map to /Backend/<meta.path> (src/client/providers/resources.ts).
  *
  * What of simple-rest does not fit the seed's client, and what is done instead:
  * - its axios instance: the seed's client is the only HTTP client (same-origin credentials,
@@ -29,7 +29,7 @@
 import type { CrudFilter, CrudFilters, CrudSort, DataProvider, HttpError } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
 import { request, type ClientReply, type Method, type Params } from "../request";
-import { resourceMeta } from "../crud/resources";
+import { resourceMeta } from "./resources";
 
 export const API_URL = "/Backend";
 

@@ -1,7 +1,7 @@
 /** refine's i18nProvider: Chinese for refine's own labels, {{name}} interpolation. */
 import type { I18nProvider } from "@refinedev/core";
 import { ZH_CN } from "./i18n-zh";
-import { resourceMeta } from "../crud/resources";
+import { resourceMeta } from "./resources";
 
 export const LOCALE = "zh-CN";
 

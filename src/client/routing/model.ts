@@ -1,6 +1,7 @@
 /**
  * The shape of a route entry (seed section 3) and the pure computations on the route
- * table: authorized and hasParam, the menus per user, the flat list the router needs.
+ * table: authorized and hasParam, the menus per user, the flat list the router needs, the
+ * pages attached to the metadata (attachPages).
  */
 import type { ComponentType, ReactNode } from "react";
 import type { LoaderFunction } from "react-router";
@@ -28,6 +29,8 @@ export interface RouteEntry {
   authority?: AccessRule;
   /** Menu children (a group); each child has its own absolute path. */
   children?: RouteEntry[];
+  /** The key of its page in the page map (src/client/pages.ts); attachPages sets `element` from it. */
+  page?: string;
   /** The lazily loaded page; without one the entry shows the "later release" page. */
   element?: PageComponent;
   /** The function that arrives in a later release (for pages not built yet). */
@@ -102,6 +105,21 @@ export function buildMenu(routes: readonly ResolvedRoute[], opts: { complaintVie
 /** The menu as plain label/path pairs, depth first (for tests and browser checks). */
 export function menuItems(menu: readonly MenuNode[]): { label: string; path: string }[] {
   return menu.flatMap((m) => (m.children ? menuItems(m.children) : [{ label: m.label, path: m.path }]));
+}
+
+/**
+ * The table with each entry's page component (`element`) taken from the page map by its `page`
+ * key. An unknown key is a mistake in the table: it throws when the application starts.
+ */
+export function attachPages(entries: readonly RouteEntry[], pages: Readonly<Record<string, PageComponent>>): RouteEntry[] {
+  return entries.map((e) => {
+    if (e.page !== undefined && !Object.hasOwn(pages, e.page)) throw new Error(`页面表中没有 ${e.page}（${e.path}）`);
+    return {
+      ...e,
+      ...(e.page !== undefined ? { element: pages[e.page] } : {}),
+      ...(e.children ? { children: attachPages(e.children, pages) } : {}),
+    };
+  });
 }
 
 /** Every entry that is a route (groups and menu-only entries left out), depth first. */

@@ -48,6 +48,3 @@ export function loginFor(entry: Pick<RouteEntry, "authority" | "deniedRedirect" 
   const page: LoginPage = entry.signIn ?? (obj === "page.author" ? "student" : obj === "page.teacher" ? "teacher" : "admin");
   return loginPath(page, wanted);
 }
-
-/** Whether a path is one of the three login pages (case-insensitive like the router). */
-export { isLoginPath } from "../login/paths";

@@ -4,7 +4,8 @@
  * admin's own ones (GET /Backend/ContestAdmin/contest/mine) for a contest admin.
  */
 import { useSelect } from "@refinedev/antd";
-import { useCustom, type CrudFilter } from "@refinedev/core";
+import type { CrudFilter } from "@refinedev/core";
+import { useMyContests as useMyContestsQuery } from "../notice/contest-select";
 import { Select, type SelectProps } from "antd";
 import type { ContestView } from "../../shared/contest/schema";
 import type { MajorView } from "../../shared/major/schema";
@@ -100,11 +101,10 @@ export function AnyContestSelect(props: Props<number>) {
   );
 }
 
-/** The contests the signed-in contest admin runs. */
+/** The contests the signed-in contest admin runs (a workflow query: react-query, not a refine resource). */
 export function useMyContests() {
-  const { result, query } = useCustom<ContestView[]>({ url: "/Backend/ContestAdmin/contest/mine", method: "get" });
-  // While loading, useCustom gives an empty object, not undefined.
-  return { contests: Array.isArray(result.data) ? result.data : [], loading: query.isLoading };
+  const mine = useMyContestsQuery();
+  return { contests: mine.data ?? [], loading: mine.isLoading };
 }
 
 export function MyContestSelect(props: Props<number>) {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Empty, List, Skeleton, Space, Tag, Typograp
 import { Link } from "react-router";
 import { TODO_KIND_NAMES, TODO_KINDS, type TodoItem } from "../../shared/todo/schema";
 import { InvitationActions } from "../work/Invitation";
-import { useTodo, useTodoRefresh } from "./todo-api";
+import { useTodo, useTodoRefresh } from "../todo/todo-api";
 import { fmtTimeLabelled } from "../format";
 
 /** An ISO time as Beijing time (UTC+8, no daylight saving), whatever the browser's zone. */

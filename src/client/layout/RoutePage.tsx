@@ -7,17 +7,12 @@ import { Navigate, useLocation } from "react-router";
 import { LoadingLogo } from "../components/LoadingLogo";
 import { Forbidden } from "../components/Forbidden";
 import { useSession } from "../providers/use-session";
-import { isAuthorized, type RouteEntry } from "./model";
-import { afterLoginTarget, loginFor } from "./redirects";
-import { markPageShown } from "./page-shown";
+import { isAuthorized, type RouteEntry } from "../routing/model";
+import { afterLoginTarget, loginFor } from "../routing/redirects";
+import { markPageShown } from "../routing/page-shown";
+import { useDocumentTitle } from "../routing/document-title";
 
 const PlaceholderPage = lazy(() => import("../components/PlaceholderPage"));
-
-export function useDocumentTitle(label: string) {
-  useEffect(() => {
-    document.title = `${label} - 赛务平台`;
-  }, [label]);
-}
 
 /** Mounts with the page beside it in the same Suspense boundary, so once the page has loaded. */
 function PageShown() {

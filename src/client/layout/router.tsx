@@ -1,19 +1,19 @@
 /**
- * Turns THE route table into the router: the root layout (which loads the current
+ * Turns THE route table (with its pages, src/client/pages.ts) into the router: the root layout (which loads the current
  * user first) with the menu layout for normal pages, pure pages beside it, and a
  * catch-all that throws a 404 so the error screen shows.
  */
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { ErrorScreen } from "../components/ErrorScreen";
 import { FullScreenLoading } from "../components/LoadingLogo";
-import { RootLayout } from "../layout/RootLayout";
-import { MainLayout } from "../layout/MainLayout";
+import { RootLayout } from "./RootLayout";
+import { MainLayout } from "./MainLayout";
 import { pagePermissionCache, permissionsQuery, ruleKey } from "../providers/access-control";
 import { subjectsOf } from "../../shared/access";
 import { getCurrentUser, queryClient } from "../providers/session";
-import { isAuthorized, matchEntry, routableEntries, type Allows, type RouteEntry } from "./model";
+import { isAuthorized, matchEntry, routableEntries, type Allows, type RouteEntry } from "../routing/model";
 import { RoutePage } from "./RoutePage";
-import { waitForPage } from "./lazy-page";
+import { waitForPage } from "../routing/lazy-page";
 
 /**
  * Starts downloading the page of this path when this user may open it: an open page (no rule)
@@ -36,12 +36,12 @@ export function preloadPageOf(
 export async function rootLoader(args?: LoaderFunctionArgs, table: readonly RouteEntry[] = []) {
   const path = args ? new URL(args.request.url).pathname : undefined;
   // An open page's chunk downloads while the current user is asked for.
-  if (path) preloadPageOf(table, path);
+  if (path) void preloadPageOf(table, path);
   const user = await getCurrentUser();
   // A ruled page's chunk downloads while casbin works out the permissions, when the set kept
   // from an earlier visit already says this user may open it; otherwise right after them.
   const kept = pagePermissionCache.read(subjectsOf(user));
-  if (path && kept) preloadPageOf(table, path, (rule) => kept.has(ruleKey(rule)));
+  if (path && kept) void preloadPageOf(table, path, (rule) => kept.has(ruleKey(rule)));
   const perms = await queryClient.fetchQuery(permissionsQuery(user));
   const page = path ? preloadPageOf(table, path, (rule) => perms.has(ruleKey(rule))) : undefined;
   // The first render waits for the page's script (usually in by now), so that the layout and the
