@@ -34,12 +34,16 @@ export function SchoolPicker({
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    const timer = setTimeout(async () => {
-      const reply = await accountApi.schoolOptions(keyword.trim());
-      if (mine !== seq.current) return;
-      setLoading(false);
-      if (reply.error === 0 && reply.data) setOptions(reply.data);
-    }, 300);
+    const timer = setTimeout(
+      () =>
+        void (async () => {
+          const reply = await accountApi.schoolOptions(keyword.trim());
+          if (mine !== seq.current) return;
+          setLoading(false);
+          if (reply.error === 0 && reply.data) setOptions(reply.data);
+        })(),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [keyword]);
 

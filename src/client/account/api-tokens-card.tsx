@@ -20,6 +20,7 @@ import {
   Tag,
   Typography,
 } from "antd";
+import type { TableColumnsType } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import type { Dayjs } from "dayjs";
 import { resourceLabel, tokenObjects, TOKEN_MAX_DAYS, type TokenView } from "../../shared/token/schema";
@@ -39,6 +40,52 @@ interface FormValues {
   access: "ro" | "rw";
   resources: string[];
   expiresAt: Dayjs;
+}
+
+/** The token list's columns; 吊销 (with confirmation) on an active token. */
+function tokenColumns(onRevoked: () => void): TableColumnsType<TokenView> {
+  return [
+    { title: "名称", dataIndex: "name" },
+    {
+      title: "权限",
+      dataIndex: "readOnly",
+      render: (ro: boolean) => (ro ? <Tag>只读</Tag> : <Tag color="orange">读写</Tag>),
+    },
+    { title: "资源", dataIndex: "resources", render: (rs: string[]) => rs.map(resourceLabel).join("、") },
+    { title: "到期时间", dataIndex: "expiresAt", render: fmtTime },
+    {
+      title: "最近使用",
+      key: "used",
+      render: (_v, t) => (t.lastUsedAt ? `${fmtTime(t.lastUsedAt)}（${t.lastUsedAddr ?? "—"}）` : "从未使用"),
+    },
+    {
+      title: "状态",
+      dataIndex: "status",
+      render: (s: TokenView["status"]) => <Tag color={STATUS[s][1]}>{STATUS[s][0]}</Tag>,
+    },
+    {
+      title: "操作",
+      key: "action",
+      render: (_v, t) =>
+        t.status === "active" ? (
+          <Popconfirm
+            title={`吊销令牌「${t.name}」？使用它的程序将立即无法访问。`}
+            okText="吊销"
+            cancelText="取消"
+            onConfirm={async () => {
+              const reply = await accountApi.revokeApiToken(t.id);
+              if (reply.error === 0) onRevoked();
+            }}
+          >
+            <Button type="link" danger size="small">
+              吊销
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+  ];
 }
 
 export function ApiTokensCard() {
@@ -105,48 +152,7 @@ export function ApiTokensCard() {
         dataSource={list.data ?? []}
         scroll={{ x: 860 }}
         locale={{ emptyText: "还没有令牌" }}
-        columns={[
-          { title: "名称", dataIndex: "name" },
-          {
-            title: "权限",
-            dataIndex: "readOnly",
-            render: (ro: boolean) => (ro ? <Tag>只读</Tag> : <Tag color="orange">读写</Tag>),
-          },
-          { title: "资源", dataIndex: "resources", render: (rs: string[]) => rs.map(resourceLabel).join("、") },
-          { title: "到期时间", dataIndex: "expiresAt", render: fmtTime },
-          {
-            title: "最近使用",
-            key: "used",
-            render: (_v, t) => (t.lastUsedAt ? `${fmtTime(t.lastUsedAt)}（${t.lastUsedAddr ?? "—"}）` : "从未使用"),
-          },
-          {
-            title: "状态",
-            dataIndex: "status",
-            render: (s: TokenView["status"]) => <Tag color={STATUS[s][1]}>{STATUS[s][0]}</Tag>,
-          },
-          {
-            title: "操作",
-            key: "action",
-            render: (_v, t) =>
-              t.status === "active" ? (
-                <Popconfirm
-                  title={`吊销令牌「${t.name}」？使用它的程序将立即无法访问。`}
-                  okText="吊销"
-                  cancelText="取消"
-                  onConfirm={async () => {
-                    const reply = await accountApi.revokeApiToken(t.id);
-                    if (reply.error === 0) void list.refetch();
-                  }}
-                >
-                  <Button type="link" danger size="small">
-                    吊销
-                  </Button>
-                </Popconfirm>
-              ) : (
-                <Typography.Text type="secondary">—</Typography.Text>
-              ),
-          },
-        ]}
+        columns={tokenColumns(() => void list.refetch())}
       />
       <Modal
         title="创建 API 令牌"

@@ -2,7 +2,7 @@
 import { Card, Skeleton, Space, Switch, Typography } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { todoApi } from "../usercenter/todo-api";
+import { todoApi } from "../todo/todo-api";
 
 export function DigestCard() {
   const query = useQuery({

@@ -10,7 +10,7 @@ import { LockOutlined, UserOutlined } from "@ant-design/icons";
 import { AppLink as Link, useAppLocation as useLocation } from "../routing/nav";
 import { LOGIN_PAGE_NAMES, type LoginPage } from "../../shared/roles";
 import { LOGIN_PAGE_PATHS as LOGIN_PATHS, afterLoginTarget } from "../routing/redirects";
-import { LoginHostContext, requestLogin, type LoginParams } from "./login-request";
+import { LoginHostContext, requestLogin, type LoginParams } from "../providers/login-request";
 import { AuthCard } from "./AuthCard";
 import { required } from "./required-rule";
 

@@ -25,7 +25,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (!token || sent.current === token) return;
     sent.current = token;
-    accountApi.verifyEmail(token).then((reply) => {
+    void accountApi.verifyEmail(token).then((reply) => {
       setState(
         reply.error === 0 ? { kind: "ok", info: reply.info } : { kind: "failed", info: reply.info || "验证失败，请稍后重试" },
       );

@@ -103,60 +103,7 @@ export function OfflinePanel() {
             data-testid="offline-code"
           />
         </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={16}>
-            <Form.Item name="number" label="证书编号" rules={required("请填写证书编号")}>
-              <Input placeholder="如 2026-ZJ-1-000123" onBlur={onNumberBlur} autoComplete="off" data-testid="offline-number" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="version"
-              label="版本"
-              rules={[{ required: true, message: "请填写版本" }]}
-              extra="编号后印有「第 N 版」时填 N"
-            >
-              <InputNumber min={1} max={999} precision={0} style={{ width: "100%" }} data-testid="offline-version" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="holderName" label="持证人姓名" rules={required("请填写持证人姓名")}>
-              <Input autoComplete="off" data-testid="offline-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="awardName" label="奖项" rules={required("请填写奖项")}>
-              <Input placeholder="如 一等奖" autoComplete="off" data-testid="offline-award" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="workTitle" label="作品名称" extra="证书上没有作品名称时（如优秀指导教师、优秀组织奖证书）留空">
-              <Input autoComplete="off" data-testid="offline-work" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="contestName" label="竞赛名称" rules={required("请填写竞赛名称")}>
-              <Input autoComplete="off" data-testid="offline-contest" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="contestDate"
-              label="日期"
-              rules={[
-                ...required("请填写证书上的日期"),
-                {
-                  validator: (_, v: string) =>
-                    !v?.trim() || parsePrintedDate(v)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error("请按证书上的日期填写，如 2026 年 7 月 20 日或 2026-07-20")),
-                },
-              ]}
-            >
-              <Input placeholder="如 2026 年 7 月 20 日" autoComplete="off" data-testid="offline-date" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <PrintedFacts onNumberBlur={onNumberBlur} />
         <Collapse
           size="small"
           style={{ marginBottom: 16 }}
@@ -205,5 +152,65 @@ export function OfflinePanel() {
         </Space>
       )}
     </Space>
+  );
+}
+
+/** The facts printed on the certificate, field by field: number, version, holder, award, work, contest, date. */
+function PrintedFacts({ onNumberBlur }: { onNumberBlur: () => void }) {
+  return (
+    <Row gutter={12}>
+      <Col xs={24} sm={16}>
+        <Form.Item name="number" label="证书编号" rules={required("请填写证书编号")}>
+          <Input placeholder="如 2026-ZJ-1-000123" onBlur={onNumberBlur} autoComplete="off" data-testid="offline-number" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="version"
+          label="版本"
+          rules={[{ required: true, message: "请填写版本" }]}
+          extra="编号后印有「第 N 版」时填 N"
+        >
+          <InputNumber min={1} max={999} precision={0} style={{ width: "100%" }} data-testid="offline-version" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="holderName" label="持证人姓名" rules={required("请填写持证人姓名")}>
+          <Input autoComplete="off" data-testid="offline-name" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="awardName" label="奖项" rules={required("请填写奖项")}>
+          <Input placeholder="如 一等奖" autoComplete="off" data-testid="offline-award" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="workTitle" label="作品名称" extra="证书上没有作品名称时（如优秀指导教师、优秀组织奖证书）留空">
+          <Input autoComplete="off" data-testid="offline-work" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="contestName" label="竞赛名称" rules={required("请填写竞赛名称")}>
+          <Input autoComplete="off" data-testid="offline-contest" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="contestDate"
+          label="日期"
+          rules={[
+            ...required("请填写证书上的日期"),
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || parsePrintedDate(v)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error("请按证书上的日期填写，如 2026 年 7 月 20 日或 2026-07-20")),
+            },
+          ]}
+        >
+          <Input placeholder="如 2026 年 7 月 20 日" autoComplete="off" data-testid="offline-date" />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }

@@ -3,35 +3,20 @@
  * keyword, 仅未打印), the certificates of the contest with their print counts, row selection
  * (or every certificate matching the filters), 浏览器打印 (the print view) and 生成 PDF (the
  * server's job), and a drawer with each certificate's print log. Revoked and replaced
- * certificates are listed but cannot be selected: they are never printed.
+ * certificates are listed but cannot be selected: they are never printed. The columns, the
+ * filter bar and the selection bar are in print-columns.tsx, PrintFilters.tsx, PrintSelectionBar.tsx.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Alert, App, Button, Checkbox, Input, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
-import { FilePdfOutlined, PrinterOutlined } from "@ant-design/icons";
-import type { TableColumnsType } from "antd";
-import { CERT_STATUS_NAMES } from "../../shared/certificate/schema";
-import {
-  CERT_ROW_STATUS,
-  HOLDER_KINDS,
-  HOLDER_KIND_NAMES,
-  PRINT_LIMITS,
-  type BrowserPrint,
-  type CertContest,
-  type CertificateRow,
-  type PrintBody,
-} from "../../shared/certificate/print-schema";
-import { SchoolPicker } from "../account/SchoolPicker";
-import { fmtShortTime } from "../format";
-import { useGroups } from "../judging/admin/api";
-import { certApi, useAwardLevels, useCertList, useCertRefresh } from "./print-api";
+import { Alert, App, Space, Table, Typography } from "antd";
+import { type BrowserPrint, type CertContest, type CertificateRow, type PrintBody } from "../../shared/certificate/print-schema";
+import { certApi, useCertList, useCertRefresh } from "./print-api";
 import { PdfDialog } from "./PdfDialog";
+import { certColumns } from "./print-columns";
+import { PrintFilters } from "./PrintFilters";
 import { PrintLogDrawer } from "./PrintLogDrawer";
+import { PrintSelectionBar, printLimits } from "./PrintSelectionBar";
 import { PrintView } from "./PrintView";
-import { StatusTag } from "./parts";
 import type { PrintMode, useCertParams } from "./use-cert-params";
-
-/** At most this many certificates are sent by id (the API's bound); more: 选择全部符合条件. */
-const MAX_IDS = 5000;
 
 export function PrintTab({
   mode,
@@ -49,8 +34,6 @@ export function PrintTab({
     [contest.id, filters, current, pageSize],
   );
   const list = useCertList(query);
-  const groups = useGroups(contest.id);
-  const awards = useAwardLevels();
   const refresh = useCertRefresh();
 
   const [selected, setSelected] = useState<Map<number, CertificateRow>>(new Map());
@@ -79,12 +62,7 @@ export function PrintTab({
 
   const body = (): PrintBody =>
     allMatching ? { filters: { contestId: contest.id, ...filters } } : { ids: [...selected.keys()] };
-  const tooManyIds =
-    !allMatching && selected.size > MAX_IDS ? `逐张勾选最多 ${MAX_IDS} 张，请改用「选择全部符合条件」` : undefined;
-  const browserLimit =
-    tooManyIds ??
-    (count > PRINT_LIMITS.browser ? `浏览器打印一次最多 ${PRINT_LIMITS.browser} 张，请缩小筛选范围或生成 PDF` : undefined);
-  const pdfLimit = tooManyIds ?? (count > PRINT_LIMITS.pdf ? `一个 PDF 最多 ${PRINT_LIMITS.pdf} 张，请缩小筛选范围` : undefined);
+  const { browserLimit, pdfLimit } = printLimits(allMatching, selected.size, count);
 
   const browserPrint = async () => {
     setPrinting(true);
@@ -111,79 +89,7 @@ export function PrintTab({
     });
   };
 
-  const columns: TableColumnsType<CertificateRow> = [
-    {
-      title: "证书编号",
-      width: 170,
-      render: (_, r) => (
-        <div>
-          <Typography.Link onClick={() => setLogOf(r)} style={{ whiteSpace: "nowrap" }} data-testid="cert-number">
-            {r.number}
-          </Typography.Link>
-          {r.version > 1 && (
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                第 {r.version} 版
-              </Typography.Text>
-            </div>
-          )}
-        </div>
-      ),
-    },
-    {
-      title: "持证人",
-      width: 130,
-      render: (_, r) => (
-        <Space size={4}>
-          <span data-testid="cert-holder">{r.holderName}</span>
-          {r.holderKind !== "author" && <Tag color="purple">{HOLDER_KIND_NAMES[r.holderKind]}</Tag>}
-        </Space>
-      ),
-    },
-    { title: "学校", dataIndex: "schoolName", width: 120 },
-    {
-      title: "作品",
-      width: 190,
-      render: (_, r) =>
-        r.workTitle ? (
-          <div>
-            <div>《{r.workTitle}》</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {[r.categoryName, r.groupName].filter(Boolean).join(" · ")}
-            </Typography.Text>
-          </div>
-        ) : (
-          "—"
-        ),
-    },
-    {
-      title: "奖项",
-      dataIndex: "awardName",
-      width: 90,
-      render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{v}</span>,
-    },
-    { title: "状态", width: 70, render: (_, r) => <StatusTag row={r} /> },
-    {
-      title: "打印",
-      width: 120,
-      render: (_, r) =>
-        r.printCount ? (
-          <div data-testid="cert-printed">
-            <div>已打印 {r.printCount} 次</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {fmtShortTime(r.lastPrintedAt)}
-            </Typography.Text>
-          </div>
-        ) : (
-          <Typography.Text type="secondary" data-testid="cert-printed">
-            未打印
-          </Typography.Text>
-        ),
-    },
-    { title: "", width: 80, render: (_, r) => <Typography.Link onClick={() => setLogOf(r)}>打印记录</Typography.Link> },
-  ];
-
-  const levelAwards = (awards.data ?? []).filter((a) => a.contestLevel === contest.level);
+  const columns = certColumns(setLogOf);
 
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }}>
@@ -192,115 +98,23 @@ export function PrintTab({
           按学生打印：输入学生姓名（或证书编号、作品名称）查找其获奖证书，勾选后打印；「持证人类型」可切换到指导教师和学校的证书。
         </Typography.Text>
       )}
-      <Space wrap data-testid="cert-filters">
-        <Input.Search
-          key={filters.keyword ?? ""}
-          defaultValue={filters.keyword}
-          allowClear
-          maxLength={50}
-          style={{ width: 260 }}
-          placeholder={mode === "contest" ? "学生姓名、证书编号或作品名称" : "姓名、证书编号或作品名称"}
-          onSearch={(v) => params.setFilters({ keyword: v.trim() || undefined })}
-          data-testid="cert-keyword"
-        />
-        <Select
-          allowClear
-          placeholder="全部持证人"
-          style={{ width: 130 }}
-          value={filters.holderKind}
-          options={HOLDER_KINDS.map((k) => ({ value: k, label: HOLDER_KIND_NAMES[k] }))}
-          onChange={(v) => params.setFilters({ holderKind: v })}
-          data-testid="cert-holder-kind"
-        />
-        <Select
-          allowClear
-          placeholder="全部分组"
-          style={{ width: 180 }}
-          value={filters.groupId}
-          loading={groups.isPending}
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          onChange={(v) => params.setFilters({ groupId: v })}
-          data-testid="cert-group"
-        />
-        <Select
-          allowClear
-          placeholder="全部奖项"
-          style={{ width: 140 }}
-          value={filters.awardLevelId}
-          options={levelAwards.map((a) => ({ value: a.id, label: a.name }))}
-          onChange={(v) => params.setFilters({ awardLevelId: v })}
-          data-testid="cert-award"
-        />
-        <SchoolPicker
-          size="middle"
-          allowClear
-          placeholder="全部学校"
-          style={{ width: 200 }}
-          testId="cert-school"
-          value={filters.schoolId}
-          onChange={(v) => params.setFilters({ schoolId: v ?? undefined })}
-        />
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 150 }}
-          value={filters.status}
-          options={CERT_ROW_STATUS.map((s) => ({ value: s, label: CERT_STATUS_NAMES[s] }))}
-          onChange={(v) => params.setFilters({ status: v })}
-          data-testid="cert-status-filter"
-        />
-        <Checkbox
-          checked={filters.unprinted === true}
-          onChange={(e) => params.setFilters({ unprinted: e.target.checked ? true : undefined })}
-          data-testid="cert-unprinted"
-        >
-          仅未打印
-        </Checkbox>
-      </Space>
+      <PrintFilters mode={mode} contestId={contest.id} contestLevel={contest.level} params={params} />
 
-      <Space wrap align="center" data-testid="cert-selection">
-        <Tooltip title={browserLimit}>
-          <Button
-            type="primary"
-            icon={<PrinterOutlined />}
-            disabled={!count || !!browserLimit}
-            loading={printing}
-            onClick={onBrowserPrint}
-            data-testid="cert-print-browser"
-          >
-            浏览器打印
-          </Button>
-        </Tooltip>
-        <Tooltip title={pdfLimit}>
-          <Button
-            icon={<FilePdfOutlined />}
-            disabled={!count || !!pdfLimit}
-            onClick={() => setPdfOpen(true)}
-            data-testid="cert-print-pdf"
-          >
-            生成 PDF
-          </Button>
-        </Tooltip>
-        {allMatching ? (
-          <Typography.Text data-testid="cert-selected">
-            已选择全部符合条件的 {total} 张证书（已撤销、已被替换的不打印）
-          </Typography.Text>
-        ) : (
-          <Typography.Text data-testid="cert-selected">
-            已选择 {selected.size} 张{reprints ? `，其中 ${reprints} 张已打印过（再次打印记为补打）` : ""}
-          </Typography.Text>
-        )}
-        {!allMatching && pageAllSelected && total > selected.size && (
-          <Typography.Link onClick={() => setAllMatching(true)} data-testid="cert-select-all">
-            选择全部符合条件的 {total} 张
-          </Typography.Link>
-        )}
-        {(allMatching || selected.size > 0) && (
-          <Typography.Link onClick={() => (setAllMatching(false), setSelected(new Map()))} data-testid="cert-clear-selection">
-            清除选择
-          </Typography.Link>
-        )}
-      </Space>
+      <PrintSelectionBar
+        count={count}
+        total={total}
+        selectedCount={selected.size}
+        reprints={reprints}
+        allMatching={allMatching}
+        pageAllSelected={pageAllSelected}
+        printing={printing}
+        browserLimit={browserLimit}
+        pdfLimit={pdfLimit}
+        onBrowserPrint={onBrowserPrint}
+        onPdf={() => setPdfOpen(true)}
+        onSelectAll={() => setAllMatching(true)}
+        onClear={() => (setAllMatching(false), setSelected(new Map()))}
+      />
 
       {list.isError && <Alert type="error" showIcon message={list.error.message} />}
       <Table<CertificateRow>

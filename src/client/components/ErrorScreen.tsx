@@ -19,7 +19,7 @@ export function ErrorScreen() {
   useEffect(() => {
     if (cancelled) return;
     if (seconds <= 0) {
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
       return;
     }
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);

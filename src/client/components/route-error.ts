@@ -22,8 +22,8 @@ export function truncateStack(stack: string, max = ERROR_STACK_MAX_CHARS): strin
 export function describeRouteError(error: unknown): RouteErrorView {
   let status = 500;
   let statusText = "";
-  let message = "";
-  let stack = "";
+  let message: string;
+  let stack: string;
   let refused = false;
   if (isRouteErrorResponse(error)) {
     status = error.status;

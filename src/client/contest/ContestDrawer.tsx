@@ -23,7 +23,7 @@ const members = (list: { id: number; name: string }[] | undefined) =>
   list?.length ? list.map((m) => <Tag key={m.id}>{m.name}</Tag>) : <Typography.Text type="secondary">未指定</Typography.Text>;
 
 export function ContestDrawer({ state }: { state: ContestDrawerState }) {
-  const { drawer, record, level, hint, restricted, initialValues } = state;
+  const { drawer, record, level, restricted, initialValues } = state;
   const { options: categoryOptions, loading } = useCategoryOptions();
   const form = drawer.form;
   const year = Form.useWatch("year", form) as number | undefined;
@@ -32,8 +32,6 @@ export function ContestDrawer({ state }: { state: ContestDrawerState }) {
   const title = editing
     ? `编辑${CONTEST_LEVEL_NAMES[record.level]}：${record.name}`
     : `新建${level ? CONTEST_LEVEL_NAMES[level] : "赛事"}`;
-  const parentLevel = level ? PARENT_LEVEL[level] : null;
-  const province = record?.province ?? hint?.parent?.province ?? null;
 
   return (
     <Drawer
@@ -58,86 +56,7 @@ export function ContestDrawer({ state }: { state: ContestDrawerState }) {
         onFinish={(v) => state.submit(v as unknown as ContestFormValues)}
         data-testid="contest-form"
       >
-        <Row gutter={16}>
-          <Col span={16}>
-            <Form.Item
-              name="name"
-              label="赛事名称"
-              rules={[{ required: true, min: 2, max: 100, message: "请输入 2–100 个字的赛事名称" }]}
-            >
-              <Input placeholder={level ? NAME_EXAMPLE[level] : undefined} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item label="级别">
-              <Tag color="blue">{level ? CONTEST_LEVEL_NAMES[level] : "—"}</Tag>
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="code"
-              label="赛事代码"
-              extra={editing ? undefined : "留空时自动生成"}
-              rules={[{ pattern: /^[0-9A-Za-z_-]{2,30}$/, message: "2–30 位字母、数字、- 或 _" }]}
-            >
-              <Input placeholder={level === "national" ? "如 2026-CN" : level === "school" ? "如 2026-ZJ-10337" : "如 2026-ZJ"} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="year" label="年份" rules={[{ required: true, message: "请输入年份" }]}>
-              <InputNumber min={2000} max={2100} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-          </Col>
-          {level === "provincial" && (
-            <Col span={8}>
-              <Form.Item name="province" label="省份（赛区）" rules={[{ required: true, message: "请填写省份或赛区" }]}>
-                <AutoComplete
-                  options={PROVINCES.map((p) => ({ value: p }))}
-                  filterOption={(i, o) => String(o?.value).includes(i)}
-                  placeholder="选择或输入"
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {parentLevel && (
-            <Col span={16}>
-              {restricted ? (
-                <Form.Item label="上级赛事" extra="上级赛事由超级管理员设置">
-                  <Typography.Text>{record?.parentName ?? "—"}</Typography.Text>
-                </Form.Item>
-              ) : (
-                <Form.Item
-                  name="parentId"
-                  label={`上级赛事（${CONTEST_LEVEL_NAMES[parentLevel]}）`}
-                  rules={[{ required: true, message: `请选择上级${CONTEST_LEVEL_NAMES[parentLevel]}` }]}
-                >
-                  <ContestSelect
-                    level={parentLevel}
-                    year={year}
-                    known={record?.parentId ? { id: record.parentId, name: record.parentName ?? "" } : hint?.parent}
-                    placeholder={`选择 ${year ?? ""} 年的${CONTEST_LEVEL_NAMES[parentLevel]}`}
-                    data-testid="contest-parent"
-                  />
-                </Form.Item>
-              )}
-            </Col>
-          )}
-          {level === "school" && (
-            <Col span={8}>
-              <Form.Item
-                name="schoolId"
-                label="学校"
-                rules={[{ required: true, message: "请选择学校" }]}
-                extra={province ? `${province}的学校` : undefined}
-              >
-                <SchoolSelect
-                  province={province}
-                  known={record?.schoolId ? { id: record.schoolId, name: record.schoolName ?? "" } : null}
-                />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
+        <ContestBasics state={state} year={year} />
         <Form.Item name="description" label="简介">
           <Input.TextArea rows={3} maxLength={5000} showCount />
         </Form.Item>
@@ -206,5 +125,95 @@ export function ContestDrawer({ state }: { state: ContestDrawerState }) {
         </Form.Item>
       </Form>
     </Drawer>
+  );
+}
+
+/** Name, level, code, year, and by level the province, the parent contest and the school. */
+function ContestBasics({ state, year }: { state: ContestDrawerState; year: number | undefined }) {
+  const { record, level, hint, restricted } = state;
+  const editing = !!record;
+  const parentLevel = level ? PARENT_LEVEL[level] : null;
+  const province = record?.province ?? hint?.parent?.province ?? null;
+  return (
+    <Row gutter={16}>
+      <Col span={16}>
+        <Form.Item
+          name="name"
+          label="赛事名称"
+          rules={[{ required: true, min: 2, max: 100, message: "请输入 2–100 个字的赛事名称" }]}
+        >
+          <Input placeholder={level ? NAME_EXAMPLE[level] : undefined} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item label="级别">
+          <Tag color="blue">{level ? CONTEST_LEVEL_NAMES[level] : "—"}</Tag>
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item
+          name="code"
+          label="赛事代码"
+          extra={editing ? undefined : "留空时自动生成"}
+          rules={[{ pattern: /^[0-9A-Za-z_-]{2,30}$/, message: "2–30 位字母、数字、- 或 _" }]}
+        >
+          <Input placeholder={level === "national" ? "如 2026-CN" : level === "school" ? "如 2026-ZJ-10337" : "如 2026-ZJ"} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="year" label="年份" rules={[{ required: true, message: "请输入年份" }]}>
+          <InputNumber min={2000} max={2100} precision={0} style={{ width: "100%" }} />
+        </Form.Item>
+      </Col>
+      {level === "provincial" && (
+        <Col span={8}>
+          <Form.Item name="province" label="省份（赛区）" rules={[{ required: true, message: "请填写省份或赛区" }]}>
+            <AutoComplete
+              options={PROVINCES.map((p) => ({ value: p }))}
+              filterOption={(i, o) => String(o?.value).includes(i)}
+              placeholder="选择或输入"
+            />
+          </Form.Item>
+        </Col>
+      )}
+      {parentLevel && (
+        <Col span={16}>
+          {restricted ? (
+            <Form.Item label="上级赛事" extra="上级赛事由超级管理员设置">
+              <Typography.Text>{record?.parentName ?? "—"}</Typography.Text>
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="parentId"
+              label={`上级赛事（${CONTEST_LEVEL_NAMES[parentLevel]}）`}
+              rules={[{ required: true, message: `请选择上级${CONTEST_LEVEL_NAMES[parentLevel]}` }]}
+            >
+              <ContestSelect
+                level={parentLevel}
+                year={year}
+                known={record?.parentId ? { id: record.parentId, name: record.parentName ?? "" } : hint?.parent}
+                placeholder={`选择 ${year ?? ""} 年的${CONTEST_LEVEL_NAMES[parentLevel]}`}
+                data-testid="contest-parent"
+              />
+            </Form.Item>
+          )}
+        </Col>
+      )}
+      {level === "school" && (
+        <Col span={8}>
+          <Form.Item
+            name="schoolId"
+            label="学校"
+            rules={[{ required: true, message: "请选择学校" }]}
+            extra={province ? `${province}的学校` : undefined}
+          >
+            <SchoolSelect
+              province={province}
+              known={record?.schoolId ? { id: record.schoolId, name: record.schoolName ?? "" } : null}
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </Row>
   );
 }

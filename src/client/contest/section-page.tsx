@@ -14,12 +14,12 @@ import { CONTEST_LEVEL_NAMES, type ContestLevelKey } from "../../shared/contest/
 import { CONTEST_SECTIONS, findSection } from "../admin/sections";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
-import { useDocumentTitle } from "../routing/RoutePage";
+import { useDocumentTitle } from "../routing/document-title";
 import type { PageProps } from "../routing/model";
 import { ChildContests } from "./ChildContests";
 import { CategoriesCell, QuotaCell, StageCell, names } from "./columns";
 import { ContestDrawer } from "./ContestDrawer";
-import { deleteNotices, failedNotice } from "./notify";
+import { deleteNotices, failedNotice } from "../crud/notify";
 import { useContestDrawer, type CreateHint } from "./use-contest-drawer";
 
 const LEVEL_OF: Record<string, ContestLevelKey> = { ProvinceContest: "provincial", NationalContest: "national" };

@@ -9,7 +9,7 @@ import type { HttpError } from "@refinedev/core";
 import type { FormInstance } from "antd";
 import type { ContestCreate, ContestUpdate, ContestView } from "../../shared/contest/schema";
 import type { ContestLevelKey } from "../../shared/contest/stages";
-import { formNotices } from "./notify";
+import { formNotices } from "../crud/notify";
 import { newContestValues, stagesOf, toFormValues, toPayload, type ContestFormValues } from "./form-values";
 
 export interface CreateHint {

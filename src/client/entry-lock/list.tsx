@@ -10,7 +10,7 @@ import { Card, Form, Modal, Select, Space, Table, Tag } from "antd";
 import type { EntryLockCreate, EntryLockUpdate, EntryLockView } from "../../shared/contest/schema";
 import { LOCKABLE_FIELD_OPTIONS } from "../../shared/contest/lockable-fields";
 import { STAGE_OPTIONS } from "../../shared/contest/stages";
-import { deleteNotices, formNotices } from "../contest/notify";
+import { deleteNotices, formNotices } from "../crud/notify";
 import { ContestSelect } from "../contest/selects";
 import type { PageProps } from "../routing/model";
 import { fmtTime } from "../format";

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { Alert, Button, Card, Collapse, Space, Spin, Table, Tag, Typography } from "antd";
 import type { IncomingProvince } from "../../shared/national/types";
 import { fetchData } from "../request";
-import { fastReviewPath } from "../judging/review/api";
+import { fastReviewPath } from "../routing/review-paths";
 
 export const FORMAT: Record<string, string> = {
   pending: "待形式审查",

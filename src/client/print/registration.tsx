@@ -116,52 +116,59 @@ export default function RegistrationPage(_: PageProps) {
           ))}
         </tbody>
       </table>
-      <table className="print-table print-small" data-testid="print-teachers">
-        <colgroup>
-          <col style={{ width: "7%" }} />
-          <col style={{ width: "12%" }} />
-          <col style={{ width: "25%" }} />
-          <col style={{ width: "17%" }} />
-          <col style={{ width: "17%" }} />
-          <col style={{ width: "22%" }} />
-        </colgroup>
-        <thead>
-          <tr>
-            <th colSpan={6} className="print-section">
-              指导教师
-            </th>
-          </tr>
-          <tr>
-            <th>排名</th>
-            <th>姓名</th>
-            <th>学校</th>
-            <th>工号</th>
-            <th>电话</th>
-            <th>邮箱</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.teachers.length ? (
-            d.teachers.map((t) => (
-              <tr key={t.rank}>
-                <td style={{ textAlign: "center" }}>{t.rank}</td>
-                <td>{t.name}</td>
-                <td>{t.school}</td>
-                <td>{v(t.memberNo)}</td>
-                <td>{v(t.phone)}</td>
-                <td>{v(t.email)}</td>
-              </tr>
-            ))
-          ) : (
-            <tr>
-              <td colSpan={6} style={{ textAlign: "center" }}>
-                无
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <TeachersTable teachers={d.teachers} />
       <SignatureBlock authors={d.authors.length} teachers={d.teachers.length} authorLabel="作者签名：" />
     </PrintShell>
+  );
+}
+
+/** 指导教师: one row per teacher (rank, name, school, staff no, phone, email), or 无. */
+function TeachersTable({ teachers }: { teachers: RegistrationPrint["teachers"] }) {
+  return (
+    <table className="print-table print-small" data-testid="print-teachers">
+      <colgroup>
+        <col style={{ width: "7%" }} />
+        <col style={{ width: "12%" }} />
+        <col style={{ width: "25%" }} />
+        <col style={{ width: "17%" }} />
+        <col style={{ width: "17%" }} />
+        <col style={{ width: "22%" }} />
+      </colgroup>
+      <thead>
+        <tr>
+          <th colSpan={6} className="print-section">
+            指导教师
+          </th>
+        </tr>
+        <tr>
+          <th>排名</th>
+          <th>姓名</th>
+          <th>学校</th>
+          <th>工号</th>
+          <th>电话</th>
+          <th>邮箱</th>
+        </tr>
+      </thead>
+      <tbody>
+        {teachers.length ? (
+          teachers.map((t) => (
+            <tr key={t.rank}>
+              <td style={{ textAlign: "center" }}>{t.rank}</td>
+              <td>{t.name}</td>
+              <td>{t.school}</td>
+              <td>{v(t.memberNo)}</td>
+              <td>{v(t.phone)}</td>
+              <td>{v(t.email)}</td>
+            </tr>
+          ))
+        ) : (
+          <tr>
+            <td colSpan={6} style={{ textAlign: "center" }}>
+              无
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
   );
 }

@@ -55,6 +55,106 @@ function OwnSchoolHint({ variant }: { variant: UserVariant }) {
   );
 }
 
+/**
+ * The columns between the name and the status, by variant: role, school or member number,
+ * major, email, contests, permission flags. A fragment of Table.Column elements: the table
+ * reads it as if the columns were written in place.
+ */
+function profileColumns(variant: UserVariant, many: boolean) {
+  return (
+    <>
+      {many && (
+        <Table.Column<UserView>
+          dataIndex="userType"
+          title="身份"
+          sorter
+          width={115}
+          render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>}
+        />
+      )}
+      {variant.school === "select" ? (
+        <Table.Column<UserView>
+          dataIndex="schoolId"
+          title={`学校 / ${variant.memberNoLabel}`}
+          sorter
+          width={170}
+          render={(_, r) => (
+            <Lines>
+              {r.school?.name ?? muted("—")}
+              {r.memberNo && <Muted>{r.memberNo}</Muted>}
+            </Lines>
+          )}
+        />
+      ) : (
+        <Table.Column<UserView>
+          dataIndex="memberNo"
+          title={variant.memberNoLabel}
+          sorter
+          width={130}
+          render={(v: string | null) => v ?? muted("—")}
+        />
+      )}
+      {variant.key === "students" && (
+        <Table.Column<UserView>
+          dataIndex="majorName"
+          title="专业"
+          width={180}
+          render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))}
+        />
+      )}
+      <Table.Column<UserView>
+        dataIndex="email"
+        title="邮箱"
+        width={210}
+        render={(v: string | null, r) =>
+          v ? (
+            <Lines>
+              <Clipped text={v} maxWidth={190} />
+              {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
+            </Lines>
+          ) : (
+            muted("未填写")
+          )
+        }
+      />
+      {variant.key === "contest" && (
+        <Table.Column<UserView>
+          dataIndex="contests"
+          title="所属赛事"
+          width={210}
+          render={(list: UserView["contests"]) =>
+            list.length ? (
+              <Lines gap={2}>
+                {list.map((c) => (
+                  <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
+                    <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
+                    {c.name}
+                  </Clipped>
+                ))}
+              </Lines>
+            ) : (
+              muted("—")
+            )
+          }
+        />
+      )}
+      {(variant.complaintRight || variant.judgeFlag) && (
+        <Table.Column<UserView>
+          title="权限标记"
+          width={110}
+          render={(_, r) => (
+            <Inline gap={4}>
+              {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
+              {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
+              {!(variant.complaintRight && r.hasComplaintRight) && !(variant.judgeFlag && r.isSchoolContestJudge) && muted("—")}
+            </Inline>
+          )}
+        />
+      )}
+    </>
+  );
+}
+
 export function UserList({ route, variant }: PageProps & { variant: UserVariant }) {
   const { user: me } = useSession();
   const rowCan = useUserRowPermissions();
@@ -112,96 +212,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
               </Lines>
             )}
           />
-          {many && (
-            <Table.Column<UserView>
-              dataIndex="userType"
-              title="身份"
-              sorter
-              width={115}
-              render={(t: number, r) => <Tag color={roleColor(t)}>{r.roleName}</Tag>}
-            />
-          )}
-          {variant.school === "select" ? (
-            <Table.Column<UserView>
-              dataIndex="schoolId"
-              title={`学校 / ${variant.memberNoLabel}`}
-              sorter
-              width={170}
-              render={(_, r) => (
-                <Lines>
-                  {r.school?.name ?? muted("—")}
-                  {r.memberNo && <Muted>{r.memberNo}</Muted>}
-                </Lines>
-              )}
-            />
-          ) : (
-            <Table.Column<UserView>
-              dataIndex="memberNo"
-              title={variant.memberNoLabel}
-              sorter
-              width={130}
-              render={(v: string | null) => v ?? muted("—")}
-            />
-          )}
-          {variant.key === "students" && (
-            <Table.Column<UserView>
-              dataIndex="majorName"
-              title="专业"
-              width={180}
-              render={(v: string | null, r) => (r.majorCode ? `${v ?? ""}（${r.majorCode}）` : muted("—"))}
-            />
-          )}
-          <Table.Column<UserView>
-            dataIndex="email"
-            title="邮箱"
-            width={210}
-            render={(v: string | null, r) =>
-              v ? (
-                <Lines>
-                  <Clipped text={v} maxWidth={190} />
-                  {r.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
-                </Lines>
-              ) : (
-                muted("未填写")
-              )
-            }
-          />
-          {variant.key === "contest" && (
-            <Table.Column<UserView>
-              dataIndex="contests"
-              title="所属赛事"
-              width={210}
-              render={(list: UserView["contests"]) =>
-                list.length ? (
-                  <Lines gap={2}>
-                    {list.map((c) => (
-                      <Clipped key={`${c.id}-${c.role}`} text={c.name} maxWidth={190}>
-                        <Tag>{MEMBER_ROLE_NAMES[c.role] ?? c.role}</Tag>
-                        {c.name}
-                      </Clipped>
-                    ))}
-                  </Lines>
-                ) : (
-                  muted("—")
-                )
-              }
-            />
-          )}
-          {(variant.complaintRight || variant.judgeFlag) && (
-            <Table.Column<UserView>
-              title="权限标记"
-              width={110}
-              render={(_, r) => (
-                <Inline gap={4}>
-                  {variant.complaintRight && r.hasComplaintRight && <Tag color="purple">申诉权</Tag>}
-                  {variant.judgeFlag && r.isSchoolContestJudge && <Tag color="blue">校赛评委</Tag>}
-                  {!(variant.complaintRight && r.hasComplaintRight) &&
-                    !(variant.judgeFlag && r.isSchoolContestJudge) &&
-                    muted("—")}
-                </Inline>
-              )}
-            />
-          )}
+          {profileColumns(variant, many)}
           <Table.Column<UserView> title="状态" width={90} render={(_, r) => <UserStatus user={r} />} />
           <Table.Column<UserView>
             title="操作"

@@ -15,7 +15,7 @@ import { ROLE } from "../../shared/roles";
 import { filtersObject } from "../crud/filters";
 import { useSession } from "../providers/use-session";
 import type { PageProps } from "../routing/model";
-import { fastReviewPath } from "../judging/review/api";
+import { fastReviewPath } from "../routing/review-paths";
 import { LIST_PATH } from "./api";
 import { BulkStatusModal } from "./parts/BulkStatusModal";
 import { workColumns } from "./parts/columns";

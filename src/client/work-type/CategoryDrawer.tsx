@@ -13,7 +13,7 @@ import {
   type WorkTypeUpdate,
   type WorkTypeView,
 } from "../../shared/work-type/schema";
-import { formNotices } from "../contest/notify";
+import { formNotices } from "../crud/notify";
 import { AttachmentsField } from "./AttachmentsField";
 import { MajorSelect } from "./MajorSelect";
 import { DeductionsField, RubricField } from "./ScoringFields";

@@ -2,7 +2,7 @@
 import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Form, Input, InputNumber, Modal } from "antd";
-import { formNotices } from "../contest/notify";
+import { formNotices } from "../crud/notify";
 import type { WorkTypeCreate, WorkTypeUpdate, WorkTypeView } from "../../shared/work-type/schema";
 
 export function useSubcategoryModal(action: "create" | "edit", onSaved: () => void) {

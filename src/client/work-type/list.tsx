@@ -9,7 +9,7 @@ import { useCan, useUpdate } from "@refinedev/core";
 import { Button, Card, Popover, Space, Switch, Table, Tag, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import type { WorkTypeTreeNode } from "../../shared/work-type/schema";
-import { deleteNotices, failedNotice } from "../contest/notify";
+import { deleteNotices, failedNotice } from "../crud/notify";
 import type { PageProps } from "../routing/model";
 import { CategoryDrawer, useCategoryDrawer } from "./CategoryDrawer";
 import { SubcategoryModal, useSubcategoryModal } from "./SubcategoryModal";
@@ -39,6 +39,23 @@ function Scoring({ c }: { c: WorkTypeTreeNode }) {
     </Popover>
   );
 }
+
+/** A name, with 已归档 when archived. */
+const nameCell = (n: string, archived: boolean) => (
+  <span>
+    {n} {archived && <Tag>已归档</Tag>}
+  </span>
+);
+
+/** 专业组: the number of majors (their codes on hover), or 不分组. */
+const professionalCell = (c: WorkTypeTreeNode) =>
+  c.hasProfessionalGroup ? (
+    <Popover title="专业组专业代码" content={c.professionalMajors.join("、")}>
+      <Tag color="purple">分组（{c.professionalMajors.length} 个专业）</Tag>
+    </Popover>
+  ) : (
+    "不分组"
+  );
 
 export default function WorkTypeList({ route }: PageProps) {
   const [showArchived, setShowArchived] = useState(false);
@@ -114,15 +131,7 @@ export default function WorkTypeList({ route }: PageProps) {
         locale={{ emptyText: "暂无小类" }}
       >
         <Table.Column<Child> dataIndex="sort" title="排序" width={70} />
-        <Table.Column<Child>
-          dataIndex="name"
-          title="小类名称"
-          render={(n, s) => (
-            <span>
-              {n} {s.archived && <Tag>已归档</Tag>}
-            </span>
-          )}
-        />
+        <Table.Column<Child> dataIndex="name" title="小类名称" render={(n: string, s) => nameCell(n, s.archived)} />
         <Table.Column<Child> dataIndex="description" title="说明" render={(v) => v ?? "—"} />
         <Table.Column<Child>
           title="操作"
@@ -160,27 +169,11 @@ export default function WorkTypeList({ route }: PageProps) {
           dataIndex="name"
           title="大类"
           width={180}
-          render={(n, c) => (
-            <span>
-              {n} {c.archived && <Tag>已归档</Tag>}
-            </span>
-          )}
+          render={(n: string, c) => nameCell(n, c.archived)}
         />
         <Table.Column<WorkTypeTreeNode> title="作者" width={80} render={(_, c) => `${c.minAuthors}–${c.maxAuthors} 人`} />
         <Table.Column<WorkTypeTreeNode> title="指导教师" width={90} render={(_, c) => `≤ ${c.maxTeachers} 人`} />
-        <Table.Column<WorkTypeTreeNode>
-          title="专业组"
-          width={120}
-          render={(_, c) =>
-            c.hasProfessionalGroup ? (
-              <Popover title="专业组专业代码" content={c.professionalMajors.join("、")}>
-                <Tag color="purple">分组（{c.professionalMajors.length} 个专业）</Tag>
-              </Popover>
-            ) : (
-              "不分组"
-            )
-          }
-        />
+        <Table.Column<WorkTypeTreeNode> title="专业组" width={120} render={(_, c) => professionalCell(c)} />
         <Table.Column<WorkTypeTreeNode> title="提交材料" width={90} render={(_, c) => `${c.requiredAttachments.length} 项`} />
         <Table.Column<WorkTypeTreeNode> title="评分标准" width={320} render={(_, c) => <Scoring c={c} />} />
         <Table.Column<WorkTypeTreeNode> title="小类" width={70} render={(_, c) => c.children.length} />

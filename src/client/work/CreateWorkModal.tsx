@@ -15,6 +15,19 @@ import { PeoplePicker } from "./components/PeoplePicker";
 
 type Values = Pick<WorkCreate, "contestId" | "categoryId" | "subcategoryId" | "group" | "name" | "coAuthors" | "teachers">;
 
+/** The create request for the form's values: trimmed names, 普通组 unless the 大类 has a 专业组. */
+function createBody(v: Values, hasProfessionalGroup: boolean): WorkCreate {
+  return {
+    contestId: v.contestId,
+    categoryId: v.categoryId,
+    subcategoryId: v.subcategoryId ?? null,
+    group: hasProfessionalGroup ? (v.group ?? "normal") : "normal",
+    name: v.name.trim(),
+    coAuthors: (v.coAuthors ?? []).map((s) => s.trim()).filter(Boolean),
+    teachers: (v.teachers ?? []).map((s) => s.trim()).filter(Boolean),
+  };
+}
+
 /** `afterClose` runs once the modal has closed and handed focus back to what opened it. */
 export function CreateWorkModal({
   open,
@@ -49,15 +62,7 @@ export function CreateWorkModal({
     mine.find((w) => w.category.id === catId && w.year === contest?.year && w.status !== "disqualified");
 
   const submit = async (v: Values) => {
-    const body: WorkCreate = {
-      contestId: v.contestId,
-      categoryId: v.categoryId,
-      subcategoryId: v.subcategoryId ?? null,
-      group: category?.hasProfessionalGroup ? (v.group ?? "normal") : "normal",
-      name: v.name.trim(),
-      coAuthors: (v.coAuthors ?? []).map((s) => s.trim()).filter(Boolean),
-      teachers: (v.teachers ?? []).map((s) => s.trim()).filter(Boolean),
-    };
+    const body = createBody(v, !!category?.hasProfessionalGroup);
     setBusy(true);
     const reply = await run(workApi.create(body), { form });
     setBusy(false);

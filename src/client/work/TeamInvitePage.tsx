@@ -17,7 +17,7 @@ import { routeParams, type PageProps } from "../routing/model";
 import { Logo } from "../components/Logo";
 import { currentUserQuery, isLoggedIn } from "../providers/session";
 import { useAppLocation } from "../routing/nav";
-import { LoginHostContext } from "../account/login-request";
+import { LoginHostContext } from "../providers/login-request";
 import { applyFieldError, nameRules, phoneRules } from "../account/rules";
 import { CredentialFields } from "../account/CredentialFields";
 import { fmtTimeLabelled } from "../format";

@@ -3,21 +3,18 @@
  * team, attachments, the submit checklist and its log; print links and deleting a draft.
  */
 import { useState } from "react";
-import { Alert, Button, Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Tag, Typography } from "antd";
+import { Alert, Button, Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from "antd";
 import { DeleteOutlined, PrinterOutlined } from "@ant-design/icons";
 import { isEditable } from "../../shared/work/states";
 import { printPath, useWork, useWorkForget, useWorkRefresh, workApi } from "./api";
 import { AttachmentsPanel } from "./components/AttachmentsPanel";
-import { StatusTag } from "./components/StatusTag";
 import { SubmitPanel } from "./components/SubmitPanel";
 import { TeamEditor } from "./components/TeamEditor";
 import { lockOf, lockText, WorkForm } from "./components/WorkForm";
 import { WorkLogTimeline } from "./components/WorkLogTimeline";
 import { InvitationActions } from "./Invitation";
+import { WorkNotices, WorkTitle } from "./WorkDrawerParts";
 import { useWorkAction } from "./use-work-action";
-import { fmtTime } from "../format";
-
-const ROUND_COLORS: Record<string, string> = { 校赛: "cyan", 省赛: "blue", 国赛: "gold" };
 
 export type DrawerTab = "info" | "team" | "files" | "submit" | "log";
 
@@ -64,22 +61,7 @@ export function WorkDrawer({
           ? "确认参赛后可以上传附件"
           : undefined;
 
-  const title = work ? (
-    <Space wrap>
-      <span>{work.name}</span>
-      <StatusTag status={work.status} name={work.statusName} />
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        编号 {work.id}
-      </Typography.Text>
-      {(work.rounds ?? []).map((r) => (
-        <Tag key={r.level} color={ROUND_COLORS[r.level] ?? "blue"} data-testid="work-round">
-          {r.level}：{r.text}
-        </Tag>
-      ))}
-    </Space>
-  ) : (
-    "作品"
-  );
+  const title = work ? <WorkTitle work={work} /> : "作品";
 
   const extra = work && (
     <Space wrap>
@@ -169,37 +151,7 @@ export function WorkDrawer({
             action={<InvitationActions workId={work.id} version={work.version} onDone={(joined) => !joined && onClose()} />}
           />
         )}
-        {work.status === "returned" && work.returnReason && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message="作品被学校退回修改"
-            description={`原因：${work.returnReason}`}
-            data-testid="return-reason"
-          />
-        )}
-        {work.status === "format_returned" && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={`形式审查退回修改${work.formatDeadline ? `，请于 ${fmtTime(work.formatDeadline)} 前修改并重新提交` : ""}`}
-            description={
-              [work.formatReasons.map((r) => r.name).join("、"), work.returnReason].filter(Boolean).join("；") || undefined
-            }
-            data-testid="return-reason"
-          />
-        )}
-        {work.status === "disqualified" && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message="作品已被取消资格"
-            description={`原因：${work.disqualifyReason ?? "未说明"}`}
-          />
-        )}
+        <WorkNotices work={work} />
         <Tabs
           activeKey={items.some((i) => i.key === tab) ? tab : "info"}
           onChange={(k) => onTab(k as DrawerTab)}

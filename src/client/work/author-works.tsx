@@ -39,6 +39,55 @@ function Reason({ work }: { work: WorkListItem }) {
   );
 }
 
+/** A work's actions in my list: 编辑/查看, 日志, the print links, 申诉 when possible, certificates. */
+function MyWorkActions({ w, openWork }: { w: WorkListItem; openWork: (id: number, t?: DrawerTab) => void }) {
+  const edit = w.myRank === 1 && isEditable(w.status);
+  return (
+    <Inline gap={0}>
+      <Button
+        type="link"
+        size="small"
+        icon={edit ? <EditOutlined /> : <EyeOutlined />}
+        onClick={() => openWork(w.id)}
+        data-testid="work-open"
+      >
+        {edit ? "编辑" : "查看"}
+      </Button>
+      <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>
+        日志
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        icon={<PrinterOutlined />}
+        href={printPath("Registration", w.id)}
+        target="_blank"
+        rel="noopener"
+      >
+        报名表
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        icon={<PrinterOutlined />}
+        href={printPath("Copyright", w.id)}
+        target="_blank"
+        rel="noopener"
+      >
+        版权声明
+      </Button>
+      {canAppealWork(w.status) && (
+        <Link to={appealPath(w.id)}>
+          <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">
+            申诉
+          </Button>
+        </Link>
+      )}
+      <WorkCertificatesButton workId={w.id} />
+    </Inline>
+  );
+}
+
 export default function AuthorWorks({ route }: PageProps) {
   const query = useMyWorks();
   const [params, setParams] = useSearchParams();
@@ -131,53 +180,7 @@ export default function AuthorWorks({ route }: PageProps) {
             title="操作"
             width={260}
             fixed="right"
-            render={(_, w) => {
-              const edit = w.myRank === 1 && isEditable(w.status);
-              return (
-                <Inline gap={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={edit ? <EditOutlined /> : <EyeOutlined />}
-                    onClick={() => openWork(w.id)}
-                    data-testid="work-open"
-                  >
-                    {edit ? "编辑" : "查看"}
-                  </Button>
-                  <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => openWork(w.id, "log")}>
-                    日志
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<PrinterOutlined />}
-                    href={printPath("Registration", w.id)}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    报名表
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<PrinterOutlined />}
-                    href={printPath("Copyright", w.id)}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    版权声明
-                  </Button>
-                  {canAppealWork(w.status) && (
-                    <Link to={appealPath(w.id)}>
-                      <Button type="link" size="small" icon={<ExceptionOutlined />} data-testid="work-appeal">
-                        申诉
-                      </Button>
-                    </Link>
-                  )}
-                  <WorkCertificatesButton workId={w.id} />
-                </Inline>
-              );
-            }}
+            render={(_, w) => <MyWorkActions w={w} openWork={openWork} />}
           />
         </Table>
       </Card>

@@ -40,6 +40,52 @@ type Phase =
   | { kind: "done"; info: string; outcome: AssignOutcome; report: CheckReport | null }
   | { kind: "refused"; info: string; outcome: AssignOutcome | null; problems: Problem[] };
 
+/** The dialog's buttons for each phase: 开始分配; after a refusal 修改参数 and, when some rows could be written, 确认写入部分分配; 关闭. */
+function assignFooter(
+  phase: Phase,
+  busy: boolean,
+  {
+    onClose,
+    onRun,
+    onStart,
+    onBack,
+  }: { onClose: () => void; onRun: (partial: boolean) => unknown; onStart: () => unknown; onBack: () => void },
+) {
+  return phase.kind === "form"
+    ? [
+        <Button key="c" onClick={onClose}>
+          取消
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={onStart} data-testid="auto-assign-run">
+          开始分配
+        </Button>,
+      ]
+    : phase.kind === "refused" && phase.outcome && phase.outcome.proposed > 0
+      ? [
+          <Button key="back" onClick={onBack}>
+            修改参数
+          </Button>,
+          <Button key="partial" danger loading={busy} onClick={() => onRun(true)} data-testid="auto-assign-partial">
+            确认写入部分分配（{phase.outcome.proposed} 条）
+          </Button>,
+          <Button key="close" type="primary" onClick={onClose}>
+            关闭
+          </Button>,
+        ]
+      : [
+          ...(phase.kind === "refused"
+            ? [
+                <Button key="back" onClick={onBack}>
+                  修改参数
+                </Button>,
+              ]
+            : []),
+          <Button key="close" type="primary" onClick={onClose} data-testid="auto-assign-close">
+            关闭
+          </Button>,
+        ];
+}
+
 export function AutoAssignModal({
   contestId,
   open,
@@ -89,46 +135,12 @@ export function AutoAssignModal({
     setBusy(false);
   };
 
-  const footer =
-    phase.kind === "form"
-      ? [
-          <Button key="c" onClick={onClose}>
-            取消
-          </Button>,
-          <Button
-            key="ok"
-            type="primary"
-            loading={busy}
-            onClick={() => form.validateFields().then(() => run())}
-            data-testid="auto-assign-run"
-          >
-            开始分配
-          </Button>,
-        ]
-      : phase.kind === "refused" && phase.outcome && phase.outcome.proposed > 0
-        ? [
-            <Button key="back" onClick={() => setPhase({ kind: "form" })}>
-              修改参数
-            </Button>,
-            <Button key="partial" danger loading={busy} onClick={() => run(true)} data-testid="auto-assign-partial">
-              确认写入部分分配（{phase.outcome.proposed} 条）
-            </Button>,
-            <Button key="close" type="primary" onClick={onClose}>
-              关闭
-            </Button>,
-          ]
-        : [
-            ...(phase.kind === "refused"
-              ? [
-                  <Button key="back" onClick={() => setPhase({ kind: "form" })}>
-                    修改参数
-                  </Button>,
-                ]
-              : []),
-            <Button key="close" type="primary" onClick={onClose} data-testid="auto-assign-close">
-              关闭
-            </Button>,
-          ];
+  const footer = assignFooter(phase, busy, {
+    onClose,
+    onRun: run,
+    onStart: () => form.validateFields().then(() => run()),
+    onBack: () => setPhase({ kind: "form" }),
+  });
 
   return (
     <Modal

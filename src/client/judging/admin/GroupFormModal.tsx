@@ -17,6 +17,27 @@ export const judgeLabel = (
   return `${j.name}（${j.username}）· ${school ?? "无学校"}`;
 };
 
+/** The form's values for a group being edited, or blank for a new one. */
+function formValues(group: JudgeGroupView | null): JudgeGroupCreate {
+  return group
+    ? {
+        name: group.name,
+        categoryId: group.category.id,
+        subcategoryId: group.subcategory?.id ?? null,
+        groupType: group.groupType ?? null,
+        leaderId: group.leader?.id ?? null,
+        note: group.note,
+      }
+    : {
+        name: "",
+        categoryId: undefined as unknown as number,
+        subcategoryId: null,
+        groupType: null,
+        leaderId: null,
+        note: null,
+      };
+}
+
 /** `afterClose` runs once the modal has closed and handed focus back to what opened it. */
 export function GroupFormModal({
   contestId,
@@ -44,25 +65,7 @@ export function GroupFormModal({
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue(
-      group
-        ? {
-            name: group.name,
-            categoryId: group.category.id,
-            subcategoryId: group.subcategory?.id ?? null,
-            groupType: group.groupType ?? null,
-            leaderId: group.leader?.id ?? null,
-            note: group.note,
-          }
-        : {
-            name: "",
-            categoryId: undefined as unknown as number,
-            subcategoryId: null,
-            groupType: null,
-            leaderId: null,
-            note: null,
-          },
-    );
+    form.setFieldsValue(formValues(group));
   }, [open, group, form]);
 
   const submit = async (v: JudgeGroupCreate) => {

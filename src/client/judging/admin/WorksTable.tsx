@@ -33,7 +33,6 @@ export function WorksTable({
   });
   const pool = usePool(contestId, f);
   const refresh = useJudgingRefresh(contestId);
-  const cats = useCategoryOptions();
   const [selected, setSelected] = useState<number[]>([]);
   const [target, setTarget] = useState<number>();
   const [assigning, setAssigning] = useState<PoolWork | null>(null);
@@ -53,46 +52,7 @@ export function WorksTable({
 
   return (
     <>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12, rowGap: 8 }}
-        onFinish={(v: { group?: number; categoryId?: number; keyword?: string; short?: boolean }) =>
-          setF({
-            current: 1,
-            pageSize: f.pageSize,
-            ...(groupId ? { groupId } : v.group === UNGROUPED ? { ungrouped: true } : v.group ? { groupId: v.group } : {}),
-            ...(v.categoryId ? { categoryId: v.categoryId } : {}),
-            ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
-            ...(v.short ? { short: true } : {}),
-          })
-        }
-      >
-        {!groupId && (
-          <Form.Item name="group" label="评审组">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 200 }}
-              options={[{ value: UNGROUPED, label: "未分组" }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
-              data-testid="pool-filter-group"
-            />
-          </Form.Item>
-        )}
-        {!groupId && (
-          <Form.Item name="categoryId" label="大类">
-            <Select allowClear placeholder="全部大类" style={{ width: 200 }} options={cats.options} />
-          </Form.Item>
-        )}
-        <Form.Item name="keyword">
-          <Input allowClear placeholder="作品编号或名称" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="short" valuePropName="checked">
-          <Checkbox>只看评委不足</Checkbox>
-        </Form.Item>
-        <Form.Item>
-          <Button htmlType="submit">查询</Button>
-        </Form.Item>
-      </Form>
+      <PoolFilterForm groupId={groupId} groups={groups} pageSize={f.pageSize} setF={setF} />
       {!groupId && (
         <Space style={{ marginBottom: 12 }} wrap>
           <Select
@@ -188,5 +148,62 @@ export function WorksTable({
         onDone={refresh}
       />
     </>
+  );
+}
+
+/** The filters of the works: group (or 未分组), 大类, keyword, 只看评委不足; 查询 goes to page 1. */
+function PoolFilterForm({
+  groupId,
+  groups,
+  pageSize,
+  setF,
+}: {
+  groupId?: number;
+  groups: JudgeGroupView[];
+  pageSize: number;
+  setF: (f: PoolFilters & { current: number; pageSize: number }) => void;
+}) {
+  const cats = useCategoryOptions();
+  return (
+    <Form
+      layout="inline"
+      style={{ marginBottom: 12, rowGap: 8 }}
+      onFinish={(v: { group?: number; categoryId?: number; keyword?: string; short?: boolean }) =>
+        setF({
+          current: 1,
+          pageSize,
+          ...(groupId ? { groupId } : v.group === UNGROUPED ? { ungrouped: true } : v.group ? { groupId: v.group } : {}),
+          ...(v.categoryId ? { categoryId: v.categoryId } : {}),
+          ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+          ...(v.short ? { short: true } : {}),
+        })
+      }
+    >
+      {!groupId && (
+        <Form.Item name="group" label="评审组">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 200 }}
+            options={[{ value: UNGROUPED, label: "未分组" }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+            data-testid="pool-filter-group"
+          />
+        </Form.Item>
+      )}
+      {!groupId && (
+        <Form.Item name="categoryId" label="大类">
+          <Select allowClear placeholder="全部大类" style={{ width: 200 }} options={cats.options} />
+        </Form.Item>
+      )}
+      <Form.Item name="keyword">
+        <Input allowClear placeholder="作品编号或名称" style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="short" valuePropName="checked">
+        <Checkbox>只看评委不足</Checkbox>
+      </Form.Item>
+      <Form.Item>
+        <Button htmlType="submit">查询</Button>
+      </Form.Item>
+    </Form>
   );
 }

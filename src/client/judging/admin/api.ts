@@ -25,28 +25,14 @@ import type {
 import { del, patch, post, put, request } from "../../request";
 import { fetchData } from "../../request";
 
-export const A = "/Backend/ContestAdmin/judging";
-
-export const judgingKeys = {
-  all: (contestId: number) => ["judging-admin", contestId] as const,
-  settings: (contestId: number) => ["judging-admin", contestId, "settings"] as const,
-  groups: (contestId: number) => ["judging-admin", contestId, "groups"] as const,
-  judges: (contestId: number) => ["judging-admin", contestId, "judges"] as const,
-  pool: (contestId: number, f: PoolFilters & { current: number; pageSize: number }) =>
-    ["judging-admin", contestId, "pool", f] as const,
-  check: (contestId: number) => ["judging-admin", contestId, "check"] as const,
-};
+// The base path, the keys and the groups query are shared with the certificate printing (judge-queries/groups.ts).
+import { A, judgingKeys } from "../../judge-queries/groups";
+export { A, judgingKeys, useGroups } from "../../judge-queries/groups";
 
 export const useSettings = (contestId: number) =>
   useQuery({
     queryKey: judgingKeys.settings(contestId),
     queryFn: () => fetchData<JudgingSettings>(`${A}/${contestId}/settings`),
-    enabled: !!contestId,
-  });
-export const useGroups = (contestId: number) =>
-  useQuery({
-    queryKey: judgingKeys.groups(contestId),
-    queryFn: () => fetchData<JudgeGroupView[]>(`${A}/${contestId}/groups`),
     enabled: !!contestId,
   });
 export const useContestJudges = (contestId: number) =>

@@ -24,7 +24,6 @@ import {
   Skeleton,
   Space,
   Table,
-  Tag,
   Tooltip,
   Typography,
 } from "antd";
@@ -36,8 +35,9 @@ import {
   type SessionInput,
 } from "../../../shared/judging/defence-schema";
 import { fieldOf } from "../../request";
-import { defenceApi, defenceKeys, replyPath, timeText, useAdminDefence } from "./api";
+import { defenceApi, defenceKeys, useAdminDefence } from "./api";
 import { SessionInfo } from "./SessionInfo";
+import { slotColumns } from "./slot-columns";
 import { bj, pickerIso } from "../../format";
 
 interface Values {
@@ -257,48 +257,7 @@ export function AdminSessionPanel({ contestId, groupId }: { contestId: number; g
               pagination={false}
               dataSource={s.slots}
               data-testid="admin-slots"
-              columns={[
-                { title: "顺序", dataIndex: "position", width: 60, render: (p: number | null) => p ?? "—" },
-                { title: "时间", dataIndex: "time", width: 80, render: (t: string | null) => timeText(t, false) },
-                {
-                  title: "作品",
-                  render: (_, x) => (
-                    <span>
-                      {x.work.id} {x.work.name}
-                    </span>
-                  ),
-                },
-                { title: "学校", width: 160, render: (_, x) => x.work.school },
-                {
-                  title: "评分",
-                  width: 80,
-                  render: (_, x) => (
-                    <Tag color={x.scores >= x.expected ? "green" : "default"}>
-                      {x.scores}/{x.expected}
-                    </Tag>
-                  ),
-                },
-                {
-                  title: "材料",
-                  width: 64,
-                  render: (_, x) =>
-                    x.files ? <Tag color="blue">已传</Tag> : <Typography.Text type="secondary">未传</Typography.Text>,
-                },
-                {
-                  title: "作者答辩链接",
-                  width: 220,
-                  render: (_, x) => {
-                    const url = `${window.location.origin}${replyPath(x.code)}`;
-                    return (
-                      <Typography.Text copyable={{ text: url, tooltips: ["复制链接", "已复制"] }}>
-                        <a href={replyPath(x.code)} target="_blank" rel="noreferrer">
-                          打开链接
-                        </a>
-                      </Typography.Text>
-                    );
-                  },
-                },
-              ]}
+              columns={slotColumns}
             />
             <Typography.Text type="secondary">请把每件作品的答辩链接发给该作品的作者；链接不可猜测，请勿公开。</Typography.Text>
           </Space>

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
+import type { TableColumnsType } from "antd";
 import { CheckOutlined, PrinterOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { GroupSheet, SheetRow } from "../../../shared/judging/defence-schema";
 import type { PageProps } from "../../routing/model";
@@ -137,6 +138,41 @@ function SessionChooser() {
   );
 }
 
+/** The sheet's columns: order, work, one column per member (score and recommendation, 未评 or 回避), mean, counts, rank. */
+function sheetColumns(members: GroupSheet["members"]): TableColumnsType<SheetRow> {
+  const scoreOf = (r: SheetRow, judgeId: number) => r.scores.find((x) => x.judge.id === judgeId);
+  return [
+    { title: "顺序", dataIndex: "position", width: 56, render: (p: number | null) => p ?? "—" },
+    { title: "作品编号", width: 110, render: (_, r) => r.work.id },
+    { title: "作品名称", render: (_, r) => r.work.name },
+    ...members.map((m) => ({
+      title: m.name,
+      key: `m${m.id}`,
+      width: 120,
+      render: (_: unknown, r: SheetRow) => {
+        const x = scoreOf(r, m.id);
+        if (x)
+          return (
+            <span className="cell-score" title={x.comment}>
+              <b>{x.score}</b> <RecommendationTag value={x.recommendation} />
+            </span>
+          );
+        if (r.missing.some((j) => j.id === m.id)) return <Tag color="red">未评</Tag>;
+        return <Typography.Text type="secondary">回避</Typography.Text>;
+      },
+    })),
+    {
+      title: "平均分",
+      width: 80,
+      render: (_, r) => (r.mean === null ? "—" : <b data-testid="row-mean">{r.mean.toFixed(2)}</b>),
+    },
+    { title: "强烈推荐", width: 76, render: (_, r) => r.counts.strong },
+    { title: "推荐", width: 56, render: (_, r) => r.counts.recommend },
+    { title: "不推荐", width: 64, render: (_, r) => r.counts.not },
+    { title: "名次", width: 56, render: (_, r) => r.rank ?? "—" },
+  ];
+}
+
 export default function GroupSheetPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const id = /^\d+$/.test(params.get("session") ?? "") ? Number(params.get("session")) : 0;
@@ -159,7 +195,6 @@ export default function GroupSheetPage({ route }: PageProps) {
     );
   const s = q.data;
   const members = s.members;
-  const scoreOf = (r: SheetRow, judgeId: number) => r.scores.find((x) => x.judge.id === judgeId);
 
   return (
     <div className="defence-screen">
@@ -210,36 +245,7 @@ export default function GroupSheetPage({ route }: PageProps) {
             bordered
             scroll={{ x: "max-content" }}
             data-testid="sheet-table"
-            columns={[
-              { title: "顺序", dataIndex: "position", width: 56, render: (p: number | null) => p ?? "—" },
-              { title: "作品编号", width: 110, render: (_, r) => r.work.id },
-              { title: "作品名称", render: (_, r) => r.work.name },
-              ...members.map((m) => ({
-                title: m.name,
-                key: `m${m.id}`,
-                width: 120,
-                render: (_: unknown, r: SheetRow) => {
-                  const x = scoreOf(r, m.id);
-                  if (x)
-                    return (
-                      <span className="cell-score" title={x.comment}>
-                        <b>{x.score}</b> <RecommendationTag value={x.recommendation} />
-                      </span>
-                    );
-                  if (r.missing.some((j) => j.id === m.id)) return <Tag color="red">未评</Tag>;
-                  return <Typography.Text type="secondary">回避</Typography.Text>;
-                },
-              })),
-              {
-                title: "平均分",
-                width: 80,
-                render: (_, r) => (r.mean === null ? "—" : <b data-testid="row-mean">{r.mean.toFixed(2)}</b>),
-              },
-              { title: "强烈推荐", width: 76, render: (_, r) => r.counts.strong },
-              { title: "推荐", width: 56, render: (_, r) => r.counts.recommend },
-              { title: "不推荐", width: 64, render: (_, r) => r.counts.not },
-              { title: "名次", width: 56, render: (_, r) => r.rank ?? "—" },
-            ]}
+            columns={sheetColumns(members)}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             评委评分进度：{members.map((m) => `${m.name} ${m.scored}/${m.expected}`).join("；")}

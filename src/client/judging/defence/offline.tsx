@@ -37,7 +37,7 @@ import {
   type ScoreBody,
 } from "../../../shared/judging/defence-schema";
 import { sizeText } from "../../../shared/work/files";
-import type { ButtonProps } from "antd";
+import type { ButtonProps, TableColumnsType } from "antd";
 import type { PageProps } from "../../routing/model";
 import { fieldOf } from "../../request";
 import { defenceApi, defenceKeys, judgeFileUrl, sheetPath, timeText, useMySessions } from "./api";
@@ -127,6 +127,84 @@ function ScoreModal({ session, slot, onClose }: { session: JudgeSession; slot: J
   );
 }
 
+/** The judge's slots: order, time, work, files, my score and 评分/修改 (disabled with the reason while scoring is closed). */
+function judgeSlotColumns(
+  s: JudgeSession,
+  { canScore, whyLocked, onScore }: { canScore: boolean; whyLocked: string; onScore: (x: JudgeSlot) => void },
+): TableColumnsType<JudgeSlot> {
+  return [
+    { title: "顺序", dataIndex: "position", width: 64, render: (p: number | null) => p ?? "—" },
+    { title: "时间", dataIndex: "time", width: 72, render: (t: string | null) => timeText(t, false) },
+    { title: "作品编号", width: 120, render: (_, x) => x.work.id },
+    {
+      title: "作品",
+      render: (_, x) => (
+        <Space direction="vertical" size={0}>
+          <span data-testid="slot-name">{x.work.name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[x.work.category, x.work.subcategory].filter(Boolean).join(" / ")}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: "答辩材料",
+      width: 170,
+      render: (_, x) =>
+        x.files.filter((f) => f.current).length ? (
+          x.files
+            .filter((f) => f.current)
+            .map((f) => (
+              <div key={f.id}>
+                <a href={judgeFileUrl(s.id, x.work.id, f.id)}>{f.filename}</a>{" "}
+                <Typography.Text type="secondary">（{sizeText(f.size)}）</Typography.Text>
+              </div>
+            ))
+        ) : (
+          <Typography.Text type="secondary">未上传</Typography.Text>
+        ),
+    },
+    {
+      title: "我的评分",
+      width: 190,
+      render: (_, x) =>
+        x.mine ? (
+          <Space size={4} wrap data-testid="my-score">
+            <b>{x.mine.score}</b>
+            <RecommendationTag value={x.mine.recommendation} />
+            {x.mine.comment && (
+              <Tooltip title={x.mine.comment}>
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 80 }}>
+                  {x.mine.comment}
+                </Typography.Text>
+              </Tooltip>
+            )}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">未评分</Typography.Text>
+        ),
+    },
+    {
+      title: "操作",
+      width: 100,
+      render: (_, x) => (
+        <Tooltip title={whyLocked}>
+          <Button
+            size="small"
+            type={x.mine ? "default" : "primary"}
+            icon={<EditOutlined />}
+            disabled={!canScore}
+            onClick={() => onScore(x)}
+            data-testid={`score-${x.work.id}`}
+          >
+            {x.mine ? "修改" : "评分"}
+          </Button>
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
 function SessionCard({ s }: { s: JudgeSession }) {
   const [editing, setEditing] = useState<JudgeSlot | null>(null);
   const { message, modal } = App.useApp();
@@ -212,77 +290,7 @@ function SessionCard({ s }: { s: JudgeSession }) {
           size="middle"
           data-testid="slots"
           locale={{ emptyText: "没有需要您评分的作品" }}
-          columns={[
-            { title: "顺序", dataIndex: "position", width: 64, render: (p: number | null) => p ?? "—" },
-            { title: "时间", dataIndex: "time", width: 72, render: (t: string | null) => timeText(t, false) },
-            { title: "作品编号", width: 120, render: (_, x) => x.work.id },
-            {
-              title: "作品",
-              render: (_, x) => (
-                <Space direction="vertical" size={0}>
-                  <span data-testid="slot-name">{x.work.name}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {[x.work.category, x.work.subcategory].filter(Boolean).join(" / ")}
-                  </Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: "答辩材料",
-              width: 170,
-              render: (_, x) =>
-                x.files.filter((f) => f.current).length ? (
-                  x.files
-                    .filter((f) => f.current)
-                    .map((f) => (
-                      <div key={f.id}>
-                        <a href={judgeFileUrl(s.id, x.work.id, f.id)}>{f.filename}</a>{" "}
-                        <Typography.Text type="secondary">（{sizeText(f.size)}）</Typography.Text>
-                      </div>
-                    ))
-                ) : (
-                  <Typography.Text type="secondary">未上传</Typography.Text>
-                ),
-            },
-            {
-              title: "我的评分",
-              width: 190,
-              render: (_, x) =>
-                x.mine ? (
-                  <Space size={4} wrap data-testid="my-score">
-                    <b>{x.mine.score}</b>
-                    <RecommendationTag value={x.mine.recommendation} />
-                    {x.mine.comment && (
-                      <Tooltip title={x.mine.comment}>
-                        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 80 }}>
-                          {x.mine.comment}
-                        </Typography.Text>
-                      </Tooltip>
-                    )}
-                  </Space>
-                ) : (
-                  <Typography.Text type="secondary">未评分</Typography.Text>
-                ),
-            },
-            {
-              title: "操作",
-              width: 100,
-              render: (_, x) => (
-                <Tooltip title={whyLocked}>
-                  <Button
-                    size="small"
-                    type={x.mine ? "default" : "primary"}
-                    icon={<EditOutlined />}
-                    disabled={!canScore}
-                    onClick={() => setEditing(x)}
-                    data-testid={`score-${x.work.id}`}
-                  >
-                    {x.mine ? "修改" : "评分"}
-                  </Button>
-                </Tooltip>
-              ),
-            },
-          ]}
+          columns={judgeSlotColumns(s, { canScore, whyLocked, onScore: setEditing })}
         />
       </Space>
       {editing && <ScoreModal session={s} slot={editing} onClose={() => setEditing(null)} />}

@@ -48,16 +48,20 @@ export function StudentPicker({
       return;
     }
     setLoading(true);
-    const timer = setTimeout(async () => {
-      const r = await get<StudentOption[]>(
-        "/Backend/JudgePool/self/students",
-        { schoolId, keyword: keyword.trim() },
-        { silent: true },
-      );
-      if (mine !== seq.current) return;
-      setLoading(false);
-      setOptions(r.error === 0 && r.data ? r.data : []);
-    }, 300);
+    const timer = setTimeout(
+      () =>
+        void (async () => {
+          const r = await get<StudentOption[]>(
+            "/Backend/JudgePool/self/students",
+            { schoolId, keyword: keyword.trim() },
+            { silent: true },
+          );
+          if (mine !== seq.current) return;
+          setLoading(false);
+          setOptions(r.error === 0 && r.data ? r.data : []);
+        })(),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [keyword, schoolId]);
   return (

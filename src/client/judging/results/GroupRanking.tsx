@@ -5,13 +5,10 @@
  * promotion. The group ranks by the online normalised score or, when chosen, by the defence.
  */
 import { useState } from "react";
-import { Alert, App, Button, Modal, Radio, Select, Space, Switch, Table, Tag, Tooltip, Typography, type ButtonProps } from "antd";
-import { UsergroupAddOutlined } from "@ant-design/icons";
+import { Alert, App, Modal, Radio, Space, Table, Tag, Tooltip, Typography, type ButtonProps } from "antd";
 import type { ResultGroup, ResultRow, ResultsOverview } from "../../../shared/judging/result-schema";
 import { fmt, resultsApi, useExtraJudges, useRanking, useResultsRefresh } from "./api";
-
-const AUTO = -1;
-const NONE = 0;
+import { rankingColumns } from "./ranking-columns";
 
 export function GroupRanking({
   contestId,
@@ -53,6 +50,7 @@ export function GroupRanking({
   const isApart = (r: ResultRow) => r.incomplete && r.rank === null && group.basis === "online";
   const ranked = all.filter((r) => !isApart(r));
   const apart = all.filter(isApart);
+  const columns = rankingColumns({ o, group, locked, defence, saving, save, setExtraFor });
   const table = (data: ResultRow[], testId: string) => (
     <Table<ResultRow>
       rowKey="workId"
@@ -63,147 +61,8 @@ export function GroupRanking({
       scroll={{ x: "max-content" }}
       rowClassName={(r) => (r.flagged ? "result-flagged" : "")}
       data-testid={testId}
-    >
-      <Table.Column<ResultRow>
-        title="排名"
-        dataIndex="rank"
-        width={52}
-        render={(v: number | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>}
-      />
-      <Table.Column<ResultRow> title="作品编号" dataIndex="workId" width={100} />
-      <Table.Column<ResultRow>
-        title="作品名称 / 学校"
-        width={190}
-        render={(_, r) => (
-          <div style={{ maxWidth: 174 }}>
-            <Typography.Text ellipsis={{ tooltip: r.workName }} style={{ display: "block" }}>
-              {r.workName}
-            </Typography.Text>
-            <Typography.Text type="secondary" ellipsis={{ tooltip: r.schoolName }} style={{ display: "block", fontSize: 12 }}>
-              {r.schoolName}
-            </Typography.Text>
-          </div>
-        )}
-      />
-      <Table.Column<ResultRow>
-        title="评委"
-        width={84}
-        render={(_, r) => (
-          <Space size={4} style={{ whiteSpace: "nowrap" }}>
-            <span>
-              {r.judgeCount}
-              {r.assigned > r.judgeCount ? ` / ${r.assigned}` : ""}
-            </span>
-            {r.incomplete && (
-              <Tooltip title={`需 ${Math.max(o.reviewsPerWork, r.assigned)} 个评分，已提交 ${r.judgeCount} 个`}>
-                <Tag color="orange">未完成</Tag>
-              </Tooltip>
-            )}
-          </Space>
-        )}
-      />
-      <Table.Column<ResultRow>
-        title="原始均分"
-        dataIndex="rawMean"
-        width={80}
-        align="right"
-        render={(v: number | null) => fmt(v)}
-      />
-      <Table.Column<ResultRow>
-        title="标准化成绩"
-        dataIndex="normalised"
-        width={88}
-        align="right"
-        render={(v: number | null) => <Typography.Text strong={group.basis === "online"}>{fmt(v)}</Typography.Text>}
-      />
-      <Table.Column<ResultRow>
-        title="分差"
-        width={164}
-        render={(_, r) => (
-          <Space size={4} style={{ whiteSpace: "nowrap" }}>
-            <span>{fmt(r.spread, 1)}</span>
-            {r.flagged && (
-              <Tag color="red" data-testid={`flag-${r.workId}`}>
-                分歧
-              </Tag>
-            )}
-            {r.flagged && !locked && (
-              <Button
-                size="small"
-                icon={<UsergroupAddOutlined />}
-                onClick={() => setExtraFor(r)}
-                data-testid={`extra-${r.workId}`}
-              >
-                增加评委
-              </Button>
-            )}
-          </Space>
-        )}
-      />
-      {defence && (
-        <Table.Column<ResultRow>
-          title="答辩均分 / 推荐"
-          width={150}
-          render={(_, r) =>
-            r.defenceCount ? (
-              <div style={{ whiteSpace: "nowrap" }}>
-                <Typography.Text strong={group.basis === "defence"}>{fmt(r.defenceMean)}</Typography.Text>
-                <Typography.Text type="secondary" style={{ marginLeft: 4, fontSize: 12 }}>
-                  （{r.defenceCount} 位评委）
-                </Typography.Text>
-                <div style={{ fontSize: 12 }}>
-                  <Typography.Text type="secondary">
-                    强推 {r.recommendations.strong} · 推荐 {r.recommendations.recommend} · 不推荐 {r.recommendations.not}
-                  </Typography.Text>
-                </div>
-              </div>
-            ) : (
-              <Typography.Text type="secondary">—</Typography.Text>
-            )
-          }
-        />
-      )}
-      <Table.Column<ResultRow>
-        title="奖项"
-        width={150}
-        render={(_, r) => (
-          <Space size={4}>
-            <Select<number>
-              size="small"
-              style={{ width: 96 }}
-              disabled={locked || saving === r.workId}
-              value={r.award?.id ?? (r.awardManual ? NONE : undefined)}
-              placeholder="无"
-              onChange={(v) => save(r.workId, v === AUTO ? { manual: false } : { awardLevelId: v === NONE ? null : v })}
-              options={[
-                ...o.awardLevels.map((l) => ({ value: l.id, label: l.name })),
-                { value: NONE, label: "无奖项" },
-                ...(r.awardManual ? [{ value: AUTO, label: "恢复按比例分配" }] : []),
-              ]}
-              data-testid={`award-${r.workId}`}
-            />
-            {r.awardManual && (
-              <Tooltip title="手动设置：按比例分配时保留">
-                <Tag color="blue">手动</Tag>
-              </Tooltip>
-            )}
-          </Space>
-        )}
-      />
-      <Table.Column<ResultRow>
-        title="晋级"
-        width={52}
-        render={(_, r) => (
-          <Switch
-            size="small"
-            checked={r.promoted}
-            disabled={locked || !o.quota.parentName || r.rank === null || saving === r.workId}
-            onChange={(v) => save(r.workId, { promoted: v })}
-            data-testid={`promoted-${r.workId}`}
-          />
-        )}
-      />
-    </Table>
+      columns={columns}
+    />
   );
 
   return (

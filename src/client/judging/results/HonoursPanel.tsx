@@ -166,6 +166,40 @@ function LevelTab({
   );
 }
 
+/** The title and OK button of the confirmation of one change. */
+function confirmTexts(p: Pending) {
+  const l = p.level;
+  const title =
+    p.kind === "propose"
+      ? `按规则生成「${l.name}」名单？`
+      : p.kind === "remove"
+        ? `从「${l.name}」中移除「${p.row.holderName}」？`
+        : `手动添加「${l.name}」`;
+  const okText = p.kind === "propose" ? "生成" : p.kind === "remove" ? "移除" : "添加";
+  return { title, okText };
+}
+
+/** Sends one change: generate by the rule, remove a row, or add a teacher (with a work) or a school. */
+function sendHonour(
+  contestId: number,
+  p: Pending,
+  chosen: { teacherId?: number; workId?: number; schoolId?: number },
+  why: string | undefined,
+) {
+  const l = p.level;
+  const { teacherId, workId, schoolId } = chosen;
+  return p.kind === "propose"
+    ? honoursApi.propose(contestId, l.id, why)
+    : p.kind === "remove"
+      ? honoursApi.remove(contestId, p.row.id, why)
+      : honoursApi.add(
+          contestId,
+          l.kind === "teacher"
+            ? { awardLevelId: l.id, teacherUserId: teacherId, workId, reason: why }
+            : { awardLevelId: l.id, schoolId, reason: why },
+        );
+}
+
 function ConfirmModal({
   contestId,
   view: v,
@@ -191,30 +225,14 @@ function ConfirmModal({
 
   const submit = async () => {
     setBusy(true);
-    const reply =
-      p.kind === "propose"
-        ? await honoursApi.propose(contestId, l.id, why)
-        : p.kind === "remove"
-          ? await honoursApi.remove(contestId, p.row.id, why)
-          : await honoursApi.add(
-              contestId,
-              teacher
-                ? { awardLevelId: l.id, teacherUserId: teacherId, workId, reason: why }
-                : { awardLevelId: l.id, schoolId, reason: why },
-            );
+    const reply = await sendHonour(contestId, p, { teacherId, workId, schoolId }, why);
     setBusy(false);
     if (reply.error === 0) {
       refresh();
       onClose();
     }
   };
-  const title =
-    p.kind === "propose"
-      ? `按规则生成「${l.name}」名单？`
-      : p.kind === "remove"
-        ? `从「${l.name}」中移除「${p.row.holderName}」？`
-        : `手动添加「${l.name}」`;
-  const okText = p.kind === "propose" ? "生成" : p.kind === "remove" ? "移除" : "添加";
+  const { title, okText } = confirmTexts(p);
   const ready = p.kind !== "add" || (teacher ? !!teacherId : !!schoolId);
 
   return (

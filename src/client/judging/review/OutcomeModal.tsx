@@ -6,13 +6,13 @@
  * server's refusal is put under the field it names.
  */
 import { useEffect, useRef, useState } from "react";
-import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Space, Tag, Typography } from "antd";
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Space, Tag, Typography, type FormInstance } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
 import type { Dayjs } from "dayjs";
 import { CORRECTION_DEADLINE } from "../../../shared/review/reasons";
 import type { OutcomeResult } from "../../../shared/review/schema";
 import { fieldOf } from "../../request";
-import { giveOutcome, useReasons } from "./api";
+import { giveOutcome, useReasons, type Reason } from "./api";
 import { bj, pickerIso } from "../../format";
 
 export type ReasonOutcome = "format_return" | "format_reject";
@@ -39,6 +39,36 @@ interface Values {
 const defaultDeadline = () => bj().add(7, "day").hour(23).minute(59).second(0).millisecond(0);
 const isTyping = (el: Element | null) =>
   !!el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && (el as HTMLInputElement).type !== "checkbox"));
+
+/**
+ * While open: number keys toggle codes (outside the text box), Ctrl/⌘+Enter submits —
+ * wherever the focus is, also before it has moved into the dialog.
+ */
+function useReasonKeys(open: boolean, form: FormInstance<Values>, reasons: Reason[]) {
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  onKey.current = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+      e.preventDefault();
+      form.submit();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(document.activeElement)) return;
+    const n = Number(e.key);
+    if (n >= 1 && n <= reasons.length) {
+      e.preventDefault();
+      const code = reasons[n - 1].code;
+      const now: string[] = form.getFieldValue("reasonCodes") ?? [];
+      form.setFieldValue("reasonCodes", now.includes(code) ? now.filter((c) => c !== code) : [...now, code]);
+      void form.validateFields(["reasonCodes"]).catch(() => undefined);
+    }
+  };
+  useEffect(() => {
+    if (!open) return;
+    const on = (e: KeyboardEvent) => onKey.current(e);
+    window.addEventListener("keydown", on);
+    return () => window.removeEventListener("keydown", on);
+  }, [open]);
+}
 
 export function OutcomeModal({
   target,
@@ -87,32 +117,7 @@ export function OutcomeModal({
     else setError(reply.info || "操作失败");
   };
 
-  // While open: number keys toggle codes (outside the text box), Ctrl/⌘+Enter submits —
-  // wherever the focus is, also before it has moved into the dialog.
-  const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
-  onKey.current = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
-      e.preventDefault();
-      form.submit();
-      return;
-    }
-    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(document.activeElement)) return;
-    const n = Number(e.key);
-    const list = reasons.data ?? [];
-    if (n >= 1 && n <= list.length) {
-      e.preventDefault();
-      const code = list[n - 1].code;
-      const now: string[] = form.getFieldValue("reasonCodes") ?? [];
-      form.setFieldValue("reasonCodes", now.includes(code) ? now.filter((c) => c !== code) : [...now, code]);
-      void form.validateFields(["reasonCodes"]).catch(() => undefined);
-    }
-  };
-  useEffect(() => {
-    if (!open) return;
-    const on = (e: KeyboardEvent) => onKey.current(e);
-    window.addEventListener("keydown", on);
-    return () => window.removeEventListener("keydown", on);
-  }, [open]);
+  useReasonKeys(open, form, reasons.data ?? []);
 
   const name = outcome ? TITLES[outcome] : "";
   return (
@@ -151,27 +156,7 @@ export function OutcomeModal({
         <Typography.Paragraph type="secondary">{outcome ? HINTS[outcome] : ""}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="outcome-error" />}
         <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-          <Form.Item
-            name="reasonCodes"
-            label="问题类型"
-            rules={
-              outcome === "format_return" ? [{ required: true, type: "array", min: 1, message: "请至少选择一个问题类型" }] : []
-            }
-          >
-            <Checkbox.Group style={{ width: "100%" }}>
-              <Space direction="vertical" size={4}>
-                {(reasons.data ?? []).map((r, i) => (
-                  <Checkbox key={r.code} value={r.code} data-testid={`reason-${r.code}`}>
-                    <Tag style={{ marginInlineEnd: 6 }}>{i + 1}</Tag>
-                    {r.name}
-                    <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 8 }}>
-                      {r.hint}
-                    </Typography.Text>
-                  </Checkbox>
-                ))}
-              </Space>
-            </Checkbox.Group>
-          </Form.Item>
+          <ReasonCodesItem outcome={outcome} reasons={reasons.data ?? []} />
           <Form.Item
             name="reason"
             label={outcome === "format_return" ? "给作者的说明" : "不符合要求的原因"}
@@ -217,5 +202,30 @@ export function OutcomeModal({
         </Form>
       </div>
     </Modal>
+  );
+}
+
+/** 问题类型: the reason codes of the catalogue, numbered for the number keys (required for a return). */
+function ReasonCodesItem({ outcome, reasons }: { outcome: ReasonOutcome | null; reasons: Reason[] }) {
+  return (
+    <Form.Item
+      name="reasonCodes"
+      label="问题类型"
+      rules={outcome === "format_return" ? [{ required: true, type: "array", min: 1, message: "请至少选择一个问题类型" }] : []}
+    >
+      <Checkbox.Group style={{ width: "100%" }}>
+        <Space direction="vertical" size={4}>
+          {reasons.map((r, i) => (
+            <Checkbox key={r.code} value={r.code} data-testid={`reason-${r.code}`}>
+              <Tag style={{ marginInlineEnd: 6 }}>{i + 1}</Tag>
+              {r.name}
+              <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 8 }}>
+                {r.hint}
+              </Typography.Text>
+            </Checkbox>
+          ))}
+        </Space>
+      </Checkbox.Group>
+    </Form.Item>
   );
 }

@@ -18,6 +18,8 @@ import type {
 import type { FormatOutcome } from "../../../shared/work/states";
 import { put, request } from "../../request";
 import { fetchData } from "../../request";
+// The review pages' addresses live with the routing (other areas link into them); re-exported for these screens.
+export { cleanFilters, fastReviewPath, reviewDetailPath, reviewListPath } from "../../routing/review-paths";
 
 export const R = "/Backend/Review";
 
@@ -37,13 +39,6 @@ export interface Reason {
   name: string;
   hint: string;
 }
-
-/** Drops empty filters so query keys and URLs stay stable. */
-export const cleanFilters = (f: ReviewFilters): ReviewFilters => ({
-  ...(f.status ? { status: f.status } : {}),
-  ...(f.categoryId ? { categoryId: f.categoryId } : {}),
-  ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}),
-});
 
 export const useReviewContests = () =>
   useQuery({ queryKey: reviewKeys.contests, queryFn: () => fetchData<ReviewContest[]>(`${R}/contests`) });
@@ -85,10 +80,3 @@ export const giveOutcome = (workId: number, outcome: FormatOutcome, body: Outcom
 
 export const savePosition = (contestId: number, workId: number) =>
   put<Position>(`${R}/contest/${contestId}/position`, { workId }, { notify: false });
-
-export const fastReviewPath = (contestId: number, workId: number, f: ReviewFilters = {}) => {
-  const q = new URLSearchParams(Object.entries(cleanFilters(f)).map(([k, v]) => [k, String(v)])).toString();
-  return `/reviewer/fastReview/${contestId}/startFrom/${workId}${q ? `?${q}` : ""}`;
-};
-export const reviewListPath = (contestId: number) => `/ContestReviewer/Review/${contestId}`;
-export const reviewDetailPath = (workId: number) => `/reviewer/reviewDetail/${workId}`;

@@ -2,30 +2,21 @@
  * /ContestReviewer/Review/:contestId: the works of a contest's format review in a stable
  * order (by work id), filtered by review status, 大类 and keyword (work id or name); per
  * work 通过 / 退回修改 / 不符合要求 (with reasons) / 撤销结论 and a link to its review sheet;
- * 快速审核 starts from the first work of the filter (or a given row).
+ * 快速审核 starts from the first work of the filter (or a given row). The filter form is in
+ * ReviewFilterForm.tsx, the columns in review-columns.tsx.
  */
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Form, Input, Progress, Result, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Alert, Button, Card, Progress, Result, Space, Table, Tooltip, Typography } from "antd";
 import { ArrowLeftOutlined, ReloadOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import type { ReviewFilters, ReviewListItem } from "../../../shared/review/schema";
 import { FORMAT_FILTERS, type FormatFilter } from "../../../shared/work/states";
-import { GROUP_NAMES } from "../../../shared/work/fields";
 import type { PageProps } from "../../routing/model";
-import { useCategoryOptions } from "../../work-type/use-tree";
-import { StatusTag } from "../../work/components/StatusTag";
-import { cleanFilters, fastReviewPath, reviewDetailPath, reviewKeys, useReviewContests, useReviewWorks } from "./api";
-import { OutcomeButtons } from "./OutcomeButtons";
-import { Inline, Lines, Muted } from "../../components/light";
-import { OnDemand } from "../../components/on-demand";
+import { cleanFilters, fastReviewPath, reviewKeys, useReviewContests, useReviewWorks } from "./api";
 import { OutcomeModal, type OutcomeTarget, type ReasonOutcome } from "./OutcomeModal";
-import { fmtTime } from "../../format";
-
-export const STATUS_FILTER_OPTIONS = (Object.keys(FORMAT_FILTERS) as FormatFilter[]).map((k) => ({
-  value: k,
-  label: FORMAT_FILTERS[k].name,
-}));
+import { reviewColumns } from "./review-columns";
+import { ReviewFilterForm } from "./ReviewFilterForm";
 
 /** Filters kept in the address, so a reload or the back button keeps them. */
 function useFilterParams(): [
@@ -60,11 +51,9 @@ export default function ReviewList({ route }: PageProps) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [f, setF] = useFilterParams();
-  const [form] = Form.useForm();
   const contests = useReviewContests();
   const contest = contests.data?.find((c) => c.id === contestId);
   const works = useReviewWorks(contestId, f);
-  const cats = useCategoryOptions();
   const [reason, setReason] = useState<{ work: OutcomeTarget; outcome: ReasonOutcome } | null>(null);
   const filters = useMemo(() => cleanFilters(f), [f]);
 
@@ -88,7 +77,7 @@ export default function ReviewList({ route }: PageProps) {
 
   const startFast = (id?: number) => {
     const start = id ?? works.data?.list[0]?.id;
-    if (start) navigate(fastReviewPath(contestId, start, filters));
+    if (start) void navigate(fastReviewPath(contestId, start, filters));
   };
 
   return (
@@ -138,51 +127,7 @@ export default function ReviewList({ route }: PageProps) {
           {contest.returned}，不符合要求 {contest.rejected}
         </Typography.Paragraph>
       )}
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        initialValues={{ status: f.status, categoryId: f.categoryId, keyword: f.keyword }}
-        onFinish={(v: ReviewFilters) =>
-          setF({
-            ...cleanFilters(v),
-            status: v.status,
-            categoryId: v.categoryId,
-            keyword: v.keyword?.trim() || undefined,
-            current: 1,
-          })
-        }
-      >
-        <Form.Item name="status" label="审查状态">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 140 }}
-            options={STATUS_FILTER_OPTIONS}
-            data-testid="filter-status"
-            onChange={() => form.submit()}
-          />
-        </Form.Item>
-        <Form.Item name="categoryId" label="作品大类">
-          <Select
-            allowClear
-            placeholder="全部大类"
-            style={{ width: 220 }}
-            options={cats.options}
-            loading={cats.loading}
-            onChange={() => form.submit()}
-          />
-        </Form.Item>
-        <Form.Item name="keyword" label="关键词">
-          <Input.Search
-            allowClear
-            placeholder="作品编号或名称"
-            style={{ width: 240 }}
-            onSearch={() => form.submit()}
-            data-testid="filter-keyword"
-          />
-        </Form.Item>
-      </Form>
+      <ReviewFilterForm f={f} setF={setF} />
       {works.isError && <Alert type="error" showIcon message={works.error.message} style={{ marginBottom: 12 }} />}
       <Table<ReviewListItem>
         rowKey="id"
@@ -201,71 +146,8 @@ export default function ReviewList({ route }: PageProps) {
           showTotal: (n) => `共 ${n} 件作品`,
           onChange: (current, pageSize) => setF({ current, pageSize }),
         }}
-      >
-        <Table.Column<ReviewListItem>
-          title="作品编号"
-          dataIndex="id"
-          width={120}
-          render={(id: number) => <Link to={reviewDetailPath(id)}>{id}</Link>}
-        />
-        <Table.Column<ReviewListItem>
-          title="作品名称"
-          dataIndex="name"
-          render={(name: string, r) => (
-            <Lines>
-              <Link to={reviewDetailPath(r.id)} data-testid="review-sheet-link">
-                {name}
-              </Link>
-              {r.formatReasons.length > 0 && (
-                <span>
-                  {r.formatReasons.map((x) => (
-                    <Tag key={x.code} color="orange" bordered={false} style={{ fontSize: 12 }}>
-                      {x.name}
-                    </Tag>
-                  ))}
-                </span>
-              )}
-            </Lines>
-          )}
-        />
-        <Table.Column<ReviewListItem>
-          title="类别"
-          render={(_, r) => (
-            <Lines>
-              <span>{r.category.name}</span>
-              <Muted small>{[r.subcategory?.name, GROUP_NAMES[r.group]].filter(Boolean).join(" · ")}</Muted>
-            </Lines>
-          )}
-        />
-        <Table.Column<ReviewListItem> title="学校" render={(_, r) => r.school.name} />
-        <Table.Column<ReviewListItem>
-          title="状态"
-          dataIndex="status"
-          render={(_, r) => (
-            <Lines>
-              <StatusTag status={r.status} name={r.statusName} />
-              {r.formatDeadline && <Muted small>截止 {fmtTime(r.formatDeadline)}</Muted>}
-            </Lines>
-          )}
-        />
-        <Table.Column<ReviewListItem>
-          title="操作"
-          render={(_, r) => (
-            <Inline gap={4} data-testid={`row-actions-${r.id}`}>
-              <OutcomeButtons work={r} onDone={refresh} onReason={(work, outcome) => setReason({ work, outcome })} />
-              <OnDemand tip="从这件作品开始快速审核">
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ThunderboltOutlined />}
-                  onClick={() => startFast(r.id)}
-                  aria-label="从此快速审核"
-                />
-              </OnDemand>
-            </Inline>
-          )}
-        />
-      </Table>
+        columns={reviewColumns({ refresh, setReason, startFast })}
+      />
       <OutcomeModal
         target={reason?.work ?? null}
         outcome={reason?.outcome ?? null}

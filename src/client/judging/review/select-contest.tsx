@@ -41,7 +41,7 @@ function ContestCard({ c }: { c: ReviewContest }) {
     try {
       const start = c.lastWorkId ?? (await firstWork(c.id, { status: "pending" })) ?? (await firstWork(c.id, {}));
       if (start === null) message.info("该赛事目前没有需要形式审查的作品");
-      else navigate(fastReviewPath(c.id, start));
+      else void navigate(fastReviewPath(c.id, start));
     } catch (e) {
       message.error((e as Error).message);
     } finally {

@@ -132,50 +132,7 @@ export function ScoreForm({ contestId, work, score, onChanged }: Props) {
         />
       )}
       {closed && <Alert style={{ marginBottom: 12 }} type="warning" showIcon message={score.window.message} />}
-      <Table size="small" rowKey="id" pagination={false} dataSource={rubric.items} style={{ marginBottom: 12 }}>
-        <Table.Column<JudgeWorkView["rubric"]["items"][number]>
-          title="评分项"
-          render={(_, i) => (
-            <>
-              <Typography.Text strong>{i.name}</Typography.Text>
-              {i.description && (
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {i.description}
-                  </Typography.Text>
-                </div>
-              )}
-            </>
-          )}
-        />
-        <Table.Column<JudgeWorkView["rubric"]["items"][number]>
-          title="得分"
-          width={190}
-          render={(_, i) => (
-            <Form.Item
-              name={["items", String(i.id)]}
-              style={{ margin: 0 }}
-              rules={[
-                {
-                  validator: async (_r, v) =>
-                    v === null || v === undefined || oneDecimal(v) ? undefined : Promise.reject(new Error("最多保留一位小数")),
-                },
-              ]}
-            >
-              <InputNumber
-                min={0}
-                max={i.maxPoints}
-                step={1}
-                style={{ width: 160 }}
-                addonAfter={`/ ${i.maxPoints}`}
-                placeholder="0"
-                aria-label={i.name}
-                data-testid={`item-${i.name}`}
-              />
-            </Form.Item>
-          )}
-        />
-      </Table>
+      <RubricTable items={rubric.items} />
       {rubric.deductions.length > 0 && (
         <Form.Item name="deductions" label="扣分项">
           <Checkbox.Group options={rubric.deductions.map((d) => ({ value: d.name, label: `${d.name}（扣 ${d.points} 分）` }))} />
@@ -253,5 +210,57 @@ function SubmittedScore({ work, score }: { work: JudgeWorkView; score: MyScore }
         </Descriptions.Item>
       </Descriptions>
     </div>
+  );
+}
+
+type RubricItem = JudgeWorkView["rubric"]["items"][number];
+
+/** One row per rubric item: its name and description, and the score field (one decimal at most, its maximum shown). */
+function RubricTable({ items }: { items: RubricItem[] }) {
+  return (
+    <Table size="small" rowKey="id" pagination={false} dataSource={items} style={{ marginBottom: 12 }}>
+      <Table.Column<JudgeWorkView["rubric"]["items"][number]>
+        title="评分项"
+        render={(_, i) => (
+          <>
+            <Typography.Text strong>{i.name}</Typography.Text>
+            {i.description && (
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {i.description}
+                </Typography.Text>
+              </div>
+            )}
+          </>
+        )}
+      />
+      <Table.Column<JudgeWorkView["rubric"]["items"][number]>
+        title="得分"
+        width={190}
+        render={(_, i) => (
+          <Form.Item
+            name={["items", String(i.id)]}
+            style={{ margin: 0 }}
+            rules={[
+              {
+                validator: async (_r, v) =>
+                  v === null || v === undefined || oneDecimal(v) ? undefined : Promise.reject(new Error("最多保留一位小数")),
+              },
+            ]}
+          >
+            <InputNumber
+              min={0}
+              max={i.maxPoints}
+              step={1}
+              style={{ width: 160 }}
+              addonAfter={`/ ${i.maxPoints}`}
+              placeholder="0"
+              aria-label={i.name}
+              data-testid={`item-${i.name}`}
+            />
+          </Form.Item>
+        )}
+      />
+    </Table>
   );
 }

@@ -2,6 +2,7 @@
  * /ContestAdmin/OnlineJudging/:contestId (contest admins of the contest): online judging
  * progress — per work (each judge's score status and total, the raw mean) and per judge —
  * reopening a submitted score with a reason, and the check of the hash-chained score log.
+ * The tables are in score-admin-tables.tsx.
  */
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -21,19 +22,15 @@ import {
   Skeleton,
   Space,
   Statistic,
-  Table,
   Tabs,
   Typography,
 } from "antd";
-import { RollbackOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
-import { MAX_REASON, type AdminScoreRow, type ScoreAdminView, type ScoreLogCheck } from "../../../shared/judging/score-schema";
+import { SafetyCertificateOutlined } from "@ant-design/icons";
+import { MAX_REASON, type AdminScoreRow, type ScoreLogCheck } from "../../../shared/judging/score-schema";
 import type { PageProps } from "../../routing/model";
 import { judgingKeys, scoreApi, useAdminScores } from "./api";
-import { ScoreStatusTag, WindowText } from "./parts";
-import { fmtShortTime } from "../../format";
-
-type WorkRow = ScoreAdminView["works"][number];
-type JudgeRow = ScoreAdminView["judges"][number];
+import { WindowText } from "./parts";
+import { ScoreJudgesTable, ScoreWorksTable } from "./score-admin-tables";
 
 export default function ScoreAdmin({ route }: PageProps) {
   const { contestId: raw } = useParams();
@@ -117,96 +114,12 @@ export default function ScoreAdmin({ route }: PageProps) {
             {
               key: "works",
               label: "按作品",
-              children: (
-                <Table<WorkRow>
-                  size="small"
-                  rowKey="workId"
-                  dataSource={v.works}
-                  data-testid="score-works"
-                  pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (n) => `共 ${n} 件` }}
-                  expandable={{
-                    expandedRowRender: (w) => (
-                      <Table<AdminScoreRow> size="small" rowKey="judgeId" pagination={false} dataSource={w.scores}>
-                        <Table.Column<AdminScoreRow> dataIndex="judgeName" title="评委" />
-                        <Table.Column<AdminScoreRow>
-                          dataIndex="status"
-                          title="状态"
-                          render={(st) => <ScoreStatusTag status={st} />}
-                        />
-                        <Table.Column<AdminScoreRow> dataIndex="total" title="总分" render={(x: number | null) => x ?? "—"} />
-                        <Table.Column<AdminScoreRow>
-                          dataIndex="submittedAt"
-                          title="提交时间"
-                          render={(x: string | null) => fmtShortTime(x)}
-                        />
-                        <Table.Column<AdminScoreRow>
-                          dataIndex="reopenReason"
-                          title="退回原因"
-                          render={(x: string | null) => x ?? ""}
-                        />
-                        <Table.Column<AdminScoreRow>
-                          title="操作"
-                          render={(_, r) =>
-                            r.status === "submitted" && (
-                              <Button
-                                size="small"
-                                icon={<RollbackOutlined />}
-                                onClick={() => setReopening({ ...r, workName: w.name })}
-                                data-testid="reopen-score"
-                              >
-                                退回
-                              </Button>
-                            )
-                          }
-                        />
-                      </Table>
-                    ),
-                  }}
-                >
-                  <Table.Column<WorkRow> dataIndex="workId" title="作品编号" width={120} />
-                  <Table.Column<WorkRow> dataIndex="name" title="作品名称" />
-                  <Table.Column<WorkRow> dataIndex="category" title="大类" />
-                  <Table.Column<WorkRow> dataIndex="judgeGroup" title="评审组" render={(x: string | null) => x ?? "—"} />
-                  <Table.Column<WorkRow>
-                    title="已提交 / 分配"
-                    render={(_, w) => (
-                      <Typography.Text
-                        type={w.submitted === w.assigned ? "success" : undefined}
-                        data-testid={`work-progress-${w.workId}`}
-                      >
-                        {w.submitted} / {w.assigned}
-                      </Typography.Text>
-                    )}
-                  />
-                  <Table.Column<WorkRow> dataIndex="mean" title="平均分（原始）" render={(x: number | null) => x ?? "—"} />
-                </Table>
-              ),
+              children: <ScoreWorksTable works={v.works} onReopen={setReopening} />,
             },
             {
               key: "judges",
               label: "按评委",
-              children: (
-                <Table<JudgeRow>
-                  size="small"
-                  rowKey="judgeId"
-                  dataSource={v.judges}
-                  pagination={false}
-                  data-testid="score-judges"
-                >
-                  <Table.Column<JudgeRow> dataIndex="name" title="评委" />
-                  <Table.Column<JudgeRow> dataIndex="username" title="用户名" />
-                  <Table.Column<JudgeRow> dataIndex="assigned" title="分配" />
-                  <Table.Column<JudgeRow> dataIndex="submitted" title="已提交" />
-                  <Table.Column<JudgeRow> dataIndex="draft" title="草稿" />
-                  <Table.Column<JudgeRow>
-                    title="进度"
-                    width={220}
-                    render={(_, j) => (
-                      <Progress size="small" percent={j.assigned ? Math.round((j.submitted / j.assigned) * 100) : 0} />
-                    )}
-                  />
-                </Table>
-              ),
+              children: <ScoreJudgesTable judges={v.judges} />,
             },
           ]}
         />

@@ -115,57 +115,7 @@ export function AddWorkFields({
           </Col>
         )}
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} md={14}>
-          <Form.Item
-            name="authors"
-            label="作者（用户名）"
-            extra={`按报名表顺序输入作者的用户名，回车确认；第一位为第一作者，作品属于其所在学校。本大类 ${minAuthors}–${maxAuthors} 人，均须为同校学生。`}
-            rules={[
-              { required: true, message: "请输入作者的用户名" },
-              {
-                validator: (_, v: string[]) =>
-                  usernames(v).length < minAuthors
-                    ? Promise.reject(new Error(`至少 ${minAuthors} 名作者`))
-                    : usernames(v).length > maxAuthors
-                      ? Promise.reject(new Error(`最多 ${maxAuthors} 名作者`))
-                      : Promise.resolve(),
-              },
-            ]}
-          >
-            <Select
-              mode="tags"
-              open={false}
-              tokenSeparators={[",", "，", " ", "、"]}
-              placeholder="例如 student student2"
-              data-testid="add-authors"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={10}>
-          <Form.Item
-            name="teachers"
-            label="指导教师（用户名）"
-            extra={`最多 ${maxTeachers} 名，须为同校教师`}
-            rules={[
-              {
-                validator: (_, v: string[]) =>
-                  usernames(v).length > maxTeachers
-                    ? Promise.reject(new Error(`最多 ${maxTeachers} 名指导教师`))
-                    : Promise.resolve(),
-              },
-            ]}
-          >
-            <Select
-              mode="tags"
-              open={false}
-              tokenSeparators={[",", "，", " ", "、"]}
-              placeholder="例如 teacher"
-              data-testid="add-teachers"
-            />
-          </Form.Item>
-        </Col>
-      </Row>
+      <TeamFields minAuthors={minAuthors} maxAuthors={maxAuthors} maxTeachers={maxTeachers} />
       {TEXTS.map((k) => (
         <Form.Item
           key={k}
@@ -190,5 +140,62 @@ export function AddWorkFields({
         ))}
       </Row>
     </>
+  );
+}
+
+/** The team by username: authors in the order of the form (first: first author) and teachers, within the 大类's limits. */
+function TeamFields({ minAuthors, maxAuthors, maxTeachers }: { minAuthors: number; maxAuthors: number; maxTeachers: number }) {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={14}>
+        <Form.Item
+          name="authors"
+          label="作者（用户名）"
+          extra={`按报名表顺序输入作者的用户名，回车确认；第一位为第一作者，作品属于其所在学校。本大类 ${minAuthors}–${maxAuthors} 人，均须为同校学生。`}
+          rules={[
+            { required: true, message: "请输入作者的用户名" },
+            {
+              validator: (_, v: string[]) =>
+                usernames(v).length < minAuthors
+                  ? Promise.reject(new Error(`至少 ${minAuthors} 名作者`))
+                  : usernames(v).length > maxAuthors
+                    ? Promise.reject(new Error(`最多 ${maxAuthors} 名作者`))
+                    : Promise.resolve(),
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            tokenSeparators={[",", "，", " ", "、"]}
+            placeholder="例如 student student2"
+            data-testid="add-authors"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={10}>
+        <Form.Item
+          name="teachers"
+          label="指导教师（用户名）"
+          extra={`最多 ${maxTeachers} 名，须为同校教师`}
+          rules={[
+            {
+              validator: (_, v: string[]) =>
+                usernames(v).length > maxTeachers
+                  ? Promise.reject(new Error(`最多 ${maxTeachers} 名指导教师`))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            tokenSeparators={[",", "，", " ", "、"]}
+            placeholder="例如 teacher"
+            data-testid="add-teachers"
+          />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }

@@ -42,29 +42,33 @@ export function PeoplePicker({ role, workId, value, onChange, multiple, maxCount
       setNote(undefined);
       return;
     }
-    timer.current = setTimeout(async () => {
-      const mine = ++seq.current;
-      setLoading(true);
-      try {
-        const r = await searchPeople(role, q.slice(0, 64), workId);
-        if (mine !== seq.current) return;
-        setHits(r.items);
-        setNote(
-          r.items.length
-            ? r.more
-              ? "符合条件的人较多，只显示前 20 位；请输入更完整的姓名或学号/工号"
-              : undefined
-            : `${r.schoolName}没有符合条件的${role === "author" ? "学生" : "教师"}`,
-        );
-      } catch (e) {
-        if (mine === seq.current) {
-          setHits([]);
-          setNote((e as Error).message);
-        }
-      } finally {
-        if (mine === seq.current) setLoading(false);
-      }
-    }, DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () =>
+        void (async () => {
+          const mine = ++seq.current;
+          setLoading(true);
+          try {
+            const r = await searchPeople(role, q.slice(0, 64), workId);
+            if (mine !== seq.current) return;
+            setHits(r.items);
+            setNote(
+              r.items.length
+                ? r.more
+                  ? "符合条件的人较多，只显示前 20 位；请输入更完整的姓名或学号/工号"
+                  : undefined
+                : `${r.schoolName}没有符合条件的${role === "author" ? "学生" : "教师"}`,
+            );
+          } catch (e) {
+            if (mine === seq.current) {
+              setHits([]);
+              setNote((e as Error).message);
+            }
+          } finally {
+            if (mine === seq.current) setLoading(false);
+          }
+        })(),
+      DEBOUNCE_MS,
+    );
   };
 
   const options = useMemo(() => {

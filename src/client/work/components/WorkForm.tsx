@@ -56,6 +56,54 @@ function initialValues(w: WorkView): Values {
   };
 }
 
+/** Disabled, and the reason under the field. */
+function fieldState(work: WorkView, f: WorkField) {
+  // In the national round the work keeps the 大类, 小类 and 组别 it was promoted with.
+  if (work.viewer.nationalRound && (f === "categoryId" || f === "subcategoryId" || f === "group"))
+    return {
+      disabled: true,
+      extra: <Typography.Text type="warning">国赛阶段按省赛推荐时的大类和组别参赛，不能修改</Typography.Text>,
+    };
+  const lock = lockOf(work, FIELDS[f].lock);
+  return { disabled: !!lock, extra: lock ? <Typography.Text type="warning">{lockText(lock)}</Typography.Text> : undefined };
+}
+
+/** The field's label, with 提交时必填 when it is required at submission. */
+const fieldLabel = (f: WorkField) => (
+  <Space size={4}>
+    {FIELDS[f].label}
+    {FIELDS[f].requiredAtSubmit && (
+      <Tag color="blue" bordered={false} style={{ fontSize: 11, lineHeight: "16px" }}>
+        提交时必填
+      </Tag>
+    )}
+  </Space>
+);
+
+/** The update sent for the form's values: trimmed, blanks as null, locked fields left out. */
+function updateBody(work: WorkView, v: Values, professional: boolean): WorkUpdate {
+  const body: WorkUpdate = {
+    version: work.version,
+    name: v.name?.trim(),
+    categoryId: v.categoryId,
+    subcategoryId: v.subcategoryId ?? null,
+    group: professional ? v.group : "normal",
+    summary: blank(v.summary),
+    designIdea: blank(v.designIdea),
+    keyPoints: blank(v.keyPoints),
+    openSource: blank(v.openSource),
+    installGuide: blank(v.installGuide),
+    otherNotes: blank(v.otherNotes),
+    deployLink1: blank(v.deployLink1),
+    deployLink2: blank(v.deployLink2),
+    aiDeclaration: toAiDeclaration(v.aiDeclaration),
+  };
+  // Locked fields are left out: they cannot change, and the server refuses changed ones.
+  for (const f of Object.keys(FIELDS) as WorkField[])
+    if (lockOf(work, FIELDS[f].lock)) delete (body as Partial<Record<WorkField, unknown>>)[f];
+  return body;
+}
+
 export interface WorkFormProps {
   work: WorkView;
   onSaved: (view: WorkView) => void;
@@ -89,48 +137,11 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
     node?.hasProfessionalGroup ??
     work.rules.hasProfessionalGroup;
 
-  /** disabled and the reason under the field */
-  const state = (f: WorkField) => {
-    // In the national round the work keeps the 大类, 小类 and 组别 it was promoted with.
-    if (work.viewer.nationalRound && (f === "categoryId" || f === "subcategoryId" || f === "group"))
-      return {
-        disabled: true,
-        extra: <Typography.Text type="warning">国赛阶段按省赛推荐时的大类和组别参赛，不能修改</Typography.Text>,
-      };
-    const lock = lockOf(work, FIELDS[f].lock);
-    return { disabled: !!lock, extra: lock ? <Typography.Text type="warning">{lockText(lock)}</Typography.Text> : undefined };
-  };
-  const label = (f: WorkField) => (
-    <Space size={4}>
-      {FIELDS[f].label}
-      {FIELDS[f].requiredAtSubmit && (
-        <Tag color="blue" bordered={false} style={{ fontSize: 11, lineHeight: "16px" }}>
-          提交时必填
-        </Tag>
-      )}
-    </Space>
-  );
+  const state = (f: WorkField) => fieldState(work, f);
+  const label = fieldLabel;
 
   const save = async (v: Values) => {
-    const body: WorkUpdate = {
-      version: work.version,
-      name: v.name?.trim(),
-      categoryId: v.categoryId,
-      subcategoryId: v.subcategoryId ?? null,
-      group: professional ? v.group : "normal",
-      summary: blank(v.summary),
-      designIdea: blank(v.designIdea),
-      keyPoints: blank(v.keyPoints),
-      openSource: blank(v.openSource),
-      installGuide: blank(v.installGuide),
-      otherNotes: blank(v.otherNotes),
-      deployLink1: blank(v.deployLink1),
-      deployLink2: blank(v.deployLink2),
-      aiDeclaration: toAiDeclaration(v.aiDeclaration),
-    };
-    // Locked fields are left out: they cannot change, and the server refuses changed ones.
-    for (const f of Object.keys(FIELDS) as WorkField[])
-      if (lockOf(work, FIELDS[f].lock)) delete (body as Partial<Record<WorkField, unknown>>)[f];
+    const body = updateBody(work, v, professional);
     setSaving(true);
     const reply = await run(workApi.update(work.id, body), { reload, form });
     setSaving(false);
