@@ -8,6 +8,14 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: "no-circular-folders",
+      severity: "error",
+      scope: "folder",
+      comment: "Domains (folders) that reach each other in a knot cannot be understood or changed one at a time.",
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import type { Dialect } from "../src/server/db";
 import { readCache, readCaches } from "../src/server/db/changes";
-import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
+import { DEMO_PASSWORD } from "../src/server/seed/demo";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
 import { startBenchServer } from "./server";
 

@@ -15,7 +15,7 @@
  * change the instance. When the instance is infeasible the proposal is verified as partial and
  * the reasons are printed.
  */
-import { schools as makeSchools, rng } from "../src/server/db/seed/generate";
+import { schools as makeSchools, rng } from "../src/server/seed/generate";
 import { conflictsFor } from "../src/server/judging/conflict";
 import { minCostFlow } from "../src/server/judging/assign";
 import type { AssignGroup, AssignInput, AssignJudge, AssignWork } from "../src/server/judging/assign";

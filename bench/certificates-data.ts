@@ -7,9 +7,9 @@
  */
 import { hashPassword } from "../src/server/account/password";
 import { migrate, openDb, type Db } from "../src/server/db";
-import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
-import { insertDemoUser, insertDemoWork } from "../src/server/db/seed/demo-helpers";
-import { personName, rng, workTitle } from "../src/server/db/seed/generate";
+import { DEMO_PASSWORD, seedDemo } from "../src/server/seed/demo";
+import { insertDemoUser, insertDemoWork } from "../src/server/seed/demo-helpers";
+import { personName, rng, workTitle } from "../src/server/seed/generate";
 import { syncCertificates } from "../src/server/certificate/issue";
 import { YEAR } from "./works-data";
 

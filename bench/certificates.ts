@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { buildServer, ROOT } from "../scripts/build.mjs";
 import { loadConfig } from "../src/server/config";
 import { openDb, type Db } from "../src/server/db";
-import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
+import { DEMO_PASSWORD } from "../src/server/seed/demo";
 import { createBlobStore } from "../src/server/storage";
 import { factsOf, renderToBuffer } from "../src/server/certificate/print";
 import { defaultLayout, verifyUrl } from "../src/shared/certificate/layout";

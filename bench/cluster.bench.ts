@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { seedScoringDemo } from "../src/server/db/seed/scoring-demo";
+import { seedScoringDemo } from "../src/server/seed/scoring-demo";
 import { freePort, HttpClient, ServerProcess } from "../tests/helpers/cluster";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
 

@@ -29,7 +29,7 @@ import { parseArgs } from "node:util";
 import { ROOT_DIR, loadPolicy } from "../src/server/app";
 import pg from "pg";
 import { migrate, openDb } from "../src/server/db";
-import { seedDemo } from "../src/server/db/seed/demo";
+import { seedDemo } from "../src/server/seed/demo";
 import type { User } from "../src/server/db/schema";
 import { sendDigests } from "../src/server/todo/digest";
 import { todoItems } from "../src/server/todo/items";
@@ -120,7 +120,7 @@ async function pgCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
     await migrate(db);
     await seedDemo(db);
     await db.destroy();
-    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SIZES], {
+    execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/seed/cli.ts"), ...SIZES], {
       stdio: ["ignore", "inherit", "inherit"],
       env: { ...process.env, DATABASE_URL: urlOf(cache) },
     });

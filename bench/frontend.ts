@@ -22,7 +22,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { ROOT_DIR } from "../src/server/app";
 import { migrate, openDb } from "../src/server/db";
-import { seedDemo } from "../src/server/db/seed/demo";
+import { seedDemo } from "../src/server/seed/demo";
 import { launchChromium, startBenchServer } from "./server";
 
 const RUNS = 5;

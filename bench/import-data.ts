@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../src/server/db";
-import { personName, rng } from "../src/server/db/seed/generate";
+import { personName, rng } from "../src/server/seed/generate";
 
 const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { migrate, openDb } from "../src/server/db";
-import { seedDemo } from "../src/server/db/seed/demo";
+import { seedDemo } from "../src/server/seed/demo";
 import { confirmImport, pollJob, uploadUsers, writeStudentsXlsx } from "./import-data";
 import { rootHeaders } from "./works-data";
 

@@ -10,7 +10,7 @@
  * {"works","judges","scores","seconds","iterations","converged","components","flagged","muErrorAdditive","muErrorRaw","muErrorZ","maxEffectError","peakRssMB"}.
  * WORKS, JUDGES, SEED change the instance.
  */
-import { rng } from "../src/server/db/seed/generate";
+import { rng } from "../src/server/seed/generate";
 import { normaliseScores, type Score } from "../src/server/judging/scoring";
 
 const WORKS = Number(process.env.WORKS ?? 50_000);

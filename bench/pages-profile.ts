@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { BrowserContext } from "playwright-core";
-import { DEMO_PASSWORD } from "../src/server/db/seed/demo";
+import { DEMO_PASSWORD } from "../src/server/seed/demo";
 import { launchChromium, launchChromiumProfile, startBenchServer } from "./server";
 
 const { values: args } = parseArgs({

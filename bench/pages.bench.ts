@@ -31,7 +31,7 @@ import { parseArgs } from "node:util";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { ROOT_DIR } from "../src/server/app";
 import { migrate, openDb } from "../src/server/db";
-import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
+import { DEMO_PASSWORD, seedDemo } from "../src/server/seed/demo";
 import { runBench } from "./entry";
 import { launchChromium, launchChromiumProfile, startBenchServer } from "./server";
 
@@ -100,7 +100,7 @@ async function seedOnly(dir: string) {
   await migrate(db);
   await seedDemo(db);
   await db.destroy();
-  execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/db/seed-cli.ts"), ...SEED_ARGS], {
+  execFileSync(process.execPath, [...process.execArgv, join(ROOT_DIR, "src/server/seed/cli.ts"), ...SEED_ARGS], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: url },
   });
@@ -123,7 +123,7 @@ async function main() {
 
   const work = mkdtempSync(join(tmpdir(), "saiwu-bench-pages-run-"));
   try {
-    let dist = args.dist ? String(args.dist) : join(work, "dist");
+    const dist = args.dist ? String(args.dist) : join(work, "dist");
     if (!args.dist) {
       log("构建前端（vite build）…");
       execFileSync(
@@ -204,7 +204,7 @@ async function main() {
         });
         return (await h.jsonValue()) as number;
       } catch (e) {
-        throw new Error(`${path}：页面的数据 30 秒内未显示（${first}）：${(e as Error).message}`);
+        throw new Error(`${path}：页面的数据 30 秒内未显示（${first}）：${(e as Error).message}`, { cause: e });
       } finally {
         await page.close();
       }

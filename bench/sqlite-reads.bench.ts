@@ -15,7 +15,7 @@ import { Worker } from "node:worker_threads";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { migrate, openDb } from "../src/server/db";
-import { seedDemo } from "../src/server/db/seed/demo";
+import { seedDemo } from "../src/server/seed/demo";
 import { confirmImport, pollJob, uploadUsers, writeStudentsXlsx } from "./import-data";
 import { log, rootHeaders, seconds } from "./works-data";
 

@@ -1,16 +1,16 @@
 /**
  * Shared by bench:export and bench:api: a fresh database (embedded SQLite in a temporary
  * directory, or a new PostgreSQL database next to TEST_DATABASE_URL), migrated, with the
- * demo data, 700 generated schools and N generated works (src/server/db/seed/works.ts).
+ * demo data, 700 generated schools and N generated works (src/server/seed/works.ts).
  */
 import { sql } from "kysely";
 import { hashPassword } from "../src/server/account/password";
 import { createScratchPgDatabase } from "../src/server/db/scratch-pg";
 import { migrate, openDb, type Db, type Dialect } from "../src/server/db";
 import type { FastifyInstance } from "fastify";
-import { DEMO_PASSWORD, seedDemo } from "../src/server/db/seed/demo";
-import { rng, schools as genSchools } from "../src/server/db/seed/generate";
-import { generateWorks } from "../src/server/db/seed/works";
+import { DEMO_PASSWORD, seedDemo } from "../src/server/seed/demo";
+import { rng, schools as genSchools } from "../src/server/seed/generate";
+import { generateWorks } from "../src/server/seed/works";
 
 export const YEAR = new Date().getFullYear();
 export const mem = () => `RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type check, the server compiled (its real processes in the API suites run
+ * `npm test`: lint (scripts/lint.mjs), type check, the server compiled (its real processes in the API suites run
  * that build), Vitest unit + client + API tests (SQLite, and PostgreSQL when
  * TEST_DATABASE_URL is set), then the browser tests (playwright-core + Debian chromium)
  * against a fresh build. Outside CI a missing chromium or PostgreSQL skips that suite
@@ -70,6 +70,9 @@ function findChromium() {
   for (const p of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) if (p && existsSync(p)) return p;
   return null;
 }
+
+// 0. The code's shape: format, ESLint, import circles, sizes (scripts/lint.mjs)
+if (!run("代码检查 lint (Prettier, ESLint, import circles, sizes)", [join(root, "scripts", "lint.mjs")])) totals.failed += 1;
 
 // 1. Types
 if (!run("类型检查 type check (tsc)", [bin("typescript", "bin/tsc"), "-p", "tsconfig.json", "--noEmit"])) totals.failed += 1;

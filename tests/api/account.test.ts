@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { registerAccess } from "../../src/server/plugins/access";
 import { loadPolicy } from "../../src/server/app";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 
 const LOGIN_PAGE: Record<number, "student" | "teacher" | "admin"> = { 100: "student", 99: "teacher" };
 const pageOf = (role: number) => LOGIN_PAGE[role] ?? "admin";

@@ -18,7 +18,7 @@ import { createBackup } from "../../src/server/backup/backup";
 import { listTables, summariseTables } from "../../src/server/backup/tables";
 import { migrate, openDb, type Dialect } from "../../src/server/db";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
-import { seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
+import { seedScoringDemo } from "../../src/server/seed/scoring-demo";
 import { verifyScores } from "../../src/server/judging/verify-scores";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { loadConfig } from "../../src/server/config";

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, startCluster, type Cluster } from "../helpers/cluster";
-import { SCORING_DEMO_WORKS, seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
+import { SCORING_DEMO_WORKS, seedScoringDemo } from "../../src/server/seed/scoring-demo";
 import { readScoreLog, verifyScoreLog } from "../../src/server/judging/service/score-log-store";
 
 const WRITES = 200;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { DEMO_VISITOR, seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { DEMO_VISITOR, seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 import { login } from "./works-fixtures";
 import { F, M } from "./complaints-fixtures";
 

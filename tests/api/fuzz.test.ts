@@ -16,7 +16,7 @@ import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { openapiOperations, type Operation } from "../helpers/openapi";
 import { fuzzyArb, validArb, type FuzzContext } from "../helpers/fuzz-input";
 import { dbState, stateDiff, tableNames, type DbState } from "../helpers/db-state";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);

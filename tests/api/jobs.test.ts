@@ -1,5 +1,5 @@
 /**
- * Jobs in the durable queue (src/server/crud/jobs.ts) on one process: files in the blob
+ * Jobs in the durable queue (src/server/jobs/user-jobs.ts) on one process: files in the blob
  * store, a confirm that wins once, cancel, a job abandoned by a dead process taken over,
  * and the clean-up of old rows and their blobs (with gc counting job blobs as referenced).
  */

@@ -4,7 +4,7 @@
  * them there has its own tests), and judges who are members of a contest.
  */
 import type { TestApp } from "../helpers/app";
-import { insertDemoUser, insertDemoWork } from "../../src/server/db/seed/demo-helpers";
+import { insertDemoUser, insertDemoWork } from "../../src/server/seed/demo-helpers";
 import type { WorkStatus } from "../../src/server/db/schema";
 import { catId, schoolId } from "./works-fixtures";
 

@@ -6,9 +6,9 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/multipart";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { seedBestWorksDemo } from "../../src/server/db/seed/mainpage-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { seedBestWorksDemo } from "../../src/server/seed/mainpage-demo";
 
 const PUB = "/Backend/Public/mainpage";
 const ADM = "/Backend/Admin/best-work";

@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
 import { login } from "./works-fixtures";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { NATIONAL_DEMO_JUDGES, seedNationalDemo } from "../../src/server/db/seed/national-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { NATIONAL_DEMO_JUDGES, seedNationalDemo } from "../../src/server/seed/national-demo";
 
 const R = "/Backend/Review";
 const A = "/Backend/ContestAdmin/judging";

@@ -22,7 +22,7 @@ describe.each(DIALECTS)("national pipeline on %s", (dialect) => {
   let js: number, cn: number, soft: number;
   let jsAdmin: Client, cnAdmin: Client, cnReviewer: Client;
   const w: number[] = [];
-  let judges: { id: number; c: Client }[] = [];
+  const judges: { id: number; c: Client }[] = [];
 
   const work = (id: number) =>
     t.db

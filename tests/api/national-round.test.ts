@@ -29,7 +29,7 @@ describe.each(DIALECTS)("national round on %s", (dialect) => {
   let js: number, cn: number, soft: number;
   let jsAdmin: Client, cnAdmin: Client, cnReviewer: Client, author: Client, teacher: Client;
   const w: number[] = [];
-  let judges: number[] = [];
+  const judges: number[] = [];
 
   const work = (id: number) => t.db.selectFrom("work").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const entry = (id: number) =>

@@ -25,7 +25,7 @@ import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demo";
+import { DEMO_PASSWORD } from "../../src/server/seed/demo";
 import { freePort, startCluster, within, type Cluster } from "../helpers/cluster";
 
 const ROOT = resolve(import.meta.dirname, "../..");

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { seedDemo } from "../../src/server/db/seed/demo";
-import { DEMO_REVIEW_WORKS, seedReviewDemoFiles } from "../../src/server/db/seed/review-demo";
+import { seedDemo } from "../../src/server/seed/demo";
+import { DEMO_REVIEW_WORKS, seedReviewDemoFiles } from "../../src/server/seed/review-demo";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { catId, contestId, login } from "./works-fixtures";
 import { insertWork, makeJudge } from "./judging-fixtures";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApp, type TestApp } from "../helpers/app";
-import { seedScoringDemo, seedScoringDemoFiles, SCORING_DEMO_WORKS } from "../../src/server/db/seed/scoring-demo";
+import { seedScoringDemo, seedScoringDemoFiles, SCORING_DEMO_WORKS } from "../../src/server/seed/scoring-demo";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { login } from "./works-fixtures";
 

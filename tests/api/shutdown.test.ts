@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { migrate, openDb, type Db } from "../../src/server/db";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import { seedDemo } from "../../src/server/seed/demo";
 import { DIALECTS } from "../helpers/app";
 import { sql } from "kysely";
 import { freePort, HttpClient, ServerProcess, startCluster, within, type Cluster } from "../helpers/cluster";

@@ -17,8 +17,8 @@ import type { Policy } from "../../src/shared/access";
 import type { User } from "../../src/server/db/schema";
 import { account, catId, contestId, idOf, login, makeWork, setStage } from "./works-fixtures";
 import { insertUser, insertWork, makeJudge } from "./judging-fixtures";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 
 const TODO = "/Backend/UserCenter/todo";
 const URL = "http://x";

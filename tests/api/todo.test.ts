@@ -12,8 +12,8 @@ import { slotOf } from "../../src/server/jobs/queue";
 import { loadPolicy } from "../../src/server/app";
 import { account, catId, contestId, idOf, login, makeWork, setStage, W } from "./works-fixtures";
 import { insertUser, insertWork, joinContest, makeJudge } from "./judging-fixtures";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 
 const TODO = "/Backend/UserCenter/todo";
 

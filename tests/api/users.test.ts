@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { waitJob } from "../helpers/jobs";
 import { exportXlsx, importXlsx, sheetFile, xlsxBuffer } from "../helpers/xlsx";
-import { personName, rng } from "../../src/server/db/seed/generate";
+import { personName, rng } from "../../src/server/seed/generate";
 
 const P = "/Backend/Admin/user";
 const HEADERS = ["用户名", "姓名", "身份", "学校代码", "学号/工号", "专业代码", "邮箱", "手机号", "校赛评委"];

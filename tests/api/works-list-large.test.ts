@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/server/account/password";
-import { generateWorks } from "../../src/server/db/seed/works";
+import { generateWorks } from "../../src/server/seed/works";
 import { LIST_TUNING } from "../../src/server/work/list-page";
 import { WORK_SORT } from "../../src/shared/work/schema";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";

@@ -19,8 +19,8 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { MM_PT, SAMPLE_FACTS, defaultLayout, type TextField } from "../../src/shared/certificate/layout";
 import { adminContestIds } from "../../src/server/scope";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 import { login, startE2E, zhejiangContestId, type E2E } from "./harness";
 
 const PAGE = "/admin/PrintCertification";

@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { migrate, openDb, type Db } from "../../src/server/db";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import { seedDemo } from "../../src/server/seed/demo";
 import { recordRequests } from "./server-log";
 import { STEP_TIMEOUT_MS } from "./limits";
 

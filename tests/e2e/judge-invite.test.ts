@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { login, startE2E, zhejiangContestId, type E2E } from "./harness";
-import { seedJudgePoolDemo } from "../../src/server/db/seed/judge-pool-demo";
+import { seedJudgePoolDemo } from "../../src/server/seed/judge-pool-demo";
 
 const NEW_EMAIL = "sun.xinren@example.com";
 /** 周晓梅 of the pool demo (entered by contest_admin, no account). */

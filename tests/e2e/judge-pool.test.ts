@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { login, selectOption, startE2E, type E2E } from "./harness";
-import { seedJudgePoolDemo } from "../../src/server/db/seed/judge-pool-demo";
+import { seedJudgePoolDemo } from "../../src/server/seed/judge-pool-demo";
 
 const rowNames = async (page: Page) =>
   (await page.getByTestId("pool-table").locator("tbody tr.ant-table-row td:nth-child(2)").allTextContents())

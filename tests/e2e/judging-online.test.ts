@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { login, startE2E, type E2E } from "./harness";
-import { seedScoringDemo } from "../../src/server/db/seed/scoring-demo";
+import { seedScoringDemo } from "../../src/server/seed/scoring-demo";
 
 const WORK = "中小学编程作业自动评测平台";
 

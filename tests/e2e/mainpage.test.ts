@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login, startE2E, type E2E } from "./harness";
-import { seedBestWorksDemo } from "../../src/server/db/seed/mainpage-demo";
+import { seedBestWorksDemo } from "../../src/server/seed/mainpage-demo";
 
 describe("public main page in a real browser", () => {
   let e: E2E;

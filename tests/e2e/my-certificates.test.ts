@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { login, startE2E, type E2E } from "./harness";
 
 describe("own certificates in a real browser", () => {

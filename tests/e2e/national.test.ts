@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { answerOf, login, startE2E, type E2E } from "./harness";
 
 describe("national round in a real browser", () => {

@@ -4,7 +4,7 @@
  * the allocation dialog offers to include it explicitly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { login, startE2E, type E2E } from "./harness";
 
 const LATE = "渔船作业行为智能监测";

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { login, settled, startE2E, type E2E } from "./harness";
 
 const TOP = "基于大模型的课堂问答助教";

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_REVIEW_WORKS } from "../../src/server/db/seed/review-demo";
+import { DEMO_REVIEW_WORKS } from "../../src/server/seed/review-demo";
 import { login, zhejiangContestId, startE2E, type E2E } from "./harness";
 
 describe("format review in a real browser", () => {

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chineseDate, verifyUrl } from "../../src/shared/certificate/layout";
-import { seedComplaintsDemo } from "../../src/server/db/seed/complaints-demo";
-import { seedResultsDemo } from "../../src/server/db/seed/results-demo";
+import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { login, startE2E, type E2E } from "./harness";
 
 describe("certificate verification in a real browser", () => {

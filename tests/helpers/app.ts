@@ -11,7 +11,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { migrate, openDb, type Db, type Dialect } from "../../src/server/db";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import { seedDemo } from "../../src/server/seed/demo";
 
 export const ORIGIN = "http://localhost:80";
 
@@ -89,7 +89,7 @@ export async function makeApp(
     dialect,
     config,
     mails() {
-      let files: string[] = [];
+      let files: string[];
       try {
         files = readdirSync(outbox).sort();
       } catch {

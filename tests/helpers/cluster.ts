@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
 import { migrate, openDb, type Db } from "../../src/server/db";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import { seedDemo } from "../../src/server/seed/demo";
 import { serverCommand } from "./server-command";
 
 const ROOT = resolve(import.meta.dirname, "../..");

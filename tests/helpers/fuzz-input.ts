@@ -40,7 +40,19 @@ const WEIRD_STRINGS = [
   "九".repeat(5001),
 ];
 
-const WEIRD_NUMBERS = [0, -1, -2147483649, 2147483648, 9007199254740993, 1e20, 1e308, -1e308, 0.5, -0.0001, 99999999999];
+const WEIRD_NUMBERS = [
+  0,
+  -1,
+  -2147483649,
+  2147483648,
+  2 ** 53 + 1 /* = 2 ** 53 in a double */,
+  1e20,
+  1e308,
+  -1e308,
+  0.5,
+  -0.0001,
+  99999999999,
+];
 
 /** Any JSON value (none of them is valid for a typed field, most are refused). */
 const junk: fc.Arbitrary<unknown> = fc.oneof(

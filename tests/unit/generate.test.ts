@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { personName, rng, schools, workTitle } from "../../src/server/db/seed/generate";
+import { personName, rng, schools, workTitle } from "../../src/server/seed/generate";
 
 describe("large data set generators", () => {
   it("give the same rows for the same seed and different rows for another", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lockedFields, type LockRule } from "../../src/server/contest/locks";
-import { demoStages } from "../../src/server/db/seed/contest-demo";
+import { demoStages } from "../../src/server/seed/contest-demo";
 import { currentStage } from "../../src/shared/contest/stages";
 
 const stages = [

@@ -1,6 +1,6 @@
 /**
  * What the metrics read from the database when scraped, one aggregate query each:
- * - background jobs, the user-visible rows of the job table (crud/jobs.ts) by kind and state;
+ * - background jobs, the user-visible rows of the job table (jobs/user-jobs.ts) by kind and state;
  * - queue tasks by queue and state: queue_task on the embedded SQLite (jobs/table-queue.ts),
  *   pg-boss's pgboss.job on PostgreSQL. pg-boss owns that table and changes it between major
  *   versions, so only its long-standing `name` and `state` columns are read and the state is
@@ -9,7 +9,7 @@
  */
 import { sql } from "kysely";
 import type { Db, Dialect } from "../db";
-import type { JobKind } from "../crud/jobs";
+import type { JobKind } from "../jobs/user-jobs";
 
 export const JOB_KINDS: readonly JobKind[] = ["import", "export", "task"];
 

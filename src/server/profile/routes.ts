@@ -9,7 +9,7 @@ import { badRequest, invalid } from "../../shared/errors";
 import { Envelope } from "../../shared/envelope";
 import { ProfileUpdate, ProfileView } from "../../shared/profile/schema";
 import { ROLE_NAMES, type RoleCode } from "../../shared/roles";
-import { record } from "../crud/audit";
+import { record } from "../common/audit";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { refreshNamesOfUser } from "../work/repository";

@@ -15,7 +15,7 @@ import type { Db } from "../db";
 import type { User } from "../db/schema";
 import type { TaskQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
-import { bj } from "../work/rules";
+import { beijingTime as bj } from "../../shared/time";
 import { todoItemsOf } from "./items";
 
 export const DIGEST_TASK = "saiwu_todo_digest";

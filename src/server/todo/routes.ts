@@ -6,8 +6,7 @@ import { Envelope } from "../../shared/envelope";
 import { DigestPreference, TodoReply } from "../../shared/todo/schema";
 import type { Db } from "../db";
 import { summarise, todoItems } from "./items";
-
-const ok = <T>(data: T, info = "成功") => ({ error: 0, info, data });
+import { ok } from "../common/http";
 
 export function todoRoutes(app: FastifyInstance, db: Db, policy: Policy) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
