@@ -39,6 +39,10 @@ export interface Config {
   smtp: { url?: string; host?: string; port?: number; user?: string; pass?: string; from: string };
   /** Login attempts per account and address per minute. */
   loginRateMax: number;
+  /** failed logins from one address (any accounts) in 10 minutes before each next attempt is slowed; 10 × refuses */
+  loginAddressRateMax: number;
+  /** the delay added per failed login past that allowance */
+  loginSlowdownMs: number;
   /** requests per minute of one API token (API_TOKEN_RATE_MAX) */
   apiTokenRateMax: number;
   /** Mails (verification, recovery) one address may be sent per hour. */
@@ -106,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? "赛务平台 <noreply@localhost>",
     },
     loginRateMax: Number(env.LOGIN_RATE_MAX ?? 10),
+    loginAddressRateMax: positive(env.LOGIN_ADDRESS_RATE_MAX, 50),
+    loginSlowdownMs: positive(env.LOGIN_SLOWDOWN_MS, 250),
     apiTokenRateMax: Number(env.API_TOKEN_RATE_MAX ?? 300),
     mailRateMax: Number(env.MAIL_RATE_MAX ?? 5),
     certVerifyRateMax: positive(env.CERT_VERIFY_RATE_MAX, 30),

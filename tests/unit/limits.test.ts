@@ -1,6 +1,6 @@
-/** The limiter's address buckets and the in-memory store. */
+/** The limiter's address buckets, the in-memory store and the failure slowdown. */
 import { describe, expect, it } from "vitest";
-import { addressKey, MemoryLimitStore } from "../../src/server/plugins/limits";
+import { addressKey, MAX_SLOWDOWN_STEPS, MemoryLimitStore, slowdownMs } from "../../src/server/plugins/limits";
 
 describe("rate-limit buckets", () => {
   it("counts IPv4 as is and IPv6 per /64, an IPv4-mapped address as IPv4", () => {
@@ -20,5 +20,26 @@ describe("rate-limit buckets", () => {
     expect((await store.hit("other", 60_000)).count).toBe(1);
     expect((await store.hit("short", -1)).count).toBe(1);
     expect((await store.hit("short", -1)).count).toBe(1);
+  });
+
+  it("peeks at a bucket without counting, and sees nothing once its window is over", async () => {
+    const store = new MemoryLimitStore();
+    expect(await store.peek("k")).toBe(0);
+    await store.hit("k", 60_000);
+    await store.hit("k", 60_000);
+    expect(await store.peek("k")).toBe(2);
+    expect(await store.peek("k")).toBe(2);
+    await store.hit("gone", -1);
+    expect(await store.peek("gone")).toBe(0);
+  });
+
+  it("slows nothing up to the allowance, then one step more per failure, up to a bound", () => {
+    const rule = { allowance: 50, slowdownStepMs: 250 };
+    expect(slowdownMs(rule, 0)).toBe(0);
+    expect(slowdownMs(rule, 50)).toBe(0);
+    expect(slowdownMs(rule, 51)).toBe(250);
+    expect(slowdownMs(rule, 60)).toBe(2500);
+    expect(slowdownMs(rule, 50 + MAX_SLOWDOWN_STEPS)).toBe(MAX_SLOWDOWN_STEPS * 250);
+    expect(slowdownMs(rule, 10_000)).toBe(MAX_SLOWDOWN_STEPS * 250);
   });
 });

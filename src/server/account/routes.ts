@@ -20,7 +20,7 @@ import {
 } from "../../shared/account/schema";
 import { clearSessionCookie, startSession } from "../plugins/auth";
 import { currentUserView } from "../common/routes";
-import { HOUR, MINUTE, perAddress, type LimitRule } from "../plugins/limits";
+import { HOUR, MINUTE, perAddress, type FailureRule, type LimitRule, perUser } from "../plugins/limits";
 import * as svc from "./service";
 import type { AccountCtx } from "./service";
 import type { Config } from "../config";
@@ -75,19 +75,27 @@ function accountLimits(config: Config) {
       return a ? k.account(a) : null;
     },
   });
-  const perUser = (name: string, max: number): LimitRule => ({
-    name,
-    max,
-    windowMs: MINUTE,
-    key: (req) => (req.user ? String(req.user.id) : null),
-  });
-  return { loginLimits, mailTo, accountOf, perUser };
+  // Wrong passwords from one address against any accounts (password spraying): slowed past the
+  // allowance, refused at ten times it; right passwords count nothing, so a school's shared
+  // address keeps logging its students in.
+  const loginFailures: FailureRule[] = [
+    {
+      name: "login-address-failures",
+      allowance: config.loginAddressRateMax,
+      ceiling: config.loginAddressRateMax * 10,
+      windowMs: 10 * MINUTE,
+      slowdownStepMs: config.loginSlowdownMs,
+      failed: (status) => status === 401,
+      key: (req, k) => k.address(req),
+    },
+  ];
+  return { loginLimits, loginFailures, mailTo, accountOf, perUser };
 }
 
 type Limits = ReturnType<typeof accountLimits>;
 
 /** Login and logout. */
-function sessionRoutes(app: FastifyInstance, ctx: AccountCtx, { loginLimits }: Limits) {
+function sessionRoutes(app: FastifyInstance, ctx: AccountCtx, { loginLimits, loginFailures }: Limits) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
 
@@ -95,7 +103,7 @@ function sessionRoutes(app: FastifyInstance, ctx: AccountCtx, { loginLimits }: L
     "/Backend/Common/account/login",
     {
       schema: { tags, summary: "登录（学生、教师、管理员登录页）", body: LoginBody, response: { 200: Envelope(CurrentUser) } },
-      config: { access: ["api.session", "create"], limits: loginLimits },
+      config: { access: ["api.session", "create"], limits: loginLimits, failureLimits: loginFailures, startsSession: true },
     },
     async (req, reply) => {
       const user = await svc.login(ctx, req.body.username, req.body.password, req.body.page);

@@ -27,6 +27,7 @@ import { normEmail } from "../common/email";
 import { findWork } from "../work/repository";
 import { publishedAward, resultsPublished } from "../judging/service/results/publish";
 import { contestOfWork, sendVisitorCode, verifyVisitorCode, windowsOf } from "./filing";
+import { isParty } from "./scope";
 import { type ComplaintRouteKit, tags, ok } from "./route-kit";
 
 const RULES = `<p>比赛结果公示期（及申诉期）内：</p><ul><li><b>申诉</b>：作品的作者或指导教师登录后，可对本作品的形式审查结论、取消资格、评分或奖项提出申诉。</li><li><b>投诉</b>：任何人可对已公布结果中的作品提出投诉（抄袭剽窃、重复参赛、材料虚假、作者未实际参与等）；未登录时须填写真实姓名、手机号，并用邮箱验证码验证邮箱。</li><li>每人对同一作品同时只能有一件未结案的申诉或投诉；可上传图片、PDF、docx、zip 格式的证据材料。</li><li>投诉人的身份只对申诉处理人员可见，不会告知作品的作者、指导教师或学校。</li><li>对处理决定不服的，双方均可在决定后规定期限内申请仲裁；仲裁结果经确认后为最终结果。</li></ul>`;
@@ -82,6 +83,10 @@ export function publicEntryRoutes(kit: ComplaintRouteKit) {
       const w = await findWork(db, req.params.workId);
       if (!w || w.status === "draft") throw notFound(`作品 ${req.params.workId} 不存在`);
       const { contestId, published } = await contestOfWork(db, w);
+      // A work outside every published result is nobody's business but its own team's (who may
+      // appeal it): to anyone else it answers exactly as an unknown id, so ids cannot be walked.
+      if (!published && !(req.user && (await isParty(db, req.user.id, Number(w.id)))))
+        throw notFound(`作品 ${req.params.workId} 不存在`);
       const contest = await db.selectFrom("contest").select("name").where("id", "=", contestId).executeTakeFirstOrThrow();
       const windows = await windowsOf(db, contestId);
       return ok({

@@ -55,7 +55,11 @@ export function invitationLinkRoutes(kit: InviteRouteKit) {
         body: InviteRegisterBody,
         response: { 201: Envelope(CurrentUser) },
       },
-      config: { access: "public", limits: [perAddress("judge-invite-register", 10), perAddress("register", 20)] },
+      config: {
+        access: "public",
+        limits: [perAddress("judge-invite-register", 10), perAddress("register", 20)],
+        startsSession: true,
+      },
     },
     async (req, reply) => {
       const user = await registerFromInvitation(db, req.params.code, req.user, req.body);

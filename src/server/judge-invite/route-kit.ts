@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Db } from "../db";
 import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
-import { HOUR, MINUTE, type LimitRule } from "../plugins/limits";
+import { HOUR, type LimitRule, perUser } from "../plugins/limits";
 
 export const tags = ["评委邀请"];
 export { ok } from "../common/http";
@@ -36,12 +36,6 @@ export function inviteRouteKit(app: FastifyInstance, deps: InviteRouteDeps) {
   };
   const acc = (act: "read" | "create" | "update") => ["api.judgeInvitations", act] as const;
   const mine = (act: "read" | "update") => ["api.myJudgeInvitations", act] as const;
-  const perUser = (name: string, max: number, windowMs = MINUTE): LimitRule => ({
-    name,
-    max,
-    windowMs,
-    key: (req) => (req.user ? String(req.user.id) : null),
-  });
   // A resend mails the invited address: it counts in that mailbox's bucket (MAIL_RATE_MAX an hour).
   const resendMail: LimitRule = {
     name: "mail",

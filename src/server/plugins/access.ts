@@ -13,6 +13,8 @@ import { READ_ACTIONS, TOKEN_FORBIDDEN_OBJECTS } from "../../shared/token/schema
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: AccessRule | "public";
+    /** The route logs the caller in: it must come from our own pages even without a cookie (login CSRF). */
+    startsSession?: boolean;
   }
 }
 
@@ -74,9 +76,11 @@ export function registerAccess(app: FastifyInstance, policy: Policy, config?: Pi
     if (SAFE.has(req.method) || !req.url.startsWith("/Backend/")) return;
     // A bearer call carries no ambient credential a foreign page could use: no CSRF check.
     if (req.apiToken) return;
-    // A request carrying our cookie must come from our own pages (CSRF).
+    // A request carrying our cookie must come from our own pages (CSRF), and so must one that
+    // logs in: a foreign form must not sign a victim into the attacker's account (login CSRF).
     const hasCookie = !!req.headers.cookie;
-    if ((req.headers.origin || hasCookie) && !sameOrigin(req, publicOrigin)) {
+    const startsSession = req.routeOptions.config?.startsSession === true;
+    if ((req.headers.origin || hasCookie || startsSession) && !sameOrigin(req, publicOrigin)) {
       throw new DomainError(403, "请求来源不被允许，请从本站页面操作");
     }
   });

@@ -14,6 +14,13 @@
  * - An account is canonical: trimmed, case-folded, and an email resolved to the account's
  *   username, so every spelling that can log into one account shares one bucket.
  * - Bucket keys are hashed: the table holds no usernames, emails or addresses.
+ *
+ * FAILURE LIMITS (`config.failureLimits`) count failures, not requests: a failed reply (e.g. a
+ * wrong password) adds one to its bucket after the fact. Up to `allowance` failures in the
+ * window nothing happens; past it each further request waits a growing delay (`slowdown`:
+ * one step more per failure, at most MAX_SLOWDOWN_STEPS steps) — slow for a password sprayer,
+ * still working for a school whose students all log in from one address; at `ceiling` failures
+ * it is refused (429). A request that succeeds counts nothing.
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -35,6 +42,8 @@ export interface Hit {
 /** Where buckets are counted. */
 export interface LimitStore {
   hit(key: string, windowMs: number): Promise<Hit>;
+  /** The bucket's hits in its current window, without counting one (0 when none or expired). */
+  peek(key: string): Promise<number>;
 }
 
 const SWEEP_EVERY_MS = MINUTE;
@@ -57,6 +66,11 @@ export class MemoryLimitStore implements LimitStore {
     }
     b.count++;
     return { ...b };
+  }
+
+  async peek(key: string): Promise<number> {
+    const b = this.buckets.get(key);
+    return b && b.resetAt > Date.now() ? b.count : 0;
   }
 }
 
@@ -92,6 +106,16 @@ export class DbLimitStore implements LimitStore {
       .returning(["hits", "expires_at"])
       .executeTakeFirstOrThrow();
     return { count: Number(row.hits), resetAt: Date.parse(row.expires_at) };
+  }
+
+  async peek(key: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("rate_limit")
+      .select("hits")
+      .where("key", "=", key)
+      .where("expires_at", ">", new Date().toISOString())
+      .executeTakeFirst();
+    return row ? Number(row.hits) : 0;
   }
 }
 
@@ -161,9 +185,33 @@ export interface LimitRule {
   key(req: FastifyRequest, k: Keys): string | null | Promise<string | null>;
 }
 
+/** A limit on failed replies (see FAILURE LIMITS above). */
+export interface FailureRule {
+  name: string;
+  /** failures in the window before any slowdown */
+  allowance: number;
+  /** failures in the window at which requests are refused (429) */
+  ceiling: number;
+  windowMs: number;
+  /** the delay added per failure past the allowance */
+  slowdownStepMs: number;
+  /** which replies count as a failure */
+  failed(statusCode: number): boolean;
+  key(req: FastifyRequest, k: Keys): string | null | Promise<string | null>;
+}
+
+export const MAX_SLOWDOWN_STEPS = 40;
+
+/** The wait before a request whose bucket already holds `failures` failures (pure). */
+export function slowdownMs(rule: Pick<FailureRule, "allowance" | "slowdownStepMs">, failures: number): number {
+  const excess = failures - rule.allowance;
+  return excess < 1 ? 0 : Math.min(excess, MAX_SLOWDOWN_STEPS) * rule.slowdownStepMs;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     limits?: LimitRule[];
+    failureLimits?: FailureRule[];
   }
 }
 
@@ -173,6 +221,14 @@ export const perAddress = (name: string, max: number, windowMs = MINUTE): LimitR
   max,
   windowMs,
   key: (req, k) => k.address(req),
+});
+
+/** Per signed-in user (an anonymous request skips the rule; the route requires a login anyway). */
+export const perUser = (name: string, max: number, windowMs = MINUTE): LimitRule => ({
+  name,
+  max,
+  windowMs,
+  key: (req) => (req.user ? String(req.user.id) : null),
 });
 
 const hashKey = (name: string, subject: string) => `${name}:${createHash("sha256").update(subject, "utf8").digest("base64url")}`;
@@ -189,7 +245,14 @@ export const perToken = (max: number): LimitRule => ({
 
 export function registerLimits(
   app: FastifyInstance,
-  deps: { db: Db; dialect: Dialect; store?: LimitStore; apiTokenRateMax?: number; onRefused?: (rule: string) => void },
+  deps: {
+    db: Db;
+    dialect: Dialect;
+    store?: LimitStore;
+    apiTokenRateMax?: number;
+    onRefused?: (rule: string) => void;
+    sleep?: (ms: number) => Promise<void>;
+  },
 ) {
   const store = deps.store ?? createLimitStore(deps.db, deps.dialect);
   const keys = makeKeys(deps.db);
@@ -210,5 +273,41 @@ export function registerLimits(
         throw new DomainError(429, TOO_MANY);
       }
     }
+  });
+  registerFailureLimits(app, store, keys, deps);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function registerFailureLimits(
+  app: FastifyInstance,
+  store: LimitStore,
+  keys: Keys,
+  deps: { onRefused?: (rule: string) => void; sleep?: (ms: number) => Promise<void> },
+) {
+  const sleep = deps.sleep ?? wait;
+  const buckets = new WeakMap<FastifyRequest, { rule: FailureRule; key: string }[]>();
+  app.addHook("preHandler", async (req, reply) => {
+    const rules = req.routeOptions.config?.failureLimits;
+    if (!rules?.length) return;
+    const mine: { rule: FailureRule; key: string }[] = [];
+    for (const rule of rules) {
+      const subject = await rule.key(req, keys);
+      if (subject === null) continue;
+      const key = hashKey(rule.name, subject);
+      const failures = await store.peek(key);
+      if (failures >= rule.ceiling) {
+        reply.header("retry-after", String(Math.ceil(rule.windowMs / 1000)));
+        deps.onRefused?.(rule.name);
+        throw new DomainError(429, TOO_MANY);
+      }
+      const delay = slowdownMs(rule, failures);
+      if (delay) await sleep(delay);
+      mine.push({ rule, key });
+    }
+    buckets.set(req, mine);
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    for (const { rule, key } of buckets.get(req) ?? []) if (rule.failed(reply.statusCode)) await store.hit(key, rule.windowMs);
   });
 }

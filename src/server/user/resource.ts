@@ -153,6 +153,11 @@ export const userResource: ResourceDef<TView, TCreate, TUpdate> = {
   },
 
   async update(ctx, trx, before, input) {
+    // Locking and archiving have their own actions (which also end sessions and refuse the
+    // last root); a PATCH that carries them is refused rather than answered 用户已保存.
+    for (const field of ["locked", "archived"] as const) {
+      if (field in (input as object)) throw invalid(field, "锁定、解锁或归档请使用用户列表中的对应操作，不能在编辑用户时修改");
+    }
     const a = await actorOf(ctx);
     const set = checkChange(a, before, input);
     if (!Object.keys(set).length) return before;

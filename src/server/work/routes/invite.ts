@@ -16,7 +16,7 @@ import { WorkIdParam } from "../../../shared/work/schema";
 import type { Config } from "../../config";
 import type { Db } from "../../db";
 import type { Mailer } from "../../mail/mailer";
-import { HOUR, MINUTE, perAddress, type LimitRule } from "../../plugins/limits";
+import { HOUR, perAddress, type LimitRule, perUser } from "../../plugins/limits";
 import { startSession } from "../../plugins/auth";
 import { currentUserView } from "../../common/routes";
 import { normEmail } from "../../common/email";
@@ -43,12 +43,6 @@ export function teamInviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: M
       return config.publicUrl;
     },
   };
-  const perUser = (name: string, max: number, windowMs = MINUTE): LimitRule => ({
-    name,
-    max,
-    windowMs,
-    key: (req) => (req.user ? String(req.user.id) : null),
-  });
   // The invitation mails the given address: it counts in that mailbox's bucket (MAIL_RATE_MAX an hour).
   const mailBucket: LimitRule = {
     name: "mail",
@@ -141,7 +135,11 @@ export function teamInviteRoutes(app: FastifyInstance, deps: { db: Db; mailer: M
         body: TeamInviteRegisterBody,
         response: { 201: Envelope(CurrentUser) },
       },
-      config: { access: "public", limits: [perAddress("work-invite-register", 10), perAddress("register", 20)] },
+      config: {
+        access: "public",
+        limits: [perAddress("work-invite-register", 10), perAddress("register", 20)],
+        startsSession: true,
+      },
     },
     async (req, reply) => {
       const user = await registerFromTeamInvite(db, req.params.code, req.user, req.body);
