@@ -628,4 +628,35 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect(revise.body.info).toContain("不能通过仲裁恢复");
     expect((await state(c.id)).state).toBe("arbitration_requested");
   });
+
+  it("holds one open complaint per person per work, logged in or as a visitor with the same e-mail", async () => {
+    const visitorFile = (token: string, workId: number) =>
+      new Client(t).post(PUB, { token, workId, category: "plagiarism", text: TEXT, name: "同一人", phone: "13912345678" });
+    const count = async (workId: number) =>
+      (await t.db.selectFrom("complaint").select("id").where("work_id", "=", workId).where("open_key", "is not", null).execute())
+        .length;
+
+    // Logged in first, then as a visitor with the account's e-mail.
+    await insertUser(t, { username: "cp_twice", name: "两次投诉人", role: 100, school: "苏州大学" });
+    const first = await (
+      await login(t, "cp_twice")
+    ).post(`${F}/mine`, { type: "complaint", workId: f.w[2], category: "plagiarism", text: TEXT });
+    expect(first.body.error, first.body.info).toBe(0);
+    const before = await count(f.w[2]);
+    const { token } = await verifiedVisitor(t, "cp_twice@test.local");
+    const again = await visitorFile(token, f.w[2]);
+    expect(again.body).toMatchObject({ error: 400 });
+    expect(again.body.info).toContain("未结案");
+    expect(await count(f.w[2])).toBe(before);
+
+    // A visitor first, then the account holding that e-mail.
+    const v = await visitorFile((await verifiedVisitor(t, "cp_later@test.local")).token, f.w[3]);
+    expect(v.status, v.body.info).toBe(201);
+    await insertUser(t, { username: "cp_later", name: "后注册的投诉人", role: 100, school: "苏州大学" });
+    const mine = await (
+      await login(t, "cp_later")
+    ).post(`${F}/mine`, { type: "complaint", workId: f.w[3], category: "plagiarism", text: TEXT });
+    expect(mine.body).toMatchObject({ error: 400 });
+    expect(mine.body.info).toContain("未结案");
+  });
 });

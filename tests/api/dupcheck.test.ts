@@ -345,6 +345,12 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     expect(other.status).toBe(404);
     expect(other.body.info).toBe(NOT_IN_SCOPE);
     expect((await judge.get(`${D}/pair/${w["港口调度"]}/${w["课程推荐"]}`)).status).toBe(404);
+    // Pasted text only against a work the judge may open: the unassigned copy answers as an unknown work.
+    const outOfReach = await judge.post(`${D}/pair-text`, { text: COURSE, workId: w["课程推荐（改）"] });
+    expect(outOfReach.status).toBe(404);
+    expect(outOfReach.body.info).toBe(NOT_IN_SCOPE);
+    expect(JSON.stringify(outOfReach.body)).not.toContain(COURSE.slice(0, 20));
+    expect((await judge.post(`${D}/pair-text`, { text: COURSE, workId: w["课程推荐"] })).status).toBe(200);
     // Authors: refused everywhere (the policy gives them none of these routes).
     for (const [method, url, body] of [
       ["GET", `${D}/work/${w["课程推荐"]}`],

@@ -126,6 +126,14 @@ describe.each(DIALECTS)("judge invitations on %s", (dialect) => {
     ]);
     const n1 = d.persons.find((p: { key: string }) => p.key === "e:new.judge@test.local");
     expect(n1.categories[0]).toMatchObject({ works: 5, excluded: 0 });
+    // E-mails only where the pool shows them: the pool hides 南库评委's from this admin, so does the
+    // check; an address the admin typed in is theirs to see; root sees both.
+    const listed = await cadmin.get(`/Backend/JudgePool/persons?keyword=${encodeURIComponent("南库评委")}`);
+    expect(listed.body.data.list[0]).toMatchObject({ id: pool1, email: null });
+    expect(p1.email).toBeNull();
+    expect(n1.email).toBe("new.judge@test.local");
+    const asRoot = (await root.post(`${JI}/contests/${js}/check`, body)).body.data;
+    expect(asRoot.persons.find((p: { personId: number }) => p.personId === pool1).email).toBe("pool1@test.local");
     // Two judges cannot give any work 3 reviews; with the two invitees every work gets 3.
     expect(d.before).toEqual({ complete: false, shortWorks: 5, missingReviews: 7 });
     expect(d.after).toEqual({ complete: true, shortWorks: 0, missingReviews: 0 });

@@ -508,9 +508,23 @@ describe.each(DIALECTS)("judge pool on %s", (dialect) => {
     ).user_id;
     const sc1 = await login(t, "pool_sc1");
     const school = await t.db.selectFrom("app_user").select("school_id").where("id", "=", student).executeTakeFirstOrThrow();
-    const found = (await sc1.get(`${P}/self/students?schoolId=${school.school_id}&keyword=${encodeURIComponent("作者甲")}`)).body
-      .data;
-    expect(found.map((s: { id: number }) => s.id)).toContain(student);
+    // The student is found by full name or student number within the school, never by a part of
+    // the name, and only name and school come back.
+    const search = async (keyword: string) =>
+      (await sc1.get(`${P}/self/students?schoolId=${school.school_id}&keyword=${encodeURIComponent(keyword)}`)).body.data;
+    const who = await t.db.selectFrom("app_user").select(["name"]).where("id", "=", student).executeTakeFirstOrThrow();
+    await t.db.updateTable("app_user").set({ member_no: "2024990001" }).where("id", "=", student).execute();
+    const found = await search(who.name);
+    expect(found).toEqual([{ id: student, name: who.name, school: "浙江理工大学" }]);
+    expect(await search("2024990001")).toEqual(found);
+    expect(await search("作者甲")).toEqual([]);
+    expect(await search(who.name.slice(0, -1))).toEqual([]);
+    // And not without end: 20 searches a minute.
+    const statuses: number[] = [];
+    for (let i = 0; i < 18; i++)
+      statuses.push((await sc1.get(`${P}/self/students?schoolId=${school.school_id}&keyword=x${i}`)).status);
+    expect(statuses.slice(0, 16).every((c) => c === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
     const declared = await sc1.post("/Backend/Judging/conflicts", { userId: student, note: "指导过的学生" });
     expect(declared.status, declared.body.info).toBe(201);
     expect(declared.body.data).toMatchObject({ student: { id: student, school: "浙江理工大学" }, work: null, school: null });

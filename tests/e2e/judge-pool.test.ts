@@ -75,7 +75,8 @@ describe("judge pool in a real browser", () => {
     await page.keyboard.type("浙江工业大学");
     await selectOption(page, "浙江工业大学").click();
     await page.getByTestId("conflict-student").click();
-    await page.keyboard.type("冯");
+    // A student is found by full name (or student number) only.
+    await page.keyboard.type("冯同学");
     await selectOption(page, "冯同学").click();
     await page.getByTestId("conflict-note").fill("曾指导的学生");
     await page.getByTestId("conflict-add").click();

@@ -7,7 +7,10 @@
  *   result or, before any, the contest that receives the work.
  * - Filing is open while the contest's publicity (公示) or complaint (申诉) stage is open;
  *   otherwise refused with the stages' dates.
- * - One open complaint per filer per work (complaint.open_key, unique).
+ * - One open complaint per person per work, whichever way they file (complaint.open_key,
+ *   unique): the key is the filer's e-mail when there is one — a visitor's verified address, or
+ *   the account's — so a person logged in and the same person as a visitor share it; an account
+ *   without e-mail is keyed by its id. Keys of the older form (u<id>) are looked up as well.
  * - A visitor proves the email with a one-time code (hashed, 15 minutes, 5 attempts), which
  *   buys a token (hashed, 2 hours) for filing, evidence and the own complaints.
  */
@@ -284,6 +287,21 @@ export interface FilingInput {
   phone?: string;
 }
 
+/**
+ * The open-complaint keys of one person for one work, the one to write first: by e-mail when
+ * there is one (shared by the account and a visitor using its address), then by account id —
+ * the caller's, or for a visitor those of the accounts holding that e-mail.
+ */
+async function openKeysOf(db: Handle, userId: number | null, email: string | null, workId: number): Promise<string[]> {
+  const ids =
+    userId !== null
+      ? [userId]
+      : email
+        ? (await db.selectFrom("app_user").select("id").where("email", "=", email).execute()).map((u) => u.id)
+        : [];
+  return [...(email ? [`e${email}:${workId}`] : []), ...ids.map((id) => `u${id}:${workId}`)];
+}
+
 const alreadyOpen = (id: number) => badRequest(`您对该作品已有未结案的申诉或投诉（编号 ${id}），请等待处理结果，不能重复提交`);
 
 export async function fileComplaint(db: Db, caller: Caller, input: FilingInput): Promise<number> {
@@ -312,8 +330,9 @@ export async function fileComplaint(db: Db, caller: Caller, input: FilingInput):
     if (input.type === "complaint" && !published) throw badRequest(`作品 ${work.id} 不在已发布的比赛结果中，不能投诉`);
     const now = new Date();
     await requireOpenWindow(trx, contestId, now);
-    const openKey = user ? `u${user.id}:${work.id}` : `e${email}:${work.id}`;
-    const open = await trx.selectFrom("complaint").select("id").where("open_key", "=", openKey).executeTakeFirst();
+    const keys = await openKeysOf(trx, user?.id ?? null, email, work.id);
+    const openKey = keys[0];
+    const open = await trx.selectFrom("complaint").select("id").where("open_key", "in", keys).executeTakeFirst();
     if (open) throw alreadyOpen(open.id);
     if (evidence.length) {
       let q = trx.selectFrom("complaint_evidence").select("id").where("id", "in", evidence).where("complaint_id", "is", null);

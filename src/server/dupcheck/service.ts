@@ -158,8 +158,13 @@ export async function pairFor(ctx: DupCtx, a: number, b: number): Promise<DupPai
   return pairView(ctx, scope, a, b);
 }
 
+/**
+ * Pasted text against one work: only a work the caller may open. The text is the caller's own, so
+ * a work out of reach would show its matching wording to anyone testing guesses about its text.
+ */
 export async function pairTextFor(ctx: DupCtx, text: string, title: string, workId: number): Promise<DupPairView> {
   const scope = await dupScope(ctx.db, ctx.user);
+  await requireInScope(ctx.db, scope, workId);
   return pairView(ctx, scope, { text, title }, workId);
 }
 

@@ -30,6 +30,7 @@ import { loadSnapshot } from "../judging/service/snapshot";
 import { checkCategories } from "./invite";
 import { resolveInvitees, type Invitee } from "./invitees";
 import { contestCategories } from "./load";
+import { contactScope, seesContact } from "../judge-pool/scope";
 
 const MAX_ISSUES = 8;
 const MAX_WARNINGS = 30;
@@ -71,6 +72,7 @@ export async function checkInvitations(db: Db, user: User, contestId: number, bo
     factsOf,
     avoidProvince: settings.avoidProvince,
   });
+  await hideContacts(db, user, persons);
   const { snap, before, after, extraJudges, byCategory } = await feasibilityWith(
     db,
     c,
@@ -142,6 +144,19 @@ async function ruleFacts(db: Db, c: ContestOf, userIds: number[]) {
     }
   }
   return { works, advised, declared, authorsOf };
+}
+
+/**
+ * The check shows a pool person's e-mail only where the pool would (judge-pool/scope.ts): the
+ * caller typed it in ("e:" keys), or may see that person's contact details. Otherwise a check
+ * that sends nothing and leaves no record would read out any person's address by id.
+ */
+async function hideContacts(db: Db, user: User, persons: CheckedPerson[]) {
+  const scope = await contactScope(db, user);
+  for (const p of persons) {
+    if (p.personId === null || p.key.startsWith("e:")) continue;
+    if (!(await seesContact(db, scope, p.personId))) p.email = null;
+  }
 }
 
 /** Per invitee and invited category: the works of the category and how many they must avoid, by reason. */

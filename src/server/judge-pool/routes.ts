@@ -25,6 +25,7 @@ import {
 import type { Db } from "../db";
 import type { Jobs } from "../jobs/user-jobs";
 import { registerResource } from "../crud/resource";
+import { perUser } from "../plugins/limits";
 import { judgePoolResource } from "./resource";
 import { getPerson, tagCounts } from "./persons";
 import { contactScope } from "./scope";
@@ -145,11 +146,11 @@ export function judgePoolRoutes(app: FastifyInstance, deps: { db: Db; jobs: Jobs
     {
       schema: {
         tags,
-        summary: "按学校和姓名查找学生（申报学生回避用，最多 20 条）",
+        summary: "在指定学校中按学生全名或学号查找学生（申报学生回避用；只返回姓名和学校）",
         querystring: StudentSearch,
         response: { 200: Envelope(Type.Array(StudentOption)) },
       },
-      config: { access: self("read") },
+      config: { access: self("read"), limits: [perUser("judge-student-search", 20)] },
     },
     async (req) => ok(await studentOptions(db, req.query)),
   );

@@ -60,20 +60,25 @@ export async function updateSelf(db: Db, user: User, body: JudgeSelfBody): Promi
 }
 
 /** Students of a school by name, for declaring a student conflict (at most 20). */
+/**
+ * A judge declaring a conflict names a student they know: the full name or the student number,
+ * within a named school. Nothing partial (no browsing a school's students a character at a
+ * time), and only name and school come back.
+ */
 export async function studentOptions(db: Db, q: { schoolId: number; keyword: string }): Promise<StudentOption[]> {
   const kw = q.keyword.trim();
   if (!kw) return [];
   const rows = await db
     .selectFrom("app_user as u")
     .innerJoin("school as s", "s.id", "u.school_id")
-    .select(["u.id", "u.name", "s.name as school", "u.major_code"])
+    .select(["u.id", "u.name", "s.name as school"])
     .where("u.user_type", "=", ROLE.author)
     .where("u.archived", "=", 0)
     .where("u.school_id", "=", q.schoolId)
-    .where("u.name", "like", `%${kw}%`)
+    .where((eb) => eb.or([eb("u.name", "=", kw), eb("u.member_no", "=", kw)]))
     .orderBy("u.name")
     .orderBy("u.id")
     .limit(20)
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, school: r.school, majorCode: r.major_code }));
+  return rows.map((r) => ({ id: r.id, name: r.name, school: r.school }));
 }

@@ -31,7 +31,8 @@
  * the account's email is linked, else one is created from the account:
  *   GET   /Backend/JudgePool/self                          read    → JudgeSelfView
  *   PUT   /Backend/JudgePool/self                          update  JudgeSelfBody → JudgeSelfView
- *   GET   /Backend/JudgePool/self/students                 read    StudentSearch → StudentOption[] (the conflict picker)
+ *   GET   /Backend/JudgePool/self/students                 read    StudentSearch → StudentOption[] (the conflict picker:
+ *                                                                  full name or student number within a school; 20 a minute)
  * Declared conflicts stay on /Backend/Judging/conflicts (api.conflicts): work, school, or a
  * student (userId, target "u:<id>": every work the student authors is avoided).
  *
@@ -258,12 +259,11 @@ export type JudgeSelfBody = Static<typeof JudgeSelfBody>;
 
 export const StudentSearch = Type.Object({
   schoolId: Id("学校"),
-  keyword: Type.String({ minLength: 1, maxLength: 40, title: "学生姓名" }),
+  keyword: Type.String({ minLength: 1, maxLength: 40, title: "学生全名或学号" }),
 });
 export const StudentOption = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   school: Type.String(),
-  majorCode: Nullable(Type.String()),
 });
 export type StudentOption = Static<typeof StudentOption>;

@@ -70,13 +70,13 @@ export function StudentPicker({
       value={value}
       onChange={(v, o) => onChange?.(v, (o as { label?: string } | undefined)?.label)}
       disabled={!schoolId}
-      placeholder={schoolId ? "输入学生姓名搜索" : "请先选择学校"}
+      placeholder={schoolId ? "输入学生全名或学号" : "请先选择学校"}
       filterOption={false}
       onSearch={setKeyword}
       notFoundContent={loading ? <Spin size="small" /> : keyword ? "没有找到该学生" : "输入姓名"}
       options={options.map((s) => ({
         value: s.id,
-        label: `${s.name}（${s.school}${s.majorCode ? `，专业 ${s.majorCode}` : ""}）`,
+        label: `${s.name}（${s.school}）`,
       }))}
       style={{ width: 240 }}
       data-testid="conflict-student"
