@@ -77,10 +77,13 @@ describe("certificate verification in a real browser", () => {
     await page.goto(qr(tampered));
     await expect.poll(() => status(page).textContent()).toBe("未找到该证书");
     expect(await page.getByTestId("cert-facts").count()).toBe(0);
-    // The holder's name typed in as well: the certificate is found, the code does not sign it.
+    // The holder's name typed in as well: the certificate is found, the code does not sign it —
+    // and the headline says so instead of a green 有效.
     await page.getByTestId("verify-name").fill(cert.holder_name);
     await page.getByTestId("verify-submit").click();
-    await expect.poll(() => status(page).textContent()).toBe("有效");
+    await expect.poll(() => status(page).textContent()).toBe("证书编号有效，但验证码不符");
+    const headline = page.locator(".ant-alert", { has: page.getByTestId("cert-status") });
+    expect(await headline.getAttribute("class")).toContain("ant-alert-error");
     await expect.poll(() => signature(page).textContent()).toBe("签名不符：证书内容被改动或为伪造");
     await page.context().close();
   });

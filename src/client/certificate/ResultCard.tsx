@@ -1,13 +1,18 @@
 /**
  * The answer of a lookup on /verify-cert: the status in its colour (有效 green, 已撤销 red with
  * the date and reason, 已被新版本替换 with the latest version, 未找到该证书), the
- * certificate's facts, and the in-browser check of its code.
+ * certificate's facts, and the in-browser check of its code. A valid number whose typed or
+ * scanned code does not sign it is not shown green: 证书编号有效，但验证码不符.
  */
 import { Alert, Descriptions, Grid, Space, Typography } from "antd";
 import type { CertificateCheck, CertificateKey } from "../../shared/certificate/schema";
 import { chineseDate } from "../../shared/certificate/layout";
 import { fmtTime } from "../format";
 import { SignatureCheck } from "./SignatureCheck";
+
+const CODE_MISMATCH = "证书编号有效，但验证码不符";
+const CODE_MISMATCH_DETAIL =
+  "该编号的证书存在且当前有效，但输入或扫描的验证码不是它的验证码：手中的证书可能被改动或为伪造，也可能是验证码抄错。请以下方平台记录的证书信息为准。";
 
 const TYPE = { valid: "success", revoked: "error", replaced: "warning", not_found: "info" } as const;
 
@@ -37,19 +42,23 @@ export function ResultCard({
   keysError?: string;
 }) {
   const f = check.certificate;
+  // The number and name found a valid certificate, but the code given with them does not sign it.
+  const codeMismatch = check.status === "valid" && check.signature === "invalid";
   // On a phone the labels go above the values (a side-by-side label column would be a few characters wide).
   const wide = Grid.useBreakpoint().sm ?? true;
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }} data-testid="cert-result" data-status={check.status}>
       <Alert
-        type={TYPE[check.status]}
+        type={codeMismatch ? "error" : TYPE[check.status]}
         showIcon
         message={
           <Typography.Text strong style={{ fontSize: 20 }} data-testid="cert-status">
-            {check.statusText}
+            {codeMismatch ? CODE_MISMATCH : check.statusText}
           </Typography.Text>
         }
-        description={<span data-testid="cert-status-detail">{statusDetail(check, byCode)}</span>}
+        description={
+          <span data-testid="cert-status-detail">{codeMismatch ? CODE_MISMATCH_DETAIL : statusDetail(check, byCode)}</span>
+        }
       />
       {f && (
         <Descriptions
