@@ -8,7 +8,7 @@ import { CONTEST_LEVEL_NAMES, PARENT_LEVEL } from "../../shared/contest/stages";
 import { ROLE } from "../../shared/roles";
 import { useCategoryOptions } from "../work-type/use-tree";
 import type { ContestFormValues } from "./form-values";
-import { PROVINCES } from "./provinces";
+import { PROVINCES } from "../../shared/provinces";
 import { ContestSelect, SchoolSelect, UserSelect } from "./selects";
 import { StagesField } from "./stages-field";
 import type { ContestDrawerState } from "./use-contest-drawer";

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Alert, App, Button, Drawer, Form, Input, Radio, Select, Space } from "antd";
 import type { JudgePersonCreate, JudgePersonView } from "../../shared/judge-pool/schema";
 import { SchoolPicker } from "../account/SchoolPicker";
-import { PROVINCES } from "../contest/provinces";
+import { PROVINCES } from "../../shared/provinces";
 import { fieldOf } from "../request";
 import { poolApi } from "./api";
 import { CategorySelect, TagSelect } from "./parts";

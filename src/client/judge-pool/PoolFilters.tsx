@@ -4,7 +4,7 @@
  * judged year and account. `set` merges a change into the filters (and goes back to page 1).
  */
 import { Input, InputNumber, Select, Space } from "antd";
-import { PROVINCES } from "../contest/provinces";
+import { PROVINCES } from "../../shared/provinces";
 import { SchoolPicker } from "../account/SchoolPicker";
 import { useTags } from "./api";
 import { CategorySelect } from "./parts";

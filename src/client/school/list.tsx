@@ -16,45 +16,9 @@ import type { PageProps } from "../routing/model";
 import { filtersObject } from "../crud/filters";
 import { Inline, Lines, Muted } from "../components/light";
 import { OnDemand } from "../components/on-demand";
+import { PROVINCES } from "../../shared/provinces";
 
 const NO_CHECK = { enabled: false };
-
-const PROVINCES = [
-  "北京市",
-  "天津市",
-  "河北省",
-  "山西省",
-  "内蒙古自治区",
-  "辽宁省",
-  "吉林省",
-  "黑龙江省",
-  "上海市",
-  "江苏省",
-  "浙江省",
-  "安徽省",
-  "福建省",
-  "江西省",
-  "山东省",
-  "河南省",
-  "湖北省",
-  "湖南省",
-  "广东省",
-  "广西壮族自治区",
-  "海南省",
-  "重庆市",
-  "四川省",
-  "贵州省",
-  "云南省",
-  "西藏自治区",
-  "陕西省",
-  "甘肃省",
-  "青海省",
-  "宁夏回族自治区",
-  "新疆维吾尔自治区",
-  "香港特别行政区",
-  "澳门特别行政区",
-  "台湾省",
-];
 
 export default function SchoolList({ route }: PageProps) {
   const [keyword, setKeyword] = useState("");

@@ -1,4 +1,4 @@
-/** Provinces for provincial contests; a regional contest (e.g. a 直报赛区) may use another name. */
+/** The provinces of China (one list for contests, schools and the judge pool); a regional contest (e.g. a 直报赛区) may use another name. */
 export const PROVINCES = [
   "北京市",
   "天津市",
