@@ -208,7 +208,8 @@ describe.each(DIALECTS)("judge pool on %s", (dialect) => {
       (await t.db.selectFrom("judge_person").select("phone").where("id", "=", a.id).executeTakeFirstOrThrow()).phone,
     ).toBeNull();
 
-    // Invited by the admin: in scope.
+    // Invited by the admin: in scope once the person accepted, never while the invitation is open or after it
+    // was withdrawn (inviting and withdrawing must not be a way to read someone's contacts).
     const admin = await t.db
       .selectFrom("app_user")
       .select("id")
@@ -237,7 +238,15 @@ describe.each(DIALECTS)("judge pool on %s", (dialect) => {
         created_at: now,
       })
       .execute();
-    expect((await cadmin.get(`${P}/persons/${a.id}/contact`)).body).toMatchObject({ error: 0, data: { email: "jia@pool.test" } });
+    const contact = async () => (await cadmin.get(`${P}/persons/${a.id}/contact`)).body;
+    const setStatus = (status: "sent" | "accepted" | "withdrawn") =>
+      t.db.updateTable("judge_invitation").set({ status }).where("person_id", "=", a.id).execute();
+    expect(await contact()).toMatchObject({ error: 404, info: NOT_FOUND });
+    await setStatus("withdrawn");
+    expect(await contact()).toMatchObject({ error: 404, info: NOT_FOUND });
+    expect((await list(cadmin, { keyword: "甲专家" })).list[0]).toMatchObject({ contactVisible: false, email: null });
+    await setStatus("accepted");
+    expect(await contact()).toMatchObject({ error: 0, data: { email: "jia@pool.test" } });
     // Entered by the admin: in scope too.
     const own = await cadmin.post(`${P}/persons`, { name: "戊专家", email: "wu@pool.test", phone: "13900000000" });
     expect(own.body.data).toMatchObject({ contactVisible: true, phone: "13900000000" });

@@ -5,8 +5,9 @@
  *
  * - Root: every person.
  * - A contest admin: persons whose account (or a merged duplicate's account) is a judge of a
- *   contest the admin manages, persons invited by the admin or to such a contest, persons the
- *   admin entered (created_by).
+ *   contest the admin manages, persons who accepted an invitation from the admin or to such a
+ *   contest, persons the admin entered (created_by). An invitation still open, declined or
+ *   withdrawn grants nothing: inviting someone must not be a way to read their contacts.
  * - Anyone else (e.g. a judge looking at the own record goes through self.ts): nobody.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
@@ -62,6 +63,7 @@ export function contactVisible(
         .selectFrom("judge_invitation as inv")
         .select("inv.id")
         .where("inv.person_id", "=", eb.ref(personRef))
+        .where("inv.status", "=", "accepted")
         .where((e) =>
           contests.length
             ? e.or([e("inv.invited_by", "=", userId), e("inv.contest_id", "in", contests)])
