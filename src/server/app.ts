@@ -27,7 +27,7 @@ import { registerAccess } from "./plugins/access";
 import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
 import { registerMetrics } from "./metrics/plugin";
-import { bindSchemas, lazySerializerFactory, lazyValidator } from "./plugins/lazy-schemas";
+import { LazySchemas } from "./plugins/lazy-schemas";
 import { accountRoutes } from "./account/routes";
 import { acceptsToken, registerTokenAudit, tokenRoutes } from "./token/routes";
 import { registerBareJson, registerCrossOrigin } from "./crud/rest";
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The Fastify instance: logging, proxies, body limit, shutdown, and schemas compiled on first use. */
 function createFastify({ config, logger }: AppDeps): FastifyInstance {
   // Validators and serializers are compiled on each route's first use (plugins/lazy-schemas.ts).
-  const schemas = {};
+  const schemas = new LazySchemas();
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     // X-Forwarded-For/-Proto/-Host are believed only from the configured proxies; without
@@ -146,9 +146,9 @@ function createFastify({ config, logger }: AppDeps): FastifyInstance {
     // and /readyz says 503 meanwhile (health/probes.ts).
     return503OnClosing: false,
     forceCloseConnections: "idle",
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
+    schemaController: { compilersFactory: { buildSerializer: schemas.serializerFactory() as never } },
   });
-  bindSchemas(app, schemas);
+  app.decorate("lazySchemas", schemas);
 
   // Query strings and path parameters arrive as text and are coerced to their schema
   // types; JSON bodies are taken as sent, so null stays null (coercion would turn a null
@@ -157,7 +157,7 @@ function createFastify({ config, logger }: AppDeps): FastifyInstance {
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: "array" }));
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    lazyValidator(schemas, () => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)),
+    schemas.validator(() => (httpPart === "body" ? bodyAjv : textAjv).compile(schema)),
   );
   return app;
 }

@@ -1,7 +1,6 @@
-/** The metrics' pure parts: who may scrape, the request buckets, and the METRICS settings. */
+/** The metrics' pure parts: who may scrape and the METRICS settings (the series themselves: tests/api/metrics.test.ts). */
 import { describe, expect, it } from "vitest";
 import { isLoopback, scrapeGate } from "../../src/server/metrics/access";
-import { LATENCY_BUCKETS, RequestStats } from "../../src/server/metrics/http-stats";
 import { loadConfig } from "../../src/server/config";
 
 describe("who may scrape /metrics", () => {
@@ -46,29 +45,6 @@ describe("who may scrape /metrics", () => {
     ]) {
       expect(gate({ authorization }, "127.0.0.1"), authorization).toBe("unauthorized");
     }
-  });
-});
-
-describe("request statistics", () => {
-  it("counts each request in its first bucket at or above its time, per route, method and status", () => {
-    const s = new RequestStats();
-    s.record("/a/:id", "GET", 200, 0.005);
-    s.record("/a/:id", "GET", 200, 0.3);
-    s.record("/a/:id", "GET", 200, 42);
-    s.record("/a/:id", "POST", 200, 0.001);
-    s.record("/a/:id", "GET", 404, 0.001);
-    const all = [...s.series()];
-    expect(all.map((x) => [x.route, x.method, x.status, x.count])).toEqual([
-      ["/a/:id", "GET", 200, 3],
-      ["/a/:id", "GET", 404, 1],
-      ["/a/:id", "POST", 200, 1],
-    ]);
-    const get = all[0];
-    expect(get.sum).toBeCloseTo(42.305);
-    const at = (bound: number) => get.buckets[LATENCY_BUCKETS.indexOf(bound as never)];
-    expect([at(0.005), at(0.5), at(10)]).toEqual([1, 1, 0]);
-    // Slower than the last bound: only in the count (the +Inf bucket).
-    expect(get.buckets.reduce((a, b) => a + b, 0)).toBe(2);
   });
 });
 

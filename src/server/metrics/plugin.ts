@@ -16,8 +16,7 @@ import type { Config } from "../config";
 import { poolOf, type Db, type Dialect } from "../db";
 import { perToken } from "../plugins/limits";
 import { scrapeGate } from "./access";
-import { UNMATCHED } from "./http-stats";
-import { createAppMetrics } from "./registry";
+import { createAppMetrics, UNMATCHED } from "./registry";
 
 export const METRICS_PATH = "/metrics";
 
@@ -45,8 +44,7 @@ export function registerMetrics(
   // own series); scrapes are left out so that watching does not change what is watched.
   app.addHook("onResponse", (req, reply, done) => {
     const route = req.routeOptions.url;
-    if (route !== METRICS_PATH)
-      metrics.requests.record(route ?? UNMATCHED, req.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH) metrics.request(route ?? UNMATCHED, req.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

@@ -3,7 +3,8 @@
  * and prom-client's global registry would mix their series (and refuse a name twice).
  *
  * - HTTP: saiwu_http_requests_total and saiwu_http_request_duration_seconds by route
- *   pattern, method and status code, from RequestStats (./http-stats.ts).
+ *   pattern, method and status code (a request that matched no route: UNMATCHED, since raw
+ *   paths would be unbounded), observed as each reply is sent (./plugin.ts).
  * - Rate limits: saiwu_rate_limit_refusals_total by rule, counted as each 429 is sent.
  * - Read caches: saiwu_read_cache_hits_total / _misses_total by cache name, read from the
  *   caches of the database handle (db/changes.ts) when scraped.
@@ -19,11 +20,10 @@
  *   they describe the process, not an app: they are created once per process and their
  *   metric objects added to each app's registry, so building many apps adds no observers.
  */
-import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
 import type pg from "pg";
 import type { Db, Dialect } from "../db";
 import { readCachesOf } from "../db/changes";
-import { LATENCY_BUCKETS, RequestStats } from "./http-stats";
 import { readJobCounts, readQueueCounts, within, type JobCount, type QueueCount } from "./sources";
 
 /** How long a scrape waits for each database read before it answers without it. */
@@ -39,35 +39,15 @@ function processMetrics(): Metric[] {
   return processRegistry.getMetricsAsArray() as unknown as Metric[];
 }
 
-type Labels = Record<string, string | number>;
+/** Latency bucket bounds in seconds, 5 ms to 10 s. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/**
- * A histogram whose buckets are counted elsewhere (RequestStats) and only read when scraped.
- * prom-client's registry formats any object with a name and get(); its Histogram class has
- * no way to be handed counts, only to observe values one at a time.
- */
-function requestHistogram(registry: Registry, name: string, help: string, stats: RequestStats) {
-  const get = async () => {
-    const values: { labels: Labels; value: number; metricName: string }[] = [];
-    for (const s of stats.series()) {
-      const base = { route: s.route, method: s.method, status_code: s.status };
-      let acc = 0;
-      for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
-        acc += s.buckets[i];
-        values.push({ labels: { ...base, le: LATENCY_BUCKETS[i] }, value: acc, metricName: `${name}_bucket` });
-      }
-      values.push({ labels: { ...base, le: "+Inf" }, value: s.count, metricName: `${name}_bucket` });
-      values.push({ labels: base, value: s.sum, metricName: `${name}_sum` });
-      values.push({ labels: base, value: s.count, metricName: `${name}_count` });
-    }
-    return { name, help, type: "histogram", values, aggregator: "sum" };
-  };
-  // reset: the registry's resetMetrics() calls it on every metric; these counts are never reset.
-  registry.registerMetric({ name, help, type: "histogram", aggregator: "sum", get, reset() {} } as unknown as Metric);
-}
+/** The route label of a request that matched no route (a 404). */
+export const UNMATCHED = "unmatched";
 
 export interface AppMetrics {
-  readonly requests: RequestStats;
+  /** One answered request: its route pattern (UNMATCHED for none), method, status and time in seconds. */
+  request(route: string, method: string, status: number, seconds: number): void;
   readonly contentType: string;
   limitRefused(rule: string): void;
   /** A rate-limit rule some route uses: its refusal series starts at 0, so the first refusal shows as an increase. */
@@ -83,23 +63,19 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
   const registers = [registry];
   for (const m of processMetrics()) registry.registerMetric(m);
 
-  const requests = new RequestStats();
-  new Counter({
+  const requestsTotal = new Counter({
     name: "saiwu_http_requests_total",
     help: "HTTP requests answered, by route pattern (unmatched: no route), method and status code",
     labelNames: ["route", "method", "status_code"],
     registers,
-    collect() {
-      this.reset();
-      for (const s of requests.series()) this.inc({ route: s.route, method: s.method, status_code: s.status }, s.count);
-    },
   });
-  requestHistogram(
-    registry,
-    "saiwu_http_request_duration_seconds",
-    "HTTP response time in seconds, by route pattern, method and status code",
-    requests,
-  );
+  const requestSeconds = new Histogram({
+    name: "saiwu_http_request_duration_seconds",
+    help: "HTTP response time in seconds, by route pattern, method and status code",
+    labelNames: ["route", "method", "status_code"],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
 
   const refusals = new Counter({
     name: "saiwu_rate_limit_refusals_total",
@@ -200,7 +176,11 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
   };
 
   return {
-    requests,
+    request(route, method, status, seconds) {
+      const labels = { route, method, status_code: status };
+      requestsTotal.inc(labels);
+      requestSeconds.observe(labels, seconds);
+    },
     contentType: registry.contentType,
     limitRefused: (rule) => refusals.inc({ rule }),
     limitRule: (rule) => refusals.inc({ rule }, 0),
