@@ -15,7 +15,7 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../src/server/config";
 import { createBlobStore } from "../src/server/storage";
-import { startS3 } from "../tests/helpers/s3";
+import { startS3 } from "../support/s3";
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 200);
 const MB = 1024 * 1024;

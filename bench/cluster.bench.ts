@@ -26,7 +26,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { seedScoringDemo } from "../src/server/seed/scoring-demo";
-import { freePort, HttpClient, ServerProcess } from "../tests/helpers/cluster";
+import { freePort, HttpClient, ServerProcess } from "../support/cluster";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
 
 const WORKS = Number(process.env.WORKS ?? 50_000);

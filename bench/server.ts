@@ -127,7 +127,7 @@ export interface ServerChild {
  * /readyz to answer 200, failing with the server's standard error if it exits first.
  */
 export async function startServerChild(args: string[], env: Record<string, string>): Promise<ServerChild> {
-  const { freePort, within } = await import("../tests/helpers/cluster");
+  const { freePort, within } = await import("../support/cluster");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();

@@ -17,6 +17,7 @@ export const FORMATTED = [
   "src/**/*.{ts,tsx}",
   "tests/**/*.{ts,tsx}",
   "bench/**/*.ts",
+  "support/**/*.{ts,cjs}",
   "scripts/**/*.mjs",
   "*.ts",
   "*.js",

@@ -78,7 +78,7 @@ if (!run("代码检查 lint (Prettier, ESLint, import circles, sizes)", [join(ro
 if (!run("类型检查 type check (tsc)", [bin("typescript", "bin/tsc"), "-p", "tsconfig.json", "--noEmit"])) totals.failed += 1;
 
 // 2. The compiled server (scripts/build.mjs): the suites' real server processes run it on plain
-// node, as `npm start` does (tests/helpers/server-command.ts).
+// node, as `npm start` does (support/server-command.ts).
 const serverBuild = join(tmp, "dist-server-test");
 if (run("服务器编译 esbuild (dist/server)", [join(root, "scripts", "build.mjs"), "--server", "--out", serverBuild]))
   process.env.SAIWU_SERVER_BUILD = serverBuild;

@@ -4,7 +4,7 @@
  * (api_token and app_user are announced with the commit, db/change-bus.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, startCluster, within, type Cluster } from "../helpers/cluster";
+import { HttpClient, startCluster, within, type Cluster } from "../../support/cluster";
 
 const T = "/Backend/Common/account/api-tokens";
 const U = "/Backend/Admin/user";

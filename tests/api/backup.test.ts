@@ -24,7 +24,7 @@ import { LocalBlobStore } from "../../src/server/storage/local";
 import { loadConfig } from "../../src/server/config";
 import { createBlobStore } from "../../src/server/storage";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { startS3 } from "../helpers/s3";
+import { startS3 } from "../../support/s3";
 import { account, catId, contestId, makeWork, SAMPLE, upload } from "./works-fixtures";
 
 const bytes = async (s: Readable) => {

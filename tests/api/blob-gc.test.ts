@@ -11,7 +11,7 @@ import { collectOrphanBlobs } from "../../src/server/storage/gc";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { S3BlobStore } from "../../src/server/storage/s3";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { startS3, type LocalS3 } from "../helpers/s3";
+import { startS3, type LocalS3 } from "../../support/s3";
 import { account, catId, contestId, makeWork, SAMPLE, upload } from "./works-fixtures";
 
 const cases = DIALECTS.flatMap((dialect) => (["local", "s3"] as const).map((driver) => [dialect, driver] as const));

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { HttpClient, startCluster, within, type Cluster } from "../helpers/cluster";
+import { HttpClient, startCluster, within, type Cluster } from "../../support/cluster";
 
 const PASSWORD = "Demo@2026";
 

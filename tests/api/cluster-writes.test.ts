@@ -9,7 +9,7 @@
  * with exactly one entry per accepted write, in version order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, startCluster, type Cluster } from "../helpers/cluster";
+import { HttpClient, startCluster, type Cluster } from "../../support/cluster";
 import { SCORING_DEMO_WORKS, seedScoringDemo } from "../../src/server/seed/scoring-demo";
 import { readScoreLog, verifyScoreLog } from "../../src/server/judging/service/score-log-store";
 

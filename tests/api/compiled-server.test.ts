@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, ROOT, SERVER_ENTRIES } from "../../scripts/build.mjs";
-import { freePort, within } from "../helpers/cluster";
+import { freePort, within } from "../../support/cluster";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   scripts: Record<string, string>;
@@ -165,5 +165,24 @@ describe("compiled server", () => {
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("用法：node scripts/run.mjs <main|cluster|migrate");
+  });
+
+  it("scripts/run.mjs gives every server process Node's flags, set there only", () => {
+    // A module preloaded into every node process (NODE_OPTIONS survives the re-exec) reports the flags it runs with.
+    const report = "--import=data:text/javascript,console.error('FLAGS'+JSON.stringify(process.execArgv))";
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "run.mjs"), "nonsense"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, SKIP_BUILD: "1", NODE_OPTIONS: report },
+    });
+    const flags = r.stderr.split("\n").filter((l) => l.startsWith("FLAGS"));
+    expect(flags.at(-1)).toBe('FLAGS["--max-semi-space-size=8"]');
+    expect(r.status).toBe(2);
+    // package.json and the systemd unit carry no copy of them.
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(JSON.stringify(pkg.scripts)).not.toContain("semi-space");
+    expect(readFileSync(join(ROOT, "deploy", "saiwu@.service"), "utf8")).toMatch(
+      /^ExecStart=\/usr\/bin\/node scripts\/run\.mjs main$/m,
+    );
   });
 });

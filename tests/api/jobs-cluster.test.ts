@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../helpers/multipart";
-import { HttpClient, startCluster, within, type Cluster, type ServerProcess } from "../helpers/cluster";
+import { HttpClient, startCluster, within, type Cluster, type ServerProcess } from "../../support/cluster";
 import { sheetFile, XLSX_TYPE } from "../helpers/xlsx";
 import { waitJob } from "../helpers/jobs";
 

@@ -4,7 +4,7 @@
  * and with forged X-Forwarded-For, count into one bucket; so do mails to one mailbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, startCluster, type Cluster } from "../helpers/cluster";
+import { HttpClient, startCluster, type Cluster } from "../../support/cluster";
 
 const TOO_MANY = { error: 429, info: "操作过于频繁，请稍后再试" };
 

@@ -26,7 +26,7 @@ import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo";
-import { freePort, startCluster, within, type Cluster } from "../helpers/cluster";
+import { freePort, startCluster, within, type Cluster } from "../../support/cluster";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CI = process.env.CI === "true" || process.env.CI === "1";

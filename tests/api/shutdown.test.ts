@@ -19,7 +19,7 @@ import { migrate, openDb, type Db } from "../../src/server/db";
 import { seedDemo } from "../../src/server/seed/demo";
 import { DIALECTS } from "../helpers/app";
 import { sql } from "kysely";
-import { freePort, HttpClient, ServerProcess, startCluster, within, type Cluster } from "../helpers/cluster";
+import { freePort, HttpClient, ServerProcess, serverEnv, startCluster, within, type Cluster } from "../../support/cluster";
 import { waitJob } from "../helpers/jobs";
 import { multipart } from "../helpers/multipart";
 import { sheetFile, XLSX_TYPE } from "../helpers/xlsx";
@@ -161,16 +161,7 @@ describe.each(DIALECTS)("graceful shutdown on %s", (dialect) => {
   });
 
   const start = async (graceSeconds: number) => {
-    server = new ServerProcess(await freePort(), {
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      SKIP_BUILD: "1",
-      SEED_DEMO: "0",
-      DIST_DIR: join(dataDir, "no-dist"),
-      PUBLIC_URL: "http://localhost:8080",
-      LOG_LEVEL: "warn",
-      SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
-    });
+    server = new ServerProcess(await freePort(), serverEnv(url, dataDir, { SHUTDOWN_GRACE_SECONDS: String(graceSeconds) }));
     await server.start();
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
       server!.proc!.once("exit", (code, signal) => ok({ code, signal })),

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
-import { freePort, within } from "../helpers/cluster";
-import { serverCommand } from "../helpers/server-command";
+import { freePort, within } from "../../support/cluster";
+import { serverCommand } from "../../support/server-command";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 

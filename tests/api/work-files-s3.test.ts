@@ -15,7 +15,7 @@ import { openDb } from "../../src/server/db";
 import { createBlobStore } from "../../src/server/storage";
 import type { S3BlobStore } from "../../src/server/storage/s3";
 import { DIALECTS, makeApp, type TestApp } from "../helpers/app";
-import { startS3, type LocalS3 } from "../helpers/s3";
+import { startS3, type LocalS3 } from "../../support/s3";
 import { account, catId, contestId, login, makeWork, SAMPLE, upload, W } from "./works-fixtures";
 
 let s3: LocalS3;

@@ -16,7 +16,7 @@ import type { BlobStore } from "../../src/server/storage/blob-store";
 import { LocalBlobStore } from "../../src/server/storage/local";
 import { S3BlobStore } from "../../src/server/storage/s3";
 import { uploadGuard } from "../../src/server/work/files/check";
-import { startS3, type LocalS3 } from "../helpers/s3";
+import { startS3, type LocalS3 } from "../../support/s3";
 
 /** A store plus a raw view of what it keeps, outside its own interface. */
 interface Harness {

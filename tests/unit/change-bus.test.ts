@@ -11,7 +11,7 @@ import { CHANNEL, ChangeBus, decodeChanges, encodeChanges } from "../../src/serv
 import { ChangeTracker, ReadCache, trackerOf, watchChanges } from "../../src/server/db/changes";
 import { migrate, openDb, type Db } from "../../src/server/db";
 import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
-import { within } from "../helpers/cluster";
+import { within } from "../../support/cluster";
 
 describe("change payloads", () => {
   it("name the sender and the tables, and every table when they would not fit", () => {

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createScratchPgDatabase } from "../../src/server/db/scratch-pg";
-import { migrate, openDb, type Db } from "../../src/server/db";
-import { seedDemo } from "../../src/server/seed/demo";
+import { createScratchPgDatabase } from "../src/server/db/scratch-pg";
+import { migrate, openDb, type Db } from "../src/server/db";
+import { seedDemo } from "../src/server/seed/demo";
 import { serverCommand } from "./server-command";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+const ROOT = resolve(import.meta.dirname, "..");
 
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -90,6 +90,23 @@ export interface Cluster {
 }
 
 /**
+ * The environment of a server process started by a test or a bench: its database and data
+ * directory, no demo seeding (the caller seeds), no front end, quiet logs; `extra` on top.
+ */
+export function serverEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SKIP_BUILD: "1",
+    SEED_DEMO: "0",
+    DIST_DIR: join(dataDir, "no-dist"),
+    PUBLIC_URL: "http://localhost:8080",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+/**
  * Starts `n` processes on one new PostgreSQL database (TEST_DATABASE_URL's server) seeded
  * with the demo data. They share DATA_DIR (blobs) and PUBLIC_URL like a real deployment.
  */
@@ -101,17 +118,7 @@ export async function startCluster(n: number, opts: { env?: Record<string, strin
   await migrate(db);
   if (opts.seed !== false) await seedDemo(db, 2026, { reviewWorks: false, defence: false });
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-cluster-"));
-  const env = {
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    SKIP_BUILD: "1",
-    SEED_DEMO: "0",
-    DIST_DIR: join(dataDir, "no-dist"),
-    PUBLIC_URL: "http://localhost:8080",
-    LOG_LEVEL: "warn",
-    LOGIN_RATE_MAX: "1000",
-    ...opts.env,
-  };
+  const env = serverEnv(url, dataDir, { LOGIN_RATE_MAX: "1000", ...opts.env });
   const procs: ServerProcess[] = [];
   for (let i = 0; i < n; i++) procs.push(new ServerProcess(await freePort(), env));
   try {
