@@ -146,10 +146,10 @@ describe.each(DIALECTS)("rate limits on %s", (dialect) => {
     expect((await store.hit("test:expired", 60_000)).count).toBe(1);
     expect((await store.hit("test:expired", 60_000)).count).toBe(2);
     // peek reads without counting, and an expired window reads as empty.
-    expect(await store.peek("test:expired")).toBe(2);
-    expect(await store.peek("test:expired")).toBe(2);
-    expect(await store.peek("test:never")).toBe(0);
+    expect((await store.peek("test:expired"))?.count ?? 0).toBe(2);
+    expect((await store.peek("test:expired"))?.count ?? 0).toBe(2);
+    expect((await store.peek("test:never"))?.count ?? 0).toBe(0);
     await store.hit("test:over", -1000);
-    expect(await store.peek("test:over")).toBe(0);
+    expect((await store.peek("test:over"))?.count ?? 0).toBe(0);
   });
 });

@@ -146,6 +146,16 @@ describe.each(DIALECTS)("password spraying from one address on %s", (dialect) =>
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: 429, info: "操作过于频繁，请稍后再试" });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(600);
+    if (dialect === "postgres") {
+      // Retry-After is the time left in the address's window, not the whole window again.
+      const soon = new Date(Date.now() + 90_000).toISOString();
+      await t.db.updateTable("rate_limit").set({ expires_at: soon }).execute();
+      const later = await attempt("spray31", "Summer2026!");
+      expect(later.statusCode).toBe(429);
+      expect(Number(later.headers["retry-after"])).toBeGreaterThan(80);
+      expect(Number(later.headers["retry-after"])).toBeLessThanOrEqual(90);
+    }
     expect((await attempt("student", "Demo@2026")).statusCode).toBe(429);
     // Another address is untouched.
     expect((await attempt("student", "Demo@2026", "198.51.100.20")).statusCode).toBe(200);

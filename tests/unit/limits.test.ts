@@ -24,13 +24,13 @@ describe("rate-limit buckets", () => {
 
   it("peeks at a bucket without counting, and sees nothing once its window is over", async () => {
     const store = new MemoryLimitStore();
-    expect(await store.peek("k")).toBe(0);
+    expect(await store.peek("k")).toBeNull();
     await store.hit("k", 60_000);
-    await store.hit("k", 60_000);
-    expect(await store.peek("k")).toBe(2);
-    expect(await store.peek("k")).toBe(2);
+    const second = await store.hit("k", 60_000);
+    expect(await store.peek("k")).toEqual({ count: 2, resetAt: second.resetAt });
+    expect(await store.peek("k")).toEqual({ count: 2, resetAt: second.resetAt });
     await store.hit("gone", -1);
-    expect(await store.peek("gone")).toBe(0);
+    expect(await store.peek("gone")).toBeNull();
   });
 
   it("slows nothing up to the allowance, then one step more per failure, up to a bound", () => {

@@ -89,7 +89,7 @@ function accountLimits(config: Config) {
       key: (req, k) => k.address(req),
     },
   ];
-  return { loginLimits, loginFailures, mailTo, accountOf, perUser };
+  return { loginLimits, loginFailures, mailTo, accountOf };
 }
 
 type Limits = ReturnType<typeof accountLimits>;
@@ -223,7 +223,7 @@ function recoveryRoutes(app: FastifyInstance, ctx: AccountCtx, { accountOf, mail
 }
 
 /** The signed-in user's password, email and sessions. */
-function securityRoutes(app: FastifyInstance, ctx: AccountCtx, { perUser, mailTo }: Limits) {
+function securityRoutes(app: FastifyInstance, ctx: AccountCtx, { mailTo }: Limits) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = ctx;
 

@@ -42,8 +42,8 @@ export interface Hit {
 /** Where buckets are counted. */
 export interface LimitStore {
   hit(key: string, windowMs: number): Promise<Hit>;
-  /** The bucket's hits in its current window, without counting one (0 when none or expired). */
-  peek(key: string): Promise<number>;
+  /** The bucket's hits in its current window and when it ends, without counting one (null when none or expired). */
+  peek(key: string): Promise<Hit | null>;
 }
 
 const SWEEP_EVERY_MS = MINUTE;
@@ -68,9 +68,9 @@ export class MemoryLimitStore implements LimitStore {
     return { ...b };
   }
 
-  async peek(key: string): Promise<number> {
+  async peek(key: string): Promise<Hit | null> {
     const b = this.buckets.get(key);
-    return b && b.resetAt > Date.now() ? b.count : 0;
+    return b && b.resetAt > Date.now() ? { ...b } : null;
   }
 }
 
@@ -108,14 +108,14 @@ export class DbLimitStore implements LimitStore {
     return { count: Number(row.hits), resetAt: Date.parse(row.expires_at) };
   }
 
-  async peek(key: string): Promise<number> {
+  async peek(key: string): Promise<Hit | null> {
     const row = await this.db
       .selectFrom("rate_limit")
-      .select("hits")
+      .select(["hits", "expires_at"])
       .where("key", "=", key)
       .where("expires_at", ">", new Date().toISOString())
       .executeTakeFirst();
-    return row ? Number(row.hits) : 0;
+    return row ? { count: Number(row.hits), resetAt: Date.parse(row.expires_at) } : null;
   }
 }
 
@@ -268,7 +268,7 @@ export function registerLimits(
       if (hit.count > rule.max) {
         // Later rules do not count a refused request: one address past its own limit cannot
         // use up an account's or a mailbox's shared ceiling for everybody else.
-        reply.header("retry-after", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
+        reply.header("retry-after", secondsUntil(hit.resetAt));
         deps.onRefused?.(rule.name);
         throw new DomainError(429, TOO_MANY);
       }
@@ -276,6 +276,9 @@ export function registerLimits(
   });
   registerFailureLimits(app, store, keys, deps);
 }
+
+/** Retry-After: whole seconds until a bucket's window ends, at least 1. */
+const secondsUntil = (resetAt: number) => String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -295,9 +298,10 @@ function registerFailureLimits(
       const subject = await rule.key(req, keys);
       if (subject === null) continue;
       const key = hashKey(rule.name, subject);
-      const failures = await store.peek(key);
-      if (failures >= rule.ceiling) {
-        reply.header("retry-after", String(Math.ceil(rule.windowMs / 1000)));
+      const bucket = await store.peek(key);
+      const failures = bucket?.count ?? 0;
+      if (bucket && failures >= rule.ceiling) {
+        reply.header("retry-after", secondsUntil(bucket.resetAt));
         deps.onRefused?.(rule.name);
         throw new DomainError(429, TOO_MANY);
       }
