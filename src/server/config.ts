@@ -67,6 +67,12 @@ export interface Config {
    * under blobDir; "s3" = the same layout in an S3-compatible bucket (blobDir unused).
    */
   storage: { driver: "local"; blobDir: string } | { driver: "s3"; blobDir: string; s3: S3Settings };
+  /**
+   * Where the certificate signing private key comes from (certificate/key-source.ts): the PEM
+   * of CERT_SIGNING_KEY, else the file CERT_SIGNING_KEY_FILE, else <DATA_DIR>/keys/
+   * certificate-signing.pem (created at first use, mode 0600). Never from the database.
+   */
+  certificates: { signingKey: string | null; signingKeyFile: string; signingKeyFileSet: boolean };
   /** Background jobs (src/server/jobs). */
   jobs: {
     /** a running job whose process has not reported for this long is taken over by another (or failed) */
@@ -120,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: positive(env.SHUTDOWN_GRACE_SECONDS, 20),
     distDir: resolve(env.DIST_DIR ?? "dist/client"),
     storage: storage(env, resolve(env.BLOB_DIR ?? resolve(dataDir, "blobs"))),
+    certificates: {
+      signingKey: env.CERT_SIGNING_KEY || null,
+      signingKeyFile: resolve(env.CERT_SIGNING_KEY_FILE || resolve(dataDir, "keys", "certificate-signing.pem")),
+      signingKeyFileSet: !!env.CERT_SIGNING_KEY_FILE,
+    },
     jobs: {
       leaseSeconds: positive(env.JOB_LEASE_SECONDS, 120),
       maxAttempts: positive(env.JOB_MAX_ATTEMPTS, 3),

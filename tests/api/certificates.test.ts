@@ -252,7 +252,7 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
 
   it("after a key rotation both keys are published and old and new codes verify", async () => {
     const [old] = (await certs(f.w[0])).filter((x) => x.status === "valid");
-    await t.db.transaction().execute((trx) => rotateKey(trx));
+    await rotateKey(t.db, t.config.certificates);
     const other = (await certs(f.w[0])).find((x) => x.status === "valid" && x.holder_user_id !== old.holder_user_id);
     if (other) {
       await t.db.updateTable("app_user").set({ name: "轮换后姓名" }).where("id", "=", other.holder_user_id!).execute();
@@ -346,10 +346,10 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
 
   it("a first use from two transactions at once keeps one active key; CERT_SIGNING_KEY becomes the active key, its private part not stored", async () => {
     const active = await t.db.selectFrom("certificate_key").select("id").where("active", "=", 1).executeTakeFirstOrThrow();
-    const both = await Promise.all([0, 1].map(() => t.db.transaction().execute((trx) => signingKey(trx, ""))));
+    const both = await Promise.all([0, 1].map(() => t.db.transaction().execute((trx) => signingKey(trx, t.config.certificates))));
     expect(both.map((k) => k.id)).toEqual([active.id, active.id]);
     const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-    const env = await t.db.transaction().execute((trx) => signingKey(trx, pem));
+    const env = await t.db.transaction().execute((trx) => signingKey(trx, { ...t.config.certificates, signingKey: pem }));
     const rows = await t.db.selectFrom("certificate_key").selectAll().orderBy("valid_from").orderBy("id").execute();
     expect(rows.find((r) => r.id === env.id)).toMatchObject({ active: 1, private_key: null, valid_to: null });
     expect(rows.find((r) => r.id === active.id)).toMatchObject({ active: null, valid_to: expect.any(String) });

@@ -12,6 +12,10 @@
  * Blobs are read through the BlobStore interface (any driver) after the snapshot: blobs
  * are immutable and rows naming them are never deleted, so every named blob is still there.
  * The backup is written to `<out>.partial` and renamed to `<out>` when complete.
+ *
+ * It never holds a certificate signing private key (keys.ts): the SQLite snapshot's column is
+ * emptied, a PostgreSQL database still holding one is refused; the manifest names the active
+ * key id and where its private key must come from on restore.
  */
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -37,6 +41,7 @@ import {
 } from "./format";
 import { checkToolVersion, pgTool, runTool } from "./pg-tools";
 import { appliedMigrations, summariseTables } from "./tables";
+import { keyNote, refusePrivateKeys, scrubSqliteSnapshot } from "./keys";
 
 export interface BackupOptions {
   databaseUrl: string;
@@ -61,6 +66,7 @@ async function describe(db: Kysely<any>, dialect: Dialect) {
     tables: await summariseTables(db, dialect),
     migrations: await appliedMigrations(db, dialect),
     blobs: await referencedBlobs(db),
+    signingKey: await keyNote(db, dialect),
   };
 }
 type Snapshot = Awaited<ReturnType<typeof describe>> & { database: Manifest["database"] };
@@ -78,6 +84,7 @@ async function snapshotSqlite(url: string, dir: string): Promise<Snapshot> {
   const snap = openDb(`file:${tmp}`).db;
   let d;
   try {
+    await scrubSqliteSnapshot(snap);
     d = await describe(snap, "sqlite");
     // Opening switched the file to WAL; back to a rollback journal so it is one self-contained file.
     const mode = (await sql<{ journal_mode: string }>`PRAGMA journal_mode = DELETE`.execute(snap)).rows[0]?.journal_mode;
@@ -104,6 +111,7 @@ async function snapshotPostgres(url: string, dir: string): Promise<Snapshot> {
       .setAccessMode("read only")
       .execute(async (trx) => {
         const id = (await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)).rows[0].id;
+        await refusePrivateKeys(trx);
         // pg_dump imports the snapshot when it starts; the transaction stays open until it ends.
         const dump = runTool(pgTool("pg_dump"), ["--format=custom", `--snapshot=${id}`, `--file=${file}`, `--dbname=${url}`]);
         dump.catch(() => {}); // awaited below; avoids an unhandled rejection while describing
@@ -176,6 +184,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ dir: string; 
       tables: snap.tables,
       blobs,
       missingBlobs: missing,
+      signingKey: snap.signingKey,
     };
     await writeFile(join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 

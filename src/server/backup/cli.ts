@@ -1,7 +1,9 @@
 /**
  * `npm run backup -- [--out DIR]` and `npm run restore -- --from DIR` against DATABASE_URL
  * and the configured blob store (backup.ts, restore.ts). Messages are in Chinese; the exit
- * code is 0 on success, 1 on a failure or a mismatch, 2 on wrong arguments.
+ * code is 0 on success, 1 on a failure or a mismatch, 2 on wrong arguments. A restore whose
+ * data is complete but whose certificate signing key differs from the configured one exits 1;
+ * one with no key configured here exits 0 with a warning (keys.ts).
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,6 +37,8 @@ export async function main(
     const out = values.out ?? join(config.dataDir, "backups", stamp(new Date()));
     const { dir, manifest } = await createBackup({ databaseUrl: config.databaseUrl, store, out, log: print });
     const rows = Object.values(manifest.tables).reduce((s, t) => s + t.rows, 0);
+    if (manifest.signingKey?.activeKeyId)
+      print(`现用证书签名密钥编号 ${manifest.signingKey.activeKeyId}。${manifest.signingKey.restore}`);
     print(
       `备份完成：${dir}（${Object.keys(manifest.tables).length} 个表共 ${rows} 行，${manifest.blobs.length} 个附件文件，迁移 ${manifest.migrations.length} 个）`,
     );
@@ -50,12 +54,20 @@ export async function main(
     return 0;
   }
   try {
-    const r = await restoreBackup({ from: values.from!, databaseUrl: config.databaseUrl, store, log: print });
+    const r = await restoreBackup({
+      from: values.from!,
+      databaseUrl: config.databaseUrl,
+      store,
+      log: print,
+      signingKey: config.certificates,
+    });
+    if (r.key) print(r.key.message);
+    const keyMismatch = r.key?.status === "mismatch";
     if (r.ok) {
       print(
         `恢复完成并已核对：${r.tables} 个表共 ${r.rows} 行的行数和校验和与备份一致，${r.blobs} 个附件文件齐全，评分日志哈希链完整`,
       );
-      return 0;
+      return keyMismatch ? 1 : 0;
     }
     for (const p of r.problems) print(`不一致：${p}`);
     print(`恢复后核对发现 ${r.problems.length} 处不一致`);

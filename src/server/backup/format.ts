@@ -12,6 +12,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Dialect } from "../db";
 import type { TableSummary } from "./tables";
+import type { KeyNote } from "./keys";
 
 export const FORMAT = "saiwu-backup/1";
 export const MANIFEST = "manifest.json";
@@ -39,6 +40,11 @@ export interface Manifest {
   blobs: { sha256: string; size: number }[];
   /** Blobs the snapshot names that the store did not have (or whose bytes did not match their name). */
   missingBlobs: { sha256: string; reason: "missing" | "corrupt" }[];
+  /**
+   * The certificate signing key: the active key's id and where its private key must come
+   * from on restore (never in the backup). Absent in backups of older versions.
+   */
+  signingKey?: KeyNote;
 }
 
 export const blobPath = (sha256: string) => join("blobs", sha256.slice(0, 2), sha256.slice(2, 4), sha256);

@@ -8,7 +8,10 @@
  * snapshot file copied in and renamed into place; PostgreSQL: pg_restore in one
  * transaction. Finally every table's row count and checksum is recomputed from the target
  * and compared with the manifest, every blob is looked up in the store, and the score-log
- * hash chains are verified.
+ * hash chains are verified. Last, the restored database's active certificate signing key is
+ * compared with the private key this machine is configured with (keys.ts checkRestoredKey):
+ * the data is restored either way; a missing key is a warning (signing will refuse until it
+ * is supplied), another key is reported as a mismatch (the CLI exits 1).
  *
  * Supported: SQLite → SQLite, PostgreSQL → PostgreSQL, and SQLite → PostgreSQL by copying
  * rows (transfer.ts; the build must have exactly the backup's migrations). Not PostgreSQL → SQLite.
@@ -25,6 +28,8 @@ import { blobPath, dialectOf, FORMAT, hashFile, listFiles, MANIFEST, parseSums, 
 import { pgTool, runTool } from "./pg-tools";
 import { copySqliteIntoPostgres } from "./transfer";
 import { summariseTables, tablesWithData } from "./tables";
+import { checkRestoredKey, type KeyCheck } from "./keys";
+import type { KeySource } from "../certificate/key-source";
 
 /** Refused before anything was written: `message` says why, in Chinese. */
 export class RestoreRefused extends Error {}
@@ -34,6 +39,8 @@ export interface RestoreOptions {
   databaseUrl: string;
   store: BlobStore;
   log?: (line: string) => void;
+  /** the signing key this machine is configured with (config.certificates); unchecked without */
+  signingKey?: KeySource;
 }
 
 export interface RestoreReport {
@@ -43,6 +50,8 @@ export interface RestoreReport {
   tables: number;
   rows: number;
   blobs: number;
+  /** the signing key check (when RestoreOptions.signingKey was given) */
+  key?: KeyCheck;
 }
 
 const DIALECT_NAME: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -198,5 +207,14 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
         .map((b) => b.sha256)
         .join("、")}`,
     );
-  return { ...report, ok: report.problems.length === 0 };
+  let key: KeyCheck | undefined;
+  if (opts.signingKey) {
+    const { db, dialect } = openDb(opts.databaseUrl);
+    try {
+      key = await checkRestoredKey(db, dialect, opts.signingKey);
+    } finally {
+      await db.destroy();
+    }
+  }
+  return { ...report, ok: report.problems.length === 0, key };
 }

@@ -31,7 +31,7 @@ export interface TableSummary {
 }
 
 // The checks read tables whose names come from the catalogue, so they run on an untyped handle.
-type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<any>;
 
 /** Every table of the application's schema (the current schema on PostgreSQL), sorted by name. */
 export async function listTables(db: AnyDb, dialect: Dialect): Promise<string[]> {

@@ -29,7 +29,7 @@ export interface CertificateTable {
   issued_at: Timestamp;
 }
 
-/** An Ed25519 key pair that signs certificates (0017); private_key null when given in env. */
+/** An Ed25519 public key that signs or signed certificates (0017). private_key is always null: the private key lives outside the database (certificate/key-source.ts); older versions stored it here and are moved out at start. */
 export interface CertificateKeyTable {
   id: string;
   public_key: string;
