@@ -12,6 +12,7 @@ import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
 import { waitJob } from "../helpers/jobs";
 import { XLSX_TYPE } from "../helpers/xlsx";
 import { account, catId, contestId, login, makeWork } from "./works-fixtures";
+import { maskPhone } from "../../src/shared/mask";
 
 const X = "/Backend/Admin/work/export";
 
@@ -126,7 +127,7 @@ describe.each(DIALECTS)("works export on %s", (dialect) => {
       作者1姓名: "冯同学",
       作者1学号: student.member_no ?? "",
       作者1专业: "计算机科学与技术",
-      作者1手机: student.phone ?? "",
+      作者1手机: maskPhone(student.phone) ?? "",
       作者1邮箱: student.email ?? "",
       作者2姓名: "林雨桐",
       作者2学号: "202305010103",

@@ -13,7 +13,9 @@ import {
 } from "../../shared/complaint/states";
 import { WORK_STATE_NAMES, type WorkState } from "../../shared/work/states";
 import { fmtTime } from "../format";
-import { useComplaintRefresh, useHandlerComplaint, type HandlerDesk } from "./api";
+import { MANAGE, useComplaintRefresh, useHandlerComplaint, type HandlerDesk } from "./api";
+import { RevealPhone } from "../components/RevealPhone";
+import { useSession } from "../providers/use-session";
 import { ComplaintHistory } from "./History";
 import { Due, EvidenceLinks, StateTag, TextBlock, TypeTag } from "./parts";
 import { StepForms } from "./StepForms";
@@ -22,6 +24,7 @@ const KIND_NAMES: Record<string, string> = { visitor: "访客（已验证邮箱�
 
 function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk; onDone: () => void }) {
   const w = c.work;
+  const { allows } = useSession();
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }} data-testid="handler-complaint">
       <Space wrap>
@@ -55,7 +58,15 @@ function Body({ c, desk, onDone }: { c: HandlerComplaintView; desk: HandlerDesk;
         <Descriptions.Item label="姓名">{c.filer.name}</Descriptions.Item>
         <Descriptions.Item label="身份">{KIND_NAMES[c.filer.kind] ?? c.filer.kind}</Descriptions.Item>
         <Descriptions.Item label="邮箱">{c.filer.email ?? "—"}</Descriptions.Item>
-        <Descriptions.Item label="手机">{c.filer.phone ?? "—"}</Descriptions.Item>
+        <Descriptions.Item label="手机">
+          {/* Masked by the server; handlers reveal it to call back (audited). */}
+          <RevealPhone
+            phone={c.filer.phone}
+            url={`${MANAGE}/complaints/${c.id}/filer-phone`}
+            canReveal={allows(["api.phoneReveal", "read"])}
+            owner={c.type === "appeal" ? "申诉人的" : "投诉人的"}
+          />
+        </Descriptions.Item>
       </Descriptions>
       <div>
         <Typography.Title level={5}>内容</Typography.Title>

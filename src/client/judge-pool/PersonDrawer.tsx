@@ -2,7 +2,8 @@
 import { Alert, Button, Card, Drawer, Skeleton, Space, Typography } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { JudgePersonView } from "../../shared/judge-pool/schema";
-import { useContact, useHistory } from "./api";
+import { PERSONS, useHistory } from "./api";
+import { RevealPhone } from "../components/RevealPhone";
 import { HistoryView, PersonFacts } from "./parts";
 
 export function PersonDrawer({
@@ -15,18 +16,17 @@ export function PersonDrawer({
   onEdit: (p: JudgePersonView) => void;
 }) {
   const history = useHistory(person?.id ?? null);
-  const contact = useContact(person?.id ?? null, !!person?.contactVisible);
+  // The list's contacts carry the phone masked; the full number is one audited view of the contact route.
   const contactText = !person ? null : !person.contactVisible ? (
     <Typography.Text type="secondary">仅本人赛事的评委、您邀请或录入的评委可查看联系方式</Typography.Text>
-  ) : contact.isLoading ? (
-    "加载中…"
-  ) : contact.data ? (
-    <Space split="｜" data-testid="person-contact">
-      <span>邮箱：{contact.data.email ?? "—"}</span>
-      <span>手机：{contact.data.phone ?? "—"}</span>
-    </Space>
   ) : (
-    <Typography.Text type="danger">{contact.error?.message}</Typography.Text>
+    <Space split="｜" data-testid="person-contact">
+      <span>邮箱：{person.email ?? "—"}</span>
+      <span>
+        手机：
+        <RevealPhone phone={person.phone} url={`${PERSONS}/${person.id}/contact`} canReveal owner="评委的" />
+      </span>
+    </Space>
   );
   return (
     <Drawer

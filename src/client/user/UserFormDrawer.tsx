@@ -10,6 +10,8 @@ import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Tag } from "
 import { ROLE } from "../../shared/roles";
 import type { UserCreate, UserUpdate, UserView } from "../../shared/user/schema";
 import { useSession } from "../providers/use-session";
+import { isMaskedPhone } from "../../shared/mask";
+import { RevealPhone } from "../components/RevealPhone";
 import { AnyContestSelect, MajorSelect, MyContestSelect, SchoolSelect } from "./selects";
 import { CLAIM_HINT, CONTEST_ROLES, SCHOOL_ROLES, roleOptions, type UserVariant } from "./variants";
 
@@ -204,9 +206,7 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[{ pattern: /^1\d{10}$/, message: "手机号为 1 开头的 11 位数字" }]}>
-          <Input />
-        </Form.Item>
+        <PhoneItem creating={creating} record={record} />
         {variant.complaintRight && (
           <Form.Item name="hasComplaintRight" label="申诉权" valuePropName="checked" extra="可以受理和处理申诉">
             <Switch />
@@ -219,5 +219,43 @@ function UserFormDrawerBody({ variant, drawer, creating }: DrawerProps) {
         )}
       </Form>
     </Drawer>
+  );
+}
+
+/** The phone field: others' phones arrive masked; 「显示」 (audited) puts the full number into the field. */
+function PhoneItem({ creating, record }: { creating: boolean; record: UserFormRecord | undefined }) {
+  const { allows } = useSession();
+  const form = Form.useFormInstance<FormValues>();
+  return (
+    <Form.Item
+      name="phone"
+      label="手机号"
+      rules={[
+        {
+          // The edit form shows others' phones masked; saved unchanged, the server keeps the stored number.
+          validator: (_, v: string | undefined) =>
+            !v || /^1\d{10}$/.test(v) || (!creating && v === record?.phone)
+              ? Promise.resolve()
+              : Promise.reject(new Error("手机号为 1 开头的 11 位数字")),
+        },
+      ]}
+      extra={
+        !creating && record && isMaskedPhone(record.phone) ? (
+          <Space size={4}>
+            已脱敏显示，不修改则保留原号码
+            <RevealPhone
+              phone={record.phone}
+              url={`/Backend/Admin/user/${record.id}/phone`}
+              canReveal={allows(["api.phoneReveal", "read"])}
+              owner="该用户的"
+              linkOnly
+              onRevealed={(full) => form?.setFieldValue("phone", full ?? "")}
+            />
+          </Space>
+        ) : undefined
+      }
+    >
+      <Input />
+    </Form.Item>
   );
 }

@@ -13,6 +13,7 @@ import type { Handle } from "../work/repository";
 import { currentYear } from "../judging/service/judge-profile";
 import { accountIds, contactVisible, type ContactScope } from "./scope";
 import { normEmailOrNull } from "../common/email";
+import { isMaskedPhone, maskPhone } from "../../shared/mask";
 
 type P = ExpressionBuilder<
   DB & { p: DB["judge_person"]; s: DB["school"]; u: DB["app_user"]; y: DB["judge_person_year"] },
@@ -201,7 +202,8 @@ async function toViews(db: Handle, rows: Row[], year: number): Promise<JudgePers
       availabilityNote: r.year_note ?? "",
       account: r.user_id !== null ? { id: r.user_id, username: r.username ?? "", name: r.account_name ?? "" } : null,
       email: visible ? r.email : null,
-      phone: visible ? r.phone : null,
+      // Masked even where visible: the full number is on the audited contact route (routes.ts).
+      phone: visible ? maskPhone(r.phone) : null,
       contactVisible: visible,
       note: r.note,
       contests: Number(r.contests ?? 0),
@@ -345,6 +347,13 @@ async function unlinkedJudgeByEmail(db: Handle, email: string | null): Promise<n
   return u?.id ?? null;
 }
 
+/** A phone as typed: a masked number (138****5678) is not one. */
+function newPhone(input: string | null | undefined): string | null {
+  const phone = clean(input);
+  if (isMaskedPhone(phone)) throw invalid("phone", "请填写完整的手机号，脱敏显示的号码（如 138****5678）不能保存");
+  return phone;
+}
+
 export async function insertPerson(db: Handle, userId: number | null, input: JudgePersonCreate): Promise<number> {
   const name = input.name.trim();
   if (!name) throw invalid("name", "请填写姓名");
@@ -360,7 +369,7 @@ export async function insertPerson(db: Handle, userId: number | null, input: Jud
       ...school,
       title: clean(input.title),
       email,
-      phone: clean(input.phone),
+      phone: newPhone(input.phone),
       user_id: account,
       note: input.note?.trim() ?? "",
       merged_into: null,
@@ -404,7 +413,13 @@ export async function updatePerson(db: Handle, id: number, input: JudgePersonUpd
     )
       set.user_id = account;
   }
-  if (input.phone !== undefined) set.phone = clean(input.phone);
+  if (input.phone !== undefined) {
+    // The form and the exported sheet carry the masked number they were shown: that is no change.
+    const stored = (await db.selectFrom("judge_person").select("phone").where("id", "=", id).executeTakeFirstOrThrow()).phone;
+    const phone = clean(input.phone);
+    if (!isMaskedPhone(phone)) set.phone = phone;
+    else if (phone !== maskPhone(stored)) newPhone(phone);
+  }
   if (input.note !== undefined) set.note = input.note.trim();
   await db
     .updateTable("judge_person")

@@ -83,6 +83,8 @@ export const judgePoolResource: ResourceDef<TView, TCreate, TUpdate> = {
       { key: "province", header: "省份", width: 10, get: (v) => v.province },
       { key: "title", header: "职称", width: 12, get: (v) => v.title },
       { key: "email", header: "邮箱", width: 26, get: (v) => v.email, parse: (t) => t.trim().toLowerCase() },
+      // Masked like the list (the export reads the views): a sheet travels further than the screen, and
+      // imported back it changes no phone (a cell equal to the view is no change); full numbers: /contact.
       { key: "phone", header: "手机", width: 14, get: (v) => v.phone },
       {
         key: "categoryIds",

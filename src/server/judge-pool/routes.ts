@@ -33,6 +33,8 @@ import { historyOf } from "./history";
 import { mergePersons } from "./merge";
 import { selfView, studentOptions, updateSelf } from "./self";
 import { ok } from "../common/http";
+import { record } from "../common/audit";
+import { PHONE_REVEALS_PER_MINUTE } from "../../shared/mask";
 
 const P = "/Backend/JudgePool";
 
@@ -73,16 +75,20 @@ export function judgePoolRoutes(app: FastifyInstance, deps: { db: Db; jobs: Jobs
     {
       schema: {
         tags,
-        summary: "评委的联系方式：超级管理员全部；赛事管理员仅本人赛事的评委、本人邀请或录入的评委，其余与不存在的记录同样答 404",
+        summary:
+          "评委的完整联系方式（列表中手机号脱敏）：超级管理员全部；赛事管理员仅本人赛事的评委、本人邀请或录入的评委，其余与不存在的记录同样答 404；每次查看记入操作日志",
         params: PersonIdParam,
         response: { 200: Envelope(JudgeContact) },
       },
-      config: { access: read },
+      // The one place the pool's phones are shown in full (lists mask them): audited, limited per caller.
+      config: { access: read, limits: [perUser("phone-reveal", PHONE_REVEALS_PER_MINUTE)] },
     },
     async (req) => {
       const p = await getPerson(db, await contactScope(db, req.user!), req.params.id);
       if (!p || !p.contactVisible) throw notFound(NOT_FOUND);
-      return ok({ id: p.id, name: p.name, email: p.email, phone: p.phone });
+      const row = await db.selectFrom("judge_person").select(["email", "phone"]).where("id", "=", p.id).executeTakeFirstOrThrow();
+      await record(db, req.user!.id, { entity: "judge_person", entityId: p.id, action: "view_phone", changes: {} });
+      return ok({ id: p.id, name: p.name, email: row.email, phone: row.phone });
     },
   );
 

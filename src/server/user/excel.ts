@@ -180,6 +180,8 @@ export const userExcel: ExcelDef<UserView, UserCreate, UserUpdate> = {
     { key: "memberNo", header: "学号/工号", width: 16, get: (v) => v.memberNo },
     { key: "majorCode", header: "专业代码", width: 10, get: (v) => v.majorCode, parse: parseMajor },
     { key: "email", header: "邮箱", width: 28, get: (v) => v.email, parse: parseEmail },
+    // Masked (the views are, see ./view.ts): admins reveal the numbers they must call one at a time,
+    // audited; a re-imported sheet leaves phones as they are (rules.ts checkChange).
     { key: "phone", header: "手机号", width: 14, get: (v) => v.phone },
     {
       key: "isSchoolContestJudge",

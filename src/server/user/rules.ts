@@ -11,6 +11,7 @@ import type { ContestRole, DB, UserTable } from "../db/schema";
 import { assignableRoles, isRoot, isSchoolAdmin, roleRefusal, type Actor } from "./scope";
 import { UNCLAIMED } from "./view";
 import { normEmailOrNull } from "../common/email";
+import { isMaskedPhone, maskPhone } from "../../shared/mask";
 
 type Handle = Kysely<DB> | Transaction<DB>;
 
@@ -95,7 +96,15 @@ export function checkChange(a: Actor, before: UserView, input: UserUpdate): User
     set.is_school_contest_judge = 0;
   }
   if (input.name !== undefined && input.name.trim() !== before.name) set.name = input.name.trim();
-  if (input.phone !== undefined && blankToNull(input.phone) !== before.phone) set.phone = blankToNull(input.phone);
+  if (input.phone !== undefined) {
+    const phone = blankToNull(input.phone);
+    // Views show others' phones masked: a form or an exported sheet that sends back the masked
+    // number it was shown changes nothing; any other masked text is not a number.
+    if (isMaskedPhone(phone)) {
+      if (phone !== maskPhone(before.phone))
+        throw invalid("phone", "请填写完整的 11 位手机号，脱敏显示的号码（如 138****5678）不能保存");
+    } else if (phone !== before.phone) set.phone = phone;
+  }
   if (input.memberNo !== undefined && blankToNull(input.memberNo) !== before.memberNo)
     set.member_no = blankToNull(input.memberNo);
   if (input.majorCode !== undefined && blankToNull(input.majorCode) !== before.majorCode)

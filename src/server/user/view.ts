@@ -1,10 +1,17 @@
-/** Reading users as views: one query with school and major, contests in one batch. Never the password hash. */
+/**
+ * Reading users as views: one query with school and major, contests in one batch. Never the password hash.
+ * Phones are masked (138****5678) except the viewer's own: an admin who needs a number in full
+ * reveals it through GET /Backend/Admin/user/:id/phone (./phone.ts), which is audited. The Excel
+ * export reads these views, so it is masked too (admins reveal the few numbers they must call), and
+ * an exported file imported again leaves every phone as it is (a cell equal to the view is no change).
+ */
 import { sql } from "kysely";
 import { ROLE_NAMES, type RoleCode } from "../../shared/roles";
 import type { UserView } from "../../shared/user/schema";
 import type { Db } from "../db";
 import type { Ctx } from "../crud/resource";
 import { scoped, type Actor } from "./scope";
+import { maskPhone } from "../../shared/mask";
 
 /** An unusable password hash: the account is claimed through the recovery link. */
 export const UNCLAIMED = "!";
@@ -62,7 +69,8 @@ export interface UserRow {
 
 export const roleName = (t: number) => ROLE_NAMES[t as RoleCode] ?? String(t);
 
-export const toView = (r: UserRow, contests: UserView["contests"] = []): UserView => ({
+/** The view of a user row; `viewerId`: the caller, who alone sees the own phone in full. */
+export const toView = (r: UserRow, contests: UserView["contests"] = [], viewerId?: number): UserView => ({
   id: r.id,
   username: r.username,
   name: r.name,
@@ -70,7 +78,7 @@ export const toView = (r: UserRow, contests: UserView["contests"] = []): UserVie
   roleName: roleName(r.user_type),
   email: r.email,
   emailVerified: !!r.email_verified,
-  phone: r.phone,
+  phone: r.id === viewerId ? r.phone : maskPhone(r.phone),
   school: r.school_id && r.school_name !== null ? { id: r.school_id, name: r.school_name, code: r.school_code ?? "" } : null,
   memberNo: r.member_no,
   majorCode: r.major_code,
@@ -114,7 +122,7 @@ export async function withContests(db: Db, a: Actor, rows: UserRow[]): Promise<U
     a,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toView(r, contests.get(r.id) ?? []));
+  return rows.map((r) => toView(r, contests.get(r.id) ?? [], a.user.id));
 }
 
 /** Users by id within the actor's scope, as views (missing: not there or out of scope). */

@@ -2,6 +2,11 @@
  * /work/export: the filtered works in the caller's scope with their authors and teachers,
  * as a streaming .xlsx written by a background job. Pages are read by keyset (id > last),
  * so memory stays bounded whatever the number of works, and the rows are in id order.
+ *
+ * Phones are masked (138****5678): the export serves counting, checking and filing entries,
+ * not calling people, and a sheet travels further than the screen. An admin who must call a
+ * team reveals that one number through the audited user route (user/phone.ts); the team and
+ * its school have the numbers in full on the printed 报名表 (service/print.ts).
  */
 import { MAX_AUTHORS, MAX_TEACHERS } from "../../shared/work-type/schema";
 import { GROUP_NAMES } from "../../shared/work/fields";
@@ -16,6 +21,7 @@ import { authorsOfWorks, teachersOfWorks, type AuthorRow, type TeacherRow } from
 import { beijingTime } from "../../shared/time";
 import { writeXlsx } from "../crud/excel";
 import { rm } from "node:fs/promises";
+import { maskPhone } from "../../shared/mask";
 
 export const EXPORT_BATCH = 1000;
 
@@ -49,9 +55,11 @@ export const EXPORT_COLUMNS: SheetColumn[] = [
 ];
 
 const authorCells = (a: AuthorRow | undefined) =>
-  a ? [a.name, a.member_no ?? "", a.major_name ?? a.major_code ?? "", a.phone ?? "", a.email ?? ""] : ["", "", "", "", ""];
+  a
+    ? [a.name, a.member_no ?? "", a.major_name ?? a.major_code ?? "", maskPhone(a.phone) ?? "", a.email ?? ""]
+    : ["", "", "", "", ""];
 const teacherCells = (t: TeacherRow | undefined) =>
-  t ? [t.name, t.member_no ?? "", t.phone ?? "", t.email ?? ""] : ["", "", "", ""];
+  t ? [t.name, t.member_no ?? "", maskPhone(t.phone) ?? "", t.email ?? ""] : ["", "", "", ""];
 
 function groupBy<T extends { work_id: number }>(rows: T[]) {
   const out = new Map<number, T[]>();

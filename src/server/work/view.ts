@@ -12,6 +12,7 @@ import type {
 } from "../../shared/work/schema";
 import { WORK_STATE_NAMES, type WorkAction } from "../../shared/work/states";
 import { FORMAT_REASON_NAMES, type FormatReasonCode } from "../../shared/review/reasons";
+import { maskPhone } from "../../shared/mask";
 import type { ListRow } from "./list-columns";
 import type { AuthorRow, TeacherRow, WorkRow } from "./repository";
 
@@ -38,7 +39,12 @@ export function toListItem(r: ListRow, me?: { rank: number; confirmed: number })
   };
 }
 
-export const toAuthorView = (a: AuthorRow): WorkAuthorView => ({
+/**
+ * Team members' phones are masked (138****5678) in the work view for every viewer except the
+ * person themself (`viewerId`); the registration form (service/print.ts) shows them in full to
+ * the team and its school, audited; admins reveal one number at a time (user/phone.ts).
+ */
+export const toAuthorView = (a: AuthorRow, viewerId?: number): WorkAuthorView => ({
   userId: a.user_id,
   username: a.username,
   name: a.name,
@@ -47,17 +53,17 @@ export const toAuthorView = (a: AuthorRow): WorkAuthorView => ({
   memberNo: a.member_no,
   majorCode: a.major_code,
   majorName: a.major_name,
-  phone: a.phone,
+  phone: a.user_id === viewerId ? a.phone : maskPhone(a.phone),
   email: a.email,
 });
 
-export const toTeacherView = (t: TeacherRow): WorkTeacherView => ({
+export const toTeacherView = (t: TeacherRow, viewerId?: number): WorkTeacherView => ({
   userId: t.user_id,
   username: t.username,
   name: t.name,
   rank: t.rank,
   memberNo: t.member_no,
-  phone: t.phone,
+  phone: t.user_id === viewerId ? t.phone : maskPhone(t.phone),
   email: t.email,
 });
 
@@ -105,8 +111,9 @@ export function toWorkView(
     })),
     formatDeadline: w.format_deadline,
     groupName: GROUP_NAMES[w.group_type],
-    authors: authors.map(toAuthorView),
-    teachers: teachers.map(toTeacherView),
+    // The viewer is known here as an author (`me`); a teacher sees the own phone in the profile.
+    authors: authors.map((a) => toAuthorView(a, me?.user_id)),
+    teachers: teachers.map((t) => toTeacherView(t, me?.user_id)),
     rules: {
       minAuthors: w.min_authors,
       maxAuthors: w.max_authors,

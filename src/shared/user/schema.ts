@@ -61,6 +61,8 @@ export const UserView = Type.Object({
 export type UserView = Static<typeof UserView>;
 
 const Phone = Type.String({ pattern: "^1\\d{10}$", maxLength: 11, title: "手机号" });
+/** An edit may send back the masked number it was shown (138****5678): the server then keeps the stored one. */
+const PhoneOrMasked = Type.String({ pattern: "^(1\\d{10}|[^*]{0,4}\\*{4}[^*]{0,4})$", maxLength: 12, title: "手机号" });
 const MemberNo = Type.String({ minLength: 1, maxLength: 40, title: "学号/工号" });
 const MajorCode = Type.String({ minLength: 1, maxLength: 12, title: "专业代码" });
 
@@ -84,7 +86,7 @@ export const UserUpdate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 2, maxLength: 40, title: "姓名" })),
   role: Type.Optional(RoleCodeSchema),
   email: Type.Optional(Nullable(Email)),
-  phone: Type.Optional(Nullable(Phone)),
+  phone: Type.Optional(Nullable(PhoneOrMasked)),
   schoolId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, title: "学校" }))),
   memberNo: Type.Optional(Nullable(MemberNo)),
   majorCode: Type.Optional(Nullable(MajorCode)),

@@ -4,6 +4,8 @@ import type { AiToolUse, WorkAuthorView, WorkTeacherView, WorkView } from "../..
 import { FIELDS, TEXT_FIELDS } from "../../../shared/work/fields";
 import { StatusTag } from "../../work/components/StatusTag";
 import { fmtTime } from "../../format";
+import { RevealPhone } from "../../components/RevealPhone";
+import { useSession } from "../../providers/use-session";
 
 const dash = (v: string | null | undefined) => v || "—";
 
@@ -65,6 +67,12 @@ export function StatusReasons({ work }: { work: WorkView }) {
 }
 
 export function TeamTables({ work }: { work: WorkView }) {
+  // Phones come masked; root and the work's school admin (who manage these accounts) reveal one, audited.
+  const { allows } = useSession();
+  const mayReveal = allows(["api.phoneReveal", "read"]) && work.viewer.relations.some((r) => r === "root" || r === "school");
+  const phone = (p: string | null, m: { userId: number; name: string }) => (
+    <RevealPhone phone={p} url={`/Backend/Admin/user/${m.userId}/phone`} canReveal={mayReveal} owner={`${m.name}的`} />
+  );
   return (
     <>
       <Typography.Title level={5}>作者</Typography.Title>
@@ -86,7 +94,7 @@ export function TeamTables({ work }: { work: WorkView }) {
           title="专业"
           render={(m: string | null, a) => (m ? `${m}（${a.majorCode}）` : "—")}
         />
-        <Table.Column<WorkAuthorView> dataIndex="phone" title="电话" render={dash} />
+        <Table.Column<WorkAuthorView> dataIndex="phone" title="电话" render={(p: string | null, a) => phone(p, a)} />
         <Table.Column<WorkAuthorView> dataIndex="email" title="邮箱" render={dash} />
       </Table>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -104,7 +112,7 @@ export function TeamTables({ work }: { work: WorkView }) {
         <Table.Column<WorkTeacherView> dataIndex="name" title="姓名" />
         <Table.Column<WorkTeacherView> dataIndex="username" title="用户名" />
         <Table.Column<WorkTeacherView> dataIndex="memberNo" title="工号" render={dash} />
-        <Table.Column<WorkTeacherView> dataIndex="phone" title="电话" render={dash} />
+        <Table.Column<WorkTeacherView> dataIndex="phone" title="电话" render={(p: string | null, t) => phone(p, t)} />
         <Table.Column<WorkTeacherView> dataIndex="email" title="邮箱" render={dash} />
       </Table>
     </>
