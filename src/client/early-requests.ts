@@ -44,7 +44,9 @@ const storage = (): Storage | undefined => {
 };
 
 const pageKey = (user: string, address: string) => `${PREFIX}${user}:${address}`;
-const isBackendGet = (url: string) => url.startsWith("/Backend/") && url !== SESSION_URL;
+/** Downloads a click asks for (audited, rate limited) are never repeated by the next page load. */
+const NOT_REMEMBERED = ["/Backend/Common/account/my-data"];
+const isBackendGet = (url: string) => url.startsWith("/Backend/") && url !== SESSION_URL && !NOT_REMEMBERED.includes(url);
 
 function start(url: string) {
   if (started.has(url)) return;

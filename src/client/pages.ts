@@ -52,6 +52,7 @@ export const PAGES = {
   addWork: lazy(() => import("./work-admin/add-work")),
   workDetail: lazy(() => import("./work-admin/detail")),
   workLogAdmin: lazy(() => import("./work-admin/work-log")),
+  privacy: lazy(() => import("./retention/privacy-page")),
   printRegistration: lazy(() => import("./print/registration")),
   printCopyright: lazy(() => import("./print/copyright")),
   queryWork: lazy(() => import("./query/query-work")),

@@ -97,6 +97,7 @@ const adminGroup: RouteEntry = {
     { label: "优秀作品", path: "/admin/BestWork", authority: ADMIN, page: "bestWork" },
     { label: "仲裁审核", path: "/admin/ArbitrateManagement", authority: ADMIN, page: "arbitrateManagement" },
     { label: "作品日志", path: "/author/WorkLog", authority: ADMIN, page: "workLogAdmin" },
+    { label: "个人信息保护", path: "/admin/Privacy", authority: ADMIN, page: "privacy" },
     // The seed's path is kept; the engine is the platform's own (no Elasticsearch).
     { label: "查重引擎", path: "/admin/ElasticSearch", authority: ADMIN, page: "dupAdmin" },
   ],

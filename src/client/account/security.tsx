@@ -1,4 +1,4 @@
-/** /account/security: password, email (with the pending-email notice), sessions and (admins) API tokens. */
+/** /account/security: password, email (with the pending-email notice), sessions, (admins) API tokens and the download of my data. */
 import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { accountApi } from "./api";
@@ -6,6 +6,7 @@ import { EmailCard, PasswordCard } from "./security-forms";
 import { SessionsCard } from "./sessions-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { DigestCard } from "./digest-card";
+import { MyDataCard } from "./my-data-card";
 import { TOKEN_ROLES } from "../../shared/token/schema";
 import { currentUserQuery } from "../providers/session";
 
@@ -63,6 +64,7 @@ export default function SecurityPage() {
       <DigestCard />
       <SessionsCard sessions={v.sessions} onChanged={refresh} />
       {(TOKEN_ROLES as readonly number[]).includes(me.data?.userType ?? -1) && <ApiTokensCard />}
+      <MyDataCard />
     </Space>
   );
 }

@@ -54,6 +54,12 @@ export async function startSession(db: Db, config: Config, req: FastifyRequest, 
       user_agent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
     })
     .execute();
+  // The last log-in outlives the session: the retention purge keeps active accounts' e-mails (retention/purge.ts).
+  await db
+    .insertInto("user_activity")
+    .values({ user_id: userId, last_login_at: now.toISOString() })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_login_at: now.toISOString() }))
+    .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,

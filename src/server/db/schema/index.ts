@@ -69,6 +69,7 @@ import type {
   CertificateTable,
   CertificateTemplateTable,
 } from "./certificate";
+import type { RetentionSettingTable, UserActivityTable } from "./retention";
 import type { DupBandTable, DupEntryTable, DupIgnoredTable, DupSetTable, DupSettingTable } from "./dupcheck";
 
 export * from "./master-data";
@@ -84,6 +85,7 @@ export * from "./complaint";
 export * from "./judge-pool";
 export * from "./certificate";
 export * from "./dupcheck";
+export * from "./retention";
 
 export interface DB {
   best_work: BestWorkTable;
@@ -156,4 +158,6 @@ export interface DB {
   dup_band: DupBandTable;
   dup_ignored: DupIgnoredTable;
   dup_setting: DupSettingTable;
+  retention_setting: RetentionSettingTable;
+  user_activity: UserActivityTable;
 }
