@@ -29,6 +29,9 @@ it("finds every light edit and the rewrites, without flagging originals, at 2,00
       "lightEditsFound",
       "rewritesFound",
       "originalsFlagged",
+      "rewrites20Found",
+      "rewrites30Found",
+      "pairAgreement",
     ].sort(),
   );
   expect(figures.works).toBe(2000);
@@ -41,6 +44,11 @@ it("finds every light edit and the rewrites, without flagging originals, at 2,00
   expect(details.exactFound).toBe(1);
   expect(figures.rewritesFound).toBeGreaterThanOrEqual(0.85);
   expect(figures.originalsFlagged).toBeLessThanOrEqual(0.05);
+  // Every 20 % and 30 % rewrite the comparison rates suspect is a candidate (issue 29), and the
+  // check agrees with the comparison on the sampled pairs.
+  expect(figures.rewrites20Found).toBe(1);
+  expect(figures.rewrites30Found).toBe(1);
+  expect(figures.pairAgreement).toBe(1);
   expect(details.ignored).toBeGreaterThan(0); // the template sentences' shingles
   // The add path left nothing behind.
   const entries = await db

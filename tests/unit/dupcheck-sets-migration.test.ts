@@ -55,9 +55,14 @@ describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
     expect(before).toHaveLength(works.length);
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-    const down = await migrator.migrateDown();
-    expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual(["0034-dupcheck-sets"]);
+    // Down step by step until 0034 is undone (later migrations go down first).
+    const undone: string[] = [];
+    while (!undone.includes("0034-dupcheck-sets")) {
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.length).toBe(1);
+      undone.push(...(down.results ?? []).map((r) => r.migrationName));
+    }
     const old = await sql<{
       work_id: number | string;
       shingles: Uint8Array;
@@ -68,7 +73,7 @@ describe.each(DIALECTS)("migration 0034 (dup_set) on %s", (dialect) => {
       db,
     );
 
-    expect(await migrate(db)).toEqual(["0034-dupcheck-sets"]);
+    expect((await migrate(db)).sort()).toEqual(undone.sort());
     expect(await sets()).toEqual(before);
     const r = await checkWork(db, id(original), { allYears: true });
     expect(r.matches.map((m) => m.workId)).toContain(id(copy));

@@ -12,8 +12,9 @@ import { describe, expect, it } from "vitest";
 import { CorpusGenerator } from "../../bench/dupcheck-corpus";
 import { normalise } from "../../src/server/dupcheck/normalise";
 import {
-  ANCHOR_GRAM,
   ANCHOR_MOD,
+  ANCHOR_SEED,
+  ANCHOR_SPAN,
   SHINGLE,
   anchorKeys,
   mix32,
@@ -139,21 +140,21 @@ describe("shingle sets and anchors", () => {
   });
 
   it("anchorKeys gives the keys of the plain definition", () => {
-    // The definition: both hashes of every gram, the gram kept when h1 ≡ 0 mod ANCHOR_MOD.
+    // The definition: both hashes of the seed's characters at every window, kept when h1 ≡ 0 mod ANCHOR_MOD.
     const reference = (t: string, ignored: Uint32Array) => {
       const out = new Set<number>();
       const seq = shingleSequence(t);
-      for (let i = 0; i < t.length - ANCHOR_GRAM + 1; i++) {
+      for (let i = 0; i < t.length - ANCHOR_SPAN + 1; i++) {
         let h1 = 0x811c9dc5;
         let h2 = 0x3c6ef372;
-        for (let j = 0; j < ANCHOR_GRAM; j += SHINGLE) {
-          h1 = mix32(h1 ^ seq[i + j]);
-          h2 = mix32((h2 + Math.imul(seq[i + j], 0x27d4eb2f)) >>> 0);
+        for (const o of ANCHOR_SEED) {
+          h1 = mix32(h1 ^ Math.imul(t.charCodeAt(i + o), 0x9e3779b1));
+          h2 = mix32((h2 + Math.imul(t.charCodeAt(i + o), 0x27d4eb2f)) >>> 0);
         }
         if (h1 % ANCHOR_MOD !== 0) continue;
         let common = 0;
-        for (let j = 0; j <= ANCHOR_GRAM - SHINGLE; j++) if (ignored.includes(seq[i + j])) common++;
-        if (ignored.length && common * 2 >= ANCHOR_GRAM - SHINGLE + 1) continue;
+        for (let j = 0; j <= ANCHOR_SPAN - SHINGLE; j++) if (ignored.includes(seq[i + j])) common++;
+        if (ignored.length && common * 2 >= ANCHOR_SPAN - SHINGLE + 1) continue;
         out.add(-(1 + (h1 >>> 6) * 2 ** 21 + (h2 & 0x1fffff)));
       }
       return [...out];

@@ -170,6 +170,7 @@ export function PairView({ pair }: { pair: DupPairView }) {
           </Descriptions.Item>
           <Descriptions.Item label="相同片段">
             {counted.length} 处
+            {counted.some((p) => p.differs) ? `（其中 ${counted.filter((p) => p.differs).length} 处有少量差异）` : ""}
             {pair.passages.length > counted.length ? `（另有 ${pair.passages.length - counted.length} 处为常见模板语句）` : ""}
           </Descriptions.Item>
         </Descriptions>
@@ -205,6 +206,15 @@ export function PairView({ pair }: { pair: DupPairView }) {
               render: (_, p) => (
                 <>
                   {p.common && <Tag>常见模板语句</Tag>}
+                  {p.differs ? (
+                    <Tag color="orange" data-testid="dup-passage-kind">
+                      相近片段（有少量差异）
+                    </Tag>
+                  ) : (
+                    <Tag color="gold" data-testid="dup-passage-kind">
+                      相同片段
+                    </Tag>
+                  )}
                   {excerpt(p)}
                 </>
               ),

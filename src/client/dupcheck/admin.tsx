@@ -384,6 +384,14 @@ export default function DupAdmin({ route }: PageProps) {
             <Descriptions.Item label="候选召回率（J ≥ 0.5）">{pct(b.recallAt05, 2)}</Descriptions.Item>
             <Descriptions.Item label="轻度修改的复制品检出">{pct(b.lightEditsFound)}</Descriptions.Item>
             <Descriptions.Item label="10% 改写检出（疑似阈值）">{pct(b.rewritesFound)}</Descriptions.Item>
+            {b.rewrites20Found !== undefined && (
+              <Descriptions.Item label="20% / 30% 改写检出">
+                {pct(b.rewrites20Found)} / {pct(b.rewrites30Found ?? 0)}
+              </Descriptions.Item>
+            )}
+            {b.pairAgreement !== undefined && (
+              <Descriptions.Item label="查重与比对一致">{pct(b.pairAgreement, 2)}</Descriptions.Item>
+            )}
             <Descriptions.Item label="同题原创误报">{pct(b.originalsFlagged)}</Descriptions.Item>
             {b.rebuildSeconds !== undefined && <Descriptions.Item label="全量重建">{b.rebuildSeconds} 秒</Descriptions.Item>}
             {b.date && (

@@ -64,8 +64,10 @@ export async function explainPair(db: Db, store: BlobStore, a: ExplainSideInput,
       aEnd: ra.end,
       bStart: rb.start,
       bEnd: rb.end,
-      length: p.aEnd - p.aStart,
+      // The same figure whichever side is a (root and a contest admin may open the pair from either work).
+      length: Math.max(p.aEnd - p.aStart, p.bEnd - p.bStart),
       common: seq.length > 0 && common * 2 >= seq.length,
+      differs: na.text.slice(p.aStart, p.aEnd) !== nb.text.slice(p.bStart, p.bEnd),
     };
   });
   return {

@@ -17,8 +17,13 @@
  *   settings ignoreShare / ignoreMinWorks) in signatures and in the figures.
  * - Candidates: MinHash signatures (192 one-permutation hashes with optimal densification),
  *   LSH with 64 bands × 3 rows; a work sharing ≥ 2 band keys is a candidate: at J = 0.5
- *   P = 0.998, at J = 0.1 P = 0.002 (the maths in ./minhash.ts). Band keys are rows of
- *   dup_band (any process can check and add).
+ *   P = 0.998, at J = 0.1 P = 0.002 (the maths in ./minhash.ts). A work sharing ≥ 3 passage
+ *   anchors (spaced seeds of 6 characters in 9, one position in 20, ./shingles.ts anchorKeys)
+ *   is one too: copied passages, and copies with 20–30 % of characters substituted, whose
+ *   Jaccard (≈ 0.2–0.35) the bands find only now and then while the comparison rates them
+ *   疑似重复 by containment. Band keys and anchors are rows of dup_band (any process can
+ *   check and add); the layout's version is kept (./layout.ts) and a change is migrated by
+ *   the sweep and the rebuild.
  * - Explanation: winnowing fingerprints (as MOSS) of both texts, matched and chained into
  *   passages, mapped back to character ranges of the original texts.
  *
@@ -33,7 +38,7 @@
  * (indexing works), ./match.ts (checks), ./explain.ts (a pair side by side, clusters),
  * ./ignored.ts (the ignored shingles), ./rebuild.ts (the rebuild job), ./rebuild-bands.ts and
  * ./shadow.ts (every band key recomputed into a shadow; the protocol as a typed state:
- * ./rebuild-state.ts), ./stats.ts (the admin page's figures).
+ * ./rebuild-state.ts), ./layout.ts (the layout's version), ./stats.ts (the admin page's figures).
  */
 import type { Db } from "../db/index";
 import type { BlobStore } from "../storage/blob-store";

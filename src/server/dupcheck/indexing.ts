@@ -5,12 +5,14 @@
  * queues a task (saiwu_dupcheck_index) that whichever process takes it runs: indexWork, which
  * is idempotent (an unchanged text writes nothing; a task run twice does no harm). A sweep
  * every 10 minutes (once across processes) indexes pending works whose task was lost.
- * Drafts are never indexed.
+ * Drafts are never indexed. After an upgrade that changed the index's layout the sweep first
+ * marks every entry pending (./layout.ts), so the works are prepared again.
  */
 import type { Db } from "../db";
 import type { BlobStore } from "../storage";
 import type { TaskQueue } from "../jobs/queue";
 import { indexPending, indexWork, isIndexable, markPending } from "./index";
+import { migrateLayout } from "./layout";
 import { onWorksChanged } from "./triggers";
 
 export const INDEX_TASK = "saiwu_dupcheck_index";
@@ -45,6 +47,8 @@ export async function startIndexing(deps: {
     await indexWork(db, store, workId);
   });
   await queue.every(SWEEP_TASK, SWEEP_SECONDS, async () => {
+    const stale = await migrateLayout(db);
+    if (stale) log(`查重索引：索引格式已更新，${stale} 件作品将重新建立索引（也可在查重引擎页面「重新提取并重建」一次完成）`);
     const n = await indexPending(db, store, { limit: 500 });
     if (n) log(`查重索引：补建了 ${n} 件等待索引的作品`);
   });

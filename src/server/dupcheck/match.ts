@@ -12,7 +12,11 @@ import { getSettings, ignoredSet, levelOf } from "./settings";
 import { U32Set, compareStored, decodeSet, similarityOf, without } from "./shingles";
 import { chunks, fromBytes, idArray, isPg } from "./store";
 
-/** A work sharing at least this many passage anchors is a candidate (a copied passage of ~150+ characters). */
+/**
+ * A work sharing at least this many passage anchors is a candidate: a copied passage of ~60+
+ * characters, or a copy with 20–30 % of its characters substituted (a 2,000-character work
+ * shares ~12 of its ~100 anchors with its 30 % copy, ~26 with a 20 % one; see anchorKeys).
+ */
 export const MIN_ANCHOR_MATCHES = 3;
 /** An anchor held by more works than this is boilerplate, not a sign of copying: skipped in a check. */
 export const ANCHOR_MAX_WORKS = 200;
@@ -44,6 +48,8 @@ const emptyResult = (
 
 /** A check's anchor statement has a multiple of this many arms (padded). */
 const ANCHOR_ARMS = 32;
+/** At most this many arms a statement (SQLite refuses a compound select of more than 500 terms). */
+const MAX_ARMS = 14 * ANCHOR_ARMS;
 /** A key no anchor has (anchors are negative): pads a check's anchor list (its band keys are always BANDS). */
 const PAD_KEY = Number.MAX_SAFE_INTEGER;
 const ID_LIST_SIZES = [8, 32, 128, 500];
@@ -121,24 +127,43 @@ async function matchSet(
   const anchorPadded = anchorList.concat(
     new Array<number>((ANCHOR_ARMS - (anchorList.length % ANCHOR_ARMS)) % ANCHOR_ARMS).fill(PAD_KEY),
   );
-  const arms = anchorPadded.map(
-    (k, i) =>
-      sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`,
-  );
+  const armsOf = (keys: number[]) =>
+    keys.map(
+      (k, i) =>
+        sql`select * from (select band_key, work_id from dup_band where band_key = ${k} limit ${sql.lit(ANCHOR_MAX_WORKS + 1)}) as a${sql.raw(String(i))}`,
+    );
+  // Anchors of at most ANCHOR_MAX_WORKS works each, counted per work (CTE `a`: the arms' rows).
+  const sharedCte = sql`a where band_key in (select band_key from a group by band_key having count(*) <= ${sql.lit(ANCHOR_MAX_WORKS)}) group by work_id`;
+  // One statement when the arms fit SQLite's compound-select limit (nearly every work).
+  const single = anchorPadded.length <= MAX_ARMS;
+  const arms = single ? armsOf(anchorPadded) : [];
   const anchorPart = arms.length ? sql` union select work_id from ah` : sql``;
   const anchorCtes = arms.length
     ? sql`, a as materialized (${sql.join(arms, sql` union all `)}),
-      ah as (select work_id from a where band_key in (select band_key from a group by band_key having count(*) <= ${sql.lit(ANCHOR_MAX_WORKS)}) group by work_id having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})`
+      ah as (select work_id from ${sharedCte} having count(*) >= ${sql.lit(MIN_ANCHOR_MATCHES)})`
     : sql``;
   const found = await sql<{
     work_id: number | string;
   }>`with bh as (select work_id from dup_band where band_key in (${sql.join(bandKeyList)}) group by work_id having count(*) >= ${sql.lit(MIN_BAND_MATCHES)})${anchorCtes}
     select work_id from bh${anchorPart}`.execute(db);
-  const ids: number[] = [];
-  for (const r of found.rows) {
-    const id = Number(r.work_id);
-    if (!exclude.has(id)) ids.push(id);
+  const idSet = new Set<number>();
+  for (const r of found.rows) idSet.add(Number(r.work_id));
+  if (!single) {
+    // A long text (over MAX_ARMS anchors, ~9,000 characters): its anchors a statement of MAX_ARMS at a time, the counts summed.
+    const counts = new Map<number, number>();
+    for (const part of chunks(anchorPadded, MAX_ARMS)) {
+      const rows = await sql<{
+        work_id: number | string;
+        n: number | string;
+      }>`with a as materialized (${sql.join(armsOf(part), sql` union all `)}) select work_id, count(*) as n from ${sharedCte}`.execute(
+        db,
+      );
+      for (const r of rows.rows) counts.set(Number(r.work_id), (counts.get(Number(r.work_id)) ?? 0) + Number(r.n));
+    }
+    for (const [id, n] of counts) if (n >= MIN_ANCHOR_MATCHES) idSet.add(id);
   }
+  const ids: number[] = [];
+  for (const id of idSet) if (!exclude.has(id)) ids.push(id);
   const all: DupMatch[] = [];
   let candidates = 0;
   for (const part of chunks(ids, 500)) {

@@ -10,7 +10,7 @@ import { normalise } from "./normalise";
 import { SHINGLE, anchorKeys, shingleSequence, sortedUnique, without } from "./shingles";
 
 /** Changes whenever normalisation, shingling or signatures change: every text_hash then differs. */
-export const PARAMS_TAG = "dupcheck-v2;shingle=3;oph=192;bands=64x3;min=2;anchors=12/48";
+export const PARAMS_TAG = "dupcheck-v3;shingle=3;oph=192;bands=64x3;min=2;anchors=seed6of9/20";
 export const DUP_PARAMS = { hashes: HASHES, bands: BANDS, rows: ROWS, minBandMatches: MIN_BAND_MATCHES, shingle: SHINGLE };
 
 /** Which works are indexed: every work past draft. */

@@ -9,6 +9,7 @@ import type { BlobStore } from "../storage/blob-store";
 import { conflict } from "../../shared/errors";
 import type { DupRebuildInfo, DupRebuildProgress } from "../../shared/dupcheck/schema";
 import { computeIgnored } from "./ignored";
+import { layoutCurrent, recordLayout } from "./layout";
 import { gather } from "./indexer";
 import { recomputeBands } from "./rebuild-bands";
 import { getSettings, ignoredSet, readSetting, writeSetting } from "./settings";
@@ -96,7 +97,10 @@ export async function rebuild(
   try {
     await writeSetting(db, "rebuild", info);
     const settings = await getSettings(db);
-    const todo = await worksToExtract(db, !!opts.reextract);
+    // An index of another layout (./layout.ts) is extracted anew whatever was asked.
+    const reextract = !!opts.reextract || !(await layoutCurrent(db));
+    info.reextract = reextract;
+    const todo = await worksToExtract(db, reextract);
     const ignored = await ignoredSet(db);
     let done = 0;
     report("extract", 0, todo.length);
@@ -130,6 +134,7 @@ export async function rebuild(
       signal,
     );
     swapped = true;
+    if (reextract) await recordLayout(db);
     const counts = await db
       .selectFrom("dup_entry")
       .select((eb) => eb.fn.countAll().as("n"))

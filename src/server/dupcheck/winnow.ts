@@ -148,10 +148,21 @@ export function sharedPassages(a: string, b: string, opts: PassageOptions = {}):
   passages = passages.filter((p) => Math.min(p.aEnd - p.aStart, p.bEnd - p.bStart) >= minLength);
   passages.sort((x, y) => x.aStart - y.aStart || x.bStart - y.bStart);
 
-  // Merge passages overlapping on both sides (chains broken by a larger edit and re-extended).
+  // Merge passages overlapping on both sides (chains broken by a larger edit and re-extended)
+  // when they lie on nearly one diagonal: two parts standing in opposite order on the two sides
+  // (a reordered copy: XY against YX) touch on both sides too, but merged they would pair X with
+  // Y; they stay two passages, each reading the same on both sides.
+  const diagonal = (x: PassagePair) => x.aStart - x.bStart;
   const merged: PassagePair[] = [];
   for (const p of passages) {
-    const q = merged.find((m) => p.aStart <= m.aEnd && p.bStart <= m.bEnd && m.aStart <= p.aEnd && m.bStart <= p.bEnd);
+    const q = merged.find(
+      (m) =>
+        p.aStart <= m.aEnd &&
+        p.bStart <= m.bEnd &&
+        m.aStart <= p.aEnd &&
+        m.bStart <= p.bEnd &&
+        Math.abs(diagonal(p) - diagonal(m)) <= gap,
+    );
     if (q) {
       q.aStart = Math.min(q.aStart, p.aStart);
       q.aEnd = Math.max(q.aEnd, p.aEnd);

@@ -14,6 +14,7 @@ import type { Db } from "../db/index";
 import type { DB } from "../db/schema";
 import type { BlobStore } from "../storage";
 import { demoPeople, insertDemoWork, type DemoStep } from "./demo-helpers";
+import { chinesePdf, defenseSlides, designDocument } from "./demo-documents";
 
 interface DemoReviewWork {
   name: string;
@@ -205,27 +206,6 @@ export async function seedReviewDemo(trx: Transaction<DB>, year: number, passwor
   }
 }
 
-/** A one-page PDF with a line of text (ASCII), offsets computed. */
-function tinyPdf(text: string): Buffer {
-  const objs = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${`BT /F1 18 Tf 72 760 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 72 760 Td (${text}) Tj ET\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, "0")} 00000 n \n`).join("")}`;
-  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
-
 /** A ZIP archive holding one stored (uncompressed) text file. */
 function tinyZip(name: string, content: string): Buffer {
   const data = Buffer.from(content, "utf8");
@@ -300,10 +280,17 @@ export async function attachDemoFiles(
 ): Promise<boolean> {
   if (await db.selectFrom("work_file").select("id").where("work_id", "=", w.id).executeTakeFirst()) return false;
   const at = opts.at ?? new Date().toISOString();
+  // The documents' Chinese text (./demo-documents.ts), from the work's own fields.
+  const fields = await db
+    .selectFrom("work")
+    .select(["summary", "design_idea", "key_points"])
+    .where("id", "=", w.id)
+    .executeTakeFirst();
+  const doc = { id: w.id, name: w.name, ...fields };
   const files: [string, string, string, Buffer][] = [
-    ["defense", `${w.name}-答辩材料.pdf`, "application/pdf", tinyPdf(`Defence slides - work ${w.id}`)],
+    ["defense", `${w.name}-答辩材料.pdf`, "application/pdf", chinesePdf(defenseSlides(doc))],
     ["source", `${w.name}-源码.zip`, "application/zip", tinyZip("README.txt", `${w.name}\n源码与素材（演示数据）\n`)],
-    ["docs", `${w.name}-设计与开发文档.pdf`, "application/pdf", tinyPdf(`Design document - work ${w.id}`)],
+    ["docs", `${w.name}-设计与开发文档.pdf`, "application/pdf", chinesePdf(designDocument(doc))],
     ...(opts.video === false
       ? []
       : [["video", `${w.name}-演示视频.mp4`, "video/mp4", tinyMp4()] as [string, string, string, Buffer]]),

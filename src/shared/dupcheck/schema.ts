@@ -111,10 +111,12 @@ export const DupPassage = Type.Object({
   aEnd: Type.Integer(),
   bStart: Type.Integer(),
   bEnd: Type.Integer(),
-  /** length in normalised characters (punctuation and spaces not counted) */
+  /** length in normalised characters (punctuation and spaces not counted), the longer side's: the same whichever side is a */
   length: Type.Integer(),
   /** the passage consists mostly of very common shingles (template sentences): shown, not counted as copying */
   common: Type.Boolean(),
+  /** the two sides differ in a few characters (a word replaced, a character added or dropped): 相近片段 */
+  differs: Type.Boolean(),
 });
 export type DupPassage = Static<typeof DupPassage>;
 
@@ -249,6 +251,11 @@ export interface DupBenchmarkFigures {
   lightEditsFound: number;
   rewritesFound: number;
   originalsFlagged: number;
+  /** shares of 30 sampled 20 % / 30 % rewrites whose original the check reports at or above the suspect threshold */
+  rewrites20Found?: number;
+  rewrites30Found?: number;
+  /** share of sampled pairs where the check and the comparison agree on suspect-or-above */
+  pairAgreement?: number;
   /** extra context: dialect, date, machine, rebuild seconds */
   dialect?: string;
   date?: string;
