@@ -8,11 +8,14 @@
  *    /account/StudentLogin (visitor) and the heaviest of the admin pages in the route table (as root);
  *  - registerKB / claimKB: the same for the registration page /account/Register and the
  *    forgotten-password page /account/claim-account (visitor);
+ *  - verifyKB / complaintKB: the same for the visitor pages /verify-cert (as a certificate's QR code
+ *    opens it, with a number and code) and /complaint, served by the light public entry (issue 29);
  *  - chunks: the lazy chunks of the build (vite manifest entries loaded by dynamic import);
  *  - fcpMs / newsVisibleMs: median of 5 cold loads of /mainpage/home: first contentful paint, and
  *    the moment an element marked [data-news-list] has an item. Null while the page has no news
  *    list (today /mainpage/home is a titled placeholder): never a made-up figure.
- * Ends with one JSON line {"publicKB","loginKB","largestAdminKB","chunks","fcpMs","newsVisibleMs","registerKB","claimKB"}.
+ * Ends with one JSON line
+ * {"publicKB","loginKB","largestAdminKB","chunks","fcpMs","newsVisibleMs","registerKB","claimKB","verifyKB","complaintKB"}.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -23,6 +26,8 @@ import type { Browser, BrowserContextOptions } from "playwright-core";
 import { ROOT_DIR } from "../src/server/app";
 import { migrate, openDb } from "../src/server/db";
 import { seedDemo } from "../src/server/seed/demo";
+import { seedResultsDemo } from "../src/server/seed/results-demo";
+import { seedComplaintsDemo } from "../src/server/seed/complaints-demo";
 import { launchChromium, startBenchServer } from "./server";
 
 const RUNS = 5;
@@ -69,6 +74,9 @@ const url = `file:${join(work, "bench.db")}`;
 const opened = openDb(url);
 await migrate(opened.db);
 await seedDemo(opened.db);
+// The published Zhejiang results (certificates for /verify-cert) and the complaint windows, as `npm start` seeds them.
+await seedResultsDemo(opened.db);
+await seedComplaintsDemo(opened.db);
 const server = await startBenchServer({ dataDir, url, opened, dist, env: { LOGIN_RATE_MAX: "1000" } });
 const base = server.base;
 
@@ -80,7 +88,7 @@ const ctxOptions: BrowserContextOptions = {
 };
 
 /** A cold load of `path`: the JS/CSS it loads (gzip KB from the build, and bytes on the wire). */
-async function weigh(path: string, storageState?: BrowserContextOptions["storageState"]) {
+async function weigh(path: string, storageState?: BrowserContextOptions["storageState"], ready?: string) {
   const ctx = await browser.newContext({ ...ctxOptions, storageState });
   const page = await ctx.newPage();
   const assets = new Set<string>();
@@ -97,6 +105,12 @@ async function weigh(path: string, storageState?: BrowserContextOptions["storage
     );
   });
   await page.goto(base + path, { waitUntil: "networkidle" });
+  // A page whose body is a lazy chunk: on a loaded machine the network can idle before the chunk is
+  // asked for, so wait until the page shows `ready`, then for the network again.
+  if (ready) {
+    await page.waitForSelector(ready, { timeout: 60000 });
+    await page.waitForLoadState("networkidle");
+  }
   const wire = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   const finalPath = new URL(page.url()).pathname;
   await ctx.close();
@@ -132,6 +146,24 @@ console.log(
 const claimPage = await weigh("/account/claim-account");
 console.log(
   `找回密码页 /account/claim-account：${claimPage.files} 个 JS/CSS，gzip ${claimPage.gzKB} KB（实际传输 br ${claimPage.wireKB} KB）`,
+);
+// The visitor pages (issue 29): the QR code's address of a demo certificate, and the complaint entry.
+const cert = await opened.db
+  .selectFrom("certificate")
+  .select(["number", "signature"])
+  .where("status", "=", "valid")
+  .orderBy("number")
+  .executeTakeFirst();
+const verifyPath = cert
+  ? `/verify-cert?number=${encodeURIComponent(cert.number)}&code=${encodeURIComponent(cert.signature)}`
+  : "/verify-cert";
+const verifyPage = await weigh(verifyPath, undefined, cert ? "[data-testid=cert-status]" : "[data-testid=verify-submit]");
+console.log(
+  `证书查询 /verify-cert${cert ? "（二维码地址）" : ""}：${verifyPage.files} 个 JS/CSS，gzip ${verifyPage.gzKB} KB（实际传输 br ${verifyPage.wireKB} KB）`,
+);
+const complaintPage = await weigh("/complaint", undefined, "[data-testid=complaint-windows]");
+console.log(
+  `申诉入口 /complaint：${complaintPage.files} 个 JS/CSS，gzip ${complaintPage.gzKB} KB（实际传输 br ${complaintPage.wireKB} KB）`,
 );
 const admin = [];
 for (const p of adminPaths) {
@@ -188,6 +220,8 @@ console.log(
     newsVisibleMs,
     registerKB: registerPage.gzKB,
     claimKB: claimPage.gzKB,
+    verifyKB: verifyPage.gzKB,
+    complaintKB: complaintPage.gzKB,
   }),
 );
 process.exit(0);

@@ -110,7 +110,8 @@ const ANONYMOUS = [
 ];
 
 async function menuPaths(page: Page) {
-  await page.locator("aside[data-testid=app-sider] li[data-menu-path]").first().waitFor();
+  // attached: entries of a closed group are in the DOM but hidden (only the current page's group opens).
+  await page.locator("aside[data-testid=app-sider] li[data-menu-path]").first().waitFor({ state: "attached" });
   return page
     .locator("aside[data-testid=app-sider] li[data-menu-path]")
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-path")));

@@ -3,12 +3,12 @@
  * (…/verify-cert?number=…&code=…, looked up at once on arrival, no name needed).
  */
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Alert, Button, Form, Input, Space, Tag, Typography } from "antd";
 import { QrcodeOutlined, SearchOutlined } from "@ant-design/icons";
 import type { CertificateCheck } from "../../shared/certificate/schema";
 import { useCertificateKeys, verifyCertificate } from "./api";
 import { ResultCard } from "./ResultCard";
+import { useSearch } from "../routing/use-search";
 
 interface Values {
   number: string;
@@ -16,7 +16,7 @@ interface Values {
 }
 
 export function LookupPanel() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearch();
   const [form] = Form.useForm<Values>();
   const keys = useCertificateKeys();
   const qrNumber = params.get("number")?.trim() ?? "";
@@ -58,7 +58,7 @@ export function LookupPanel() {
   const dropCode = () => {
     const next = new URLSearchParams(params);
     next.delete("code");
-    setParams(next, { replace: true });
+    setParams(next);
   };
 
   return (

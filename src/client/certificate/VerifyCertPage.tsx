@@ -3,22 +3,21 @@
  * the printed QR code, with the signature checked in this browser; 离线核验 of a code against
  * typed printed facts with the published keys only; and the published keys.
  */
-import { useSearchParams } from "react-router";
 import { Card, Grid, Space, Tabs } from "antd";
-import type { PageProps } from "../routing/model";
+import { useSearch } from "../routing/use-search";
 import { KeysCard } from "./KeysCard";
 import { LookupPanel } from "./LookupPanel";
 import { OfflinePanel } from "./OfflinePanel";
 
-export default function VerifyCertPage({ route }: PageProps) {
-  const [params, setParams] = useSearchParams();
+export default function VerifyCertPage({ route }: { route: { label: string } }) {
+  const [params, setParams] = useSearch();
   const tab = params.get("tab") === "offline" ? "offline" : "lookup";
   const narrow = !(Grid.useBreakpoint().sm ?? true);
   const switchTo = (k: string) => {
     const next = new URLSearchParams(params);
     if (k === "offline") next.set("tab", "offline");
     else next.delete("tab");
-    setParams(next, { replace: true });
+    setParams(next);
   };
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="verify-cert">

@@ -4,13 +4,15 @@
  * their complaints; a logged-in user is sent into complaint-view mode to file and follow.
  */
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { Alert, Button, Card, Collapse, Empty, Result, Space, Table, Tabs, Tag, Typography } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Card, Collapse, Empty, Grid, Result, Space, Table, Tabs, Tag, Typography } from "antd";
 import { FormOutlined } from "@ant-design/icons";
 import type { ComplaintWindow, FilerComplaintView } from "../../shared/complaint/schema";
+import { inStageOrder } from "../../shared/contest/stage-dates";
 import { fmtTime } from "../format";
-import { useSession } from "../providers/use-session";
-import type { PageProps } from "../routing/model";
+import { currentUserQuery, isLoggedIn } from "../providers/session";
+import { AppLink } from "../routing/nav";
+import { useSearch } from "../routing/use-search";
 import { RichTextView } from "../richtext/view";
 import { useComplaintInfo, visitorComplaints } from "./api";
 import { ComplaintForm } from "./ComplaintForm";
@@ -19,11 +21,40 @@ import { VisitorVerify, type Visitor } from "./VisitorVerify";
 
 const STAGE_NAMES: Record<string, string> = { publicity: "公示期", complaint: "申诉期" };
 
-export function Windows({ windows }: { windows: readonly ComplaintWindow[] }) {
+const windowKey = (w: ComplaintWindow) => `${w.contestId}-${w.stage}`;
+const windowState = (open: boolean) => (open ? <Tag color="green">受理中</Tag> : <Tag>未开放</Tag>);
+
+/** Each contest's windows together, 公示期 before 申诉期 (the contest's stage order), the open ones' contests first. */
+function ordered(windows: readonly ComplaintWindow[]): ComplaintWindow[] {
+  const contests = [...new Set(windows.map((w) => w.contestId))];
+  return contests.flatMap((id) => inStageOrder(windows.filter((w) => w.contestId === id)));
+}
+
+export function Windows({ windows: given }: { windows: readonly ComplaintWindow[] }) {
+  const windows = ordered(given);
+  // On a phone a four-column table squeezed every column to a character (issue 29): one card per window.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
+  if (narrow)
+    return (
+      <div className="complaint-window-cards" data-testid="complaint-windows">
+        {windows.length ? (
+          windows.map((w) => (
+            <Card key={windowKey(w)} size="small" title={w.contestName} extra={windowState(w.open)} style={{ marginBottom: 8 }}>
+              <Typography.Text strong>{STAGE_NAMES[w.stage] ?? w.stage}</Typography.Text>
+              <div>
+                {fmtTime(w.startsAt)} 至 {fmtTime(w.endsAt)}
+              </div>
+            </Card>
+          ))
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当前没有处于公示期或申诉期的赛事" />
+        )}
+      </div>
+    );
   return (
     <Table<ComplaintWindow>
-      dataSource={[...windows]}
-      rowKey={(w) => `${w.contestId}-${w.stage}`}
+      dataSource={windows}
+      rowKey={windowKey}
       size="small"
       pagination={false}
       locale={{ emptyText: "当前没有处于公示期或申诉期的赛事" }}
@@ -32,11 +63,7 @@ export function Windows({ windows }: { windows: readonly ComplaintWindow[] }) {
       <Table.Column<ComplaintWindow> dataIndex="contestName" title="赛事" />
       <Table.Column<ComplaintWindow> dataIndex="stage" title="阶段" render={(s: string) => STAGE_NAMES[s] ?? s} />
       <Table.Column<ComplaintWindow> title="受理时间" render={(_, w) => `${fmtTime(w.startsAt)} 至 ${fmtTime(w.endsAt)}`} />
-      <Table.Column<ComplaintWindow>
-        dataIndex="open"
-        title="状态"
-        render={(open: boolean) => (open ? <Tag color="green">受理中</Tag> : <Tag>未开放</Tag>)}
-      />
+      <Table.Column<ComplaintWindow> dataIndex="open" title="状态" render={windowState} />
     </Table>
   );
 }
@@ -64,10 +91,10 @@ function Lookup({ visitor }: { visitor: Visitor }) {
   );
 }
 
-export default function ComplaintEntry({ route }: PageProps) {
-  const { loggedIn } = useSession();
+export default function ComplaintEntry({ route }: { route: { label: string } }) {
+  const loggedIn = isLoggedIn(useQuery(currentUserQuery).data);
   const info = useComplaintInfo();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearch();
   const tab = params.get("tab") ?? "rules";
   const [visitor, setVisitor] = useState<Visitor | null>(null);
   const [filed, setFiled] = useState<FilerComplaintView | null>(null);
@@ -156,19 +183,15 @@ export default function ComplaintEntry({ route }: PageProps) {
           style={{ marginBottom: 16 }}
           message="您已登录：申诉、投诉和查看处理进度请进入申诉视图。"
           action={
-            <Link to="/complaint-view/complaint">
+            <AppLink to="/complaint-view/complaint">
               <Button type="primary" icon={<FormOutlined />} data-testid="enter-complaint-view">
                 进入申诉视图
               </Button>
-            </Link>
+            </AppLink>
           }
         />
       )}
-      <Tabs
-        activeKey={items.some((i) => i.key === tab) ? tab : "rules"}
-        onChange={(k) => setParams({ tab: k }, { replace: true })}
-        items={items}
-      />
+      <Tabs activeKey={items.some((i) => i.key === tab) ? tab : "rules"} onChange={(k) => setParams({ tab: k })} items={items} />
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The side menu, given the menu and its to-do counts. Every item's key is its path and its <li>
- * carries data-menu-path; groups carry data-menu-group. All groups start open, so every item of
+ * carries data-menu-path; groups carry data-menu-group. Only the group of the current page starts
+ * open (issue 29: root's 公告管理 with its 13 entries pushed the rest below the fold); the others
+ * open on a click. Closed groups are rendered all the same (forceSubMenuRender), so every item of
  * the user's menu is in the DOM exactly once. The admin application's sider (MenuSider) and the
  * light login entry's guest menu (src/client/login) are this one component.
  */
@@ -59,8 +61,32 @@ function findItem(nodes: readonly MenuNode[], pathname: string): string | undefi
   return undefined;
 }
 
-const groupKeys = (nodes: readonly MenuNode[]): string[] =>
-  nodes.flatMap((n) => (n.children ? [n.path, ...groupKeys(n.children)] : []));
+const under = (path: string, prefix: string) => {
+  const p = path.toLowerCase();
+  const q = prefix.toLowerCase().replace(/\/+$/, "");
+  return q !== "" && (p === q || p.startsWith(q + "/"));
+};
+
+/**
+ * The groups to open for `pathname`: those holding its menu item, or, for a page outside the menu
+ * (an edit page, a detail), the item whose path is the longest leading part of it. On a page of no
+ * group (the user centre) none, unless the menu has a single group (an author's, a school admin's):
+ * that one stays open.
+ */
+export function openGroupsFor(nodes: readonly MenuNode[], pathname: string): string[] {
+  let best: { length: number; groups: string[] } | undefined;
+  const walk = (list: readonly MenuNode[], groups: string[]) => {
+    for (const n of list) {
+      if (n.children) walk(n.children, [...groups, n.path]);
+      else if (n.path.toLowerCase() === pathname.toLowerCase()) best = { length: Infinity, groups };
+      else if (under(pathname, n.path) && (!best || n.path.length > best.length)) best = { length: n.path.length, groups };
+    }
+  };
+  walk(nodes, []);
+  if (best?.groups.length) return best.groups;
+  const groups = nodes.filter((n) => n.children);
+  return groups.length === 1 ? [groups[0].path] : [];
+}
 
 /** Memoised: the menu renders again only when the menu, its counts or the address change (not with every render of its parent). */
 export const SiderMenu = memo(function SiderMenu({
@@ -74,8 +100,13 @@ export const SiderMenu = memo(function SiderMenu({
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const items = useMemo(() => toItems(menu, badges ?? {}), [menu, badges]);
-  const selected = findItem(menu, pathname.replace(/\/+$/, "") || "/");
-  const groups = groupKeys(menu);
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const selected = findItem(menu, path);
+  // The current page's group; the user's own opening and closing holds until the page or the sider changes.
+  const section = useMemo(() => openGroupsFor(menu, path), [menu, path]);
+  const at = `${collapsed}|${section.join("|")}`;
+  const [opened, setOpened] = useState<{ at: string; keys: string[] }>({ at: "", keys: [] });
+  const openKeys = opened.at === at ? opened.keys : collapsed ? [] : section;
   const menuKey = menu.map((m) => m.path).join("|");
 
   return (
@@ -115,7 +146,9 @@ export const SiderMenu = memo(function SiderMenu({
           mode="inline"
           items={items}
           selectedKeys={selected ? [selected] : []}
-          defaultOpenKeys={groups}
+          openKeys={openKeys}
+          onOpenChange={(keys) => setOpened({ at, keys })}
+          forceSubMenuRender
           // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
           // beside its icon); while the menu is open those are dozens of idle triggers and observers
           // rendered with every page (issue 15), so they are there only while it is collapsed.

@@ -3,9 +3,11 @@
  */
 import type { ReactNode } from "react";
 import type { ArticleItem, Edition, Home } from "../../shared/mainpage/schema";
-import { fmtDate, fmtShort, LEVELS, useData, A, Loading, Failure, useTitle } from "./ui";
+import { inStageOrder, stageDates } from "../../shared/contest/stage-dates";
+import { fmtDate, LEVELS, useData, A, Loading, Failure, useTitle } from "./ui";
 import { BestGrid } from "./best";
 
+/** The edition's stages in the contest's order (报名 first, 申诉 last), each with its dates and years. */
 export function Timeline({ edition }: { edition: Edition }) {
   const now = Date.now();
   const items: ReactNode[] = [];
@@ -14,10 +16,10 @@ export function Timeline({ edition }: { edition: Edition }) {
     <li key="today" className="mp-tl-today" data-testid="timeline-today">
       <span className="mp-tl-dot" />
       <span className="mp-tl-name">今天</span>
-      <span className="mp-tl-date">{fmtShort(new Date(now).toISOString())}</span>
+      <span className="mp-tl-date">{fmtDate(new Date(now).toISOString())}</span>
     </li>
   );
-  for (const s of edition.stages) {
+  for (const s of inStageOrder(edition.stages)) {
     const start = Date.parse(s.startsAt);
     const end = Date.parse(s.endsAt);
     const state = end <= now ? "done" : start <= now ? "current" : "next";
@@ -32,9 +34,7 @@ export function Timeline({ edition }: { edition: Edition }) {
           {s.name}
           {state === "current" && <em>进行中</em>}
         </span>
-        <span className="mp-tl-date">
-          {fmtShort(s.startsAt)} – {fmtShort(s.endsAt)}
-        </span>
+        <span className="mp-tl-date">{stageDates(s.startsAt, s.endsAt)}</span>
       </li>,
     );
     if (state === "current") todayShown = true;

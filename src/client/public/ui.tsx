@@ -5,13 +5,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ApiError, getPublic } from "./api";
 import { onLink, type Loc } from "./router";
-import { beijingParts, formatBeijing } from "../../shared/time";
+import { formatBeijing } from "../../shared/time";
 
 export const fmtDate = (iso: string) => formatBeijing(Date.parse(iso), "YYYY-MM-DD");
-export const fmtShort = (iso: string) => {
-  const { month, day } = beijingParts(Date.parse(iso));
-  return `${month}月${day}日`;
-};
 export const LEVELS: Record<string, string> = { national: "国赛", provincial: "省赛", school: "校赛" };
 
 export function useData<T>(path: string | null, params?: Record<string, string | number | undefined | null>) {

@@ -8,14 +8,13 @@ import { Alert, Button, Card, Descriptions, Form, Input } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import type { QueryWorkResult } from "../../shared/work/schema";
 import { post } from "../request";
-import type { PageProps } from "../routing/model";
 
 interface Values {
   workId: string;
   authorName: string;
 }
 
-export default function QueryWork({ route }: PageProps) {
+export default function QueryWork({ route }: { route: { label: string } }) {
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<QueryWorkResult | null>(null);
   const [error, setError] = useState<string | null>(null);
