@@ -10,7 +10,15 @@ import globals from "globals";
 export default tseslint.config(
   { ignores: ["dist/**", ".tmp/**", "node_modules/**", "**/*.d.ts"] },
   {
-    files: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "bench/**/*.ts", "support/**/*.ts", "scripts/**/*.mjs", "*.ts", "eslint.config.js"],
+    files: [
+      "src/**/*.{ts,tsx}",
+      "tests/**/*.{ts,tsx}",
+      "bench/**/*.ts",
+      "support/**/*.ts",
+      "scripts/**/*.mjs",
+      "*.ts",
+      "eslint.config.js",
+    ],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },

@@ -25,6 +25,8 @@ import { arbitratorSees, findComplaint, handledContests, memberContestIds } from
 import { NEXT_STEP } from "../src/server/complaint/reminders";
 import { assignedWorks, judgedContests } from "../src/server/judging/service/judge";
 import { workLocksOf } from "../src/server/work/rules";
+import { complaintPartyItems } from "../src/server/todo/party";
+import { promotionItems } from "../src/server/todo/promotion";
 
 type Stage = "registration" | "school_review" | "format_review" | "online_judging";
 
@@ -343,7 +345,10 @@ const PRODUCERS: Record<TodoKind, Producer> = {
   judging,
   defence,
   complaint,
+  // Added after the baseline (issue 29): the platform's own producers, one user at a time.
+  complaintParty: async (db, user, now) => (await complaintPartyItems(db, [user], now)).get(user.id) ?? [],
   judgeInvite,
+  promotion: async (db, user, now) => (await promotionItems(db, [user], now)).get(user.id) ?? [],
 };
 
 /** The kinds the policy gives this user. */

@@ -42,6 +42,7 @@ import { todoRoutes } from "./todo/routes";
 import { scheduleDigest } from "./todo/digest";
 import { jobRoutes } from "./jobs/routes";
 import { userActionRoutes } from "./user/actions";
+import { userPhoneRoute } from "./user/phone";
 import { auditRoutes } from "./audit/routes";
 import { noticeRoutes } from "./notice/routes";
 import { newsPublicRoutes } from "./news/routes";
@@ -61,6 +62,7 @@ import { nationalRoutes } from "./national/routes";
 import { profileRoutes } from "./profile/routes";
 import { complaintRoutes } from "./complaint/routes";
 import { certificateRoutes } from "./certificate/routes";
+import { startSigningKeys } from "./certificate/key-migration";
 import { scheduleReminders } from "./complaint/reminders";
 import { judgePoolRoutes } from "./judge-pool/routes";
 import { judgeInviteRoutes } from "./judge-invite/routes";
@@ -69,6 +71,9 @@ import { probeRoutes } from "./health/probes";
 import { classifyUnknownPath } from "./static/app-pages";
 import { scheduleInviteReminders } from "./judge-invite/reminders";
 import { dupcheckRoutes } from "./dupcheck/routes";
+import { myDataRoutes } from "./my-data/routes";
+import { retentionRoutes } from "./retention/routes";
+import { scheduleRetention } from "./retention/service";
 // Every cross-domain effect's handler, registered before any request can emit one.
 import { events } from "./effects";
 
@@ -116,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A missing bucket or refused credentials stop the start here, with a clear message.
   const store = createBlobStore(config);
   await store.check();
+  // The certificate signing key's source; private keys of older versions moved out of the database.
+  await startSigningKeys(app, db, config.certificates);
   // GET /healthz and /readyz, anonymous (health/probes.ts).
   probeRoutes(app, { db, dialect: deps.dialect, store });
   const queue = await startQueue(db, deps.dialect, config, log);
@@ -245,6 +252,7 @@ async function registerDomains(app: FastifyInstance, s: Services) {
   tokenRoutes(app, db, policy);
   jobRoutes(app, jobs);
   userActionRoutes(app, { db, config, mailer });
+  userPhoneRoute(app, { db });
   auditRoutes(app, db);
   noticeRoutes(app, db);
   newsPublicRoutes(app, db);
@@ -268,6 +276,8 @@ async function registerDomains(app: FastifyInstance, s: Services) {
   mainpageRoutes(app, { db, store });
   contestRoutes(app, db);
   todoRoutes(app, db, policy);
+  myDataRoutes(app, db);
+  retentionRoutes(app, db);
 }
 
 /** Background work starts once every runner is registered; it stops before the database closes. */
@@ -279,6 +289,7 @@ async function startBackground(app: FastifyInstance, s: Services) {
   await scheduleReminders(queue, { db, mailer, publicUrl: config.publicUrl, log: info });
   await scheduleInviteReminders(queue, { db, mailer, config, log: info });
   await scheduleDigest(queue, { db, policy, mailer, publicUrl: config.publicUrl, log: info });
+  await scheduleRetention(queue, { db, store, log: info });
   app.addHook("onClose", async () => {
     await jobs.stop();
     await queue.stop();

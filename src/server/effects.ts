@@ -7,7 +7,8 @@
  *
  * - results.changed (judging: publish, withdraw, any change of a published result), in the
  *   transaction: the certificates are re-synced (syncCertificates), then the national entries
- *   (syncNationalEntries) — the order they always ran in.
+ *   (syncNationalEntries) — the order they always ran in; works named in the event (a
+ *   complaint's change of one work) that now qualify are promoted before (promoteChangedWorks).
  * - work.transitioned (work: applyTransition), in the transaction: a disqualified work's
  *   certificates are revoked.
  * - work.textChanged (work: submit, resubmission, edits, documents), after the commit: the
@@ -17,12 +18,16 @@
 import { events } from "./events";
 import { syncCertificates, syncWorkCertificates } from "./certificate/issue";
 import { syncNationalEntries } from "./national/entries";
+import { promoteChangedWorks } from "./national/promotion";
 import { worksChanged } from "./dupcheck/triggers";
 
 events.inTransaction("results.changed", async (trx, { contestId, at }) => {
   await syncCertificates(trx, contestId, at);
 });
-events.inTransaction("results.changed", async (trx, { contestId, userId }) => {
+events.inTransaction("results.changed", async (trx, { contestId, userId, workIds }) => {
+  // A changed work that now qualifies is promoted first (within the quota, before the national
+  // deadline); otherwise its admins get a to-do item (national/promotion.ts).
+  if (workIds?.length) await promoteChangedWorks(trx, contestId, workIds, userId);
   await syncNationalEntries(trx, contestId, userId);
 });
 events.inTransaction("work.transitioned", async (trx, { workId, to, at }) => {

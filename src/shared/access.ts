@@ -77,6 +77,7 @@ export type ApiObject =
   | "api.arbitration"
   | "api.arbitrationReview"
   | "api.judgePool"
+  | "api.phoneReveal"
   | "api.judgePoolSelf"
   | "api.judgeInvitations"
   | "api.myJudgeInvitations"
@@ -87,7 +88,9 @@ export type ApiObject =
   | "api.dupcheck"
   | "api.dupcheckPair"
   | "api.dupcheckReport"
-  | "api.dupcheckAdmin";
+  | "api.dupcheckAdmin"
+  | "api.myData"
+  | "api.retention";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

@@ -113,6 +113,13 @@ describe.each(DIALECTS)("API tokens on %s", (dialect) => {
     const foreign = await sadmin.post(T, { name: "越权", readOnly: true, resources: ["api.audit"], expiresAt: inDays(10) });
     expect(foreign.status).toBe(422);
     expect(foreign.body.info).toContain("api.audit");
+    // A person's own acts (a student's, a filer's, a holder's) are not offered and not granted (issue 29).
+    expect((await sadmin.get(T)).body.data.resources).not.toContain("api.complaintFiling");
+    for (const own of ["api.complaintFiling", "api.defenceReply", "api.myCertificates"]) {
+      const r = await sadmin.post(T, { name: "本人事项", readOnly: true, resources: [own], expiresAt: inDays(10) });
+      expect(r.status).toBe(422);
+      expect(r.body.info).toContain("是本人办理的事项，不能授予令牌");
+    }
     expect(
       (await student.post(T, { name: "学生", readOnly: true, resources: ["api.works"], expiresAt: inDays(10) })).status,
     ).toBe(403);

@@ -436,8 +436,11 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     await f.root.req("PATCH", `/Backend/Admin/user/${c.holder_user_id}`, { name: c.holder_name });
   });
 
-  it("browser print: sheets with facts, verification URL and QR path, the templates used; logged; revoked ones skipped", async () => {
+  it("browser print: sheets with facts, verification URL and QR path, the templates used; logged once confirmed; revoked ones skipped", async () => {
     const w0 = await valid(f.w[0]);
+    const adminPrints = async () => (await prints()).filter((p) => p.mode !== "download");
+    const printedBefore = new Set((await adminPrints()).map((p) => p.certificate_id));
+    const logBefore = (await adminPrints()).length;
     const r = await f.cadmin.post(`${C}/print/browser`, { ids: w0.map((c) => c.id) });
     expect(r.body.error, r.body.info).toBe(0);
     const { sheets, templates, skipped } = r.body.data;
@@ -453,8 +456,31 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(s.qr.size).toBeGreaterThan(20);
     expect(s.qr.path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     expect(templates.map((x: { contestId: number; awardKind: string }) => [x.contestId, x.awardKind])).toEqual([[f.js, "work"]]);
+    // Opening the print (the browser's preview) logs nothing: it may be closed unprinted (issue 29).
+    expect((await prints()).filter((p) => p.mode === "browser")).toEqual([]);
+    const again = await f.cadmin.post(`${C}/print/browser`, { ids: w0.map((c) => c.id) });
+    const reprintOf = (list: { certificateId: number; reprint: boolean }[]) => list.map((x) => [x.certificateId, x.reprint]);
+    expect(reprintOf(again.body.data.sheets)).toEqual(reprintOf(sheets));
+    expect(reprintOf(sheets)).toEqual(
+      sheets.map((x: { certificateId: number }) => [x.certificateId, printedBefore.has(x.certificateId)]),
+    );
+    expect((await adminPrints()).length).toBe(logBefore);
+    // The user's 已打印 confirmation logs it (a certificate printed before as a reprint).
+    const wasPrinted = w0.filter((c) => printedBefore.has(c.id)).length;
+    const confirmed = await f.cadmin.post(`${C}/print/browser/confirm`, { ids: w0.map((c) => c.id) });
+    expect(confirmed.body).toEqual({
+      error: 0,
+      info: `已记录 ${w0.length} 张证书的打印${wasPrinted ? `（其中 ${wasPrinted} 张为补打）` : ""}`,
+      data: { count: w0.length, reprints: wasPrinted },
+    });
     const logged = (await prints()).filter((p) => p.mode === "browser");
-    expect(logged.map((p) => p.certificate_id).sort()).toEqual(w0.map((c) => c.id).sort());
+    expect(logged.map((p) => [p.certificate_id, !!p.reprint]).sort()).toEqual(
+      w0.map((c) => [c.id, printedBefore.has(c.id)]).sort(),
+    );
+    // Out of scope: 404 like a missing certificate, nothing logged.
+    const outsider = await zjAdmin.post(`${C}/print/browser/confirm`, { ids: [w0[0].id] });
+    expect(outsider.body).toEqual({ error: 404, info: CERT_NOT_FOUND });
+    expect((await prints()).filter((p) => p.mode === "browser")).toHaveLength(w0.length);
 
     // After a disqualification, w[1]'s certificates are revoked: skipped, and alone refused.
     const dq = await f.root.post(`/Backend/Admin/work/${f.w[1]}/disqualify`, { reason: "抄袭属实" });
@@ -465,6 +491,9 @@ describe.each(DIALECTS)("certificate printing on %s", (dialect) => {
     expect(mixed.body.data.sheets.map((x: { certificateId: number }) => x.certificateId)).toEqual([w0[0].id]);
     expect(mixed.body.data.skipped).toBe(w1.length);
     expect(mixed.body.data.sheets[0].reprint).toBe(true);
+    // Confirming the mixed batch logs the valid one as a reprint and skips the revoked ones.
+    const mixedLogged = await f.cadmin.post(`${C}/print/browser/confirm`, { ids: [w0[0].id, ...w1.map((c) => c.id)] });
+    expect(mixedLogged.body.data).toEqual({ count: 1, reprints: 1 });
     const before = (await prints()).length;
     const only = await f.cadmin.post(`${C}/print/pdf`, { ids: w1.map((c) => c.id) });
     expect(only.body).toEqual({ error: 400, info: `所选的 ${w1.length} 张证书都已撤销或已换发新版本，不能打印` });

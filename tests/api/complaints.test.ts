@@ -571,7 +571,7 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect(c).toMatchObject({ relation: "party", evidence: [] });
     const text = JSON.stringify(mine);
     for (const secret of ["王公众", "13912345678", "visitor@example.com"]) expect(text).not.toContain(secret);
-    expect(c.history.map((h: { by: string }) => h.by)).toContain("申诉人");
+    expect(c.history.map((h: { by: string }) => h.by)).toContain("投诉人"); // a 投诉: its filer is 投诉人 (issue 29)
     expect(text).not.toContain("吴申管");
     // The filer's evidence is not the author's to download.
     const ev = await t.db
@@ -592,9 +592,11 @@ describe.each(DIALECTS)("complaints on %s", (dialect) => {
     expect(workLog.status, workLog.body.info).toBe(200);
     expect(workLog.body.data.map((e: { action: string }) => e.action)).toContain("complaint_submit");
     for (const secret of ["王公众", "visitor@example.com"]) expect(JSON.stringify(workLog.body)).not.toContain(secret);
-    // Handlers see the filer.
+    // Handlers see the filer, the phone masked; the full number is one audited request away.
     const h = (await f.admin.get(`${M}/complaints/${c.id}`)).body.data;
-    expect(h.filer).toMatchObject({ name: "王公众", phone: "13912345678", email: "visitor@example.com" });
+    expect(h.filer).toMatchObject({ name: "王公众", phone: "139****5678", email: "visitor@example.com" });
+    const full = await f.admin.get(`${M}/complaints/${c.id}/filer-phone`);
+    expect(full.body).toMatchObject({ error: 0, data: { phone: "13912345678" } });
   });
   it("arbitration: the visitor requests it; an arbitrator of the work's school never sees it; a disqualification cannot be revised away", async () => {
     const c = await t.db

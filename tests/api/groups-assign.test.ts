@@ -307,7 +307,7 @@ describe.each(DIALECTS)("judge groups and assignment on %s", (dialect) => {
     const same = await cadmin.post(`${A}/${zj}/assignments`, { workId: zjuWork, judgeId: J.zju });
     expect(same.status).toBe(400);
     expect(same.body.info).toMatch(
-      new RegExp(`^不能分配：评委「南评委」（${J.zju}） 与作品 ${zjuWork}「[^」]+」 存在回避关系（同校）；本次未做任何更改$`),
+      new RegExp(`^不能分配：评委「南评委」与作品 ${zjuWork}「[^」]+」存在回避关系（同校），请改选其他评委；本次未做任何更改$`),
     );
     expect(same.body.data.problems).toEqual([expect.objectContaining({ kind: "conflict", workId: zjuWork, judgeId: J.zju })]);
     const advised = await cadmin.post(`${A}/${zj}/assignments`, { workId: advisedWork, judgeId: J.ind });
@@ -315,7 +315,7 @@ describe.each(DIALECTS)("judge groups and assignment on %s", (dialect) => {
     const wrongGroup = await cadmin.post(`${A}/${zj}/assignments`, { workId: zjuWork, judgeId: J.zjsu });
     expect(wrongGroup.body.data.problems.map((p: { kind: string }) => p.kind)).toEqual(["not_in_group"]);
     const other = await cadmin.post(`${A}/${zj}/assignments`, { workId: zjuWork, judgeId: J.js });
-    expect(other.body.info).toBe(`不能分配：用户 ${J.js} 不是本赛事的评委；本次未做任何更改`);
+    expect(other.body.info).toBe("不能分配：所选用户不是本赛事的评委，请先在「评委与审核员」中把其加入本赛事；本次未做任何更改");
     expect(await countAssignments(t, zj)).toBe(83);
 
     // The check report shows the gap; a replacement by a conflicted judge keeps the original.

@@ -173,8 +173,20 @@ describe.each(DIALECTS)("the demo national round on %s", (dialect) => {
       error: 0,
       data: { works: entries.length, ranked: entries.length },
     });
+    // The national contest is the highest: no 推荐晋级 (issue 29).
+    expect((await admin.post(`${A}/${cn}/results/promote`, {})).body).toMatchObject({
+      error: 422,
+      info: "国赛是最高级别的赛事，没有可晋级的上级赛事，不能推荐晋级",
+    });
     const alloc = await admin.post(`${A}/${cn}/results/allocate`, {});
     expect(alloc.body.error).toBe(0);
+    // Fewer than 10 works: ⌊n × 10%⌋ gives no 一等奖, and the admin is told so (issue 29).
+    const groups = alloc.body.data.groups as { name: string; works: number }[];
+    expect(groups.every((g) => g.works < 10)).toBe(true);
+    expect(alloc.body.data.warnings).toHaveLength(groups.length);
+    for (const [i, g] of groups.entries())
+      expect(alloc.body.data.warnings[i]).toContain(`「${g.name}」共 ${g.works} 件作品，一等奖（⌊${g.works} × 10%⌋ = 0）`);
+    expect(alloc.body.info).toContain("注意：");
     const p = await admin.post(`${A}/${cn}/results/publish`, { note: "国赛结果公示（演示）" });
     expect(p.body).toMatchObject({ error: 0 });
     const pub = (await admin.get(`/Backend/Public/mainpage/results?contestId=${cn}&pageSize=50`)).body.data as {

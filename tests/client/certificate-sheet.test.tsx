@@ -22,6 +22,8 @@ import { PX_PER_MM, dragToMm } from "../../src/client/certificate/ScaledPreview"
 import { reorient } from "../../src/client/certificate/TemplateTab";
 import { parseCertParams, useCertParams } from "../../src/client/certificate/use-cert-params";
 import { RouterProvider, createMemoryRouter } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App } from "antd";
 
 afterEach(() => {
   cleanup();
@@ -159,7 +161,14 @@ describe("print view", () => {
       ],
       skipped: 2,
     };
-    render(<PrintView data={data} onClose={() => {}} />);
+    // The view asks 「已打印？」 after the browser's print (App's modal) and refreshes the lists (react-query).
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <PrintView data={data} onClose={() => {}} />
+        </App>
+      </QueryClientProvider>,
+    );
     await act(async () => {
       for (let i = 0; i < 5; i++) await Promise.resolve();
     });

@@ -213,6 +213,7 @@ describe("menus per demo role follow the policy", () => {
       "优秀作品=/admin/BestWork",
       "仲裁审核=/admin/ArbitrateManagement",
       "作品日志=/author/WorkLog",
+      "个人信息保护=/admin/Privacy",
       "查重引擎=/admin/ElasticSearch",
       "作品管理=/WorkManagement",
       "申诉管理=/ComplaintManagement",
@@ -235,6 +236,8 @@ describe("menus per demo role follow the policy", () => {
       "比赛结果=/ContestAdmin/ContestResult",
       "证书打印=/ContestAdmin/PrintAward",
       "学校管理=/ContestAdmin/SchoolManagement",
+      // 评审 → 选择赛事: the format review of the contests they manage (the national round starts there).
+      "选择赛事=/ContestReviewer/SelectContest",
       "作品管理=/WorkManagement",
       "评委库=/judgePool",
       "作品查重=/dup-check",

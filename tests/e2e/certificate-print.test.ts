@@ -2,7 +2,7 @@
  * Certificate printing in a real browser (demo data: the Zhejiang contest's published result
  * has certificates): the contest picker per role; root prints a batch through the browser
  * (the print view has one sheet per certificate at the template's positions in mm, prints as
- * one A4 page each, and the print is logged; printing again is a 补打); root generates a PDF
+ * one A4 page each, and the print is logged once confirmed as printed; printing again is a 补打); root generates a PDF
  * batch (progress, download), the downloaded PDF shows the holder's name in the picture
  * (pdftoppm) and its QR code (decoded from the picture) opens /verify-cert showing 有效, and
  * 已撤销 once the work is disqualified; a character no font has is refused with the server's
@@ -199,6 +199,15 @@ describe("certificate printing in a real browser", () => {
     expect(text).not.toContain("浏览器打印");
     expect(text).not.toContain("系统管理");
 
+    // Not logged until confirmed (the preview may be closed unprinted); 记录为已打印 → 是 logs it.
+    expect(await view.getByTestId("cert-print-logged").textContent()).toBe("尚未记录打印");
+    // page.pdf() prints as the browser does, so the page may have heard afterprint and asked 「已打印？」
+    // already; otherwise the toolbar's 记录为已打印 asks.
+    const yes = page.getByTestId("cert-printed-yes");
+    await yes.waitFor({ timeout: 3000 }).catch(() => undefined);
+    if (!(await yes.isVisible())) await view.getByTestId("cert-print-confirm").click();
+    await yes.click();
+    await expect.poll(() => view.getByTestId("cert-print-logged").textContent()).toBe("已记录打印 1 次");
     // Logged: the list shows the prints, the drawer the log.
     await view.getByTestId("cert-print-close").click();
     await expect.poll(() => rows(page).nth(0).getByTestId("cert-printed").textContent()).toContain("已打印 1 次");

@@ -19,7 +19,7 @@ const MATRIX: [string, string, Who[]][] = [
   ["Root sees all /admin items and the group of admin pages.", "page.admin", [0]],
   ["School admin sees the school pages.", "page.school", [2]],
   ["Contest admin sees the ContestAdmin pages.", "page.contestAdmin", [1]],
-  ["Contest reviewer sees the review pages.", "page.review", [3]],
+  ["Contest reviewer sees the review pages; a contest admin too, for the format review of the", "page.review", [1, 3]],
   ["Judge sees the judge pages.", "page.judge", [4]],
   ["Teacher sees the teacher pages.", "page.teacher", [99]],
   ["Author sees the author pages.", "page.author", [100]],

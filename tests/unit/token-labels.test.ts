@@ -19,6 +19,13 @@ describe("token resource names", () => {
     for (const o of objects) expect(resourceLabel(o)).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it.each(TOKEN_ROLES)("role %i: never lists a person's own acts (提交申诉, 答辩回复, 我的证书)", async (userType) => {
+    const objects = await tokenObjects(policy, { needToLogin: false, userType });
+    for (const o of ["api.complaintFiling", "api.defenceReply", "api.myCertificates"]) expect(objects).not.toContain(o);
+    // what the role's administrative work uses stays
+    expect(objects).toContain(userType === 2 ? "api.schoolWorks" : "api.contestWorks");
+  });
+
   it("never lists sessions, security or tokens themselves", async () => {
     const objects = await tokenObjects(policy, { needToLogin: false, userType: 0 });
     for (const o of ["api.session", "api.security", "api.apiTokens"]) expect(objects).not.toContain(o);

@@ -3,16 +3,18 @@
  * sheet through CertificateSheet with its award kind's template, over the whole window on
  * screen (reprints tagged 补打, the skipped ones counted) and one certificate per A4 page on
  * paper (`@page` margin 0 in the sheet's orientation; the rest of the app is not printed).
- * Once the images and fonts are ready it opens the browser's print dialog.
+ * Once the images and fonts are ready it opens the browser's print dialog. Nothing is recorded
+ * until the user confirms 「已打印？」 after the dialog closes (use-print-confirm.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Alert, Button, Space, Tag, Typography } from "antd";
-import { CloseOutlined, PrinterOutlined } from "@ant-design/icons";
+import { CheckOutlined, CloseOutlined, PrinterOutlined } from "@ant-design/icons";
 import { defaultLayout, type TemplateLayout } from "../../shared/certificate/layout";
 import type { BrowserPrint, PrintSheet } from "../../shared/certificate/print-schema";
 import { backgroundUrl } from "./print-api";
 import { CertificateSheet } from "./CertificateSheet";
+import { usePrintConfirm } from "./use-print-confirm";
 
 /** The page rules while the view is open (not global: the other print pages keep theirs). */
 export const pageRules = (first: "landscape" | "portrait") =>
@@ -32,6 +34,7 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
     layouts.get(`${s.contestId}:${s.awardKind}`) ?? layouts.get(s.awardKind) ?? defaultLayout(s.awardKind);
   const reprints = data.sheets.filter((s) => s.reprint).length;
   const first = data.sheets.length ? layoutOf(data.sheets[0]).orientation : "landscape";
+  const printed = usePrintConfirm(data);
 
   useEffect(() => {
     document.body.classList.add("certificate-printing");
@@ -59,6 +62,11 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
         <Typography.Text data-testid="cert-print-summary">
           共 {data.sheets.length} 张证书{reprints ? `，其中 ${reprints} 张为补打` : ""}
         </Typography.Text>
+        {data.sheets.length > 0 && (
+          <Tag color={printed.logged ? "green" : "default"} data-testid="cert-print-logged">
+            {printed.logged ? `已记录打印 ${printed.logged} 次` : "尚未记录打印"}
+          </Tag>
+        )}
         {data.skipped > 0 && (
           <Alert
             type="warning"
@@ -79,6 +87,14 @@ export function PrintView({ data, onClose, autoPrint = true }: { data: BrowserPr
             data-testid="cert-print-again"
           >
             打印
+          </Button>
+          <Button
+            icon={<CheckOutlined />}
+            disabled={!ready || !data.sheets.length}
+            onClick={printed.ask}
+            data-testid="cert-print-confirm"
+          >
+            记录为已打印
           </Button>
           <Button icon={<CloseOutlined />} onClick={onClose} data-testid="cert-print-close">
             关闭

@@ -8,6 +8,8 @@ import type { PageOf } from "../../shared/crud/list";
 import type { AwardView } from "../../shared/award/schema";
 import type {
   BrowserPrint,
+  BrowserPrintConfirm,
+  BrowserPrintLogged,
   CertContest,
   CertListQuery,
   CertificateRow,
@@ -68,6 +70,8 @@ export const backgroundUrl = (sha256: string) => `${C}/background/${sha256}`;
 
 export const certApi = {
   printBrowser: (body: PrintBody) => post<BrowserPrint>(`${C}/print/browser`, body, { notify: false }),
+  /** The user confirmed the browser print happened: logs it. */
+  confirmBrowser: (body: BrowserPrintConfirm) => post<BrowserPrintLogged>(`${C}/print/browser/confirm`, body, { notify: false }),
   printPdf: (body: PrintBody) => post<{ jobId: string }>(`${C}/print/pdf`, body, { notify: false }),
   saveTemplate: (body: TemplateBody) => put<TemplateView>(`${C}/templates`, body, { notify: false }),
   uploadBackground: (file: File): Promise<ClientReply<{ sha256: string; width: number; height: number }>> => {

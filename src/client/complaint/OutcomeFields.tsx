@@ -12,16 +12,26 @@ import {
   type DecisionAction,
   type DecisionOutcome,
 } from "../../shared/complaint/states";
+import type { AwardView } from "../../shared/award/schema";
 import { useAwardLevels } from "./api";
 
 /** Outcome + action pickers; a rejected complaint changes nothing. */
-export function OutcomeFields({ prefix = "", award }: { prefix?: string; award: boolean }) {
+export function OutcomeFields({
+  prefix = "",
+  award,
+  level,
+}: {
+  prefix?: string;
+  award: boolean;
+  /** the complaint's contest level: the picker offers that level's work awards only */
+  level?: AwardView["contestLevel"];
+}) {
   const form = Form.useFormInstance();
   const outcomeName = prefix ? `${prefix}Outcome` : "outcome";
   const actionName = prefix ? `${prefix}Action` : "action";
   const outcome: DecisionOutcome | undefined = Form.useWatch(outcomeName, form);
   const action: DecisionAction | undefined = Form.useWatch(actionName, form);
-  const awards = useAwardLevels(award && action === "change_award");
+  const awards = useAwardLevels(award && action === "change_award", level);
   return (
     <>
       <Form.Item label="结论" name={outcomeName} rules={[{ required: true, message: "请选择结论" }]}>
@@ -48,6 +58,7 @@ export function OutcomeFields({ prefix = "", award }: { prefix?: string; award: 
             style={{ width: 240 }}
             loading={awards.isLoading}
             placeholder="无奖项"
+            data-testid={`${prefix || "decision"}-award`}
             options={(awards.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
           />
         </Form.Item>

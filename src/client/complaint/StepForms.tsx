@@ -11,6 +11,7 @@ import type { HandlerComplaintView } from "../../shared/complaint/schema";
 import { COMPLAINT_TRANSITIONS, TEXT_MAX, type ComplaintAction } from "../../shared/complaint/states";
 import { applyRejudge, handlerStep, type HandlerDesk } from "./api";
 import { ArbitrationForm, DecisionForm, OpinionForm } from "./step-forms";
+import { filerWord } from "../../shared/complaint/labels";
 
 /** Which steps each screen offers. */
 export const DESK_STEPS: Record<HandlerDesk, readonly ComplaintAction[]> = {
@@ -107,7 +108,7 @@ export function StepForms({ c, desk, onDone }: { c: HandlerComplaintView; desk: 
         <Form form={reasonForm} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
-            label={reasonStep === "refuse" ? "不予受理的理由（将告知申诉人）" : "退回理由"}
+            label={reasonStep === "refuse" ? `不予受理的理由（将告知${filerWord(c.type)}）` : "退回理由"}
             rules={[{ required: true, whitespace: true, message: "请填写理由" }]}
           >
             <Input.TextArea rows={4} maxLength={TEXT_MAX} showCount data-testid="step-reason" />

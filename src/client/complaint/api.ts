@@ -89,12 +89,19 @@ export const useHandlerComplaint = (desk: HandlerDesk, id: number | undefined) =
   });
 
 /** Award levels for "变更奖项" (every logged-in user reads them). */
-export const useAwardLevels = (enabled: boolean) =>
+/**
+ * The award levels a decision may give a work of a contest of that level: its level's work
+ * awards (not 优秀指导教师 / 优秀组织奖, not another level's 一等奖 of the same name), in order.
+ * The server refuses any other (requireWorkAwardLevel).
+ */
+export const useAwardLevels = (enabled: boolean, level: AwardView["contestLevel"] | undefined) =>
   useQuery({
-    queryKey: complaintKeys.awards,
+    queryKey: [...complaintKeys.awards, level],
     queryFn: async () =>
-      (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list.filter((a) => !a.archived),
-    enabled,
+      (await fetchData<PageOf<AwardView>>("/Backend/Admin/award", { pageSize: 100 })).list
+        .filter((a) => !a.archived && a.kind === "work" && a.contestLevel === level)
+        .sort((a, b) => a.sort - b.sort || a.id - b.id),
+    enabled: enabled && !!level,
     staleTime: 300_000,
   });
 

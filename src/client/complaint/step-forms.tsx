@@ -10,6 +10,7 @@ import { ARBITRATION_OUTCOMES, ARBITRATION_OUTCOME_NAMES, TEXT_MAX } from "../..
 import { arbitrate, decide, giveOpinion } from "./api";
 import { textProblem } from "./logic";
 import { OutcomeFields } from "./OutcomeFields";
+import { filerWord } from "../../shared/complaint/labels";
 
 interface StepFormProps {
   c: HandlerComplaintView;
@@ -72,11 +73,14 @@ export function DecisionForm({ c, busy, onSubmit }: StepFormProps) {
     >
       <Typography.Title level={5}>处理决定</Typography.Title>
       {c.opinion && <Typography.Paragraph type="secondary">已按审核意见预填结论和处理方式，可修改。</Typography.Paragraph>}
-      <OutcomeFields award />
+      <OutcomeFields award level={c.contestLevel} />
       <Form.Item label="决定理由" name="text" required rules={[textRule("决定理由")]}>
         <Input.TextArea rows={5} maxLength={TEXT_MAX} showCount data-testid="decision-text" />
       </Form.Item>
-      <Popconfirm title="决定作出后处理措施立即执行，并通知申诉人和作品第一作者。确定提交？" onConfirm={() => form.submit()}>
+      <Popconfirm
+        title={`决定作出后处理措施立即执行，并通知${filerWord(c.type)}和作品第一作者。确定提交？`}
+        onConfirm={() => form.submit()}
+      >
         <Button type="primary" loading={busy} data-testid="decision-submit">
           提交决定
         </Button>
@@ -119,7 +123,7 @@ export function ArbitrationForm({ c, busy, onSubmit }: StepFormProps) {
           data-testid="arbitration-outcome"
         />
       </Form.Item>
-      {arbOutcome === "revise" && <OutcomeFields prefix="revised" award />}
+      {arbOutcome === "revise" && <OutcomeFields prefix="revised" award level={c.contestLevel} />}
       <Form.Item label="仲裁理由" name="text" required rules={[textRule("仲裁理由")]}>
         <Input.TextArea rows={5} maxLength={TEXT_MAX} showCount data-testid="arbitration-text" />
       </Form.Item>

@@ -38,8 +38,11 @@ export default function WorkManagement({ route }: PageProps) {
   // ?contestId= opens the list filtered by a contest (e.g. the national contest: its entries' national state).
   const [params] = useSearchParams();
   const initialContest = Number(params.get("contestId")) || undefined;
+  // ?status=accepted,format_resubmitted (the to-do centre's 待形式审查) opens it filtered by status too.
+  const initialStatus = params.get("status")?.split(",").filter(Boolean);
+  const initial = { contestId: initialContest, status: initialStatus?.length ? initialStatus : undefined };
   const { tableProps, setFilters, filters, tableQuery } = useTable<WorkListItem>({
-    filters: { initial: toCrudFilters({ contestId: initialContest }).filter((f) => "value" in f && f.value !== undefined) },
+    filters: { initial: toCrudFilters(initial).filter((f) => "value" in f && f.value !== undefined) },
     resource: "contestWorks",
     meta: { path: LIST_PATH.contest },
     pagination: { pageSize: 20 },
@@ -62,7 +65,7 @@ export default function WorkManagement({ route }: PageProps) {
         </Space>
       }
     >
-      <WorkFilterForm contests initial={{ contestId: initialContest }} onSearch={(f) => setFilters(f, "replace")} />
+      <WorkFilterForm contests initial={initial} onSearch={(f) => setFilters(f, "replace")} />
       {canDecide && (
         <Space style={{ marginBottom: 12 }}>
           <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">

@@ -28,6 +28,8 @@ import { verifyUrl, type AwardKind, type PrintFacts, type TemplateLayout } from 
 import {
   PRINT_LIMITS,
   type BrowserPrint,
+  type BrowserPrintConfirm,
+  type BrowserPrintLogged,
   type CertContest,
   type CertificateRow,
   type CertListQuery,
@@ -325,6 +327,21 @@ export async function checkPrintable(db: Handle, ids: number[], origin: string, 
   for await (const { item } of printItems(db, ids, origin, templates)) assertPrintable(item, fonts);
 }
 
+/** The certificates among the ids printed before in one of the modes. */
+async function printedBefore(db: Handle, ids: number[], modes: readonly Mode[]): Promise<Set<number>> {
+  const before = new Set<number>();
+  for (const part of chunks(ids, 500))
+    for (const r of await db
+      .selectFrom("certificate_print")
+      .select("certificate_id")
+      .distinct()
+      .where("certificate_id", "in", part)
+      .where("mode", "in", [...modes])
+      .execute())
+      before.add(r.certificate_id);
+  return before;
+}
+
 /** Logs a print of the certificates; returns those printed before (their rows are marked reprint). */
 export async function logPrints(
   db: Handle,
@@ -334,17 +351,8 @@ export async function logPrints(
   jobId: string | null,
   at = new Date().toISOString(),
 ): Promise<Set<number>> {
-  const prior: Mode[] = mode === "download" ? ["download"] : [...ADMIN_MODES];
-  const before = new Set<number>();
+  const before = await printedBefore(db, ids, mode === "download" ? ["download"] : ADMIN_MODES);
   for (const part of chunks(ids, 500)) {
-    for (const r of await db
-      .selectFrom("certificate_print")
-      .select("certificate_id")
-      .distinct()
-      .where("certificate_id", "in", part)
-      .where("mode", "in", prior)
-      .execute())
-      before.add(r.certificate_id);
     await db
       .insertInto("certificate_print")
       .values(
@@ -380,17 +388,22 @@ export async function browserPrint(db: Db, user: User, body: PrintBody, origin: 
       reprint: false,
     });
   }
-  const reprinted = await db.transaction().execute((trx) =>
-    logPrints(
-      trx,
-      sheets.map((s) => s.certificateId),
-      user.id,
-      "browser",
-      null,
-    ),
+  // Opening the print view logs nothing: the browser's preview may be closed unprinted. The user's
+  // 已打印 confirmation logs it (confirmBrowserPrint).
+  const reprinted = await printedBefore(
+    db,
+    sheets.map((s) => s.certificateId),
+    ADMIN_MODES,
   );
   for (const s of sheets) s.reprint = reprinted.has(s.certificateId);
   return { sheets, templates: await templates.all(), skipped: skipped + ids.length - sheets.length };
+}
+
+/** Logs a browser print the user confirmed as printed (same scope and skipping as the print itself). */
+export async function confirmBrowserPrint(db: Db, user: User, body: BrowserPrintConfirm): Promise<BrowserPrintLogged> {
+  const { ids } = await selectForPrint(db, user, { ids: body.ids }, PRINT_LIMITS.browser);
+  const reprinted = await db.transaction().execute((trx) => logPrints(trx, ids, user.id, "browser", null));
+  return { count: ids.length, reprints: reprinted.size };
 }
 
 // ---- PDF batch (a job)

@@ -12,6 +12,8 @@ import { CertificateCheck, CertificateKey, VerifyQuery } from "../../shared/cert
 import { SAMPLE_FACTS, verifyUrl } from "../../shared/certificate/layout";
 import {
   BrowserPrint,
+  BrowserPrintConfirm,
+  BrowserPrintLogged,
   CertContest,
   CertificateRow,
   CertListQuery,
@@ -31,6 +33,7 @@ import { publicKeys } from "./signing";
 import { checkCertificateCached } from "./verify";
 import {
   browserPrint,
+  confirmBrowserPrint,
   certificateContests,
   listCertificates,
   myCertificatePdf,
@@ -177,7 +180,8 @@ function printingRoutes(app: FastifyInstance, { db, jobs, config }: CertificateD
     {
       schema: {
         tags,
-        summary: "浏览器打印：返回每张证书的内容、二维码和所用模板，并记入打印记录；已撤销或已换发的证书不打印",
+        summary:
+          "浏览器打印：返回每张证书的内容、二维码和所用模板（不记入打印记录，用户确认已打印后由 …/browser/confirm 记录）；已撤销或已换发的证书不打印",
         body: PrintBody,
         response: { 200: Envelope(BrowserPrint) },
       },
@@ -186,6 +190,23 @@ function printingRoutes(app: FastifyInstance, { db, jobs, config }: CertificateD
     async (req) => {
       const out = await browserPrint(db, req.user!, req.body, origin(req));
       return ok(out, `共 ${out.sheets.length} 张证书${out.skipped ? `，${out.skipped} 张已撤销或已换发新版本，不打印` : ""}`);
+    },
+  );
+
+  r.post(
+    "/Backend/Certificate/print/browser/confirm",
+    {
+      schema: {
+        tags,
+        summary: "确认浏览器打印已完成：记入打印记录（以前打印过的记为补打）；已撤销或已换发的证书不记录",
+        body: BrowserPrintConfirm,
+        response: { 200: Envelope(BrowserPrintLogged) },
+      },
+      config: { access: certs("update") },
+    },
+    async (req) => {
+      const out = await confirmBrowserPrint(db, req.user!, req.body);
+      return ok(out, `已记录 ${out.count} 张证书的打印${out.reprints ? `（其中 ${out.reprints} 张为补打）` : ""}`);
     },
   );
 

@@ -14,6 +14,7 @@
 import type { Transaction } from "kysely";
 import { DECISION_ACTION_NAMES, type DecisionAction } from "../../shared/complaint/states";
 import { badRequest } from "../../shared/errors";
+import { complaintLabel } from "../../shared/complaint/labels";
 import type { DB, User } from "../db/schema";
 import { minCostFlow } from "../judging/assign";
 import { applyAssignments } from "../judging/service/apply";
@@ -81,7 +82,7 @@ export async function checkAction(trx: Transaction<DB>, c: ComplaintRow, a: Acti
 /** Applies the action; returns what it did (for the complaint's record and the mails). */
 export async function applyAction(ctx: Ctx, a: ActionInput): Promise<string | null> {
   const { trx, user, complaint: c } = ctx;
-  const tag = `（申诉/投诉 #${c.id}）`;
+  const tag = `（${complaintLabel(c)}）`;
   switch (a.action) {
     case "no_change":
       return null;

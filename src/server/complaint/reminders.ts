@@ -7,6 +7,7 @@
  * reminded (their deadline is in the decision's mail).
  */
 import { COMPLAINT_STATE_NAMES, type ComplaintState } from "../../shared/complaint/states";
+import { complaintKind, complaintLabel } from "../../shared/complaint/labels";
 import { ROLE } from "../../shared/roles";
 import type { Db } from "../db";
 import type { TaskQueue } from "../jobs/queue";
@@ -51,7 +52,15 @@ export async function sendReminders(db: Db, mailer: Mailer, publicUrl: string, n
   const due = await db
     .selectFrom("complaint")
     .innerJoin("work", "work.id", "complaint.work_id")
-    .select(["complaint.id", "complaint.contest_id", "complaint.state", "complaint.due_at", "complaint.work_id", "work.name"])
+    .select([
+      "complaint.id",
+      "complaint.type",
+      "complaint.contest_id",
+      "complaint.state",
+      "complaint.due_at",
+      "complaint.work_id",
+      "work.name",
+    ])
     .where("complaint.reminded_at", "is", null)
     .where("complaint.due_at", "is not", null)
     .where("complaint.due_at", "<=", horizon)
@@ -82,8 +91,8 @@ export async function sendReminders(db: Db, mailer: Mailer, publicUrl: string, n
     for (const to of await recipients(db, c.contest_id, state)) {
       const mail: Mail = {
         to,
-        subject: `【赛务平台】申诉 #${c.id} ${overdue ? "已超期" : "即将到期"}`,
-        text: `您好：\n\n关于作品 ${c.work_id}「${c.name}」的申诉/投诉（编号 ${c.id}）当前为「${COMPLAINT_STATE_NAMES[state]}」，处理期限${overdue ? "已于" : "为"} ${bj(c.due_at!)}${overdue ? "届满" : ""}，请及时处理：${publicUrl}${page}\n`,
+        subject: `【赛务平台】${complaintLabel(c)} ${overdue ? "已超期" : "即将到期"}`,
+        text: `您好：\n\n关于作品 ${c.work_id}「${c.name}」的${complaintKind(c.type)}（编号 ${c.id}）当前为「${COMPLAINT_STATE_NAMES[state]}」，处理期限${overdue ? "已于" : "为"} ${bj(c.due_at!)}${overdue ? "届满" : ""}，请及时处理：${publicUrl}${page}\n`,
       };
       await mailer.send(mail);
       sent++;

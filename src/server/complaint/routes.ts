@@ -18,6 +18,7 @@ import { filerRoutes } from "./filer-routes";
 import { handlingRoutes } from "./handling-routes";
 import { complaintSettingsRoutes } from "./settings-routes";
 import { arbitrationRoutes } from "./arbitration-routes";
+import { complaintContactRoutes } from "./contact-routes";
 
 export type { ComplaintDeps } from "./route-kit";
 
@@ -29,4 +30,5 @@ export function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps) {
   handlingRoutes(kit);
   complaintSettingsRoutes(kit);
   arbitrationRoutes(kit);
+  complaintContactRoutes(kit);
 }

@@ -19,9 +19,11 @@ import {
   type ComplaintAction,
   type ComplaintActor,
   type ComplaintState,
+  type ComplaintType,
   type DecisionAction,
   type DecisionOutcome,
 } from "../../shared/complaint/states";
+import { complaintKind } from "../../shared/complaint/labels";
 import type { StepOutcome } from "../../shared/complaint/schema";
 import { badRequest, conflict, forbidden, invalid, notFound } from "../../shared/errors";
 import type { Db } from "../db";
@@ -241,13 +243,15 @@ export async function takeStep(
     const actors = await actorsOf(trx, caller, c);
     if (!actors.size) throw notFound(NOT_FOUND);
     const actor = stepActor(action, actors);
-    if (!actor) throw forbidden(`您不能对该申诉执行「${step.name}」`);
+    if (!actor) throw forbidden(`您不能对该${complaintKind(c.type)}执行「${step.name}」`);
     const from = c.state as ComplaintState;
     if (!step.from.includes(from))
-      throw badRequest(`申诉当前状态为「${COMPLAINT_STATE_NAMES[from]}」，不能「${step.name}」；本次未做任何更改`);
+      throw badRequest(
+        `${complaintKind(c.type)}当前状态为「${COMPLAINT_STATE_NAMES[from]}」，不能「${step.name}」；本次未做任何更改`,
+      );
     if (input.version !== undefined && input.version !== c.version)
       throw conflict(
-        `申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${input.version}），请刷新后重试；本次未做任何更改`,
+        `${complaintKind(c.type)}已被他人处理（当前版本 ${c.version}，您提交的是版本 ${input.version}），请刷新后重试；本次未做任何更改`,
       );
     const text =
       step.reason || input.reason ? cleanText(input.reason, "reason", `「${step.name}」的说明`, TEXT_MIN[action] ?? 1) : null;
@@ -271,7 +275,8 @@ export async function takeStep(
       .where("id", "=", c.id)
       .where("version", "=", c.version)
       .executeTakeFirst();
-    if (Number(upd.numUpdatedRows) !== 1) throw conflict("申诉已被他人同时处理，请刷新后重试；本次未做任何更改");
+    if (Number(upd.numUpdatedRows) !== 1)
+      throw conflict(`${complaintKind(c.type)}已被他人同时处理，请刷新后重试；本次未做任何更改`);
     const hidden = actor === "filer" || actor === "party";
     await trx
       .insertInto("complaint_history")
@@ -297,7 +302,7 @@ export async function takeStep(
       ...(await stepMails(trx, deps.publicUrl, action, after)),
       ...(action === "decide" || action === "confirm" ? await decisionMails(trx, deps.publicUrl, after, action) : []),
     );
-    return { id: c.id, state: to, version: c.version + 1, effect: r.effect ?? null };
+    return { id: c.id, type: c.type as ComplaintType, state: to, version: c.version + 1, effect: r.effect ?? null };
   });
   await sendAll(deps, mails);
   return out;
@@ -316,7 +321,9 @@ export async function applyRejudgeResult(deps: StepDeps, caller: Caller, id: num
     if (!actors.size) throw notFound(NOT_FOUND);
     if (!actors.has("admin") && !actors.has("root")) throw forbidden("只有申诉管理员和超级管理员可以用重新评审的成绩替换原成绩");
     if (version !== undefined && version !== c.version)
-      throw conflict(`申诉已被他人处理（当前版本 ${c.version}，您提交的是版本 ${version}），请刷新后重试；本次未做任何更改`);
+      throw conflict(
+        `${complaintKind(c.type)}已被他人处理（当前版本 ${c.version}，您提交的是版本 ${version}），请刷新后重试；本次未做任何更改`,
+      );
     const now = new Date();
     const effect = await applyRejudge({
       trx,
@@ -331,7 +338,8 @@ export async function applyRejudgeResult(deps: StepDeps, caller: Caller, id: num
       .where("id", "=", c.id)
       .where("version", "=", c.version)
       .executeTakeFirst();
-    if (Number(upd.numUpdatedRows) !== 1) throw conflict("申诉已被他人同时处理，请刷新后重试；本次未做任何更改");
+    if (Number(upd.numUpdatedRows) !== 1)
+      throw conflict(`${complaintKind(c.type)}已被他人同时处理，请刷新后重试；本次未做任何更改`);
     await trx
       .insertInto("complaint_history")
       .values({
@@ -351,7 +359,7 @@ export async function applyRejudgeResult(deps: StepDeps, caller: Caller, id: num
       action: "complaint_rejudge_result",
       changes: { complaint: [null, c.id], effect: [null, effect] },
     });
-    return { id: c.id, state: c.state as ComplaintState, version: c.version + 1, effect };
+    return { id: c.id, type: c.type as ComplaintType, state: c.state as ComplaintState, version: c.version + 1, effect };
   });
 }
 
@@ -366,4 +374,4 @@ export async function sendAll(deps: Pick<StepDeps, "mailer" | "log">, mails: Mai
 }
 
 export const stepInfo = (action: ComplaintAction, o: StepOutcome) =>
-  `已${COMPLAINT_TRANSITIONS[action].name}，申诉当前状态为「${COMPLAINT_STATE_NAMES[o.state]}」${o.effect ? `；${o.effect}` : ""}`;
+  `已${COMPLAINT_TRANSITIONS[action].name}，${complaintKind(o.type)}当前状态为「${COMPLAINT_STATE_NAMES[o.state]}」${o.effect ? `；${o.effect}` : ""}`;

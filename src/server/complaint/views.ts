@@ -32,6 +32,8 @@ import type {
 } from "../../shared/complaint/schema";
 import type { PageOf } from "../../shared/crud/list";
 import { notFound } from "../../shared/errors";
+import { maskPhone } from "../../shared/mask";
+import { filerWord } from "../../shared/complaint/labels";
 import { ROLE, ROLE_NAMES, type RoleCode } from "../../shared/roles";
 import type { Db } from "../db";
 import type { DB, User } from "../db/schema";
@@ -59,7 +61,12 @@ const baseQuery = (db: Handle) =>
     .innerJoin("school", "school.id", "work.school_id")
     .innerJoin("contest", "contest.id", "complaint.contest_id")
     .selectAll("complaint")
-    .select(["work.name as work_name", "school.name as school_name", "contest.name as contest_name"]);
+    .select([
+      "work.name as work_name",
+      "school.name as school_name",
+      "contest.name as contest_name",
+      "contest.level as contest_level",
+    ]);
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
 type Query = SelectQueryBuilder<DB, "complaint" | "work" | "school" | "contest", Row>;
 
@@ -72,6 +79,7 @@ function common(r: Row, now: number) {
     version: Number(r.version),
     contestId: r.contest_id,
     contestName: r.contest_name,
+    contestLevel: r.contest_level,
     workId: Number(r.work_id),
     workName: r.work_name,
     schoolName: r.school_name,
@@ -109,7 +117,7 @@ async function arbitrationOf(db: Handle, c: ComplaintRow): Promise<ArbitrationVi
   if (!c.arb_requested_at) return null;
   return {
     requestedAt: c.arb_requested_at,
-    requestedBy: c.arb_requested_by === "filer" ? "申诉人" : "作品方",
+    requestedBy: c.arb_requested_by === "filer" ? filerWord(c.type) : "作品方",
     reason: c.arb_reason ?? "",
     outcome: (c.arb_outcome as ArbitrationOutcome | null) ?? null,
     revised:
@@ -127,10 +135,11 @@ async function arbitrationOf(db: Handle, c: ComplaintRow): Promise<ArbitrationVi
   };
 }
 
-const KIND_WORDS: Record<string, string> = { filer: "申诉人", party: "作品方", system: "系统" };
+const KIND_WORDS: Record<string, string> = { party: "作品方", system: "系统" };
+const actorWord = (kind: string, type: string) => (kind === "filer" ? filerWord(type) : KIND_WORDS[kind]);
 
-/** History; `blind`: the parties see role words, never names (and the filer is "申诉人"). */
-async function historyOf(db: Handle, id: number, blind: boolean): Promise<HistoryEntry[]> {
+/** History; `blind`: the parties see role words, never names (and the filer is 申诉人 or 投诉人, by the kind). */
+async function historyOf(db: Handle, id: number, type: string, blind: boolean): Promise<HistoryEntry[]> {
   const rows = await db
     .selectFrom("complaint_history as h")
     .leftJoin("app_user as u", "u.id", "h.actor_id")
@@ -152,8 +161,8 @@ async function historyOf(db: Handle, id: number, blind: boolean): Promise<Histor
     to: r.to_state as ComplaintState,
     by:
       blind || r.actor_kind === "filer" || r.actor_kind === "party"
-        ? (KIND_WORDS[r.actor_kind] ?? "处理人员")
-        : (r.name ?? KIND_WORDS[r.actor_kind] ?? ""),
+        ? (actorWord(r.actor_kind, type) ?? "处理人员")
+        : (r.name ?? actorWord(r.actor_kind, type) ?? ""),
     text: r.text,
   }));
 }
@@ -191,7 +200,7 @@ export async function filerView(db: Handle, caller: Caller, id: number): Promise
     refusal: r.refusal,
     decision: await decisionOf(db, r),
     arbitration: await arbitrationOf(db, r),
-    history: await historyOf(db, r.id, true),
+    history: await historyOf(db, r.id, r.type, true),
     actions: complaintActionsFor(r.state as ComplaintState, [...mine]),
   };
 }
@@ -217,9 +226,34 @@ export async function filerList(db: Handle, caller: Caller): Promise<FilerCompla
   return out;
 }
 
+/** The filer's phone in full: the account's, or the one a visitor gave. */
+async function filerPhoneOf(db: Handle, c: ComplaintRow): Promise<string | null> {
+  if (c.filer_user_id === null) return c.filer_phone;
+  const u = await db.selectFrom("app_user").select("phone").where("id", "=", c.filer_user_id).executeTakeFirst();
+  return u?.phone ?? c.filer_phone;
+}
+
+/**
+ * The filer's phone in full for a handler who must call back (GET …/complaints/:id/filer-phone):
+ * the same rows as the handler view (anything else 404 like an unknown id); the caller records it
+ * in the audit log. The handler view itself shows the phone masked.
+ */
+export async function revealFilerPhone(db: Handle, user: User, id: number): Promise<{ id: number; phone: string | null }> {
+  const r = await loadRow(db, id);
+  if (!(await mayHandleView(db, user, r, await actorsOf(db, { user }, r)))) throw notFound(NOT_FOUND);
+  return { id: r.id, phone: await filerPhoneOf(db, r) };
+}
+
 async function filerIdentity(db: Handle, c: ComplaintRow) {
+  // Masked: handlers reveal the number through revealFilerPhone (audited).
   if (c.filer_user_id === null)
-    return { userId: null, name: c.filer_name, email: c.filer_email, phone: c.filer_phone, kind: "访客（已验证邮箱）" };
+    return {
+      userId: null,
+      name: c.filer_name,
+      email: c.filer_email,
+      phone: maskPhone(c.filer_phone),
+      kind: "访客（已验证邮箱）",
+    };
   const u = await db
     .selectFrom("app_user")
     .select(["id", "name", "email", "phone", "user_type"])
@@ -229,7 +263,7 @@ async function filerIdentity(db: Handle, c: ComplaintRow) {
     userId: c.filer_user_id,
     name: u?.name ?? c.filer_name,
     email: u?.email ?? c.filer_email,
-    phone: u?.phone ?? c.filer_phone,
+    phone: maskPhone(u?.phone ?? c.filer_phone),
     kind: ROLE_NAMES[(u?.user_type ?? 100) as RoleCode] ?? "",
   };
 }
@@ -303,7 +337,7 @@ export async function handlerView(db: Handle, user: User, id: number): Promise<H
       : null,
     decision: await decisionOf(db, r),
     arbitration: await arbitrationOf(db, r),
-    history: await historyOf(db, r.id, false),
+    history: await historyOf(db, r.id, r.type, false),
     actions: complaintActionsFor(r.state as ComplaintState, handlerActors),
   };
 }

@@ -11,7 +11,13 @@ export interface DomainEvents {
    * result changed (a complaint's decision, an honour). Emitted inside that transaction.
    * `at`: the time to date what follows (the publication's), now when absent.
    */
-  "results.changed": { contestId: number; userId: number | null; at?: Date };
+  "results.changed": {
+    contestId: number;
+    userId: number | null;
+    at?: Date;
+    /** the works whose published result changed (a complaint's decision, an arbitration), when known */
+    workIds?: number[];
+  };
   /** A work took a lifecycle step (work/service/transition.ts), inside its transaction. */
   "work.transitioned": { workId: number; from: WorkState; to: WorkState; at: Date };
   /** The text of these works may have changed (submitted, resubmitted, edited, a document uploaded or removed). */

@@ -33,6 +33,7 @@ import type { DB, JudgeInvitationTable, User } from "../db/schema";
 import { record } from "../common/audit";
 import { hashPassword } from "../account/password";
 import { addDeclaredConflicts } from "../judging/service/conflicts";
+import { joinInvitedGroups } from "../judging/service/invited-members";
 import type { Handle } from "../work/repository";
 import { beijingTime as bj } from "../../shared/time";
 import { categoryIdsOf, codeHash, maskEmail, stateOf } from "./codes";
@@ -265,6 +266,8 @@ export async function acceptInvitation(db: Db, user: User | null, t: Target, bod
     const now = new Date().toISOString();
 
     await ensureJudgeMember(trx, u, contest.id, row, now);
+    // The invitation's 大类: the judge joins that category's judge group (or a later one takes them in).
+    await joinInvitedGroups(trx, u.id, contest.id, categoryIdsOf(row.categories), now);
     const personId = await linkPoolPerson(trx, u, row, facts, now);
     await replacePersonCategoriesAndTags(trx, u.id, personId, facts.categoryIds, facts.tags);
     await markYearAvailable(trx, personId, contest, now);

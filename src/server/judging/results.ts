@@ -34,6 +34,7 @@
  * taken in that order while the contest's quota to its parent (in all, and per 大类) lasts;
  * a work that does not fit its 大类 does not stop works of other 大类.
  */
+import { levelCounts } from "../../shared/judging/award-quota";
 import { normaliseScores, type FitParameters, type JudgeEffect, type NormaliseOptions, type Score } from "./scoring";
 
 export type Basis = "online" | "defence";
@@ -145,15 +146,8 @@ export interface AwardLevelRule {
   maxCount: number | null;
 }
 
-/** How many awards each level gives in a group of n works (null: only by hand). */
-export function levelCounts(levels: readonly AwardLevelRule[], n: number): (number | null)[] {
-  return levels.map((l) => {
-    if (l.ratio === null && l.maxCount === null) return null;
-    let count = l.ratio !== null ? Math.floor(n * l.ratio + 1e-9) : Number.POSITIVE_INFINITY;
-    if (l.maxCount !== null) count = Math.min(count, l.maxCount);
-    return count;
-  });
-}
+// How many awards each level gives in a group of n works: shared with the results screen's warning.
+export { levelCounts };
 
 export interface AllocRow {
   workId: number;

@@ -7,6 +7,7 @@
 import type { Insertable } from "kysely";
 import type { DB, WorkGroup, WorkStatus } from "../db/schema";
 import { appendLog, nextWorkIds, refreshNames, type Handle, type LogEntry } from "../work/repository";
+import { requiredGroup } from "../../shared/work/group-rule";
 
 export interface DemoUser {
   username: string;
@@ -180,12 +181,37 @@ export function demoWorkRow(
 }
 
 /** Inserts a demo work (the next id of its year) with its authors, teachers, names and log; its id. */
+/** The group the 专业组 rule asks for (src/shared/work/group-rule.ts): 专业组 when any author's major is in the 大类's list. */
+async function demoGroupOf(db: Handle, categoryId: number, userIds: number[]): Promise<WorkGroup> {
+  const cat = await db
+    .selectFrom("work_category")
+    .select(["name", "has_professional_group", "professional_majors"])
+    .where("id", "=", categoryId)
+    .executeTakeFirstOrThrow();
+  const people = await db.selectFrom("app_user").select(["name", "major_code"]).where("id", "in", userIds).execute();
+  return requiredGroup(
+    {
+      name: cat.name,
+      hasProfessionalGroup: !!cat.has_professional_group,
+      professionalMajors: JSON.parse(cat.professional_majors) as string[],
+    },
+    people.map((p) => ({ name: p.name, majorCode: p.major_code })),
+  );
+}
+
 export async function insertDemoWork(db: Handle, w: NewDemoWork): Promise<number> {
   const [id] = await nextWorkIds(db, w.year, 1);
   const authors = w.authors.map((a): [number, 0 | 1] => (typeof a === "number" ? [a, 1] : a));
+  const groupType =
+    w.groupType ??
+    (await demoGroupOf(
+      db,
+      w.categoryId,
+      authors.map(([u]) => u),
+    ));
   await db
     .insertInto("work")
-    .values(demoWorkRow(id, w, authors[0][0]))
+    .values(demoWorkRow(id, { ...w, groupType }, authors[0][0]))
     .execute();
   await db
     .insertInto("work_author")

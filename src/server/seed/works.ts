@@ -14,6 +14,7 @@ import { demoStages } from "./contest-demo";
 import { MAJORS } from "./reference";
 import { personName, rng, workTitle, type Rng } from "./generate";
 import { demoUserRow, demoWorkRow } from "./demo-helpers";
+import { requiredGroup } from "../../shared/work/group-rule";
 
 const BATCH = 2000;
 /** How often each state is generated (per mille). */
@@ -295,8 +296,16 @@ function planBatch(g: Generator, world: World, n: number): { newUsers: Insertabl
     if (ts.length < 12 && (ts.length < 2 || r.next() < 0.1)) ts.push(person(school.id, 99).username);
     const tCount = r.int(0, 2);
     const advisers = [...new Set(Array.from({ length: tCount }, () => r.pick(ts)))];
-    const profMajors = JSON.parse(top.professional_majors) as string[];
-    const professional = !!top.has_professional_group && team.every((m) => profMajors.includes(m.major));
+    // The 专业组 rule submit applies (src/shared/work/group-rule.ts): any author of a 专业组 major.
+    const professional =
+      requiredGroup(
+        {
+          name: "",
+          hasProfessionalGroup: !!top.has_professional_group,
+          professionalMajors: JSON.parse(top.professional_majors) as string[],
+        },
+        team.map((m) => ({ name: m.username, majorCode: m.major })),
+      ) === "professional";
     const subs = world.subsOf.get(top.id) ?? [];
     return {
       school,

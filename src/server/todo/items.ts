@@ -25,6 +25,9 @@ import { NEXT_STEP } from "../complaint/reminders";
 import { assignmentsOf, judgedContestsOf, type JudgedContest } from "../judging/service/judge";
 import { slotTime } from "../judging/draw";
 import { workLocksOfMany } from "../work/rules";
+import { complaintLabel } from "../../shared/complaint/labels";
+import { complaintPartyItems } from "./party";
+import { promotionItems } from "./promotion";
 
 type Stage = "registration" | "school_review" | "format_review" | "online_judging";
 
@@ -190,6 +193,14 @@ const schoolReview: Producer = async (db, users) => {
   return out;
 };
 
+/** The states waiting for a format review step (the item's count and the works list's filter). */
+const FORMAT_PENDING = ["accepted", "format_resubmitted"] as const;
+
+const directAdminContests = async (db: Db, userId: number) =>
+  (
+    await db.selectFrom("contest_member").select("contest_id").where("user_id", "=", userId).where("role", "=", "admin").execute()
+  ).map((r) => r.contest_id);
+
 /**
  * Works waiting for format review in the contests the user reviews (reviewer membership, or a
  * contest admin's contests): each user's scope (reviewScope: reviewers and contest admins are
@@ -198,7 +209,9 @@ const schoolReview: Producer = async (db, users) => {
 const formatReview: Producer = async (db, users) => {
   const scopes = new Map<number, number[]>();
   for (const u of users) {
-    const scope = await reviewScope(db, u);
+    // A contest admin's own contests only: a national admin's scope also holds the provincial
+    // contests below, whose format review is their own admins' (issue 29).
+    const scope = u.user_type === ROLE.contestAdmin ? await directAdminContests(db, u.id) : await reviewScope(db, u);
     if (scope !== "all" && scope.length) scopes.set(u.id, scope);
   }
   const wanted = [...new Set([...scopes.values()].flat())];
@@ -217,7 +230,7 @@ const formatReview: Producer = async (db, users) => {
       c.id,
       Number(
         (
-          await reviewWorks(db, c.id, ["accepted", "format_resubmitted"])
+          await reviewWorks(db, c.id, FORMAT_PENDING)
             .select((eb) => eb.fn.countAll<number>().as("n"))
             .executeTakeFirstOrThrow()
         ).n,
@@ -243,7 +256,7 @@ const formatReview: Producer = async (db, users) => {
         detail: c.name,
         count: n,
         dueAt: ends.get(c.id) ?? null,
-        link: admin ? `/WorkManagement?contestId=${c.id}` : `/ContestReviewer/Review/${c.id}`,
+        link: admin ? `/WorkManagement?contestId=${c.id}&status=${FORMAT_PENDING.join(",")}` : `/ContestReviewer/Review/${c.id}`,
         menu: admin ? "/WorkManagement" : "/ContestReviewer/SelectContest",
       });
     }
@@ -411,6 +424,7 @@ const complaint: Producer = async (db, users) => {
     .innerJoin("work", "work.id", "complaint.work_id")
     .select([
       "complaint.id",
+      "complaint.type",
       "complaint.contest_id",
       "complaint.state",
       "complaint.due_at",
@@ -433,7 +447,7 @@ const complaint: Producer = async (db, users) => {
       push(out, user.id, {
         key: `complaint:${r.id}:${r.state}`,
         kind: "complaint",
-        title: `申诉 #${r.id}：${COMPLAINT_STATE_NAMES[r.state as ComplaintState]}`,
+        title: `${complaintLabel(r)}：${COMPLAINT_STATE_NAMES[r.state as ComplaintState]}`,
         detail: `作品 ${r.work_id}《${r.name}》`,
         count: 1,
         dueAt: r.due_at,
@@ -487,7 +501,9 @@ const PRODUCERS: Record<TodoKind, Producer> = {
   judging,
   defence,
   complaint,
+  complaintParty: complaintPartyItems,
   judgeInvite,
+  promotion: promotionItems,
 };
 
 /** The kinds the policy gives this user. */

@@ -14,6 +14,8 @@ import { forbidden, invalid, notFound } from "../../shared/errors";
 import {
   TOKEN_MAX_DAYS,
   TOKEN_ROLES,
+  TOKEN_PERSONAL_OBJECTS,
+  resourceLabel,
   tokenObjects,
   type TokenCreateBody,
   type TokenCreated,
@@ -56,6 +58,8 @@ export async function createToken(db: Db, policy: Policy, user: User, body: Toke
   if (!name) throw invalid("name", "请填写令牌名称");
   const allowed = new Set(await tokenObjects(policy, principalOf(user)));
   const bad = body.resources.find((r) => !allowed.has(r));
+  if (bad && TOKEN_PERSONAL_OBJECTS.has(bad))
+    throw invalid("resources", `「${resourceLabel(bad)}」（${bad}）是本人办理的事项，不能授予令牌`);
   if (bad) throw invalid("resources", `您无权访问资源 ${bad}，不能授予令牌`);
   const expires = Date.parse(body.expiresAt);
   const now = Date.now();

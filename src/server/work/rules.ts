@@ -6,7 +6,7 @@
 import { STAGE_NAMES, type StageKey } from "../../shared/contest/stages";
 import { LOCKABLE_FIELD_NAMES, type LockableField } from "../../shared/contest/lockable-fields";
 import { ROLE } from "../../shared/roles";
-import { FIELDS, GROUP_NAMES, type WorkField } from "../../shared/work/fields";
+import { FIELDS, type WorkField } from "../../shared/work/fields";
 import {
   FORMAT_REVIEW_STATES,
   stageWindow,
@@ -22,6 +22,7 @@ import type { AuthorRow, ContestRow, Handle, TeacherRow, WorkRow } from "./repos
 import { currentKinds, requirementsOf } from "./files/repository";
 import { EDITABLE_STATES } from "../../shared/work/states";
 import { beijingTime } from "../../shared/time";
+import { groupProblem } from "../../shared/work/group-rule";
 
 /** What the caller is to a work. */
 export type Relation =
@@ -298,23 +299,13 @@ export const requiredFieldsFilled: SubmitCheck = ({ work, hasSubcategories }) =>
   const empty = (Object.keys(FIELDS) as WorkField[]).filter((k) => FIELDS[k].requiredAtSubmit && !String(values[k] ?? "").trim());
   return empty.length ? `请填写${empty.map((k) => `「${FIELDS[k].label}」`).join("、")}后再提交` : null;
 };
-/**
- * 专业组: a work one of whose authors studies a major of the 大类's 专业组 list must enter
- * 专业组 (so professionals do not compete in 普通组); a work with no such author enters 普通组.
- */
-export const groupMatchesMajors: SubmitCheck = ({ work, authors }) => {
-  if (!work.has_professional_group)
-    return work.group_type === "professional" ? `「${work.category_name}」不分专业组，请选择普通组` : null;
-  const majors = majorsOf(work);
-  const inside = authors.filter((a) => a.major_code && majors.includes(a.major_code));
-  if (work.group_type === "normal" && inside.length) {
-    return `作者「${inside.map((a) => `${a.name}（${a.major_name ?? a.major_code}）`).join("、")}」的专业属于本大类的专业组专业，应报${GROUP_NAMES.professional}`;
-  }
-  if (work.group_type === "professional" && !inside.length && authors.length) {
-    return `${GROUP_NAMES.professional}要求至少一位作者的专业属于本大类的专业组专业，请改报${GROUP_NAMES.normal}`;
-  }
-  return null;
-};
+/** 专业组: the shared rule (src/shared/work/group-rule.ts) over the work's 大类 and its authors. */
+export const groupMatchesMajors: SubmitCheck = ({ work, authors }) =>
+  groupProblem(
+    { name: work.category_name, hasProfessionalGroup: !!work.has_professional_group, professionalMajors: majorsOf(work) },
+    work.group_type,
+    authors.map((a) => ({ name: a.name, majorCode: a.major_code, majorName: a.major_name })),
+  );
 
 /**
  * Every attachment the 大类 marks required has a current file. Checked when the authors

@@ -11,7 +11,8 @@
  *   GET  /Backend/Certificate/contests                     read    contests in scope that have certificates or a published result → CertContest[]
  *   GET  /Backend/Certificate/list                         read    CertListQuery → Page<CertificateRow> (the newest version of each number)
  *   GET  /Backend/Certificate/:id/prints                   read    → PrintLogRow[] (who printed this number, when, how, reprint)
- *   POST /Backend/Certificate/print/browser                update  PrintBody → BrowserPrint (the sheets to print; logs the print)
+ *   POST /Backend/Certificate/print/browser                update  PrintBody → BrowserPrint (the sheets to print; logs nothing)
+ *   POST /Backend/Certificate/print/browser/confirm        update  BrowserPrintConfirm → { count, reprints } (the user said 已打印: logs the print)
  *   POST /Backend/Certificate/print/pdf                    update  PrintBody → { jobId } (a PDF batch job: progress GET /Backend/Common/job/:id,
  *                                                                   file GET /Backend/Common/job/:id/download, application/pdf)
  * Templates — api.certificateTemplates (root: every contest; contest admins: own contests):
@@ -203,6 +204,14 @@ export const BrowserPrint = Type.Object({
   skipped: Type.Integer(),
 });
 export type BrowserPrint = Static<typeof BrowserPrint>;
+
+/** The sheets of a browser print the user confirmed as printed (their certificate ids). */
+export const BrowserPrintConfirm = Type.Object({
+  ids: Type.Array(Id(), { minItems: 1, maxItems: PRINT_LIMITS.browser, title: "证书" }),
+});
+export type BrowserPrintConfirm = Static<typeof BrowserPrintConfirm>;
+export const BrowserPrintLogged = Type.Object({ count: Type.Integer(), reprints: Type.Integer() });
+export type BrowserPrintLogged = Static<typeof BrowserPrintLogged>;
 
 export const MyCertificate = Type.Object({
   id: Type.Integer(),

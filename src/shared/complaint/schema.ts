@@ -261,6 +261,8 @@ const Common = {
   version: Type.Integer(),
   contestId: Type.Integer(),
   contestName: Type.String(),
+  /** the contest's level: which award levels a decision may give (the contest level's work awards) */
+  contestLevel: Type.Union([Type.Literal("national"), Type.Literal("provincial"), Type.Literal("school")]),
   workId: Type.Integer(),
   workName: Type.String(),
   schoolName: Type.String(),
@@ -408,6 +410,8 @@ export type ArbitrationBody = Static<typeof ArbitrationBody>;
 /** What a step did, for the reply's info and the screen. */
 export const StepOutcome = Type.Object({
   id: Type.Integer(),
+  /** its kind (申诉 or 投诉), for the notice's wording */
+  type: ComplaintTypeSchema,
   state: ComplaintStateSchema,
   version: Type.Integer(),
   effect: Nullable(Type.String()),

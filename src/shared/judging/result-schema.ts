@@ -218,6 +218,8 @@ export const AllocateOutcome = Type.Object({
   manualKept: Type.Integer(),
   /** levels given only by hand (no ratio, no count) */
   manualOnly: Type.Array(Type.String()),
+  /** groups where a level's quota rounds down to 0 although the group has works (Chinese sentences) */
+  warnings: Type.Array(Type.String()),
 });
 export type AllocateOutcome = Static<typeof AllocateOutcome>;
 

@@ -132,6 +132,8 @@ export const PoolWork = Type.Object({
   judgeGroup: Nullable(Ref),
   judges: Type.Array(AssignedJudge),
   needed: Type.Integer(),
+  /** the contest's judges who must not judge it (回避), with the reasons (同校、申报回避 …) */
+  conflicts: Type.Array(Type.Object({ judgeId: Type.Integer(), reasons: Type.String() })),
 });
 export type PoolWork = Static<typeof PoolWork>;
 

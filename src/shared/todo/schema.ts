@@ -14,7 +14,9 @@ export const TODO_KINDS = [
   "judging",
   "defence",
   "complaint",
+  "complaintParty",
   "judgeInvite",
+  "promotion",
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const TODO_KIND_NAMES: Record<TodoKind, string> = {
   defence: "现场答辩",
   complaint: "待处理申诉",
   judgeInvite: "待答复的评委邀请",
+  complaintParty: "与我的作品有关的申诉和投诉",
+  promotion: "待决定的晋级",
 };
 
 /** The casbin object of a kind: a role sees the kinds its subjects may `read`. */
@@ -43,7 +47,9 @@ export const TodoItem = Type.Object({
     Type.Literal("judging"),
     Type.Literal("defence"),
     Type.Literal("complaint"),
+    Type.Literal("complaintParty"),
     Type.Literal("judgeInvite"),
+    Type.Literal("promotion"),
   ]),
   title: Type.String(),
   detail: Type.String(),

@@ -5,14 +5,28 @@
 import { Type, type Static } from "typebox";
 import type { Policy, Principal } from "../access";
 
-/** Objects a token never reaches: sessions, account security and tokens themselves. */
+/**
+ * Objects a token never reaches: sessions, account security and tokens themselves, and the
+ * personal-data controls — a full phone number is shown to a person who asks for it, one at a
+ * time and audited, never to a program in bulk; the retention period is root's decision.
+ */
 export const TOKEN_FORBIDDEN_OBJECTS = new Set([
   "api.session",
   "api.registration",
   "api.recovery",
   "api.security",
   "api.apiTokens",
+  "api.phoneReveal",
+  "api.retention",
 ]);
+/**
+ * Objects every logged-in user holds for their own person — filing an own 申诉/投诉, an
+ * author's defence reply, the certificates one holds, the download of one's own data — which the policy grants to
+ * "authenticated" (casbin/policy.csv). A token works for an administrator's role (TOKEN_ROLES),
+ * never as that person, so the form does not offer them (a school admin saw 提交申诉, 答辩回复
+ * and 我的证书) and the server does not grant them.
+ */
+export const TOKEN_PERSONAL_OBJECTS = new Set(["api.complaintFiling", "api.defenceReply", "api.myCertificates", "api.myData"]);
 export const TOKEN_ROLES = [0, 1, 2] as const;
 export const TOKEN_MAX_DAYS = 366;
 export const READ_ACTIONS = new Set(["read"]);
@@ -75,10 +89,16 @@ export const RESOURCE_LABELS: Record<string, string> = {
 };
 export const resourceLabel = (o: string) => RESOURCE_LABELS[o] ?? o;
 
-/** The API objects the principal may use with some action, which a token may list. */
+/** The API objects the principal may use with some action (by the policy), which a token may list. */
 export async function tokenObjects(policy: Policy, p: Principal): Promise<string[]> {
   const rows = (await policy.enforcer.getPolicy()) as string[][];
-  const objs = [...new Set(rows.map((r) => r[1]).filter((o) => o?.startsWith("api.") && !TOKEN_FORBIDDEN_OBJECTS.has(o)))].sort();
+  const objs = [
+    ...new Set(
+      rows
+        .map((r) => r[1])
+        .filter((o) => o?.startsWith("api.") && !TOKEN_FORBIDDEN_OBJECTS.has(o) && !TOKEN_PERSONAL_OBJECTS.has(o)),
+    ),
+  ].sort();
   const out: string[] = [];
   for (const o of objs) {
     const acts = [...new Set(rows.filter((r) => r[1] === o).map((r) => r[2]))];

@@ -76,6 +76,12 @@ export function AssignJudgeModal({
     setRefusal(null);
   }, [work]);
   const taken = new Set(work?.judges.map((j) => j.judgeId));
+  // Judges who must not judge the work (回避) stay listed, disabled, with the reason.
+  const conflicted = new Map(work?.conflicts.map((x) => [x.judgeId, x.reasons]));
+  const option = (j: ContestJudge, text: string) => {
+    const why = conflicted.get(j.id);
+    return { value: j.id, label: why ? `${judgeLabel(j)}（回避：${why}）` : text, disabled: !!why };
+  };
   const candidates = judges.filter((j) => !taken.has(j.id));
   const inGroup = candidates.filter((j) => !groupJudgeIds || groupJudgeIds.includes(j.id));
   const others = candidates.filter((j) => groupJudgeIds && !groupJudgeIds.includes(j.id));
@@ -104,7 +110,7 @@ export function AssignJudgeModal({
       <Typography.Paragraph type="secondary">
         已有 {work?.judges.length ?? 0} 位评委，需要 {work?.needed ?? 0} 位。
         {work?.judgeGroup ? `作品在「${work.judgeGroup.name}」，只能分配本组评委。` : "作品尚未分入评审组，请先分组。"}
-        系统会检查回避（本校、指导的作品、申报的回避）和评委容量。
+        与作品有回避关系（本校、指导的作品、申报的回避）的评委不能选择；系统还会检查评委容量。
       </Typography.Paragraph>
       <Select
         showSearch
@@ -119,13 +125,13 @@ export function AssignJudgeModal({
         options={[
           {
             label: work?.judgeGroup ? `「${work.judgeGroup.name}」的评委` : "本赛事的评委",
-            options: inGroup.map((j) => ({ value: j.id, label: `${judgeLabel(j)}（已分配 ${j.load} 件）` })),
+            options: inGroup.map((j) => option(j, `${judgeLabel(j)}（已分配 ${j.load} 件）`)),
           },
           ...(others.length
             ? [
                 {
                   label: "其他评委（不在本组，分配会被拒绝）",
-                  options: others.map((j) => ({ value: j.id, label: judgeLabel(j) })),
+                  options: others.map((j) => option(j, judgeLabel(j))),
                 },
               ]
             : []),

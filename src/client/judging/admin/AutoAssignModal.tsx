@@ -160,11 +160,18 @@ export function AutoAssignModal({
     >
       {phase.kind === "form" && (
         <>
-          <Typography.Paragraph type="secondary">
-            按最小费用流为每件作品分配 N
-            位无回避冲突的评委（不分配本校、本人指导、申报回避的作品），评委只评本组作品，工作量尽量均衡（最多与最少相差不超过
-            1）。已有分配保留，只补足缺额；无法完全分配时不写入任何分配，并列出原因。
-          </Typography.Paragraph>
+          <div style={{ color: "rgba(0,0,0,0.55)", marginBottom: 16 }} data-testid="auto-assign-explain">
+            系统为每件作品挑选 N 位评委：
+            <ul style={{ margin: "4px 0", paddingInlineStart: 20 }}>
+              <li>
+                只挑作品所在评审组的评委，不挑与作品有回避关系的评委（本校、本人指导或参与、申报回避；开启“回避本省作品”时还有同省）；
+              </li>
+              <li>尽量让每位评委分到的作品数相近（最多与最少相差不超过 1 件）；</li>
+              <li>已有的分配保留，只补足缺额。</li>
+            </ul>
+            评委不够分时，不写入任何分配，并说明缺在哪个评审组：可以为该组增加评委、调低每件作品评审次数
+            N，或提高每位评委最多作品数后再试。
+          </div>
           <Form
             form={form}
             layout="vertical"

@@ -61,15 +61,18 @@ export function ActionBar({ contestId, overview: o }: { contestId: number; overv
         >
           按比例分配奖项
         </Button>
-        <Button
-          icon={<RiseOutlined />}
-          disabled={published || !computed || !o.quota.parentName}
-          title={why ?? (!o.quota.parentName ? "国赛没有上级赛事" : undefined)}
-          onClick={() => setOpen("promote")}
-          data-testid="result-promote"
-        >
-          推荐晋级
-        </Button>
+        {/* The national contest (no higher contest) has no promotion: no button. */}
+        {o.quota.parentName && (
+          <Button
+            icon={<RiseOutlined />}
+            disabled={published || !computed}
+            title={why}
+            onClick={() => setOpen("promote")}
+            data-testid="result-promote"
+          >
+            推荐晋级
+          </Button>
+        )}
         <Button
           type="primary"
           icon={<CloudUploadOutlined />}

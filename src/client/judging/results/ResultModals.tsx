@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { Alert, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Select, Typography, type ButtonProps } from "antd";
 import type { ResultsOverview } from "../../../shared/judging/result-schema";
+import { zeroQuotaWarnings } from "../../../shared/judging/award-quota";
 import { resultsApi } from "./api";
 
 export interface ModalProps {
@@ -61,6 +62,12 @@ export function AllocateModal({ contestId, overview: o, open, busy, onCancel, ru
   const [includeIncomplete, setIncludeIncomplete] = useState(false);
   const rules = o.awardLevels.filter((l) => l.ratio !== null || l.maxCount !== null);
   const manualOnly = o.awardLevels.filter((l) => l.ratio === null && l.maxCount === null);
+  // The works each group's allocation counts (the server's rule: online-ranked groups count their
+  // complete works unless the incomplete ones are included).
+  const zeroWarnings = zeroQuotaWarnings(
+    o.groups.map((g) => ({ name: g.name, works: g.basis === "online" && !includeIncomplete ? g.ranked : g.works })),
+    rules,
+  );
   return (
     <Modal
       title="按比例分配奖项"
@@ -92,6 +99,22 @@ export function AllocateModal({ contestId, overview: o, open, busy, onCancel, ru
           type="warning"
           showIcon
           message="本级别的作品奖项都没有设置比例或名额，请先在奖项管理中设置，或逐件手动设置奖项。"
+        />
+      )}
+      {zeroWarnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="result-zero-quota"
+          message="有的奖项按比例算下来是 0 个"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {zeroWarnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          }
         />
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
@@ -176,7 +199,7 @@ export function PublishModal({ contestId, overview: o, open, busy, onCancel, run
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 12 }}>
         <Descriptions.Item label="作品">{o.totals.works}</Descriptions.Item>
         <Descriptions.Item label="获奖">{o.totals.awarded}</Descriptions.Item>
-        <Descriptions.Item label="晋级">{o.totals.promoted}</Descriptions.Item>
+        {o.quota.parentName && <Descriptions.Item label="晋级">{o.totals.promoted}</Descriptions.Item>}
         <Descriptions.Item label="评委分歧">{o.totals.flagged}</Descriptions.Item>
       </Descriptions>
       {o.totals.incomplete > 0 && (

@@ -161,13 +161,11 @@ function Summary({ o }: { o: ResultsOverview }) {
           <Statistic title="获奖" value={t.awarded} />
         </div>
       </Col>
-      <Col span={4}>
-        <Statistic
-          title={o.quota.parentName ? "晋级 / 名额" : "晋级"}
-          value={t.promoted}
-          suffix={o.quota.total !== null ? `/ ${o.quota.total}` : undefined}
-        />
-      </Col>
+      {o.quota.parentName && (
+        <Col span={4}>
+          <Statistic title="晋级 / 名额" value={t.promoted} suffix={o.quota.total !== null ? `/ ${o.quota.total}` : undefined} />
+        </Col>
+      )}
     </Row>
   );
 }

@@ -142,18 +142,28 @@ export function rankingColumns({
         </Space>
       ),
     },
-    {
-      title: "晋级",
-      width: 52,
-      render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.promoted}
-          disabled={locked || !o.quota.parentName || r.rank === null || saving === r.workId}
-          onChange={(v) => save(r.workId, { promoted: v })}
-          data-testid={`promoted-${r.workId}`}
-        />
-      ),
-    },
+    // The national contest has no higher contest: no promotion column.
+    ...(o.quota.parentName ? [promotionColumn(locked, saving, save)] : []),
   ];
+}
+
+/** 晋级: a switch per ranked work (the contest has a higher contest). */
+function promotionColumn(
+  locked: boolean,
+  saving: number | null,
+  save: (workId: number, body: Parameters<typeof resultsApi.patch>[2]) => Promise<void>,
+): TableColumnsType<ResultRow>[number] {
+  return {
+    title: "晋级",
+    width: 52,
+    render: (_, r) => (
+      <Switch
+        size="small"
+        checked={r.promoted}
+        disabled={locked || r.rank === null || saving === r.workId}
+        onChange={(v) => save(r.workId, { promoted: v })}
+        data-testid={`promoted-${r.workId}`}
+      />
+    ),
+  };
 }

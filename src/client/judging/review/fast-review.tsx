@@ -120,7 +120,9 @@ export default function FastReview({ route }: PageProps) {
         target={modal && s ? { id: s.id, name: s.name, version: s.version } : null}
         outcome={modal}
         onClose={() => setModal(null)}
-        onDone={(r) => modal && afterOutcome(r, modal)}
+        onDone={(r) => {
+          if (modal) void afterOutcome(r, modal);
+        }}
       />
     </div>
   );

@@ -135,18 +135,21 @@ export function useFastReview(contestId: number, workId: number) {
   );
 
   const afterOutcome = useCallback(
-    (r: OutcomeResult, outcome: FormatOutcome) => {
+    async (r: OutcomeResult, outcome: FormatOutcome) => {
       void qc.invalidateQueries({ queryKey: reviewKeys.sheet(r.id) });
       void qc.invalidateQueries({ queryKey: ["review", "neighbours"] });
       void qc.invalidateQueries({ queryKey: reviewKeys.contests });
       void qc.invalidateQueries({ queryKey: ["review", "works"] });
       if (outcome === "format_reopen") return;
-      // The next work waiting for review in this filter (known ahead), else the server's.
-      const target = nextPending ?? (filters.categoryId || filters.keyword ? null : r.next);
-      if (target) go(target);
+      // The next work waiting for review in this filter (known ahead), else the server's; past the
+      // last one, wrap around to the first work still pending in this filter (a review opened from
+      // a row starts in the middle), so "done" means no pending work is left at all.
+      let target = nextPending ?? (filters.categoryId || filters.keyword ? null : r.next);
+      if (!target) target = await firstWork(contestId, pendingFilters).catch(() => null);
+      if (target && target !== r.id) go(target);
       else setDone(true);
     },
-    [filters.categoryId, filters.keyword, go, nextPending, qc],
+    [contestId, filters.categoryId, filters.keyword, go, nextPending, pendingFilters, qc],
   );
 
   const decide = useCallback(
@@ -164,7 +167,7 @@ export function useFastReview(contestId: number, workId: number) {
       setBusy(true);
       const reply = await giveOutcome(s.id, outcome, { version: s.version });
       setBusy(false);
-      if (reply.error === 0 && reply.data) afterOutcome(reply.data, outcome);
+      if (reply.error === 0 && reply.data) await afterOutcome(reply.data, outcome);
     },
     [afterOutcome, busy, message, sheet.data],
   );

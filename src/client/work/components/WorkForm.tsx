@@ -14,6 +14,7 @@ import { useOpenContests, workApi } from "../api";
 import { useWorkAction } from "../use-work-action";
 import { AiDeclarationForm, toAiDeclaration } from "./AiDeclarationForm";
 import { WorkFieldsView } from "./WorkFieldsView";
+import { GroupHint, useGroupCheck } from "./GroupHint";
 
 const TEXTS = [
   { key: "summary", rows: 4, placeholder: "作品的用途、主要功能和特色" },
@@ -137,6 +138,9 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
     node?.hasProfessionalGroup ??
     work.rules.hasProfessionalGroup;
 
+  const group = Form.useWatch("group", form) as WorkGroupKey | undefined;
+  const groupCheck = useGroupCheck(work, categoryId, professional ? group : "normal", editable && professional);
+
   const state = (f: WorkField) => fieldState(work, f);
   const label = fieldLabel;
 
@@ -208,7 +212,9 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
               name="group"
               label="组别"
               {...state("group")}
-              extra={state("group").extra ?? "有作者的专业属于本大类专业组专业的，须报专业组"}
+              extra={
+                state("group").extra ?? <GroupHint check={groupCheck.data} onPick={(g) => form.setFieldsValue({ group: g })} />
+              }
             >
               <Radio.Group
                 options={(Object.keys(GROUP_NAMES) as WorkGroupKey[]).map((g) => ({ value: g, label: GROUP_NAMES[g] }))}

@@ -30,6 +30,8 @@ import * as m0031 from "./0031-allocation-incomplete";
 import * as m0033 from "./0033-todo-indexes";
 import * as m0029 from "./0029-national-fields";
 import * as m0034 from "./0034-dupcheck-sets";
+import * as m0035 from "./0035-retention";
+import * as m0036 from "./0036-dupcheck-anchor-layout";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   "0033-todo-indexes": m0033,
   "0029-national-fields": m0029,
   "0034-dupcheck-sets": m0034,
+  "0035-retention": m0035,
+  "0036-dupcheck-anchor-layout": m0036,
 };

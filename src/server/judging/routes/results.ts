@@ -264,7 +264,7 @@ function awardRoutes(app: FastifyInstance, db: Db) {
           : "";
       return ok(
         d,
-        `已为 ${d.groups.length} 个分组分配奖项，共 ${total} 件作品获奖${d.manualKept ? `（含 ${d.manualKept} 件手动设置）` : ""}${note}`,
+        `已为 ${d.groups.length} 个分组分配奖项，共 ${total} 件作品获奖${d.manualKept ? `（含 ${d.manualKept} 件手动设置）` : ""}${note}${d.warnings.length ? `。注意：${d.warnings.join("；")}` : ""}`,
       );
     },
   );
@@ -277,7 +277,7 @@ function awardRoutes(app: FastifyInstance, db: Db) {
         summary: "手动调整一件作品：设置奖项（以后按比例分配时保留）、恢复按比例分配、晋级（在名额内）",
         params: ResultWorkParam,
         body: ResultPatch,
-        response: { 200: Envelope(ResultRow), 400: EmptyEnvelope, 409: EmptyEnvelope },
+        response: { 200: Envelope(ResultRow), 400: EmptyEnvelope, 409: EmptyEnvelope, 422: EmptyEnvelope },
       },
       config: { access: acc("update") },
     },
@@ -289,10 +289,11 @@ function awardRoutes(app: FastifyInstance, db: Db) {
     {
       schema: {
         tags,
-        summary: "推荐晋级：按奖项和组内排名在本赛事向上级赛事的推荐名额（总数和各大类）内标记晋级作品",
+        summary:
+          "推荐晋级：按奖项和组内排名在本赛事向上级赛事的推荐名额（总数和各大类）内标记晋级作品；国赛没有上级赛事，不能推荐晋级（422）",
         params: ResultContestParam,
         body: PromoteBody,
-        response: { 200: Envelope(PromoteOutcome), 400: EmptyEnvelope, 409: EmptyEnvelope },
+        response: { 200: Envelope(PromoteOutcome), 400: EmptyEnvelope, 409: EmptyEnvelope, 422: EmptyEnvelope },
       },
       config: { access: acc("create") },
     },

@@ -38,6 +38,15 @@ export interface ApplyArgs {
   settings?: JudgingSettings;
 }
 
+/** What the admin can do about each kind of refusal. */
+const NEXT_STEP: Partial<Record<ProposalProblem["kind"], string>> = {
+  conflict: "，请改选其他评委",
+  not_in_group: "，请改选本组评委，或先在「设置分组」中把该评委加入本组",
+  duplicate: "，无需重复分配",
+  over_capacity: "，请改选其他评委，或在分配设置中提高每位评委最多作品数",
+  over_needed: "，如需增加评委，请先移除一位或提高每件作品评审次数",
+};
+
 /** The pure check's sentences with the names an admin knows the judges and works by. */
 function explain(p: ProposalProblem, s: LoadedSnapshot) {
   const judge = "judgeId" in p ? s.judges.find((j) => j.id === p.judgeId) : undefined;
@@ -49,10 +58,12 @@ function explain(p: ProposalProblem, s: LoadedSnapshot) {
       ? `作品 ${p.workId}（${work?.name}）尚未分入评审组`
       : `作品 ${p.workId} 不在本赛事的评审作品中（省级及以上赛事须已通过形式审查）`;
   } else if (p.kind === "unknown_judge") {
-    message = `用户 ${p.judgeId} 不是本赛事的评委`;
+    message = "所选用户不是本赛事的评委，请先在「评委与审核员」中把其加入本赛事";
   } else {
-    if (judge) message = message.replace(`评委 ${judge.id}`, `评委「${judge.name}」（${judge.id}）`);
-    if (work) message = message.replace(`作品 ${work.id}`, `作品 ${work.id}「${work.name}」`);
+    // Judges by name (their user ids mean nothing to an admin), and what to do next.
+    if (judge) message = message.replace(new RegExp(`评委 ${judge.id}(?!\\d) ?`, "g"), `评委「${judge.name}」`);
+    if (work) message = message.replace(new RegExp(`作品 ${work.id}(?!\\d) ?`), `作品 ${work.id}「${work.name}」`);
+    message += NEXT_STEP[p.kind] ?? "";
   }
   return { kind: p.kind, workId: "workId" in p ? p.workId : undefined, judgeId: "judgeId" in p ? p.judgeId : undefined, message };
 }

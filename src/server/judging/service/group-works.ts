@@ -10,7 +10,16 @@ import type { User } from "../../db/schema";
 import { record } from "../../common/audit";
 import { keywordFilter } from "../../scope";
 import { pickGroup } from "../group-match";
-import { contestJudges, declaredOf, poolWorks, requireManagedContest, settingsOf } from "./contest";
+import {
+  contestJudges,
+  declaredOf,
+  judgeSchoolFacts,
+  poolWorks,
+  requireManagedContest,
+  settingsOf,
+  type ContestInfo,
+} from "./contest";
+import { conflictsFor, formatConflictReasons } from "../conflict";
 import { groupView, managedGroup } from "./groups";
 
 const assignedCounts = async (db: Db | Parameters<typeof poolWorks>[0], contestId: number) =>
@@ -164,7 +173,8 @@ export async function listPool(
   limit: number,
 ): Promise<{ list: PoolWork[]; total: number }> {
   const c = await requireManagedContest(db, user, contestId);
-  const needed = (await settingsOf(db, c.id)).reviewsPerWork;
+  const settings = await settingsOf(db, c.id);
+  const needed = settings.reviewsPerWork;
   let q = poolWorks(db, c);
   if (f.groupId !== undefined)
     q = q.where((eb) =>
@@ -221,6 +231,7 @@ export async function listPool(
       "work.group_type",
       "work.school_id",
       "school.name as school_name",
+      "school.province",
       "jg.id as jg_id",
       "jg.name as jg_name",
     ])
@@ -239,6 +250,7 @@ export async function listPool(
         .orderBy("app_user.name")
         .execute()
     : [];
+  const conflicts = await pageConflicts(db, c, settings.avoidProvince, rows);
   return {
     total,
     list: rows.map((r) => ({
@@ -253,8 +265,49 @@ export async function listPool(
         .filter((j) => Number(j.work_id) === Number(r.id))
         .map((j) => ({ assignmentId: j.id, judgeId: j.judge_id, name: j.name })),
       needed,
+      conflicts: conflicts.get(Number(r.id)) ?? [],
     })),
   };
+}
+
+/**
+ * The contest's judges who must not judge each work of a page (回避: same school, advised or
+ * authored, declared, same province when the contest avoids it), by the rule the assignment
+ * checks (conflictsFor): the add-judge picker greys them out with the reason.
+ */
+async function pageConflicts(
+  db: Db,
+  c: ContestInfo,
+  avoidProvince: boolean,
+  rows: { id: number | string; school_id: number; province: string | null }[],
+): Promise<Map<number, { judgeId: number; reasons: string }[]>> {
+  const out = new Map<number, { judgeId: number; reasons: string }[]>();
+  if (!rows.length) return out;
+  const ids = rows.map((r) => Number(r.id));
+  const judges = await contestJudges(db, c);
+  const declared = await declaredOf(
+    db,
+    judges.map((j) => j.id),
+  );
+  const advisors = await db.selectFrom("work_teacher").select(["work_id", "user_id"]).where("work_id", "in", ids).execute();
+  const authors = await db.selectFrom("work_author").select(["work_id", "user_id"]).where("work_id", "in", ids).execute();
+  for (const r of rows) {
+    const id = Number(r.id);
+    const work = {
+      id,
+      schoolId: r.school_id,
+      province: r.province,
+      advisorIds: advisors.filter((a) => Number(a.work_id) === id).map((a) => a.user_id),
+      authorIds: authors.filter((a) => Number(a.work_id) === id).map((a) => a.user_id),
+    };
+    for (const j of judges) {
+      const reasons = conflictsFor({ id: j.id, ...judgeSchoolFacts(c, j), declared: declared.get(j.id) }, work, {
+        avoidProvince,
+      });
+      if (reasons.length) out.set(id, [...(out.get(id) ?? []), { judgeId: j.id, reasons: formatConflictReasons(reasons) }]);
+    }
+  }
+  return out;
 }
 
 export async function listContestJudges(db: Db, user: User, contestId: number): Promise<ContestJudge[]> {

@@ -14,6 +14,7 @@ import type { DB, User } from "../../db/schema";
 import { record } from "../../common/audit";
 import type { Handle } from "../../work/repository";
 import { as404, contestJudges, requireManagedContest, type ContestInfo } from "./contest";
+import { invitedJudgesFor } from "./invited-members";
 
 export const NO_GROUP = "评审组不存在或不在您的管理范围内";
 
@@ -142,11 +143,22 @@ export async function createGroup(db: Db, user: User, contestId: number, input: 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // Judges who accepted an invitation for this 大类 and are in none of its groups yet join it.
+    const invited = await invitedJudgesFor(trx, c.id, input.categoryId);
+    if (invited.length)
+      await trx
+        .insertInto("judge_group_member")
+        .values(invited.map((user_id) => ({ group_id: id, user_id, created_at: at })))
+        .execute();
     await record(trx, user.id, {
       entity: "judge_group",
       entityId: id,
       action: "create",
-      changes: { name: [null, name], categoryId: [null, input.categoryId] },
+      changes: {
+        name: [null, name],
+        categoryId: [null, input.categoryId],
+        ...(invited.length ? { addJudges: [null, invited] } : {}),
+      },
     });
     return groupView(trx, id);
   });

@@ -35,6 +35,8 @@ import {
 } from "../service/team";
 import { transitionWork } from "../service/transition";
 import { searchPeople } from "../service/people";
+import { groupCheck } from "../service/group-check";
+import { GroupCheckQuery, GroupCheckReply } from "../../../shared/work/group-check";
 import { PeopleQuery, PeopleReply } from "../../../shared/work/people";
 import { ctxOf, listArgs, sendOk, WorkListQuery } from "./common";
 import { ok } from "../../common/http";
@@ -50,7 +52,22 @@ export function authorRoutes(app: FastifyInstance, db: Db) {
   teamRoutes(app, db);
   submitRoutes(app, db);
   teacherRoutes(app, db);
+  r(app).get(
+    `${P}/:id/group-check`,
+    {
+      schema: {
+        tags,
+        summary: "检查组别：按当前团队和所选大类、组别套用专业组规则（与提交时的检查相同），并列出本大类的专业组专业",
+        params: WorkIdParam,
+        querystring: GroupCheckQuery,
+        response: { 200: Envelope(GroupCheckReply) },
+      },
+      config: { access: works("read") },
+    },
+    async (req) => ok(await groupCheck(ctxOf(db, req), req.params.id, req.query)),
+  );
 }
+const r = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
 
 /** An author's own works: the list, the open contests, create, edit and delete a draft. */
 function ownWorkRoutes(app: FastifyInstance, db: Db) {

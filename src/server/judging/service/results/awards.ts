@@ -3,8 +3,9 @@
  * ranking (awards set by hand are kept), an award or a promotion set by hand, and the best
  * awarded works promoted within the contest's quota.
  */
-import { badRequest, notFound } from "../../../../shared/errors";
+import { badRequest, invalid, notFound } from "../../../../shared/errors";
 import { CONTEST_LEVEL_NAMES } from "../../../../shared/contest/stages";
+import { zeroQuotaWarnings } from "../../../../shared/judging/award-quota";
 import type {
   AllocateBody,
   AllocateOutcome,
@@ -31,7 +32,12 @@ import {
 } from "./load";
 import { keyOfRow, rowQuery, storedRows, toRows, type StoredRow } from "./rows";
 
-const NO_PARENT = "国赛是最高级别的赛事，没有可晋级的上级赛事";
+/** Promotion needs a higher contest: the national contest (the highest) and a contest without a parent have none. */
+const noParent = (level: string) =>
+  invalid(
+    "promoted",
+    level === "national" ? "国赛是最高级别的赛事，没有可晋级的上级赛事，不能推荐晋级" : "本赛事没有上级赛事，不能推荐晋级",
+  );
 
 export async function allocateResults(db: Db, user: User, contestId: number, body: AllocateBody): Promise<AllocateOutcome> {
   return changeResults(db, user, contestId, async (trx, c) => {
@@ -56,6 +62,7 @@ export async function allocateResults(db: Db, user: User, contestId: number, bod
       groups: [],
       manualKept: 0,
       manualOnly: levels.filter((l) => l.ratio === null && l.maxCount === null).map((l) => l.name),
+      warnings: [],
     };
     let changed = 0;
     for (const key of wanted.sort()) {
@@ -111,6 +118,7 @@ export async function allocateResults(db: Db, user: User, contestId: number, bod
           .map((l) => ({ awardLevelId: l.id, name: levelName.get(l.id)!, count: counts.get(l.id)! })),
       });
     }
+    out.warnings = zeroQuotaWarnings(out.groups, rules);
     // The choice per group, for the overview and the publication's params.
     const included = new Set(setting.includeIncomplete);
     for (const k of wanted)
@@ -157,7 +165,7 @@ export async function patchResult(db: Db, user: User, contestId: number, workId:
     if (body.promoted !== undefined && body.promoted !== !!row.promoted) {
       if (body.promoted) {
         const q = await quotaState(trx, c.id);
-        if (!q.parent) throw badRequest(NO_PARENT);
+        if (!q.parent) throw noParent(c.level);
         if (row.rank === null) throw badRequest(`作品 ${workId} 没有成绩排名，不能晋级`);
         const promoted = rows.filter((r) => r.promoted);
         if (q.total !== null && promoted.length >= q.total)
@@ -181,7 +189,7 @@ export async function patchResult(db: Db, user: User, contestId: number, workId:
 export async function promoteResults(db: Db, user: User, contestId: number, body: PromoteBody): Promise<PromoteOutcome> {
   return changeResults(db, user, contestId, async (trx, c) => {
     const q = await quotaState(trx, c.id);
-    if (!q.parent) throw badRequest(NO_PARENT);
+    if (!q.parent) throw noParent(c.level);
     const rows = await storedRows(trx, c.id);
     if (!rows.length) throw badRequest("请先计算成绩并分配奖项，再推荐晋级");
     const levels = await workAwardLevels(trx, c.level);

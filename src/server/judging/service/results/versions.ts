@@ -106,7 +106,11 @@ export async function changePublished(
     return { version: null, groupName: null };
   }
   const name = (await resultGroupNames(trx, args.contestId, [key])).get(key) ?? key;
-  return changePublishedGroup(trx, { ...args, group: { key, name, rows: () => groupRows(trx, args.contestId, key) } }, change);
+  return changePublishedGroup(
+    trx,
+    { ...args, workIds: [args.workId], group: { key, name, rows: () => groupRows(trx, args.contestId, key) } },
+    change,
+  );
 }
 
 /**
@@ -116,7 +120,14 @@ export async function changePublished(
  */
 export async function changePublishedGroup(
   trx: Transaction<DB>,
-  args: { contestId: number; group: VersionGroup; reason: string; complaintId: number | null; userId: number },
+  args: {
+    contestId: number;
+    group: VersionGroup;
+    reason: string;
+    complaintId: number | null;
+    userId: number;
+    workIds?: number[];
+  },
   change: () => Promise<void>,
 ): Promise<{ version: number | null; groupName: string | null }> {
   const pub = await activePublication(trx, args.contestId);
@@ -148,7 +159,7 @@ export async function changePublishedGroup(
   await change();
   // The certificates (reissued or revoked) and the national entries follow the changed result
   // in the same transaction (src/server/effects.ts).
-  await emit(trx, "results.changed", { contestId: args.contestId, userId: args.userId });
+  await emit(trx, "results.changed", { contestId: args.contestId, userId: args.userId, workIds: args.workIds });
   const version = Number(last.version) + 1;
   await trx
     .insertInto("result_version")
