@@ -168,7 +168,11 @@ describe("issue 29: dead ends of the new flows", () => {
     await row.locator(".ant-checkbox-input").check();
     await page.getByTestId("cert-print-browser").click();
     await ask.waitFor();
+    // The record is the server's answer to 是: wait for it (a loaded machine may take longer than a poll).
+    const confirmed = page.waitForResponse((r) => r.url().includes("/print/browser/confirm"), { timeout: 60_000 });
     await page.getByTestId("cert-printed-yes").click();
+    const reply = await (await confirmed).json();
+    expect(reply, JSON.stringify(reply)).toMatchObject({ error: 0 });
     await expect.poll(() => page.getByTestId("cert-print-logged").textContent()).toBe("已记录打印 1 次");
     await page.getByTestId("cert-print-close").click();
     expect(await printed()).toBe(1);
