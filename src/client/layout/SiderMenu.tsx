@@ -3,7 +3,7 @@
  * carries data-menu-path; groups carry data-menu-group. Only the group of the current page starts
  * open (issue 29: root's 公告管理 with its 13 entries pushed the rest below the fold); the others
  * open on a click. Closed groups are rendered all the same (forceSubMenuRender), so every item of
- * the user's menu is in the DOM exactly once. The admin application's sider (MenuSider) and the
+ * the user's menu is in the DOM (antd may also keep a hidden popup copy of a group). The admin application's sider (MenuSider) and the
  * light login entry's guest menu (src/client/login) are this one component.
  */
 import { memo, useMemo, useState } from "react";
