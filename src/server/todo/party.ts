@@ -14,6 +14,18 @@ import type { User } from "../db/schema";
 
 const PAGE = "/complaint-view/view-complaint";
 
+/** What an item says of a complaint and its work, for the parties and for the filer alike. */
+const COMPLAINT_COLUMNS = [
+  "c.id",
+  "c.type",
+  "c.state",
+  "c.due_at",
+  "c.arbitration_due_at",
+  "c.filer_user_id",
+  "work.id as work_id",
+  "work.name",
+] as const;
+
 export async function complaintPartyItems(db: Db, users: User[], now: Date): Promise<Map<number, TodoItem[]>> {
   const out = new Map<number, TodoItem[]>();
   const ids = users.map((u) => u.id);
@@ -32,33 +44,13 @@ export async function complaintPartyItems(db: Db, users: User[], now: Date): Pro
     .selectFrom("complaint as c")
     .innerJoin(parties.as("p"), "p.work_id", "c.work_id")
     .innerJoin("work", "work.id", "c.work_id")
-    .select([
-      "p.user_id",
-      "c.id",
-      "c.type",
-      "c.state",
-      "c.due_at",
-      "c.arbitration_due_at",
-      "c.filer_user_id",
-      "work.id as work_id",
-      "work.name",
-    ])
+    .select(["p.user_id", ...COMPLAINT_COLUMNS])
     .where("c.state", "in", [...OPEN_STATES])
     .execute();
   const byFiler = await db
     .selectFrom("complaint as c")
     .innerJoin("work", "work.id", "c.work_id")
-    .select([
-      "c.filer_user_id as user_id",
-      "c.id",
-      "c.type",
-      "c.state",
-      "c.due_at",
-      "c.arbitration_due_at",
-      "c.filer_user_id",
-      "work.id as work_id",
-      "work.name",
-    ])
+    .select(["c.filer_user_id as user_id", ...COMPLAINT_COLUMNS])
     .where("c.filer_user_id", "in", ids)
     .where("c.state", "in", [...OPEN_STATES])
     .execute();
