@@ -12,20 +12,11 @@ import { buildMenu, menuItems, resolveRoutes, type MenuNode } from "../../src/cl
 import { permissionSet, policyReady, ruleKey } from "../../src/client/providers/access-control";
 import { NavContext, type Nav } from "../../src/client/routing/nav";
 import { SiderMenu, openGroupsFor } from "../../src/client/layout/SiderMenu";
+import { stubMatchMedia } from "../helpers/jsdom";
 
 let menu: MenuNode[] = [];
 beforeAll(async () => {
-  // jsdom has no matchMedia (the sider's breakpoint asks it).
-  window.matchMedia ??= ((q: string) => ({
-    matches: false,
-    media: q,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(false);
   const perms = await permissionSet(await policyReady(), {
     needToLogin: false,
     userType: 0,

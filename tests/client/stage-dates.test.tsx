@@ -12,18 +12,10 @@ import { Windows } from "../../src/client/complaint/public-entry";
 import { inStageOrder, stageDates } from "../../src/shared/contest/stage-dates";
 import type { Edition } from "../../src/shared/mainpage/schema";
 import type { ComplaintWindow } from "../../src/shared/complaint/schema";
+import { stubMatchMedia } from "../helpers/jsdom";
 
 beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({
-    matches: true,
-    media: q,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(true);
 });
 afterEach(cleanup);
 

@@ -107,10 +107,13 @@ export function AutoAssignModal({
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [busy, setBusy] = useState(false);
 
+  // Each opening starts at the form. The contest's settings fill the form when they arrive, unless
+  // the admin has already typed; their refetch after a run must not take the outcome off the screen.
   useEffect(() => {
-    if (!open) return;
-    setPhase({ kind: "form" });
-    if (settings.data) form.setFieldsValue({ ...settings.data, groupId });
+    if (open) setPhase({ kind: "form" });
+  }, [open]);
+  useEffect(() => {
+    if (open && settings.data && !form.isFieldsTouched()) form.setFieldsValue({ ...settings.data, groupId });
   }, [open, settings.data, form, groupId]);
 
   const run = async (confirmPartial = false) => {
@@ -135,7 +138,7 @@ export function AutoAssignModal({
     setBusy(false);
   };
 
-  const footer = assignFooter(phase, busy, {
+  const footer = assignFooter(phase, busy || settings.isLoading, {
     onClose,
     onRun: run,
     onStart: () => form.validateFields().then(() => run()),
