@@ -1,6 +1,7 @@
 /** The small rules of invitation links: codes, the answer-by date, the computed state, the masked address. */
 import { describe, expect, it } from "vitest";
-import { answerByIso, codeHash, maskEmail, newCode, stateOf } from "../../src/server/judge-invite/codes";
+import { maskEmail } from "../../src/server/common/email";
+import { answerByIso, codeHash, newCode, stateOf } from "../../src/server/judge-invite/codes";
 import { CODE_PATTERN } from "../../src/shared/judge-invite/schema";
 
 describe("invitation codes and dates", () => {

@@ -4,7 +4,6 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type {
-  JudgeContact,
   JudgeHistory,
   JudgePersonCreate,
   JudgePersonUpdate,
@@ -29,12 +28,6 @@ export const useHistory = (id: number | null) =>
     queryKey: poolKeys.history(id ?? 0),
     queryFn: () => fetchData<JudgeHistory>(`${PERSONS}/${id}/history`),
     enabled: !!id,
-  });
-export const useContact = (id: number | null, enabled: boolean) =>
-  useQuery({
-    queryKey: poolKeys.contact(id ?? 0),
-    queryFn: () => fetchData<JudgeContact>(`${PERSONS}/${id}/contact`),
-    enabled: !!id && enabled,
   });
 export const useTags = (enabled = true) =>
   useQuery({ queryKey: poolKeys.tags, queryFn: () => fetchData<TagCount[]>(`${POOL}/tags`), enabled });

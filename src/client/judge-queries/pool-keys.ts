@@ -5,7 +5,6 @@
 export const poolKeys = {
   all: ["judge-pool"] as const,
   history: (id: number) => ["judge-pool", "history", id] as const,
-  contact: (id: number) => ["judge-pool", "contact", id] as const,
   tags: ["judge-pool", "tags"] as const,
   self: ["judge-pool", "self"] as const,
 };

@@ -24,7 +24,7 @@ import { AntdConfig } from "../providers/antd-config";
 import { APP_ROUTES as ROUTES } from "../pages";
 import { buildMenu, isAuthorized, matchEntry, resolveRoutes, type Allows } from "../routing/model";
 import { isLightAccountPath } from "./paths";
-import { NavContext, type Nav, type NavLinkProps } from "../routing/nav";
+import { NavContext, historyLink, type Nav } from "../routing/nav";
 import { ruleKey } from "../../shared/rule-key";
 import { isPublicPath } from "../public/paths";
 import { LoginHostContext, welcomeNotice, type LoginHost } from "../providers/login-request";
@@ -60,21 +60,6 @@ function go(to: string) {
   for (const f of listeners) f();
 }
 
-function LightLink({ to, onClick, ...rest }: NavLinkProps) {
-  return (
-    <a
-      href={to}
-      {...rest}
-      onClick={(e) => {
-        onClick?.(e);
-        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-        e.preventDefault();
-        go(to);
-      }}
-    />
-  );
-}
-
 function useLightLocation() {
   const address = useSyncExternalStore(subscribe, currentAddress);
   return useMemo(() => {
@@ -84,7 +69,7 @@ function useLightLocation() {
 }
 
 const navigate = () => go;
-const NAV: Nav = { Link: LightLink, useLocation: useLightLocation, useNavigate: navigate };
+const NAV: Nav = { Link: historyLink(go), useLocation: useLightLocation, useNavigate: navigate };
 
 /**
  * Leaves the light entry for the application of the current address, or of `target` (after
@@ -132,7 +117,11 @@ function LoginScreen() {
   // A pure page (/verify-email-claim, /workInvite/:code) fills the window, as in the admin application.
   if (entry.pure) return page;
   return (
-    <PageFrame sider={<SiderMenu menu={GUEST_MENU} />} header={<HeaderBar user={ANONYMOUS} loggedIn={false} />}>
+    <PageFrame
+      sider={<SiderMenu menu={GUEST_MENU} />}
+      header={<HeaderBar user={ANONYMOUS} loggedIn={false} />}
+      title={entry.label}
+    >
       {page}
     </PageFrame>
   );

@@ -42,3 +42,25 @@ export function useAppLocation() {
 export function useAppNavigate() {
   return useNav().useNavigate();
 }
+
+/**
+ * The Link of an application without react-router (the light login entry, the visitor pages): a
+ * plain <a> whose left click without a modifier calls `go` in place of loading the page; any
+ * other click (a new tab, a download) is the browser's.
+ */
+export function historyLink(go: (to: string) => void): ComponentType<NavLinkProps> {
+  return function HistoryLink({ to, onClick, ...rest }: NavLinkProps) {
+    return (
+      <a
+        href={to}
+        {...rest}
+        onClick={(e) => {
+          onClick?.(e);
+          if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          go(to);
+        }}
+      />
+    );
+  };
+}

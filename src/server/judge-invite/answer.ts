@@ -36,7 +36,8 @@ import { addDeclaredConflicts } from "../judging/service/conflicts";
 import { joinInvitedGroups } from "../judging/service/invited-members";
 import type { Handle } from "../work/repository";
 import { beijingTime as bj } from "../../shared/time";
-import { categoryIdsOf, codeHash, maskEmail, stateOf } from "./codes";
+import { maskEmail } from "../common/email";
+import { categoryIdsOf, codeHash, stateOf } from "./codes";
 import { normEmail } from "../common/email";
 import { categoryNames, contestCategories } from "./load";
 import {

@@ -30,8 +30,6 @@ export const isExpired = (row: Pick<JudgeInvitationTable, "status" | "answer_by"
 export const stateOf = (row: Pick<JudgeInvitationTable, "status" | "answer_by">, now = Date.now()): InvitationState =>
   isExpired(row, now) ? "expired" : row.status;
 
-export { maskEmail } from "../common/email";
-
 export const categoryIdsOf = (json: string): number[] => {
   try {
     const v = JSON.parse(json) as unknown;

@@ -13,7 +13,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../../providers/session";
 import { AntdConfig } from "../../providers/antd-config";
 import { setFeedbackSink } from "../../request";
-import { NavContext, type Nav, type NavLinkProps } from "../../routing/nav";
+import { NavContext, historyLink, type Nav } from "../../routing/nav";
 import { isPublicPath, type VisitorPath } from "../paths";
 import { navigate, useLocation } from "../router";
 import { Loading } from "../ui";
@@ -36,21 +36,6 @@ function go(to: string) {
   navigate(url.pathname + url.search, url.pathname === location.pathname);
 }
 
-function VisitorLink({ to, onClick, ...rest }: NavLinkProps) {
-  return (
-    <a
-      href={to}
-      {...rest}
-      onClick={(e) => {
-        onClick?.(e);
-        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-        e.preventDefault();
-        go(to);
-      }}
-    />
-  );
-}
-
 function useNavLocation() {
   const loc = useLocation();
   const q = loc.search.toString();
@@ -71,7 +56,7 @@ function Feedback() {
   return null;
 }
 
-const NAV: Nav = { Link: VisitorLink, useLocation: useNavLocation, useNavigate: () => go };
+const NAV: Nav = { Link: historyLink(go), useLocation: useNavLocation, useNavigate: () => go };
 
 export default function VisitorPage({ path, label }: { path: VisitorPath; label: string }) {
   const Page = PAGES[path];
