@@ -118,7 +118,7 @@ export async function startCluster(n: number, opts: { env?: Record<string, strin
   await migrate(db);
   if (opts.seed !== false) await seedDemo(db, 2026, { reviewWorks: false, defence: false });
   const dataDir = mkdtempSync(join(tmpdir(), "saiwu-cluster-"));
-  const env = serverEnv(url, dataDir, { LOGIN_RATE_MAX: "1000", ...opts.env });
+  const env = serverEnv(url, dataDir, { LOGIN_RATE_MAX: "1000", OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0", ...opts.env });
   const procs: ServerProcess[] = [];
   for (let i = 0; i < n; i++) procs.push(new ServerProcess(await freePort(), env));
   try {

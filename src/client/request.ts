@@ -123,6 +123,19 @@ export function feedbackFor(reply: ClientReply, url: string, opts: { silent?: bo
   return null;
 }
 
+export const BUSY_TEXT = "服务器繁忙，请稍后重试";
+
+/**
+ * A 503 (the server over capacity or its database away): its text — 服务器繁忙，请稍后重试
+ * when it sent none (a proxy's page) — with when to try again, from Retry-After (seconds or a date).
+ */
+export function busyInfo(info: string, retryAfter: string | null, now = Date.now()): string {
+  const text = info || BUSY_TEXT;
+  const at =
+    retryAfter === null ? NaN : /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : (Date.parse(retryAfter) - now) / 1000;
+  return Number.isFinite(at) && at > 0 ? `${text}（请约 ${Math.ceil(at)} 秒后再试）` : text;
+}
+
 /** Turns a parsed body into an envelope; bodies that are not envelopes become data. */
 export function toReply<T>(status: number, body: unknown): ClientReply<T> {
   if (body && typeof body === "object" && "error" in body && "info" in body) {
@@ -273,6 +286,7 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   try {
     const res = await (early ? early.catch(send) : send());
     reply = toReply<T>(res.status, await parseBody(res));
+    if (res.status === 503) reply.info = busyInfo(reply.info, res.headers.get("retry-after"));
   } catch {
     const cancelled = !timedOut && !!options.signal?.aborted;
     reply = cancelled

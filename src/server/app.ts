@@ -26,6 +26,7 @@ import { watchChanges } from "./db/changes";
 import { registerAccess } from "./plugins/access";
 import { registerInputGuard } from "./plugins/input";
 import { registerLimits } from "./plugins/limits";
+import { registerOverload } from "./plugins/overload";
 import { registerMetrics } from "./metrics/plugin";
 import { LazySchemas } from "./plugins/lazy-schemas";
 import { accountRoutes } from "./account/routes";
@@ -173,6 +174,8 @@ function createFastify({ config, logger }: AppDeps): FastifyInstance {
 async function registerPlugins(app: FastifyInstance, deps: AppDeps, policy: Policy) {
   const { db, config } = deps;
   registerErrors(app);
+  // Over capacity: API requests get 503 with Retry-After at once (probes and /metrics never).
+  registerOverload(app, config.overload);
   // GET /metrics for Prometheus and the hook counting requests for it (METRICS=0: neither).
   const metrics = registerMetrics(app, { db, dialect: deps.dialect, config });
   if (!config.trustedProxies.length) warnUnconfiguredProxy(app);

@@ -73,6 +73,12 @@ export interface Config {
    * certificate-signing.pem (created at first use, mode 0600). Never from the database.
    */
   certificates: { signingKey: string | null; signingKeyFile: string; signingKeyFileSet: boolean };
+  /**
+   * Load shedding (plugins/overload.ts): past a limit, API requests get 503 with Retry-After
+   * at once. 0 turns a limit off. OVERLOAD_MAX_IN_FLIGHT (1000), OVERLOAD_MAX_EVENT_LOOP_DELAY_MS
+   * (1000, mean lag over a sample, two in a row), OVERLOAD_SAMPLE_MS (1000), OVERLOAD_RETRY_AFTER_SECONDS (5).
+   */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; sampleMs: number; retryAfterSeconds: number };
   /** Background jobs (src/server/jobs). */
   jobs: {
     /** a running job whose process has not reported for this long is taken over by another (or failed) */
@@ -131,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signingKeyFile: resolve(env.CERT_SIGNING_KEY_FILE || resolve(dataDir, "keys", "certificate-signing.pem")),
       signingKeyFileSet: !!env.CERT_SIGNING_KEY_FILE,
     },
+    overload: {
+      maxInFlight: nonNegative(env.OVERLOAD_MAX_IN_FLIGHT, 1000),
+      maxEventLoopDelayMs: nonNegative(env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, 1000),
+      sampleMs: positive(env.OVERLOAD_SAMPLE_MS, 1000),
+      retryAfterSeconds: Math.ceil(positive(env.OVERLOAD_RETRY_AFTER_SECONDS, 5)),
+    },
     jobs: {
       leaseSeconds: positive(env.JOB_LEASE_SECONDS, 120),
       maxAttempts: positive(env.JOB_MAX_ATTEMPTS, 3),
@@ -174,6 +186,11 @@ function metrics(env: NodeJS.ProcessEnv): Config["metrics"] {
   if (token !== null && (token.length < 16 || /\s/.test(token)))
     throw new Error("METRICS_TOKEN must be at least 16 characters without spaces");
   return { enabled: flag !== "0", token };
+}
+
+/** A limit where 0 means off. */
+function nonNegative(v: string | undefined, fallback: number): number {
+  return v === "0" ? 0 : positive(v, fallback);
 }
 
 function positive(v: string | undefined, fallback: number): number {

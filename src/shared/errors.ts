@@ -48,6 +48,8 @@ export class DomainError extends Error {
     /** A Chinese sentence the user can act on. */
     readonly info: string,
     readonly field?: string,
+    /** more for the client, sent as the reply's data (e.g. the newer version of a refused save) */
+    readonly data?: Record<string, unknown>,
   ) {
     super(info);
   }

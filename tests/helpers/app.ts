@@ -74,6 +74,9 @@ export async function makeApp(
     MAIL_RATE_MAX: "1000",
     LOG_LEVEL: "silent",
     DIST_DIR: join(dataDir, "no-dist"),
+    // A test's own synchronous work stalls the loop it shares with the server: no shedding for it
+    // (tests/api/deadline-faults.test.ts turns it on).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
     ...opts.env,
   });
   const { db } = openDb(url);

@@ -3,13 +3,14 @@
  * (指导老师自评), editable while the work is a draft or returned and the field is not
  * locked; saved with the work's version.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Descriptions, Drawer, Form, Input, Result, Skeleton, Space, Typography } from "antd";
 import { Link } from "react-router";
 import type { WorkView } from "../../shared/work/schema";
 import { useWork, useWorkRefresh, workApi } from "./api";
 import { StatusTag } from "./components/StatusTag";
 import { lockOf, lockText } from "./components/WorkForm";
+import { newerOf, useSaveConflict } from "./components/save-conflict";
 import { useWorkAction } from "./use-work-action";
 
 const text = (v: string | null) =>
@@ -28,17 +29,38 @@ function ReviewForm({ work, reload }: { work: WorkView; reload: () => void }) {
   const [form] = Form.useForm<{ teacherReview: string }>();
   const run = useWorkAction();
   const refresh = useWorkRefresh();
+  const conflict = useSaveConflict();
   const [busy, setBusy] = useState(false);
   const lock = lockOf(work, "teacherReview");
   const editable = work.viewer.canEditTeacherReview && !lock;
-  useEffect(() => form.setFieldsValue({ teacherReview: work.teacherReview ?? "" }), [work.id, work.teacherReview, form]);
+  /** the text to keep when the newer version of a refused save arrives with another 自评 */
+  const keep = useRef<{ teacherReview: string } | null>(null);
+  useEffect(() => {
+    form.setFieldsValue(keep.current ?? { teacherReview: work.teacherReview ?? "" });
+    keep.current = null;
+  }, [work.id, work.teacherReview, form]);
 
   const save = async ({ teacherReview }: { teacherReview: string }) => {
     setBusy(true);
-    const r = await run(workApi.teacherReview(work.id, teacherReview.trim() ? teacherReview.trim() : null, work.version), {
-      reload,
-      form,
-    });
+    const sent = await workApi.teacherReview(work.id, teacherReview.trim() ? teacherReview.trim() : null, work.version);
+    const newer = newerOf(sent);
+    if (newer) {
+      setBusy(false);
+      // Someone saved first (the first author, another teacher): the text typed here is not lost.
+      return conflict({
+        info: sent.info,
+        base: { teacherReview: work.teacherReview ?? "" },
+        mine: { teacherReview },
+        theirs: { teacherReview: newer.teacherReview ?? "" },
+        label: () => "指导老师自评",
+        apply: (values) => {
+          if ((newer.teacherReview ?? "") !== (work.teacherReview ?? "")) keep.current = values;
+          form.setFieldsValue(values);
+          refresh(work.id, newer);
+        },
+      });
+    }
+    const r = await run(Promise.resolve(sent), { reload, form });
     setBusy(false);
     if (r.error === 0 && r.data) refresh(work.id, r.data);
   };

@@ -89,9 +89,11 @@ export function registerErrors(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply
-        .code(err.status)
-        .send({ error: err.status, info: err.info, ...(err.field ? { data: { field: err.field } } : {}) });
+      return reply.code(err.status).send({
+        error: err.status,
+        info: err.info,
+        ...(err.field || err.data ? { data: { ...err.data, ...(err.field ? { field: err.field } : {}) } } : {}),
+      });
     }
     // The database is down, restarting or busy: the same request works once it is back, so
     // 503 with Retry-After (load balancers and clients retry), not a 500 that reads as a bug.

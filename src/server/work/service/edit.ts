@@ -1,9 +1,10 @@
 /**
  * Editing a work's fields: the first author while the work is editable, the teacher only
- * 指导老师自评. Every edit carries the version it is based on (a stale one is refused),
- * and a field locked from a stage on refuses changes; on any refusal nothing changes.
+ * 指导老师自评. Every edit carries the version it is based on (a stale one is refused with
+ * the newer version, so the form can show it and keep what was typed), and a field locked
+ * from a stage on refuses changes; on any refusal nothing changes.
  */
-import { badRequest, conflict, forbidden } from "../../../shared/errors";
+import { badRequest, conflict, DomainError, forbidden } from "../../../shared/errors";
 import { FIELDS, GROUP_NAMES, onePerCategoryMessage, type WorkField } from "../../../shared/work/fields";
 import type { TeacherReviewBody, WorkUpdate, WorkView } from "../../../shared/work/schema";
 import { isEditable, WORK_STATE_NAMES } from "../../../shared/work/states";
@@ -66,7 +67,27 @@ async function writeFields(t: TxCtx, l: Loaded, set: Updateable<WorkTable>) {
 /** The fields of a work that stay the provincial record's in the national round: the national groups and quota follow them. */
 const PROVINCIAL_ONLY: readonly WorkField[] = ["categoryId", "subcategoryId", "group"];
 
-export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
+/**
+ * A save that lost a race (a co-author's save or another tab's came first, 409) is refused
+ * with the newer version as the caller sees it (data.work), read after the refused
+ * transaction; any other refusal is passed on as it was.
+ */
+async function withNewerVersion<T>(ctx: WorkCtx, id: number, given: number, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (e) {
+    if (!(e instanceof DomainError) || e.status !== 409) throw e;
+    const l = await loadVisible(ctx, id, { format: true }).catch(() => undefined);
+    if (!l || l.work.version === given) throw e;
+    throw new DomainError(409, e.info, undefined, { work: await viewOf(ctx.db, l) });
+  }
+}
+
+export function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
+  return withNewerVersion(ctx, id, input.version, () => saveWork(ctx, id, input));
+}
+
+async function saveWork(ctx: WorkCtx, id: number, input: WorkUpdate): Promise<WorkView> {
   const view = await inTransaction(ctx, async (t) => {
     // A work in the national round is edited as its national entry (returned by the national format review).
     const l = await loadVisible(t, id, { format: true });
@@ -122,7 +143,11 @@ export async function updateWork(ctx: WorkCtx, id: number, input: WorkUpdate): P
 }
 
 /** A teacher of the work writes 指导老师自评 while the work is editable. */
-export async function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherReviewBody): Promise<WorkView> {
+export function setTeacherReview(ctx: WorkCtx, id: number, input: TeacherReviewBody): Promise<WorkView> {
+  return withNewerVersion(ctx, id, input.version, () => saveTeacherReview(ctx, id, input));
+}
+
+async function saveTeacherReview(ctx: WorkCtx, id: number, input: TeacherReviewBody): Promise<WorkView> {
   return inTransaction(ctx, async (t) => {
     const l = await loadVisible(t, id, { format: true });
     if (!l.relations.has("teacher")) throw forbidden(`只有该作品的指导教师可以填写「${FIELDS.teacherReview.label}」`);

@@ -2,7 +2,8 @@
  * Every state change of a work goes through applyTransition: load → check (who, state,
  * reason, stage window, submit rules, quota, format review's codes and deadlines — see
  * ../format-rules.ts) → change → record in the work log, inside
- * the caller's transaction. transitionWork runs one; bulkTransition runs many in one
+ * the caller's transaction. transitionWork runs one (a repeat of the caller's own last step —
+ * a double-clicked submit — is answered as done, changing nothing); bulkTransition runs many in one
  * transaction, all or nothing, with a report per work. What other domains do about a step
  * (certificates, the duplicate check) they do as followers of the events emitted here
  * (src/server/events/, wired in src/server/effects.ts).
@@ -183,12 +184,37 @@ export async function applyTransition(
 const INDEXING_ACTIONS: readonly WorkAction[] = ["submit", "format_resubmit"];
 
 export async function transitionWork(ctx: WorkCtx, id: number, action: WorkAction, body: TransitionInput) {
-  return inTransaction(ctx, async (t) => {
-    const moved = await applyTransition(t, id, action, body);
-    // After the commit: the duplicate check indexes the work (background; src/server/effects.ts).
-    if (INDEXING_ACTIONS.includes(action)) await emit(t.db, "work.textChanged", { workIds: [id] });
-    return moved;
-  });
+  try {
+    return await inTransaction(ctx, async (t) => {
+      const moved = await applyTransition(t, id, action, body);
+      // After the commit: the duplicate check indexes the work (background; src/server/effects.ts).
+      if (INDEXING_ACTIONS.includes(action)) await emit(t.db, "work.textChanged", { workIds: [id] });
+      return moved;
+    });
+  } catch (e) {
+    // Refused for its state or version: it may be the same request twice (a double click, a retry).
+    const done = e instanceof DomainError && (e.status === 400 || e.status === 409) ? await repeated(ctx, id, action) : null;
+    if (done) return done;
+    throw e;
+  }
+}
+
+/**
+ * The step already taken by this caller: the work's last logged step is the caller's own
+ * `action` and the work is in the state it leads to. Then the repeat is answered as done
+ * (nothing changes, nothing is logged); anything else keeps its refusal.
+ */
+async function repeated(ctx: WorkCtx, id: number, action: WorkAction): Promise<{ id: number; status: WorkState } | null> {
+  const last = await ctx.db
+    .selectFrom("work_log")
+    .select(["action", "user_id"])
+    .where("work_id", "=", id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!last || last.action !== action || last.user_id !== ctx.user.id) return null;
+  const work = await repo.findWork(ctx.db, id);
+  return work && work.status === TRANSITIONS[action].to ? { id, status: work.status } : null;
 }
 
 class BulkRefused extends Error {}
