@@ -9,9 +9,11 @@
  * read caches off (db/changes.ts), then a bare hello route of the same server as the
  * baseline (without a cookie: no database work; also measured with the session cookie, for
  * information). Ends with one JSON line:
- * {"sqlite":{"rps","p99ms","baselineRps","ratio","sessionBaselineRps","sessionRatio","pages","cacheHitRate","uncachedRps","uncachedP99ms"},"postgres":{…}}.
+ * {"sqlite":{"rps","p99ms","baselineRps","ratio","sessionBaselineRps","sessionRatio","pages","cacheHitRate","uncachedRps","uncachedP99ms","uncachedP99Ms"},"postgres":{…}}
+ * — uncachedP99Ms: {"adminWorks","schoolWorks","authorWorks","todo","users"}, each path's p99 one
+ * request at a time with the read caches off, no load (./api-uncached.ts).
  * WORKS=<n>, DURATION=<s>, CONNECTIONS=<n> change the run; AS=root loads root's list;
- * ONLY=sqlite|postgres runs one database.
+ * ONLY=sqlite|postgres runs one database; UNCACHED_REQUESTS=<n> per uncached path (200).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +24,7 @@ import { readCache, readCaches } from "../src/server/db/changes";
 import { DEMO_PASSWORD } from "../src/server/seed/demo";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
 import { startBenchServer } from "./server";
+import { measureUncached, type UncachedP99 } from "./api-uncached";
 
 const WORKS = Number(process.env.WORKS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -55,6 +58,8 @@ interface Figures {
   /** the same load with every read cache off (db/changes.ts), for comparison */
   uncachedRps: number;
   uncachedP99ms: number;
+  /** one request at a time, read caches off: p99 of each list a deadline day reloads (./api-uncached.ts) */
+  uncachedP99Ms: UncachedP99;
 }
 
 async function load(url: string, headers: Record<string, string>, duration: number, paths?: string[]) {
@@ -135,6 +140,7 @@ async function run(dialect: Dialect): Promise<Figures> {
       log(`${dialect}：hello 基准 ${hello.rps} 次/秒，p50 ${hello.p50ms} ms，p99 ${hello.p99ms} ms`);
       const withSession = await load(`${base}/Backend/bench/hello`, headers, DURATION);
       log(`${dialect}：hello（带会话 cookie）${withSession.rps} 次/秒，p50 ${withSession.p50ms} ms，p99 ${withSession.p99ms} ms`);
+      const uncachedP99Ms = await measureUncached(base, db, (m) => log(`${dialect}：${m}`));
       const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
       return {
         rps: list.rps,
@@ -148,6 +154,7 @@ async function run(dialect: Dialect): Promise<Figures> {
         cacheHitRate,
         uncachedRps: uncached.rps,
         uncachedP99ms: uncached.p99ms,
+        uncachedP99Ms,
       };
     } finally {
       await server.close();

@@ -78,14 +78,17 @@ export function scoped<O>(a: Actor, q: SelectQueryBuilder<DB, any, O>): SelectQu
   }
   if (isContestAdmin(a) && a.contestIds !== "all" && a.contestIds.length) {
     const ids = a.contestIds;
+    // The members' ids first (a contest has hundreds, the table hundreds of thousands of users):
+    // as a correlated EXISTS the newest-first page walked every account checking each.
     return q
       .where("app_user.user_type", "in", [ROLE.contestReviewer, ROLE.judge])
       .where((eb) =>
-        eb.exists(
+        eb(
+          "app_user.id",
+          "in",
           eb
             .selectFrom("contest_member")
-            .select("contest_member.id")
-            .whereRef("contest_member.user_id", "=", "app_user.id")
+            .select("contest_member.user_id")
             .where("contest_member.role", "in", ["judge", "reviewer"])
             .where("contest_member.contest_id", "in", ids),
         ),

@@ -11,7 +11,9 @@
  *   Short lists (author, teacher, school and small scopes), other sorts, deep pages and
  *   very wide scopes use the plain query.
  * - The page's ids and the names of just those rows come in one query (a join on the page).
- * - A page past the end is answered from the count alone.
+ * - A page past the end is answered from the count alone; a page in the second half of the
+ *   list is read from its end (nearerEnd), so a deep page costs at most half the list.
+ * - Every sort of root's whole list has an index in its order (migrations 0007, 0008, 0037).
  */
 import { PostgresAdapter, sql, type SelectQueryBuilder } from "kysely";
 import type { WorkFilters } from "../../shared/work/schema";
@@ -53,6 +55,24 @@ export function branchesOf(
   return contests.flatMap((contest) => statuses.map((status) => ({ contest, status })));
 }
 
+/**
+ * A page in the second half of a list is the same rows read from the other end: the order
+ * reversed (the id breaks every tie, and each dialect places NULLs at opposite ends for the
+ * two directions, so the reversed order is exactly the list backwards), from `total - offset
+ * - limit`. The caller orders the page's rows in the requested order again. So no page reads
+ * more than half of the list before its rows — the last page of 100,000 works reads 20.
+ */
+export function nearerEnd(order: Order, offset: number, limit: number, total: number) {
+  const fromEnd = total - offset - limit;
+  if (offset <= fromEnd) return { order, offset, limit };
+  const flip = (d: "asc" | "desc") => (d === "asc" ? "desc" : "asc");
+  return {
+    order: order.map(([field, dir]): [string, "asc" | "desc"] => [field, flip(dir)]),
+    offset: Math.max(0, fromEnd),
+    limit: limit + Math.min(0, fromEnd),
+  };
+}
+
 type Page = SelectQueryBuilder<DB, never, { id: number; k0: unknown; k1: unknown }>;
 
 /**
@@ -72,6 +92,7 @@ function pageQuery(
 ): { page: Page; keys: number } {
   const plainUpTo =
     db.getExecutor().adapter instanceof PostgresAdapter ? LIST_TUNING.plainUpTo.postgres : LIST_TUNING.plainUpTo.sqlite;
+  ({ order, offset, limit } = nearerEnd(order, offset, limit, total));
   const branches = total > plainUpTo ? branchesOf(scope, f, order, offset + limit) : null;
   if (!branches) {
     let page = base().select(

@@ -32,6 +32,7 @@ import * as m0029 from "./0029-national-fields";
 import * as m0034 from "./0034-dupcheck-sets";
 import * as m0035 from "./0035-retention";
 import * as m0036 from "./0036-dupcheck-anchor-layout";
+import * as m0037 from "./0037-list-indexes";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0034-dupcheck-sets": m0034,
   "0035-retention": m0035,
   "0036-dupcheck-anchor-layout": m0036,
+  "0037-list-indexes": m0037,
 };
