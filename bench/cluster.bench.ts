@@ -10,7 +10,8 @@
  *   process A alone, then with the connections split over A and B at the same time;
  * - write: judges saving drafts of their assigned works, one writer per (judge, work) pair,
  *   each sending the version its last save returned (so none conflicts), through A alone,
- *   then with the writers split over A and B;
+ *   then with the writers split over A and B; afterwards every chain of the contests' score
+ *   logs must verify (one chain per judge: saves of different judges do not wait for each other);
  * - staleMs: STALE_TRIALS times, a session is logged in on A, used on B, logged out on A,
  *   and B is polled every 20 ms until it refuses the session — the longest wait. Without
  *   cross-process invalidation B's session cache keeps a session up to 60 s: a trial gives up
@@ -25,6 +26,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { openDb } from "../src/server/db";
+import { verifyScoreLog } from "../src/server/judging/service/score-log-store";
 import { seedScoringDemo } from "../src/server/seed/scoring-demo";
 import { freePort, HttpClient, ServerProcess } from "../support/cluster";
 import { createPgDatabase, log, seconds, seedWorksDb } from "./works-data";
@@ -221,6 +224,16 @@ async function main() {
     log(`保存评分草稿（${writers.length} 位写入者），1 个进程：${write1.rps} 次/秒，p99 ${write1.p99ms} ms`);
     const write2 = await writeLoad(writers, sessions, [A, B], items, DURATION);
     log(`保存评分草稿（${writers.length} 位写入者），2 个进程：${write2.rps} 次/秒，p99 ${write2.p99ms} ms`);
+    const check = openDb(url).db;
+    try {
+      for (const contestId of new Set(writers.map((w) => w.contestId))) {
+        const r = await verifyScoreLog(check, contestId);
+        if (!r.ok) throw new Error(`score log of contest ${contestId} broken: ${r.message}`);
+        log(`评分日志（赛事 ${contestId}）校验通过：${r.count} 条记录，${r.chains} 条评分链`);
+      }
+    } finally {
+      await check.destroy();
+    }
 
     const stale: number[] = [];
     let gaveUp = false;

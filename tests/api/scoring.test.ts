@@ -45,7 +45,7 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
       ).n,
     );
   const logActions = async () =>
-    (await t.db.selectFrom("score_log").select("body").where("contest_id", "=", zj).orderBy("seq").execute()).map(
+    (await t.db.selectFrom("score_log").select("body").where("contest_id", "=", zj).orderBy("id").execute()).map(
       (r) => JSON.parse(r.body).action as string,
     );
 
@@ -426,15 +426,18 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
   it("keeps every change in the hash chain; the check and `npm run verify-scores` find a tampered row", async () => {
     const ok = await cadmin.get(`${S}/${zj}/score-log/verify`);
     expect(ok.body.data).toMatchObject({ ok: true, count: 9, index: null });
-    expect(ok.body.info).toMatch(/^评分日志完整：共 9 条记录，链头 [0-9a-f]{16}…$/);
+    expect(ok.body.info).toMatch(/^评分日志完整：共 9 条记录（3 条评分链），链头 [0-9a-f]{16}…$/);
+    // One chain per judge: each judge's entries, and only theirs, numbered from 1.
     const bodies = (
       await t.db
         .selectFrom("score_log")
-        .select(["seq", "body", "prev_hash"])
+        .select(["chain", "seq", "body", "prev_hash"])
         .where("contest_id", "=", zj)
+        .where("chain", "=", judges[0].id)
         .orderBy("seq")
         .execute()
-    ).map((r) => ({ seq: Number(r.seq), prev: r.prev_hash, ...JSON.parse(r.body) }));
+    ).map((r) => ({ chain: r.chain, seq: Number(r.seq), prev: r.prev_hash, ...JSON.parse(r.body) }));
+    expect(bodies.map((b) => [b.seq, b.judgeId])).toEqual([1, 2, 3, 4, 5].map((seq) => [seq, judges[0].id]));
     expect(bodies[1]).toMatchObject({
       seq: 2,
       action: "submit",
@@ -444,7 +447,7 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
       deductions: ["非原创"],
       items: { [item.theme]: 18, [item.plan]: 22.5, [item.core]: 30, [item.tech]: 15 },
     });
-    expect(bodies[3]).toMatchObject({
+    expect(bodies[2]).toMatchObject({
       action: "reopen",
       reason: "扣分项选择有误，请核对后重新提交",
       actorId: await idOf(t, "contest_admin"),
@@ -455,18 +458,22 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
     const lines: string[] = [];
     expect(await verifyScores(t.db, {}, (l) => lines.push(l))).toBe(0);
     expect(lines).toEqual([
-      expect.stringMatching(/^赛事「2026年中国大学生计算机设计大赛浙江省级赛」（编号 \d+）：评分日志完整：共 9 条记录/),
+      expect.stringMatching(
+        /^赛事「2026年中国大学生计算机设计大赛浙江省级赛」（编号 \d+）：评分日志完整：共 9 条记录（3 条评分链）/,
+      ),
       expect.stringMatching(/^赛事「2026年浙江工业大学计算机设计大赛校级赛」.*共 1 条记录/),
       "共校验 2 个赛事，评分日志全部完整",
     ]);
 
-    // Someone raises the second score in the database.
+    // Someone raises the judge's second score in the database.
     const second = await t.db
       .selectFrom("score_log")
       .select(["id", "body"])
       .where("contest_id", "=", zj)
+      .where("chain", "=", judges[0].id)
       .where("seq", "=", 2)
       .executeTakeFirstOrThrow();
+    const chainOf = `评委「李评审」（编号 ${judges[0].id}）的评分链`;
     await t.db
       .updateTable("score_log")
       .set({ body: second.body.replace('"score":75.5', '"score":95.5') })
@@ -474,11 +481,11 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
       .execute();
     const bad = await cadmin.get(`${S}/${zj}/score-log/verify`);
     expect(bad.body.data).toMatchObject({ ok: false, index: 1, reason: "hash_mismatch" });
-    expect(bad.body.info).toBe("评分日志校验失败：第 2 条记录的内容与其哈希不符（记录被修改）");
+    expect(bad.body.info).toBe(`评分日志校验失败：${chainOf}：第 2 条记录的内容与其哈希不符（记录被修改）`);
     lines.length = 0;
     expect(await verifyScores(t.db, { contest: zj }, (l) => lines.push(l))).toBe(1);
     expect(lines).toEqual([
-      expect.stringContaining("评分日志校验失败：第 2 条记录的内容与其哈希不符（记录被修改）"),
+      expect.stringContaining(`评分日志校验失败：${chainOf}：第 2 条记录的内容与其哈希不符（记录被修改）`),
       "共校验 1 个赛事，其中 1 个赛事的评分日志被篡改或不完整",
     ]);
     lines.length = 0;
@@ -491,7 +498,7 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
       encoding: "utf8",
       timeout: 60_000,
     });
-    expect(cli.stdout).toContain("第 2 条记录的内容与其哈希不符（记录被修改）");
+    expect(cli.stdout).toContain(`${chainOf}：第 2 条记录的内容与其哈希不符（记录被修改）`);
     expect(cli.status).toBe(1);
     await t.db.updateTable("score_log").set({ body: second.body }).where("id", "=", second.id).execute();
     const fixed = spawnSync(process.execPath, ["--import", "tsx", "src/server/judging/verify-cli.ts"], {
@@ -502,7 +509,12 @@ describe.each(DIALECTS)("online scoring on %s", (dialect) => {
     expect(fixed.stdout).toContain("共校验 2 个赛事，评分日志全部完整");
     expect(fixed.status).toBe(0);
     // A deleted entry breaks the chain at the next one.
-    await t.db.deleteFrom("score_log").where("contest_id", "=", zj).where("seq", "=", 3).execute();
+    await t.db
+      .deleteFrom("score_log")
+      .where("contest_id", "=", zj)
+      .where("chain", "=", judges[0].id)
+      .where("seq", "=", 3)
+      .execute();
     expect((await cadmin.get(`${S}/${zj}/score-log/verify`)).body.data).toMatchObject({
       ok: false,
       index: 2,

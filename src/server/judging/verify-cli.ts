@@ -1,8 +1,8 @@
 /**
  * `npm run verify-scores [-- --contest <id>]`: verifies the hash-chained score log of every
  * contest that has one (or of one contest) in DATABASE_URL (default: the embedded SQLite
- * file), against the head stored with the contest's latest result publication when there
- * is one. Prints one line per contest in Chinese; the exit code is 1 when any chain is
+ * file): each of its chains (one per judge), against the heads stored with each of the
+ * contest's result publications. Prints one line per contest in Chinese; the exit code is 1 when any chain is
  * broken (or the contest does not exist), 0 otherwise.
  */
 import { pathToFileURL } from "node:url";

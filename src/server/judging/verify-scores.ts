@@ -1,6 +1,7 @@
 /**
- * Verifies the hash-chained score log of every contest that has one (or of one contest), with
- * one line per contest in Chinese: used by `npm run verify-scores` (verify-cli.ts) and by a
+ * Verifies the hash-chained score log of every contest that has one (or of one contest): every
+ * chain of it (one per judge, and the contest's chain from before migration 0038), against the
+ * heads each result publication anchored; one line per contest in Chinese: used by `npm run verify-scores` (verify-cli.ts) and by a
  * restore's final check (backup/restore.ts).
  */
 import type { Db } from "../db";

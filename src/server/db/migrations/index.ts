@@ -33,6 +33,7 @@ import * as m0034 from "./0034-dupcheck-sets";
 import * as m0035 from "./0035-retention";
 import * as m0036 from "./0036-dupcheck-anchor-layout";
 import * as m0037 from "./0037-list-indexes";
+import * as m0038 from "./0038-score-log-chains";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0035-retention": m0035,
   "0036-dupcheck-anchor-layout": m0036,
   "0037-list-indexes": m0037,
+  "0038-score-log-chains": m0038,
 };

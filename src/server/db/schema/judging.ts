@@ -104,10 +104,13 @@ export interface JudgeScoreTable {
   updated_at: Timestamp;
 }
 
-/** The append-only, hash-chained score log, one chain per contest (0010). */
+/** The append-only, hash-chained score log (0010), one chain per (contest, judge) since 0038. */
 export interface ScoreLogTable {
   id: Generated<number>;
   contest_id: number;
+  /** the judge (user id) whose chain holds the entry; 0: the contest's one chain of the entries from before 0038 */
+  chain: Generated<number>;
+  /** 1-based position in its chain */
   seq: number;
   /** canonical JSON of the entry without prevHash and hash */
   body: string;

@@ -33,8 +33,12 @@ export interface ResultPublicationTable {
   model_version: number;
   /** JSON: the fit's parameters */
   params: string;
+  /** the score log's head at publication: the digest of log_heads (0038; before: the contest chain's last hash) */
   log_head: string;
+  /** the entries log_head covers */
   log_seq: number;
+  /** every chain's head, canonical JSON of [chain, seq, hash] (0038); null before */
+  log_heads: string | null;
   note: string | null;
   /** withdrawn (unpublished) by the contest admin: when, by whom, why (0013) */
   withdrawn_at: Timestamp | null;

@@ -1,14 +1,44 @@
 /**
- * The stored score log: one hash-chained chain per contest in table score_log (the chain
- * itself is the pure module ../score-log.ts). Entries are only ever appended, inside the
- * transaction that changes the score, so a score change and its log entry land together or
- * not at all.
+ * The stored score log (table score_log; the chains themselves are the pure module
+ * ../score-log.ts). Entries are only ever appended, inside the transaction that changes the
+ * score, so a score change and its log entry land together or not at all.
+ *
+ * One chain per (contest, judge) — column `chain`, the judge's user id — since migration
+ * 0038; chain 0 holds the contest's entries from before, one chain per contest as they were
+ * written, still verified. Why per judge: with one chain per contest every save of every
+ * judge took the contest's lock for the rest of its transaction, so saves queued one behind
+ * another and a second server process only lengthened the queue (bench:cluster: 61 → 30
+ * saves/s). A judge's own saves follow one another anyway (one person, one screen), so a
+ * judge's chain costs no waiting that matters, and the log keeps every property of the
+ * single chain: each chain is append-only and verifiable, each entry names its judge (an
+ * entry moved to another chain is caught), and publications anchor every chain's head.
+ *
+ * Locks on PostgreSQL (SQLite runs one writer anyway): an append takes the advisory lock
+ * (contest, judge) — two int4 keys, a key space no other lock of ours uses — so appends to
+ * one chain queue up instead of both taking the same seq, and (contest, 0) shared; a
+ * publication takes (contest, 0) exclusively (`lockScoreLog`), so the heads it anchors are
+ * those of the scores it read. Advisory locks touch no row: the contest row stays free for
+ * the transitions and assignments that lock it.
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { appendEntry, canonicalJson, verifyChain, type ChainCheck, type ScoreLogBody, type ScoreLogEntry } from "../score-log";
+import {
+  appendEntry,
+  canonicalJson,
+  CONTEST_CHAIN,
+  decodeHeads,
+  headsRoot,
+  verifyLog,
+  type ChainHead,
+  type LogAnchor,
+  type LogCheck,
+  type ScoreLogBody,
+  type ScoreLogEntry,
+} from "../score-log";
 
 type Handle = Kysely<DB>;
+
+const isPostgres = (db: Handle) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const toEntry = (row: { body: string; prev_hash: string; hash: string }): ScoreLogEntry => ({
   ...(JSON.parse(row.body) as ScoreLogBody),
@@ -17,26 +47,26 @@ const toEntry = (row: { body: string; prev_hash: string; hash: string }): ScoreL
 });
 
 /**
- * Appends one entry to the contest's chain. Call it with the transaction `trx` that makes
- * the change. On PostgreSQL the contest row is locked first so concurrent appends of one
- * contest queue up instead of both taking the same seq (SQLite runs one writer anyway).
- * The lock is FOR NO KEY UPDATE (what lockContest's UPDATE takes), not FOR UPDATE: a
- * transaction that inserted a row referencing the contest (a first judge_score) holds a
- * FOR KEY SHARE lock on it through the foreign key, which FOR UPDATE waits for — two
- * such saves waited for each other and PostgreSQL aborted one with a deadlock (a 500 under
- * concurrent first saves, tests/api/cluster-writes.test.ts).
+ * Appends one entry to the chain of its judge (body.judgeId) in its contest. Call it with the
+ * transaction `trx` that makes the change, as late as possible: on PostgreSQL the chain's lock
+ * is held until that transaction ends.
  */
 export async function appendScoreLog(
   trx: Handle,
   body: Omit<ScoreLogBody, "seq" | "at"> & { at?: string },
 ): Promise<ScoreLogEntry> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select id from contest where id = ${body.contestId} for no key update`.execute(trx);
+  const chain = body.judgeId;
+  if (!Number.isInteger(chain) || chain <= CONTEST_CHAIN) throw new Error(`score log: no judge to chain the entry to (${chain})`);
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock_shared(${body.contestId}::int, ${CONTEST_CHAIN}::int), pg_advisory_xact_lock(${body.contestId}::int, ${chain}::int)`.execute(
+      trx,
+    );
   }
   const last = await trx
     .selectFrom("score_log")
     .select(["body", "prev_hash", "hash"])
     .where("contest_id", "=", body.contestId)
+    .where("chain", "=", chain)
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -45,48 +75,95 @@ export async function appendScoreLog(
   const { prevHash, hash, ...rest } = entry;
   await trx
     .insertInto("score_log")
-    .values({ contest_id: body.contestId, seq: entry.seq, body: canonicalJson(rest), prev_hash: prevHash, hash, created_at: at })
+    .values({
+      contest_id: body.contestId,
+      chain,
+      seq: entry.seq,
+      body: canonicalJson(rest),
+      prev_hash: prevHash,
+      hash,
+      created_at: at,
+    })
     .execute();
   return entry;
 }
 
-/** The contest's whole chain, in order. */
+/** Holds every chain of the contest still until `trx` ends (PostgreSQL; SQLite has one writer): for a publication's anchor. */
+export async function lockScoreLog(trx: Handle, contestId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${contestId}::int, ${CONTEST_CHAIN}::int)`.execute(trx);
+}
+
+/** The contest's whole log, every chain, in the order the entries were written. */
 export async function readScoreLog(db: Handle, contestId: number): Promise<ScoreLogEntry[]> {
   const rows = await db
     .selectFrom("score_log")
     .select(["body", "prev_hash", "hash"])
     .where("contest_id", "=", contestId)
-    .orderBy("seq")
+    .orderBy("id")
     .execute();
   return rows.map(toEntry);
 }
 
-/** The head (last hash and seq) of the contest's chain; the genesis when it is empty. */
-export async function scoreLogHead(db: Handle, contestId: number): Promise<{ hash: string; seq: number }> {
-  const last = await db
-    .selectFrom("score_log")
-    .select(["hash", "seq"])
-    .where("contest_id", "=", contestId)
-    .orderBy("seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return last ? { hash: last.hash, seq: Number(last.seq) } : { hash: "0".repeat(64), seq: 0 };
+/**
+ * What a publication anchors: each chain's head, their digest (`hash`; the genesis hash when
+ * the log is empty) and the number of entries they cover (`seq`).
+ */
+export async function scoreLogHead(db: Handle, contestId: number): Promise<{ hash: string; seq: number; heads: ChainHead[] }> {
+  const rows = await db
+    .selectFrom("score_log as s")
+    .innerJoin(
+      db
+        .selectFrom("score_log")
+        .select((eb) => ["chain", eb.fn.max("seq").as("last")])
+        .where("contest_id", "=", contestId)
+        .groupBy("chain")
+        .as("m"),
+      (j) => j.onRef("m.chain", "=", "s.chain").onRef("m.last", "=", "s.seq"),
+    )
+    .select(["s.chain", "s.seq", "s.hash"])
+    .where("s.contest_id", "=", contestId)
+    .orderBy("s.chain")
+    .execute();
+  const heads = rows.map((r) => ({ chain: Number(r.chain), seq: Number(r.seq), hash: r.hash }));
+  return { hash: headsRoot(heads), seq: heads.reduce((s, h) => s + h.seq, 0), heads };
 }
 
-/** Verifies the contest's chain, against the head stored with its latest publication when there is one. */
-export async function verifyScoreLog(db: Handle, contestId: number): Promise<ChainCheck> {
-  const entries = await readScoreLog(db, contestId);
-  const pub = await db
-    .selectFrom("result_publication")
-    .select(["log_head", "log_seq"])
+/** Whose chain it is, for a message. */
+async function chainLabel(db: Handle, chain: number | null): Promise<string> {
+  if (chain === null) return "结果发布存档";
+  if (chain === CONTEST_CHAIN) return "按评委分链之前的评分链";
+  const u = await db.selectFrom("app_user").select("name").where("id", "=", chain).executeTakeFirst();
+  return u ? `评委「${u.name}」（编号 ${chain}）的评分链` : `评委（编号 ${chain}）的评分链`;
+}
+
+/** Verifies every chain of the contest's log, and against the heads each of its publications anchored. */
+export async function verifyScoreLog(db: Handle, contestId: number): Promise<LogCheck> {
+  const rows = await db
+    .selectFrom("score_log")
+    .select(["chain", "body", "prev_hash", "hash"])
     .where("contest_id", "=", contestId)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (pub) {
-    const upTo = entries.slice(0, Number(pub.log_seq));
-    const head = verifyChain(upTo, { expectedHead: pub.log_head });
-    if (!head.ok) return head;
+    .orderBy("chain")
+    .orderBy("seq")
+    .execute();
+  const chains = new Map<number, ScoreLogEntry[]>();
+  for (const r of rows) {
+    const chain = Number(r.chain);
+    const list = chains.get(chain) ?? [];
+    list.push(toEntry(r));
+    chains.set(chain, list);
   }
-  return verifyChain(entries);
+  const pubs = await db
+    .selectFrom("result_publication")
+    .select(["log_head", "log_seq", "log_heads"])
+    .where("contest_id", "=", contestId)
+    .orderBy("id")
+    .execute();
+  const anchors: LogAnchor[] = pubs.map((p) => ({
+    head: p.log_head,
+    seq: Number(p.log_seq),
+    heads: p.log_heads === null ? null : (decodeHeads(p.log_heads) ?? []),
+  }));
+  const r = verifyLog(contestId, chains, anchors);
+  if (r.ok) return r;
+  return { ...r, message: `${await chainLabel(db, r.chain)}：${r.message}` };
 }

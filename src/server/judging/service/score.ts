@@ -14,8 +14,9 @@
  * - A submitted score is final for the judge; only a contest admin of the contest (or root)
  *   reopens it, with a reason; the judge then edits and submits again.
  * - Every save carries the version it is based on; a stale one is refused (409).
- * - Every change (draft, submit, reopen) is appended to the contest's hash-chained score
- *   log in the same transaction.
+ * - Every change (draft, submit, reopen) is appended to the judge's chain of the contest's
+ *   hash-chained score log in the same transaction, last, so the chain's lock is held only
+ *   for the append and the commit (score-log-store.ts).
  */
 import { PostgresAdapter, sql, type Transaction } from "kysely";
 import { badRequest, conflict, DomainError, notFound } from "../../../shared/errors";
@@ -237,6 +238,7 @@ export async function saveScore(
         })
         .execute();
     }
+    const saved = await findScore(trx, assignmentId);
     await appendScoreLog(trx, {
       at,
       actorId: user.id,
@@ -249,7 +251,7 @@ export async function saveScore(
       deductions: checked.deductions,
       comment,
     });
-    return toMyScore(workId, await findScore(trx, assignmentId), window);
+    return toMyScore(workId, saved, window);
   });
 }
 
@@ -345,7 +347,12 @@ export async function reopenScore(db: Db, user: User, contestId: number, scoreId
       .where("version", "=", row.version)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw conflict(`${label}已有变化，请刷新后重试；本次未退回`);
-    const items = parseItems(row.items);
+    await record(trx, user.id, {
+      entity: "judge_score",
+      entityId: row.id,
+      action: "reopen",
+      changes: { status: ["submitted", "draft"], reason: [null, reason] },
+    });
     await appendScoreLog(trx, {
       at,
       actorId: user.id,
@@ -354,16 +361,10 @@ export async function reopenScore(db: Db, user: User, contestId: number, scoreId
       judgeId: row.judge_id,
       action: "reopen",
       score: round1(row.total),
-      items,
+      items: parseItems(row.items),
       deductions: JSON.parse(row.deductions) as string[],
       comment: row.comment,
       reason,
-    });
-    await record(trx, user.id, {
-      entity: "judge_score",
-      entityId: row.id,
-      action: "reopen",
-      changes: { status: ["submitted", "draft"], reason: [null, reason] },
     });
     return { id: row.id, label, status: "draft" as const, version: row.version + 1 };
   });
@@ -479,7 +480,9 @@ export async function checkScoreLog(db: Handle, contestId: number): Promise<Scor
       head: r.head,
       index: null,
       reason: null,
-      message: r.count ? `评分日志完整：共 ${r.count} 条记录，链头 ${r.head.slice(0, 16)}…` : "评分日志为空：尚无评分记录",
+      message: r.count
+        ? `评分日志完整：共 ${r.count} 条记录（${r.chains} 条评分链），链头 ${r.head.slice(0, 16)}…`
+        : "评分日志为空：尚无评分记录",
     };
   return { ok: false, count: 0, head: null, index: r.index, reason: r.reason, message: `评分日志校验失败：${r.message}` };
 }

@@ -15,7 +15,8 @@ import type { Handle } from "../../../work/repository";
 export { publishedAward, publishedAwards, resultsPublished } from "../../../work/published";
 import { NORMALISE_DEFAULTS, SCORING_MODEL, SCORING_MODEL_VERSION, type FitParameters } from "../../scoring";
 import { settingsOf } from "../contest";
-import { scoreLogHead } from "../score-log-store";
+import { encodeHeads } from "../../score-log";
+import { lockScoreLog, scoreLogHead } from "../score-log-store";
 import { activePublication, changeResults } from "./change";
 import { changedWorks, computeAll } from "./compute";
 import { isIncomplete, loadInputs, loadSetting, push, resultGroupNames } from "./load";
@@ -122,6 +123,8 @@ async function openPublicity(trx: Transaction<DB>, contestId: number, now: Date)
 
 export async function publishResults(db: Db, user: User, contestId: number, body: PublishBody): Promise<PublicationView> {
   return changeResults(db, user, contestId, async (trx, c) => {
+    // No score changes from here on: the heads anchored below are those of the scores read now.
+    await lockScoreLog(trx, c.id);
     const setting = await loadSetting(trx, c.id);
     const stored = await storedRows(trx, c.id);
     if (!stored.length || !setting.computedAt) throw badRequest("请先计算成绩并分配奖项，再发布结果");
@@ -189,6 +192,7 @@ export async function publishResults(db: Db, user: User, contestId: number, body
         params: JSON.stringify(params),
         log_head: head.hash,
         log_seq: head.seq,
+        log_heads: encodeHeads(head.heads),
         note: body.note?.trim() || null,
       })
       .returning("id")
