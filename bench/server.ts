@@ -102,12 +102,17 @@ export async function launchChromiumProfile(dir: string, options: BrowserContext
   return chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
 }
 
-/** The node options of `npm start` (package.json: "node <options> scripts/run.mjs main"), so a bench's server child runs as deployed. */
+/**
+ * The node options of `npm start`, so a bench's server child runs as deployed: those on package.json's start line
+ * ("node <options> scripts/run.mjs main") and the NODE_FLAGS that scripts/run.mjs re-executes itself with.
+ */
 export function startNodeOptions(): string[] {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  return /^node\s+(.*?)\s*scripts\/run\.mjs\b/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+  const root = join(import.meta.dirname, "..");
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const line = /^node\s+(.*?)\s*scripts\/run\.mjs\b/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+  const run = /const NODE_FLAGS = \[([^\]]*)\]/.exec(readFileSync(join(root, "scripts", "run.mjs"), "utf8"))?.[1] ?? "";
+  const flags = [...run.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  return [...line, ...flags.filter((f) => !line.includes(f))];
 }
 
 /** A server running in a child process (bench:startup, bench:certificates). */

@@ -13,6 +13,10 @@ import { waitJob } from "../helpers/jobs";
 import { XLSX_TYPE } from "../helpers/xlsx";
 import { account, catId, contestId, login, makeWork } from "./works-fixtures";
 import { maskPhone } from "../../src/shared/mask";
+import { hashPassword } from "../../src/server/account/password";
+import { generateWorks } from "../../src/server/seed/works";
+import { EXPORT_BATCH } from "../../src/server/work/export";
+import { authorsOfWorks } from "../../src/server/work/repository";
 
 const X = "/Backend/Admin/work/export";
 
@@ -174,5 +178,27 @@ describe.each(DIALECTS)("works export on %s", (dialect) => {
     expect((await other.get(`/Backend/Common/job/${jobId}/download`)).body).toEqual({ error: 404, info: "导出任务不存在" });
     // An admin of no contest exports nothing.
     expect((await exportRows(other, {})).rows).toEqual([]);
+  });
+
+  it("exports works of many pages each exactly once, in order, with their own names and authors", async () => {
+    await generateWorks(t.db, {
+      count: EXPORT_BATCH * 2 + 37,
+      seed: 7,
+      year: new Date().getFullYear(),
+      passwordHash: await hashPassword("Seed@2026"),
+    });
+    const works = await t.db.selectFrom("work").select(["id", "name"]).orderBy("id").execute();
+    expect(works.length).toBeGreaterThan(EXPORT_BATCH * 2);
+    const authors = new Map<number, string[]>();
+    for (const a of await authorsOfWorks(
+      t.db,
+      works.map((w) => Number(w.id)),
+    ))
+      authors.set(a.work_id, [...(authors.get(a.work_id) ?? []), a.name]);
+    const { rows, job } = await exportRows(root, {});
+    expect(job).toMatchObject({ processed: works.length, total: works.length });
+    expect(rows.map((r) => [r["作品编号"], r["作品名称"], r["作者"]])).toEqual(
+      works.map((w) => [String(w.id), w.name, (authors.get(Number(w.id)) ?? []).join("、")]),
+    );
   });
 });

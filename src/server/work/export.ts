@@ -23,7 +23,13 @@ import { writeXlsx } from "../crud/excel";
 import { rm } from "node:fs/promises";
 import { maskPhone } from "../../shared/mask";
 
-export const EXPORT_BATCH = 1000;
+/**
+ * Works per page. Small on purpose: a page's rows live while its ~100 rows are written (~5 MB
+ * of exceljs garbage, under one young generation of `--max-semi-space-size=8`), so they die
+ * young; at 1,000 they outlived two scavenges and ~3.6 KB a work went to the old generation,
+ * which V8 then let grow to ~140 MB between full collections (bench:export, docs/performance.md).
+ */
+export const EXPORT_BATCH = 100;
 
 const CONTEST_LEVELS: Record<string, string> = { national: "国赛", provincial: "省级赛", school: "校级赛" };
 const time = (iso: string | null) => (iso ? beijingTime(iso) : "");
@@ -71,13 +77,16 @@ function groupBy<T extends { work_id: number }>(rows: T[]) {
   return out;
 }
 
-/** The export's rows, a page at a time. */
+/**
+ * The export's rows, a page of works at a time; a page's cells are made row by row as the
+ * writer takes them (not 1,000 × 47 at once), so little lives long enough to leave V8's young generation.
+ */
 export async function* exportPages(
   db: Db,
   scope: ListScope,
   filters: WorkFilters,
   onPage?: (done: number) => void,
-): AsyncGenerator<(string | number)[][]> {
+): AsyncGenerator<Iterable<(string | number)[]>> {
   let last = 0;
   let done = 0;
   for (;;) {
@@ -98,7 +107,7 @@ export async function* exportPages(
     const teachers = groupBy(await teachersOfWorks(db, ids));
     // Under a national contest's filter its entries show as in the list: the national state, contest and name.
     const national = filters.contestId !== undefined ? await entryOverlay(db, filters.contestId, ids) : new Map();
-    yield rows.map((w) => {
+    const cells = (w: (typeof rows)[number]) => {
       const as = authors.get(w.id) ?? [];
       const ts = teachers.get(w.id) ?? [];
       const n = national.get(w.id);
@@ -120,7 +129,10 @@ export async function* exportPages(
         time(w.submitted_at),
         time(w.updated_at),
       ];
-    });
+    };
+    yield (function* () {
+      for (const w of rows) yield cells(w);
+    })();
     done += ids.length;
     onPage?.(done);
     if (ids.length < EXPORT_BATCH) return;
