@@ -1,7 +1,7 @@
 /**
  * In a real browser, on the built front end: an admin page's antd styles come from the CSS file
  * the build extracts (src/server/static/antd-styles.ts), not from <style> tags generated while
- * the page loads, and they are the right ones (the primary button antd's blue, a table header
+ * the page loads, and they are the right ones (the primary button the theme's blue (#0958d9), a table header
  * antd's grey, the sider laid out). Fails when the admin entry does not load the file, when its
  * class hashes stop matching the bundle's (antd regenerates every style at run time), or when the
  * theme differs between the build and the app. The light login page keeps run-time styles.
@@ -41,9 +41,7 @@ describe("antd styles from the built CSS file", () => {
         .first()
         .evaluate((s) => getComputedStyle(s).position),
     ).not.toBe("static");
-    expect(await admin.getByTestId("filter-search").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
-      "rgb(22, 119, 255)",
-    );
+    expect(await admin.getByTestId("filter-search").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(9, 88, 217)");
     await admin.context().close();
   });
 
@@ -53,7 +51,7 @@ describe("antd styles from the built CSS file", () => {
     const loginButton = page.getByRole("button", { name: /登\s*录/ });
     await loginButton.waitFor();
     expect(await page.locator('link[href^="/assets/antd-"]').count()).toBe(0);
-    expect(await loginButton.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(22, 119, 255)");
+    expect(await loginButton.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(9, 88, 217)");
     expect((await runtimeStyles(page)).length).toBeGreaterThan(0);
     await page.context().close();
   });

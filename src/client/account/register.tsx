@@ -13,6 +13,7 @@ import { SchoolPicker } from "./SchoolPicker";
 import { accountApi } from "./api";
 import { applyFieldError, emailRules, memberNoRules, nameRules, phoneRules } from "./rules";
 import { CredentialFields } from "./CredentialFields";
+import { RadioGroupField } from "../components/RadioGroupField";
 
 type Values = RegisterBody & { confirm: string };
 const FIELDS = ["role", "username", "password", "name", "email", "schoolId", "memberNo", "phone"];
@@ -78,10 +79,10 @@ export default function RegisterPage() {
         scrollToFirstError
       >
         <Form.Item name="role" label="身份" rules={[{ required: true, message: "请选择身份" }]}>
-          <Radio.Group optionType="button" buttonStyle="solid">
+          <RadioGroupField label="身份" optionType="button" buttonStyle="solid">
             <Radio value={ROLE.author}>学生</Radio>
             <Radio value={ROLE.teacher}>教师</Radio>
-          </Radio.Group>
+          </RadioGroupField>
         </Form.Item>
         <Form.Item name="schoolId" label="学校" rules={[{ required: true, message: "请选择学校" }]}>
           <SchoolPicker />

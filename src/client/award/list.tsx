@@ -76,6 +76,7 @@ export default function AwardList({ route }: PageProps) {
         <Input.Search
           allowClear
           placeholder="奖项名称"
+          aria-label="奖项名称"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v)}
@@ -84,6 +85,7 @@ export default function AwardList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="奖项类别"
+          aria-label="奖项类别"
           style={{ width: 130 }}
           options={Object.entries(AWARD_KIND_LABELS).map(([value, label]) => ({ value, label }))}
           onChange={(v) => setFilter("kind", v)}
@@ -91,6 +93,7 @@ export default function AwardList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 120 }}
           options={[
             { value: false, label: "使用中" },

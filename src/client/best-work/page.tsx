@@ -96,6 +96,7 @@ function BestRow({
             maxLength={500}
             showCount
             placeholder="简短介绍（显示在优秀作品中）"
+            aria-label="简短介绍"
             value={text}
             onChange={(e) => setText(e.target.value)}
             data-testid="best-text"
@@ -104,6 +105,7 @@ function BestRow({
             style={{ marginTop: 24 }}
             maxLength={500}
             placeholder="作品视频地址（http:// 或 https://，可选）"
+            aria-label="作品视频地址"
             value={video}
             onChange={(e) => setVideo(e.target.value)}
           />
@@ -216,6 +218,7 @@ export default function BestWorkPage({ route }: PageProps) {
           <Select
             allowClear
             placeholder="赛事"
+            aria-label="赛事"
             style={{ width: 320 }}
             options={options?.contests.map((c) => ({ value: c.id, label: c.name }))}
             onChange={(v) => setFilter("contestId", v)}
@@ -223,6 +226,7 @@ export default function BestWorkPage({ route }: PageProps) {
           <Select
             allowClear
             placeholder="作品大类"
+            aria-label="作品大类"
             style={{ width: 180 }}
             options={options?.categories.map((c) => ({ value: c.id, label: c.name }))}
             onChange={(v) => setFilter("categoryId", v)}
@@ -230,6 +234,7 @@ export default function BestWorkPage({ route }: PageProps) {
           <Select
             allowClear
             placeholder="奖项"
+            aria-label="奖项"
             style={{ width: 160 }}
             options={options?.awards.map((c) => ({ value: c.id, label: c.name }))}
             onChange={(v) => setFilter("awardLevelId", v)}
@@ -237,6 +242,7 @@ export default function BestWorkPage({ route }: PageProps) {
           <Input.Search
             allowClear
             placeholder="作品、学校或作者"
+            aria-label="作品、学校或作者"
             maxLength={50}
             style={{ width: 220 }}
             onSearch={(v) => setFilter("keyword", v.trim())}

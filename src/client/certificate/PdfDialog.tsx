@@ -47,6 +47,7 @@ export function PdfDialog({
         {error && <Alert type="error" showIcon message={error} data-testid="cert-pdf-error" />}
         {running && (
           <Progress
+            aria-label="生成进度"
             percent={percentOf(job)}
             status="active"
             format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")}

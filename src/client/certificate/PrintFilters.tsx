@@ -26,6 +26,7 @@ export function PrintFilters({
     <Space wrap data-testid="cert-filters">
       <Input.Search
         key={filters.keyword ?? ""}
+        aria-label="搜索证书"
         defaultValue={filters.keyword}
         allowClear
         maxLength={50}
@@ -37,6 +38,7 @@ export function PrintFilters({
       <Select
         allowClear
         placeholder="全部持证人"
+        aria-label="全部持证人"
         style={{ width: 130 }}
         value={filters.holderKind}
         options={HOLDER_KINDS.map((k) => ({ value: k, label: HOLDER_KIND_NAMES[k] }))}
@@ -46,6 +48,7 @@ export function PrintFilters({
       <Select
         allowClear
         placeholder="全部分组"
+        aria-label="全部分组"
         style={{ width: 180 }}
         value={filters.groupId}
         loading={groups.isPending}
@@ -56,6 +59,7 @@ export function PrintFilters({
       <Select
         allowClear
         placeholder="全部奖项"
+        aria-label="全部奖项"
         style={{ width: 140 }}
         value={filters.awardLevelId}
         options={levelAwards.map((a) => ({ value: a.id, label: a.name }))}
@@ -74,6 +78,7 @@ export function PrintFilters({
       <Select
         allowClear
         placeholder="全部状态"
+        aria-label="全部状态"
         style={{ width: 150 }}
         value={filters.status}
         options={CERT_ROW_STATUS.map((s) => ({ value: s, label: CERT_STATUS_NAMES[s] }))}

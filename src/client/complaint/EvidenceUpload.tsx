@@ -61,7 +61,7 @@ export function EvidenceUpload({ url, fields = {}, limits, files, onChange, disa
       {uploading && (
         <div data-testid="evidence-progress">
           <Typography.Text style={{ fontSize: 12 }}>正在上传「{uploading.name}」</Typography.Text>
-          <Progress percent={uploading.percent} size="small" />
+          <Progress aria-label="上传进度" percent={uploading.percent} size="small" />
         </div>
       )}
       {files.length > 0 && (

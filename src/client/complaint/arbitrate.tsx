@@ -24,6 +24,7 @@ export function ArbitrationList({ desk, title, intro }: { desk: "arbitrate" | "r
         <Select
           allowClear
           placeholder="全部状态"
+          aria-label="全部状态"
           style={{ width: 200 }}
           value={f.state}
           options={ARBITRATION_STATES.map((s) => ({ value: s, label: COMPLAINT_STATE_NAMES[s] }))}

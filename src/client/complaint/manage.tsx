@@ -56,6 +56,7 @@ export default function ComplaintManagement({ route }: PageProps) {
           <Select
             allowClear
             placeholder="全部赛事"
+            aria-label="全部赛事"
             style={{ width: 260 }}
             value={f.contestId}
             loading={contests.isLoading}
@@ -66,6 +67,7 @@ export default function ComplaintManagement({ route }: PageProps) {
           <Select
             allowClear
             placeholder="全部状态"
+            aria-label="全部状态"
             style={{ width: 200 }}
             value={f.state}
             options={COMPLAINT_STATES.map((s) => ({ value: s, label: COMPLAINT_STATE_NAMES[s] }))}
@@ -75,6 +77,7 @@ export default function ComplaintManagement({ route }: PageProps) {
           <Select
             allowClear
             placeholder="申诉和投诉"
+            aria-label="申诉和投诉"
             style={{ width: 140 }}
             value={f.type}
             options={COMPLAINT_TYPES.map((t) => ({ value: t, label: COMPLAINT_TYPE_NAMES[t] }))}

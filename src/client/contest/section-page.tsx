@@ -81,6 +81,7 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
         <Input.Search
           allowClear
           placeholder="赛事名称或代码"
+          aria-label="赛事名称或代码"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v)}
@@ -90,6 +91,7 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
         <Select
           allowClear
           placeholder="年份"
+          aria-label="年份"
           style={{ width: 120 }}
           options={YEARS.map((y) => ({ value: y, label: `${y} 年` }))}
           onChange={(v) => setFilter("year", v)}
@@ -97,6 +99,7 @@ function ContestList({ title, level }: { title: string; level: ContestLevelKey }
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 120 }}
           options={[
             { value: false, label: "使用中" },

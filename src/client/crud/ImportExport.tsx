@@ -185,9 +185,12 @@ function ImportDialog({
           </p>
           <p>点击或拖入 .xlsx 文件</p>
         </Upload.Dragger>
-        {upload !== null && !jobId && <Progress percent={upload} status="active" format={(p) => `上传 ${p}%`} />}
+        {upload !== null && !jobId && (
+          <Progress aria-label="上传进度" percent={upload} status="active" format={(p) => `上传 ${p}%`} />
+        )}
         {job && (job.status === "running" || applying) && (
           <Progress
+            aria-label="导入进度"
             percent={percentOf(job)}
             status="active"
             format={() => (applying ? `导入中 ${job.processed}/${job.total}` : `检查中 ${job.processed}/${job.total || "…"}`)}
@@ -242,7 +245,12 @@ function ExportDialog({
     >
       {error && <Alert type="error" showIcon message={error} />}
       {job?.status === "running" && (
-        <Progress percent={percentOf(job)} status="active" format={() => `${job.processed}/${job.total || "…"}`} />
+        <Progress
+          aria-label="导出进度"
+          percent={percentOf(job)}
+          status="active"
+          format={() => `${job.processed}/${job.total || "…"}`}
+        />
       )}
       {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "导出失败"} />}
       {job?.status === "done" && job.downloadUrl && (

@@ -24,6 +24,7 @@ export function MatchFilters({
       <Select
         style={{ width: 150 }}
         placeholder="相似度 ≥ 10%"
+        aria-label="相似度 ≥ 10%"
         allowClear
         value={value.minSimilarity}
         onChange={(v) => onChange({ ...value, minSimilarity: v })}
@@ -33,6 +34,7 @@ export function MatchFilters({
       <Select
         style={{ width: 150 }}
         placeholder="全部级别"
+        aria-label="全部级别"
         allowClear
         value={value.level}
         onChange={(v) => onChange({ ...value, level: v })}
@@ -45,6 +47,7 @@ export function MatchFilters({
       <InputNumber
         style={{ width: 120 }}
         placeholder="年度"
+        aria-label="年度"
         min={2000}
         max={2100}
         value={value.year}
@@ -54,6 +57,7 @@ export function MatchFilters({
       <Select
         style={{ width: 240 }}
         placeholder="全部赛事"
+        aria-label="全部赛事"
         allowClear
         value={value.contestId}
         onChange={(v) => onChange({ ...value, contestId: v })}
@@ -63,6 +67,7 @@ export function MatchFilters({
       <Select
         style={{ width: 150 }}
         placeholder="全部范围"
+        aria-label="全部范围"
         allowClear
         value={value.scope}
         onChange={(v) => onChange({ ...value, scope: v })}

@@ -43,6 +43,7 @@ export function ReportPanel() {
         <Select
           style={{ width: 360 }}
           placeholder="选择赛事"
+          aria-label="选择赛事"
           showSearch
           optionFilterProp="label"
           loading={contests.isLoading}
@@ -61,6 +62,7 @@ export function ReportPanel() {
           addonBefore="阈值"
           addonAfter="%"
           placeholder="默认：疑似重复"
+          aria-label="相似度阈值（%）"
           value={threshold}
           onChange={(v) => setThreshold(v)}
           data-testid="dup-report-threshold"
@@ -79,15 +81,15 @@ export function ReportPanel() {
         </Button>
       </Space>
       {error && <Alert type="error" showIcon message={error} />}
-      {job?.status === "running" && (
+      {(job?.status === "running" || (!job && jobId)) && (
         <Progress
-          percent={percentOf(job)}
+          aria-label="查重进度"
+          percent={job ? percentOf(job) : 0}
           status="active"
-          format={() => `${job.processed}/${job.total || "…"} 件`}
-          data-testid="dup-report-progress"
+          format={() => (job ? `${job.processed}/${job.total || "…"} 件` : "准备中…")}
+          data-testid={job ? "dup-report-progress" : undefined}
         />
       )}
-      {!job && jobId && <Progress percent={0} status="active" format={() => "准备中…"} />}
       {job?.status === "failed" && <Alert type="error" showIcon message={job.message ?? "生成失败"} />}
       {job?.status === "cancelled" && <Alert type="warning" showIcon message="已取消" />}
       {job?.status === "done" && (

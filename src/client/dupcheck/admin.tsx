@@ -77,9 +77,12 @@ function RebuildCard({ running }: { running: { jobId: string; processed: number;
           </Button>
         </Space>
         {error && <Alert type="error" showIcon message={error} />}
-        {job?.status === "running" && <Progress percent={percentOf(job)} status="active" data-testid="dup-rebuild-progress" />}
+        {job?.status === "running" && (
+          <Progress aria-label="重建进度" percent={percentOf(job)} status="active" data-testid="dup-rebuild-progress" />
+        )}
         {!job && running && !running.mine && (
           <Progress
+            aria-label="重建进度"
             percent={running.total ? Math.round((running.processed / running.total) * 100) : 0}
             status="active"
             format={(p) => `其他管理员正在重建 ${p}%`}

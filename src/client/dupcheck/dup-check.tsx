@@ -72,6 +72,7 @@ function WorkTab() {
       <Space.Compact style={{ maxWidth: 420 }}>
         <Input
           placeholder="10 位作品编号"
+          aria-label="10 位作品编号"
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onPressEnter={go}
@@ -180,6 +181,7 @@ function PasteTab() {
         maxLength={MAX_TEXT_CHARS}
         showCount
         placeholder="粘贴作品简介、设计思路或文档中的段落（建议 200 字以上），与全部年度的作品比较"
+        aria-label="要查重的文本段落"
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="dup-text-input"

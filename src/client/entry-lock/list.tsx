@@ -63,6 +63,7 @@ export default function EntryLockList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="字段"
+          aria-label="字段"
           style={{ width: 220 }}
           options={FIELD_OPTIONS}
           onChange={(v) => setFilter("field", v)}
@@ -72,6 +73,7 @@ export default function EntryLockList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="起锁阶段"
+          aria-label="起锁阶段"
           style={{ width: 160 }}
           options={STAGE_OPTIONS.map((s) => ({ value: s.key, label: s.name }))}
           onChange={(v) => setFilter("fromStage", v)}
@@ -129,6 +131,7 @@ function ScopeFilter({ onChange }: { onChange: (v: number | "all" | undefined) =
       <Select
         allowClear
         placeholder="适用范围"
+        aria-label="适用范围"
         style={{ width: 130 }}
         value={scope}
         options={[
@@ -140,6 +143,7 @@ function ScopeFilter({ onChange }: { onChange: (v: number | "all" | undefined) =
       {scope === "contest" && (
         <ContestSelect
           placeholder="选择赛事"
+          aria-label="选择赛事"
           style={{ width: 300 }}
           onChange={(v) => onChange(typeof v === "number" ? v : undefined)}
         />

@@ -96,6 +96,7 @@ export function InviteDashboardCard({ contestId }: { contestId: number }) {
                 render: (_: unknown, r) =>
                   r.works ? (
                     <Progress
+                      aria-label="覆盖率"
                       percent={Math.min(100, Math.round(r.coverage * 100))}
                       size="small"
                       status={r.covered ? "success" : "exception"}
@@ -180,6 +181,7 @@ function WithdrawModal({ v, onClose }: { v: InvitationView; onClose: (changed: b
       <Input
         maxLength={200}
         placeholder="撤回原因（选填，仅管理员可见）"
+        aria-label="撤回原因（选填，仅管理员可见）"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
       />
@@ -228,6 +230,7 @@ export function InvitationsTable({ contestId }: { contestId: number }) {
         <Input.Search
           allowClear
           placeholder="姓名或邮箱"
+          aria-label="姓名或邮箱"
           style={{ width: 220 }}
           onSearch={(keyword) => setF({ ...f, keyword: keyword.trim() || undefined, current: 1 })}
         />

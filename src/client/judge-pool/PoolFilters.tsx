@@ -27,6 +27,7 @@ export function PoolFilters({
       <Input.Search
         allowClear
         placeholder="姓名、学校或邮箱"
+        aria-label="姓名、学校或邮箱"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         onSearch={(v) => set({ keyword: v.trim() || undefined })}
@@ -37,6 +38,7 @@ export function PoolFilters({
         value={filters.categoryId}
         onChange={(v) => set({ categoryId: v ?? undefined })}
         placeholder="评审类别（大类含小类）"
+        aria-label="评审类别（大类含小类）"
         style={{ width: 220 }}
         data-testid="pool-category"
       />
@@ -44,6 +46,7 @@ export function PoolFilters({
         allowClear
         showSearch
         placeholder="专业特长"
+        aria-label="专业特长"
         style={{ width: 150 }}
         value={filters.tag}
         onChange={(v) => set({ tag: v })}
@@ -54,6 +57,7 @@ export function PoolFilters({
         allowClear
         showSearch
         placeholder="省份"
+        aria-label="省份"
         style={{ width: 130 }}
         value={filters.province}
         onChange={(v) => set({ province: v })}
@@ -65,6 +69,7 @@ export function PoolFilters({
       <Select
         allowClear
         placeholder="本年度参评意愿"
+        aria-label="本年度参评意愿"
         style={{ width: 150 }}
         value={filters.available}
         onChange={(v) => set({ available: v })}
@@ -78,6 +83,7 @@ export function PoolFilters({
       <Select
         allowClear
         placeholder="评审经历"
+        aria-label="评审经历"
         style={{ width: 130 }}
         value={filters.history}
         onChange={(v) => set({ history: v })}
@@ -88,6 +94,7 @@ export function PoolFilters({
       />
       <InputNumber
         placeholder="评审年度"
+        aria-label="评审年度"
         min={2000}
         max={2100}
         style={{ width: 110 }}
@@ -97,6 +104,7 @@ export function PoolFilters({
       <Select
         allowClear
         placeholder="账号"
+        aria-label="账号"
         style={{ width: 110 }}
         value={filters.hasAccount}
         onChange={(v) => set({ hasAccount: v })}

@@ -4,13 +4,16 @@
  * open (issue 29: root's 公告管理 with its 13 entries pushed the rest below the fold); the others
  * open on a click. Closed groups are rendered all the same (forceSubMenuRender), so every item of
  * the user's menu is in the DOM (antd may also keep a hidden popup copy of a group). The admin application's sider (MenuSider) and the
- * light login entry's guest menu (src/client/login) are this one component.
+ * light login entry's guest menu (src/client/login) are this one component. The menu is a <nav>
+ * landmark, the current page's link is marked aria-current="page"; on a phone (the page frame's
+ * drawer) it renders without the sider's box, and choosing an entry closes the drawer.
  */
 import { memo, useMemo, useState } from "react";
 import { Badge, Layout, Menu, theme, type MenuProps } from "antd";
 import { AppLink as Link, useAppLocation as useLocation } from "../routing/nav";
 import type { MenuNode } from "../routing/model";
 import { Logo } from "../components/Logo";
+import { useFrame } from "./frame-context";
 
 type Item = Required<MenuProps>["items"][number];
 
@@ -28,14 +31,14 @@ const withBadge = (label: React.ReactNode, count: number, path: string) =>
     label
   );
 
-function toItems(nodes: readonly MenuNode[], badges: Record<string, number>): Item[] {
+function toItems(nodes: readonly MenuNode[], badges: Record<string, number>, selected?: string): Item[] {
   return nodes.map((n): Item => {
     if (n.children) {
       return {
         key: n.path,
         icon: n.icon,
         label: withBadge(n.label, countOf(n, badges), n.path),
-        children: toItems(n.children, badges),
+        children: toItems(n.children, badges, selected),
         "data-menu-group": n.label,
       } as Item;
     }
@@ -44,6 +47,8 @@ function toItems(nodes: readonly MenuNode[], badges: Record<string, number>): It
       key: n.path,
       icon: n.icon,
       "data-menu-path": n.path,
+      // On the menu item (its link's role is presentational inside it).
+      "aria-current": n.path === selected ? "page" : undefined,
       label: <Link to={n.path}>{withBadge(n.label, countOf(n, badges), n.path)}</Link>,
     } as Item;
   });
@@ -99,15 +104,40 @@ export const SiderMenu = memo(function SiderMenu({
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const items = useMemo(() => toItems(menu, badges ?? {}), [menu, badges]);
+  const { drawer, setMenuOpen } = useFrame();
   const path = pathname.replace(/\/+$/, "") || "/";
   const selected = findItem(menu, path);
+  const items = useMemo(() => toItems(menu, badges ?? {}, selected), [menu, badges, selected]);
   // The current page's group; the user's own opening and closing holds until the page or the sider changes.
   const section = useMemo(() => openGroupsFor(menu, path), [menu, path]);
   const at = `${collapsed}|${section.join("|")}`;
   const [opened, setOpened] = useState<{ at: string; keys: string[] }>({ at: "", keys: [] });
   const openKeys = opened.at === at ? opened.keys : collapsed ? [] : section;
   const menuKey = menu.map((m) => m.path).join("|");
+
+  const nav = (
+    <nav aria-label="主菜单" data-testid="app-nav">
+      <Menu
+        key={menuKey}
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpened({ at, keys })}
+        // In the drawer, choosing an entry closes it (the page behind it changes).
+        onClick={drawer ? () => setMenuOpen(false) : undefined}
+        forceSubMenuRender
+        // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
+        // beside its icon); while the menu is open those are dozens of idle triggers and observers
+        // rendered with every page (issue 15), so they are there only while it is collapsed.
+        _internalDisableMenuItemTitleTooltip={!collapsed}
+        style={{ border: "none" }}
+        data-testid="app-menu"
+      />
+    </nav>
+  );
+  // A phone: the menu alone, in the page frame's drawer (which has the title).
+  if (drawer) return nav;
 
   return (
     <Layout.Sider
@@ -128,6 +158,7 @@ export const SiderMenu = memo(function SiderMenu({
     >
       <Link
         to="/"
+        aria-label="赛务平台首页"
         style={{
           display: "flex",
           alignItems: "center",
@@ -140,23 +171,7 @@ export const SiderMenu = memo(function SiderMenu({
         <Logo style={{ height: 28, width: 28 }} />
         {!collapsed && <span style={{ fontSize: 18, fontWeight: 700, color: token.colorText }}>赛务平台</span>}
       </Link>
-      <div style={{ height: "calc(100% - 64px)", overflowY: "auto" }}>
-        <Menu
-          key={menuKey}
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          openKeys={openKeys}
-          onOpenChange={(keys) => setOpened({ at, keys })}
-          forceSubMenuRender
-          // antd wraps every item in a Tooltip that only a collapsed sider shows (the item's title
-          // beside its icon); while the menu is open those are dozens of idle triggers and observers
-          // rendered with every page (issue 15), so they are there only while it is collapsed.
-          _internalDisableMenuItemTitleTooltip={!collapsed}
-          style={{ border: "none" }}
-          data-testid="app-menu"
-        />
-      </div>
+      <div style={{ height: "calc(100% - 64px)", overflowY: "auto" }}>{nav}</div>
     </Layout.Sider>
   );
 });

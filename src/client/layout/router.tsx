@@ -60,7 +60,11 @@ export function notFoundLoader(): never {
 
 function toRouteObject(e: RouteEntry): RouteObject {
   const element = <RoutePage entry={e} />;
-  return e.path === "/" ? { index: true, element, loader: e.loader } : { path: e.path, element, loader: e.loader };
+  // The page's title: the layout's <h1> (MainLayout).
+  const handle = { title: e.label };
+  return e.path === "/"
+    ? { index: true, element, loader: e.loader, handle }
+    : { path: e.path, element, loader: e.loader, handle };
 }
 
 export function routeObjects(table: readonly RouteEntry[]): RouteObject[] {

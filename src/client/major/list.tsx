@@ -42,6 +42,7 @@ export default function MajorList({ route }: PageProps) {
         <Input.Search
           allowClear
           placeholder="专业代码或名称"
+          aria-label="专业代码或名称"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v)}
@@ -51,6 +52,7 @@ export default function MajorList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="学科门类"
+          aria-label="学科门类"
           style={{ width: 140 }}
           options={DISCIPLINE_OPTIONS}
           onChange={(v) => setFilter("discipline", v)}
@@ -58,6 +60,7 @@ export default function MajorList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 120 }}
           options={[
             { value: false, label: "使用中" },

@@ -104,6 +104,7 @@ export function PromotedPanel({ contestId }: { contestId: number }) {
           rows={3}
           maxLength={500}
           placeholder="撤回原因（必填）"
+          aria-label="撤回原因（必填）"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           data-testid="promoted-withdraw-reason"

@@ -39,6 +39,7 @@ export default function NewsList({ route }: PageProps) {
         <Input.Search
           allowClear
           placeholder="标题或正文"
+          aria-label="标题或正文"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v)}
@@ -48,6 +49,7 @@ export default function NewsList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 120 }}
           options={[
             { value: "draft", label: "草稿" },
@@ -59,6 +61,7 @@ export default function NewsList({ route }: PageProps) {
           <Select
             allowClear
             placeholder="范围"
+            aria-label="范围"
             style={{ width: 140 }}
             options={[
               { value: true, label: "全国新闻" },
@@ -67,7 +70,13 @@ export default function NewsList({ route }: PageProps) {
             onChange={(v) => setFilter("platform", v)}
           />
         )}
-        <ContestSelect allowClear placeholder="按赛事筛选" style={{ width: 320 }} onChange={(v) => setFilter("contestId", v)} />
+        <ContestSelect
+          allowClear
+          placeholder="按赛事筛选"
+          aria-label="按赛事筛选"
+          style={{ width: 320 }}
+          onChange={(v) => setFilter("contestId", v)}
+        />
       </Space>
       <Table {...tableProps} rowKey="id" size="middle" data-testid="news-table">
         <Table.Column<NewsView>

@@ -21,6 +21,8 @@
  *   page (20) would apply; the provider asks for the largest page (500) instead.
  * - `custom`: simple-rest's builds `url?&…` and drops the query on writes; the project's own
  *   custom (below) goes through the same client.
+ * - its getMany asks `<path>?id=1&id=2`, which the /Backend lists do not answer: getMany
+ *   (below) asks each row's getOne instead.
  *
  * On the wire, list: GET /Backend/<path>?current=&pageSize=&sort=name&sort=-createdAt&<field>=…
  * (src/shared/crud/list.ts): eq, contains and in filters are sent as <field>=value
@@ -166,6 +168,22 @@ export const dataProvider: DataProvider = {
 
   getOne: ({ resource, id, meta }) =>
     rest.getOne({ resource: pathOf(resource, meta), id: encodeURIComponent(String(id)), meta }) as never,
+
+  // The rows of several ids (useMany, a select's chosen options): each one's own GET, in the order
+  // asked, each id once (in parallel): the /Backend lists take no list of ids, every resource has
+  // its getOne.
+  getMany: async ({ resource, ids, meta }) => {
+    const unique = [...new Set(ids.map(String))];
+    const rows = new Map(
+      await Promise.all(
+        unique.map(async (id) => {
+          const { data } = await rest.getOne({ resource: pathOf(resource, meta), id: encodeURIComponent(id), meta });
+          return [id, data] as const;
+        }),
+      ),
+    );
+    return { data: ids.map((id) => rows.get(String(id))) } as never;
+  },
 
   create: ({ resource, variables, meta }) => rest.create({ resource: pathOf(resource, meta), variables, meta }) as never,
 

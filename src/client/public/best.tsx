@@ -22,7 +22,8 @@ export function BestGrid({ items, compact }: { items: BestWorkCard[]; compact?: 
     <div className={`mp-grid${compact ? " mp-grid-compact" : ""}`} data-testid="best-works">
       {items.map((w) => (
         <article key={w.id} className="mp-best">
-          <A to={`/mainpage/work/${w.workId}`}>
+          {/* The same link as the title's: out of the Tab order and hidden from screen readers (no second, nameless link). */}
+          <A to={`/mainpage/work/${w.workId}`} tabIndex={-1} aria-hidden="true">
             <Cover w={w} />
           </A>
           <div className="mp-best-body">

@@ -38,6 +38,8 @@ export const A = ({
   children: ReactNode;
   className?: string;
   "data-testid"?: string;
+  tabIndex?: number;
+  "aria-hidden"?: "true";
 }) => (
   <a href={to} onClick={onLink} className={className} {...rest}>
     {children}

@@ -53,6 +53,7 @@ export default function SchoolList({ route }: PageProps) {
         <Input.Search
           allowClear
           placeholder="名称、代码或曾用名"
+          aria-label="名称、代码或曾用名"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v)}
@@ -62,6 +63,7 @@ export default function SchoolList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="省份"
+          aria-label="省份"
           style={{ width: 160 }}
           options={PROVINCES.map((p) => ({ value: p, label: p }))}
           onChange={(v) => setFilter("province", v)}
@@ -70,6 +72,7 @@ export default function SchoolList({ route }: PageProps) {
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 120 }}
           options={[
             { value: false, label: "使用中" },

@@ -58,7 +58,15 @@ export function UserRowActions({
   return (
     <Inline gap={4}>
       {can.edit && (
-        <EditButton size="small" hideText resource="users" recordItemId={user.id} onClick={onEdit} accessControl={NO_CHECK} />
+        <EditButton
+          size="small"
+          hideText
+          aria-label="编辑"
+          resource="users"
+          recordItemId={user.id}
+          onClick={onEdit}
+          accessControl={NO_CHECK}
+        />
       )}
       {canUpdate &&
         !self &&
@@ -71,6 +79,7 @@ export function UserRowActions({
             <Button
               size="small"
               icon={<UnlockOutlined />}
+              aria-label="解锁"
               loading={busy === "unlock"}
               data-testid={`user-unlock-${user.username}`}
             />
@@ -85,7 +94,13 @@ export function UserRowActions({
               onConfirm: () => act("lock"),
             }}
           >
-            <Button size="small" icon={<LockOutlined />} loading={busy === "lock"} data-testid={`user-lock-${user.username}`} />
+            <Button
+              size="small"
+              icon={<LockOutlined />}
+              aria-label="锁定"
+              loading={busy === "lock"}
+              data-testid={`user-lock-${user.username}`}
+            />
           </OnDemand>
         ))}
       {canUpdate && !user.archived && (
@@ -101,7 +116,13 @@ export function UserRowActions({
             onConfirm: () => act("reset-password"),
           }}
         >
-          <Button size="small" icon={<MailOutlined />} loading={busy === "reset-password"} disabled={user.locked} />
+          <Button
+            size="small"
+            icon={<MailOutlined />}
+            aria-label="发送重置密码链接"
+            loading={busy === "reset-password"}
+            disabled={user.locked}
+          />
         </OnDemand>
       )}
       {can.delete && !self && !user.archived && (
@@ -110,6 +131,7 @@ export function UserRowActions({
             <DeleteButton
               size="small"
               hideText
+              aria-label="删除"
               accessControl={NO_CHECK}
               resource="users"
               recordItemId={user.id}
@@ -132,7 +154,7 @@ export function UserRowActions({
             />
           }
         >
-          <Button size="small" danger icon={<DeleteOutlined />} title="删除" className="refine-delete-button" />
+          <Button size="small" danger icon={<DeleteOutlined />} title="删除" aria-label="删除" className="refine-delete-button" />
         </OnDemand>
       )}
     </Inline>

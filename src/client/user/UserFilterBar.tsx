@@ -23,6 +23,7 @@ export const UserFilterBar = memo(function UserFilterBar({
       <Input.Search
         allowClear
         placeholder={`用户名、姓名、邮箱或${variant.memberNoLabel}`}
+        aria-label="搜索用户"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         onSearch={(v) => setFilter("keyword", v.trim())}
@@ -35,6 +36,7 @@ export const UserFilterBar = memo(function UserFilterBar({
           allowClear
           maxTagCount="responsive"
           placeholder="身份"
+          aria-label="按身份筛选"
           style={{ width: 220 }}
           options={roleOptions(variant.roles)}
           onChange={(v) => setFilter("userType", v, "in")}
@@ -42,14 +44,27 @@ export const UserFilterBar = memo(function UserFilterBar({
         />
       )}
       {variant.key === "all" && (
-        <SchoolSelect allowClear placeholder="学校" style={{ width: 240 }} onChange={(v) => setFilter("schoolId", v)} />
+        <SchoolSelect
+          allowClear
+          placeholder="学校"
+          aria-label="按学校筛选"
+          style={{ width: 240 }}
+          onChange={(v) => setFilter("schoolId", v)}
+        />
       )}
       {variant.contest === "mine" && (
-        <MyContestSelect allowClear placeholder="赛事" style={{ width: 300 }} onChange={(v) => setFilter("contestId", v)} />
+        <MyContestSelect
+          allowClear
+          placeholder="赛事"
+          aria-label="按赛事筛选"
+          style={{ width: 300 }}
+          onChange={(v) => setFilter("contestId", v)}
+        />
       )}
       <Select
         allowClear
         placeholder="锁定"
+        aria-label="按锁定状态筛选"
         style={{ width: 110 }}
         options={YES_NO("已锁定", "未锁定")}
         onChange={(v) => setFilter("locked", v)}
@@ -57,6 +72,7 @@ export const UserFilterBar = memo(function UserFilterBar({
       <Select
         allowClear
         placeholder="归档"
+        aria-label="按归档状态筛选"
         style={{ width: 110 }}
         options={YES_NO("已归档", "使用中")}
         onChange={(v) => setFilter("archived", v)}
@@ -65,6 +81,7 @@ export const UserFilterBar = memo(function UserFilterBar({
         <Select
           allowClear
           placeholder="申诉权"
+          aria-label="按申诉权筛选"
           style={{ width: 120 }}
           options={YES_NO("有申诉权", "无申诉权")}
           onChange={(v) => setFilter("hasComplaintRight", v)}
@@ -74,6 +91,7 @@ export const UserFilterBar = memo(function UserFilterBar({
         <Select
           allowClear
           placeholder="校赛评委"
+          aria-label="按校赛评委筛选"
           style={{ width: 130 }}
           options={YES_NO("是校赛评委", "非校赛评委")}
           onChange={(v) => setFilter("isSchoolContestJudge", v)}

@@ -27,6 +27,7 @@ export default function WorkLogPage({ route }: PageProps) {
         <Input.Search
           allowClear
           placeholder="作品编号（10 位）"
+          aria-label="作品编号（10 位）"
           style={{ width: 220 }}
           onSearch={(v) => setFilter("workId", /^\d{10}$/.test(v.trim()) ? Number(v.trim()) : undefined)}
           data-testid="log-work-id"
@@ -34,6 +35,7 @@ export default function WorkLogPage({ route }: PageProps) {
         <Select
           allowClear
           placeholder="操作"
+          aria-label="操作"
           style={{ width: 180 }}
           options={Object.entries(LOG_ACTION_NAMES).map(([value, label]) => ({ value, label }))}
           onChange={(v) => setFilter("action", v)}

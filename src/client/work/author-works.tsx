@@ -21,6 +21,7 @@ import { StatusTag } from "./components/StatusTag";
 import { InvitationActions } from "./Invitation";
 import { Inline, Lines, Muted } from "../components/light";
 import { WorkDrawer, type DrawerTab } from "./WorkDrawer";
+import { usePhone } from "../layout/frame-context";
 
 /** The reason of a returned or disqualified work (the list rows carry none: read from the work). */
 function Reason({ work }: { work: WorkListItem }) {
@@ -88,7 +89,48 @@ function MyWorkActions({ w, openWork }: { w: WorkListItem; openWork: (id: number
   );
 }
 
+/** On a phone: my works as cards (name, status and reason, contest and 大类, the actions) instead of the wide table. */
+function MyWorkCards({
+  works,
+  loading,
+  openWork,
+}: {
+  works: WorkListItem[];
+  loading: boolean;
+  openWork: (id: number, t?: DrawerTab) => void;
+}) {
+  return (
+    <List<WorkListItem>
+      dataSource={works}
+      rowKey="id"
+      loading={loading}
+      locale={{ emptyText: <Empty description="还没有作品，点击「新建作品」开始报名" /> }}
+      data-testid="my-works"
+      renderItem={(w) => (
+        <List.Item style={{ display: "block", paddingInline: 0 }} data-work-id={w.id}>
+          <Lines gap={4}>
+            <Typography.Link onClick={() => openWork(w.id)} strong>
+              {w.name}
+            </Typography.Link>
+            <Inline gap={8}>
+              <StatusTag status={w.status} name={w.statusName} />
+              <Muted small>编号 {w.id}</Muted>
+            </Inline>
+            <Reason work={w} />
+            <Muted small>
+              {w.contest.name} · {w.category.name}
+              {w.subcategory ? ` / ${w.subcategory.name}` : ""} · 作者：{w.authorNames}
+            </Muted>
+            <MyWorkActions w={w} openWork={openWork} />
+          </Lines>
+        </List.Item>
+      )}
+    />
+  );
+}
+
 export default function AuthorWorks({ route }: PageProps) {
+  const phone = usePhone();
   const query = useMyWorks();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -135,54 +177,58 @@ export default function AuthorWorks({ route }: PageProps) {
         }
       >
         {query.isError && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
-        <Table<WorkListItem>
-          dataSource={works.filter((w) => w.myConfirmed !== false)}
-          rowKey="id"
-          loading={query.isLoading}
-          pagination={false}
-          size="middle"
-          data-testid="my-works"
-          locale={{ emptyText: <Empty description="还没有作品，点击「新建作品」开始报名" /> }}
-          scroll={{ x: 1200 }}
-        >
-          <Table.Column<WorkListItem> dataIndex="id" title="作品编号" width={115} />
-          <Table.Column<WorkListItem>
-            dataIndex="name"
-            title="作品名称"
-            width={260}
-            render={(name, w) => (
-              <Lines>
-                <Typography.Link onClick={() => openWork(w.id)}>{name}</Typography.Link>
-                <Muted small>{w.contest.name}</Muted>
-              </Lines>
-            )}
-          />
-          <Table.Column<WorkListItem>
-            title="大类 / 小类"
-            width={170}
-            render={(_, w) =>
-              `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}${w.group === "professional" ? "（专业组）" : ""}`
-            }
-          />
-          <Table.Column<WorkListItem> dataIndex="authorNames" title="作者" width={150} />
-          <Table.Column<WorkListItem> dataIndex="teacherNames" title="指导教师" width={100} render={(v) => v || "—"} />
-          <Table.Column<WorkListItem>
-            title="状态"
-            width={220}
-            render={(_, w) => (
-              <Lines gap={2}>
-                <StatusTag status={w.status} name={w.statusName} />
-                <Reason work={w} />
-              </Lines>
-            )}
-          />
-          <Table.Column<WorkListItem>
-            title="操作"
-            width={260}
-            fixed="right"
-            render={(_, w) => <MyWorkActions w={w} openWork={openWork} />}
-          />
-        </Table>
+        {phone ? (
+          <MyWorkCards works={works.filter((w) => w.myConfirmed !== false)} loading={query.isLoading} openWork={openWork} />
+        ) : (
+          <Table<WorkListItem>
+            dataSource={works.filter((w) => w.myConfirmed !== false)}
+            rowKey="id"
+            loading={query.isLoading}
+            pagination={false}
+            size="middle"
+            data-testid="my-works"
+            locale={{ emptyText: <Empty description="还没有作品，点击「新建作品」开始报名" /> }}
+            scroll={{ x: 1200 }}
+          >
+            <Table.Column<WorkListItem> dataIndex="id" title="作品编号" width={115} />
+            <Table.Column<WorkListItem>
+              dataIndex="name"
+              title="作品名称"
+              width={260}
+              render={(name, w) => (
+                <Lines>
+                  <Typography.Link onClick={() => openWork(w.id)}>{name}</Typography.Link>
+                  <Muted small>{w.contest.name}</Muted>
+                </Lines>
+              )}
+            />
+            <Table.Column<WorkListItem>
+              title="大类 / 小类"
+              width={170}
+              render={(_, w) =>
+                `${w.category.name}${w.subcategory ? ` / ${w.subcategory.name}` : ""}${w.group === "professional" ? "（专业组）" : ""}`
+              }
+            />
+            <Table.Column<WorkListItem> dataIndex="authorNames" title="作者" width={150} />
+            <Table.Column<WorkListItem> dataIndex="teacherNames" title="指导教师" width={100} render={(v) => v || "—"} />
+            <Table.Column<WorkListItem>
+              title="状态"
+              width={220}
+              render={(_, w) => (
+                <Lines gap={2}>
+                  <StatusTag status={w.status} name={w.statusName} />
+                  <Reason work={w} />
+                </Lines>
+              )}
+            />
+            <Table.Column<WorkListItem>
+              title="操作"
+              width={260}
+              fixed="right"
+              render={(_, w) => <MyWorkActions w={w} openWork={openWork} />}
+            />
+          </Table>
+        )}
       </Card>
       <MyCertificatesCard />
       <CreateWorkModal

@@ -41,6 +41,7 @@ export default function TeacherWorks({ route }: PageProps) {
           <Input.Search
             allowClear
             placeholder="作品编号或名称"
+            aria-label="作品编号或名称"
             style={{ width: 240 }}
             onSearch={(v) => (setKeyword(v.trim()), setPage((p) => ({ ...p, current: 1 })))}
           />
@@ -48,6 +49,7 @@ export default function TeacherWorks({ route }: PageProps) {
             mode="multiple"
             allowClear
             placeholder="状态"
+            aria-label="状态"
             style={{ minWidth: 200 }}
             options={STATUS_OPTIONS}
             value={status}

@@ -117,6 +117,7 @@ export function AssignJudgeModal({
         optionFilterProp="label"
         style={{ width: "100%" }}
         placeholder="搜索评委姓名、用户名或学校"
+        aria-label="搜索评委姓名、用户名或学校"
         value={judgeId}
         onChange={(v) => {
           setJudgeId(v);

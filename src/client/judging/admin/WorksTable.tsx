@@ -57,6 +57,7 @@ export function WorksTable({
         <Space style={{ marginBottom: 12 }} wrap>
           <Select
             placeholder="选择评审组"
+            aria-label="选择评审组"
             style={{ width: 220 }}
             value={target}
             onChange={setTarget}

@@ -263,6 +263,7 @@ export function LoadsRow({
                 render: (n: number, j) => (
                   <Space style={{ width: 180 }}>
                     <Progress
+                      aria-label="评审负荷"
                       percent={(n / maxLoad) * 100}
                       showInfo={false}
                       size="small"

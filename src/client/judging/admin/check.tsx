@@ -128,6 +128,7 @@ function ReplaceModal({
         optionFilterProp="label"
         style={{ width: "100%" }}
         placeholder="选择新评委"
+        aria-label="选择新评委"
         value={judgeId}
         onChange={(v) => {
           setJudgeId(v);

@@ -278,6 +278,7 @@ function SessionCard({ s }: { s: JudgeSession }) {
               我的评分进度：已评 <b data-testid="scored-count">{s.scored}</b> / {total}
             </Typography.Text>
             <Progress
+              aria-label="我的评分进度"
               percent={total ? Math.round((s.scored / total) * 100) : 0}
               status={total && s.scored === total ? "success" : "active"}
             />

@@ -92,7 +92,7 @@ function Material({ code, v }: { code: string; v: ReplyView }) {
           </Button>
         </Upload>
       )}
-      {percent !== null && <Progress percent={percent} size="small" />}
+      {percent !== null && <Progress aria-label="上传进度" percent={percent} size="small" />}
       {error && <Alert type="error" showIcon message={error} data-testid="reply-upload-error" />}
       <List
         size="small"

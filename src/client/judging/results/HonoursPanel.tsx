@@ -333,6 +333,7 @@ function ConfirmModal({
               rows={2}
               maxLength={200}
               placeholder="原因（可选，记入结果版本）"
+              aria-label="原因（可选，记入结果版本）"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               data-testid="honour-reason"

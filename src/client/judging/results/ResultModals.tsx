@@ -223,6 +223,7 @@ export function PublishModal({ contestId, overview: o, open, busy, onCancel, run
         rows={2}
         maxLength={500}
         placeholder="说明（可选），如：省赛结果公示 7 天"
+        aria-label="说明（可选），如：省赛结果公示 7 天"
         value={note}
         onChange={(e) => setNote(e.target.value)}
       />

@@ -1,19 +1,21 @@
 /**
  * The 审查结论 card of the fast review page: one button per outcome the sheet allows, each
- * with its keys, the previous/next buttons and the list of shortcuts.
+ * with its keys, the previous/next buttons, the list of shortcuts and the reviewer's choice of
+ * how they work (single keys, Alt+key or off: review-keys.ts).
  */
-import { Alert, Button, Card, Space, Typography } from "antd";
+import { Alert, Button, Card, Segmented, Space, Typography } from "antd";
 import { CheckOutlined, CloseOutlined, LeftOutlined, RightOutlined, RollbackOutlined, UndoOutlined } from "@ant-design/icons";
 import type { ReviewSheet } from "../../../shared/review/schema";
 import type { FormatOutcome } from "../../../shared/work/states";
+import { KEY_MODES, keysOf, setKeyMode, useKeyMode, type KeyCommand } from "./review-keys";
 
-const KEYS: { keys: string[]; label: string; outcome?: FormatOutcome; nav?: "next" | "prev" }[] = [
-  { keys: ["P", "Enter"], label: "通过", outcome: "format_pass" },
-  { keys: ["R"], label: "退回修改", outcome: "format_return" },
-  { keys: ["X"], label: "不符合要求", outcome: "format_reject" },
-  { keys: ["U"], label: "撤销结论", outcome: "format_reopen" },
-  { keys: ["J", "→"], label: "下一件", nav: "next" },
-  { keys: ["K", "←"], label: "上一件", nav: "prev" },
+const KEYS: { command: KeyCommand; label: string; outcome?: FormatOutcome }[] = [
+  { command: "format_pass", label: "通过", outcome: "format_pass" },
+  { command: "format_return", label: "退回修改", outcome: "format_return" },
+  { command: "format_reject", label: "不符合要求", outcome: "format_reject" },
+  { command: "format_reopen", label: "撤销结论", outcome: "format_reopen" },
+  { command: "next", label: "下一件" },
+  { command: "prev", label: "上一件" },
 ];
 
 const Kbd = ({ children }: { children: string }) => (
@@ -26,7 +28,7 @@ const Kbd = ({ children }: { children: string }) => (
       borderBottomWidth: 2,
       borderRadius: 4,
       background: "#fafafa",
-      color: "rgba(0,0,0,0.65)",
+      color: "rgba(0,0,0,0.75)",
       fontFamily: "monospace",
       fontSize: 12,
       lineHeight: "20px",
@@ -52,6 +54,7 @@ export function ActionPanel({
   hasPrev: boolean;
   hasNext: boolean;
 }) {
+  const mode = useKeyMode();
   const icon: Record<FormatOutcome, React.ReactNode> = {
     format_pass: <CheckOutlined />,
     format_return: <RollbackOutlined />,
@@ -84,7 +87,7 @@ export function ActionPanel({
           >
             <span style={{ flex: 1, textAlign: "left" }}>{k.label}</span>
             <Space size={4}>
-              {k.keys.map((x) => (
+              {keysOf(k.command, mode).map((x) => (
                 <Kbd key={x}>{x}</Kbd>
               ))}
             </Space>
@@ -92,16 +95,31 @@ export function ActionPanel({
         ))}
         <Space.Compact block>
           <Button block icon={<LeftOutlined />} disabled={!hasPrev} onClick={() => onMove("prev")} data-testid="fast-prev">
-            上一件 <Kbd>K</Kbd>
+            上一件 {mode !== "off" && <Kbd>{keysOf("prev", mode)[0]}</Kbd>}
           </Button>
           <Button block disabled={!hasNext} onClick={() => onMove("next")} data-testid="fast-next-btn">
-            下一件 <Kbd>J</Kbd> <RightOutlined />
+            下一件 {mode !== "off" && <Kbd>{keysOf("next", mode)[0]}</Kbd>} <RightOutlined />
           </Button>
         </Space.Compact>
       </Space>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }} data-testid="fast-keys">
-        快捷键：{KEYS.map((k) => `${k.keys.join("/")} ${k.label}`).join("，")}
+        {mode === "off"
+          ? "快捷键已关闭，请用上面的按钮（Tab 键可到达）。"
+          : `快捷键：${KEYS.map((k) => `${keysOf(k.command, mode).join("/")} ${k.label}`).join("，")}`}
       </Typography.Paragraph>
+      <Space size={8} wrap style={{ marginTop: 8 }}>
+        <Typography.Text id="fast-key-mode-label" style={{ fontSize: 12 }}>
+          快捷键方式
+        </Typography.Text>
+        <Segmented
+          size="small"
+          aria-labelledby="fast-key-mode-label"
+          value={mode}
+          options={KEY_MODES}
+          onChange={(v) => setKeyMode(v)}
+          data-testid="fast-key-mode"
+        />
+      </Space>
     </Card>
   );
 }

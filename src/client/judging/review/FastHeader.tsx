@@ -57,6 +57,7 @@ export function FastHeader({
                     已审 {contest.reviewed} / {contest.total}
                   </Typography.Text>
                   <Progress
+                    aria-label="本赛事形式审查进度"
                     size="small"
                     style={{ width: 120, margin: 0 }}
                     percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0}
@@ -72,6 +73,7 @@ export function FastHeader({
         <Select
           allowClear
           placeholder="全部状态"
+          aria-label="按状态筛选"
           size="small"
           style={{ width: 120 }}
           value={filters.status}
@@ -82,6 +84,7 @@ export function FastHeader({
         <Select
           allowClear
           placeholder="全部大类"
+          aria-label="按大类筛选"
           size="small"
           style={{ width: 200 }}
           value={filters.categoryId}
@@ -92,6 +95,7 @@ export function FastHeader({
           allowClear
           size="small"
           placeholder="作品编号或名称"
+          aria-label="按作品编号或名称搜索"
           style={{ width: 180 }}
           defaultValue={filters.keyword}
           onSearch={(v) => setFilters({ ...filters, keyword: v })}

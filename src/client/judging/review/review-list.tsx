@@ -100,6 +100,7 @@ export default function ReviewList({ route }: PageProps) {
           {contest && (
             <Tooltip title={`已审 ${contest.reviewed} / 总数 ${contest.total}`}>
               <Progress
+                aria-label="形式审查进度"
                 type="circle"
                 size={36}
                 percent={contest.total ? Math.floor((contest.reviewed / contest.total) * 100) : 0}

@@ -82,7 +82,11 @@ function ContestCard({ c }: { c: ReviewContest }) {
           <div data-testid="review-progress" style={{ fontSize: 20, fontWeight: 600 }}>
             {c.reviewed} / {c.total}
           </div>
-          <Progress percent={percent} status={c.total && c.reviewed === c.total ? "success" : "active"} />
+          <Progress
+            aria-label="形式审查进度"
+            percent={percent}
+            status={c.total && c.reviewed === c.total ? "success" : "active"}
+          />
         </Col>
         <Col flex="auto">
           <Row gutter={16}>

@@ -1,9 +1,9 @@
 /**
  * State of the fast review page (fast-review.tsx): the filters in the query string, the
  * sheet and its neighbours, preloading of the works the reviewer may go to next, the saved
- * position, giving an outcome and moving on, and the single-key shortcuts on the window.
+ * position, giving an outcome and moving on; the keyboard shortcuts are in review-keys.ts.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCan } from "@refinedev/core";
@@ -26,17 +26,7 @@ import { useCategoryOptions } from "../../work-type/use-tree";
 import { LABELS } from "./OutcomeButtons";
 import type { ReasonOutcome } from "./OutcomeModal";
 import { sheetDupQuery } from "../../dupcheck/api";
-
-/** Keys typed into a field, or pressed with a modifier, are not commands. */
-function isCommandTarget(e: KeyboardEvent) {
-  if (e.ctrlKey || e.metaKey || e.altKey) return false;
-  const el = e.target as HTMLElement | null;
-  if (!el) return true;
-  if (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)) return false;
-  // Enter on a focused button or link keeps its own meaning.
-  if (e.key === "Enter" && (el.tagName === "BUTTON" || el.tagName === "A")) return false;
-  return !el.closest(".ant-modal, .ant-select-dropdown, .ant-picker-dropdown");
-}
+import { useReviewKeys } from "./review-keys";
 
 function useFastFilters(): [ReviewFilters, (f: ReviewFilters) => void] {
   const [sp, setSp] = useSearchParams();
@@ -53,36 +43,6 @@ function useFastFilters(): [ReviewFilters, (f: ReviewFilters) => void] {
   const set = (next: ReviewFilters) =>
     setSp(new URLSearchParams(Object.entries(cleanFilters(next)).map(([k, v]) => [k, String(v)])), { replace: true });
   return [f, set];
-}
-
-/** P/Enter, R, X, U give an outcome; J/→ and K/← move (not while a dialog is open). */
-function useReviewKeys(modalOpen: boolean, decide: (o: FormatOutcome) => Promise<void>, move: (dir: "next" | "prev") => void) {
-  const handler = useRef<(e: KeyboardEvent) => void>(() => undefined);
-  handler.current = (e: KeyboardEvent) => {
-    if (modalOpen || !isCommandTarget(e)) return;
-    const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-    const action = (
-      { P: "format_pass", Enter: "format_pass", R: "format_return", X: "format_reject", U: "format_reopen" } as Record<
-        string,
-        FormatOutcome
-      >
-    )[k];
-    if (action) {
-      e.preventDefault();
-      void decide(action);
-    } else if (k === "J" || k === "ArrowRight") {
-      e.preventDefault();
-      move("next");
-    } else if (k === "K" || k === "ArrowLeft") {
-      e.preventDefault();
-      move("prev");
-    }
-  };
-  useEffect(() => {
-    const on = (e: KeyboardEvent) => handler.current(e);
-    window.addEventListener("keydown", on);
-    return () => window.removeEventListener("keydown", on);
-  }, []);
 }
 
 export function useFastReview(contestId: number, workId: number) {

@@ -82,6 +82,7 @@ export default function JudgeHome({ route }: PageProps) {
                       {p && p.progress.draft > 0 && <Typography.Text type="warning">（草稿 {p.progress.draft}）</Typography.Text>}
                     </Typography.Text>
                     <Progress
+                      aria-label="网络评审进度"
                       percent={total ? Math.round((done / total) * 100) : 0}
                       status={total && done === total ? "success" : "active"}
                     />

@@ -79,7 +79,8 @@ export default function OnlineJudging({ route }: PageProps) {
             {draft > 0 && <Typography.Text type="warning">（草稿 {draft}）</Typography.Text>}
           </Typography.Text>
           <Progress
-            style={{ width: 360, margin: 0 }}
+            aria-label="网络评审进度"
+            style={{ width: "min(360px, calc(100vw - 72px))", margin: 0 }}
             percent={assigned ? Math.round((submitted / assigned) * 100) : 0}
             status={assigned && submitted === assigned ? "success" : "active"}
           />
@@ -121,10 +122,22 @@ export default function OnlineJudging({ route }: PageProps) {
                       cursor: "pointer",
                       padding: "8px 12px",
                       background: w.id === selectedId ? "#e6f4ff" : undefined,
-                      borderLeft: `3px solid ${w.id === selectedId ? "#1677ff" : "transparent"}`,
+                      borderLeft: `3px solid ${w.id === selectedId ? "#0958d9" : "transparent"}`,
                     }}
                   >
-                    <div style={{ minWidth: 0, flex: 1 }}>
+                    {/* Reached and chosen by keyboard too: Tab, then Enter or Space. */}
+                    <div
+                      role="button"
+                      tabIndex={0}
+                      aria-pressed={w.id === selectedId}
+                      onKeyDown={(e) => {
+                        if (e.key !== "Enter" && e.key !== " ") return;
+                        e.preventDefault();
+                        select(w.id);
+                      }}
+                      style={{ minWidth: 0, flex: 1 }}
+                      data-testid="online-work-open"
+                    >
                       <Typography.Text strong ellipsis style={{ display: "block" }}>
                         {w.name}
                       </Typography.Text>
@@ -200,7 +213,7 @@ function WorkPanel({
       <Card
         title={<span data-testid="work-title">《{w.name}》</span>}
         extra={
-          <Space>
+          <Space wrap>
             <Typography.Text type="secondary">{position}</Typography.Text>
             <Button size="small" icon={<LeftOutlined />} disabled={!onPrev} onClick={onPrev}>
               上一件

@@ -83,7 +83,13 @@ export function ScoreJudgesTable({ judges }: { judges: JudgeRow[] }) {
       <Table.Column<JudgeRow>
         title="进度"
         width={220}
-        render={(_, j) => <Progress size="small" percent={j.assigned ? Math.round((j.submitted / j.assigned) * 100) : 0} />}
+        render={(_, j) => (
+          <Progress
+            aria-label="评分提交进度"
+            size="small"
+            percent={j.assigned ? Math.round((j.submitted / j.assigned) * 100) : 0}
+          />
+        )}
       />
     </Table>
   );

@@ -105,7 +105,7 @@ export default function ScoreAdmin({ route }: PageProps) {
               <Statistic title="评完的作品" value={s.worksComplete} suffix={`/ ${s.works}`} />
             </Col>
           </Row>
-          <Progress percent={s.assignments ? Math.round((s.submitted / s.assignments) * 100) : 0} />
+          <Progress aria-label="评分提交进度" percent={s.assignments ? Math.round((s.submitted / s.assignments) * 100) : 0} />
         </Space>
       </Card>
       <Card>

@@ -37,6 +37,7 @@ function ExportDialog({ filters, open, onClose }: { filters: Record<string, unkn
         {error && <Alert type="error" showIcon message={error} data-testid="export-error" />}
         {running && (
           <Progress
+            aria-label="导出进度"
             percent={percentOf(job)}
             status="active"
             format={() => (job ? `${job.processed}/${job.total || "…"}` : "准备中…")}

@@ -55,7 +55,13 @@ function QuotaCard({ q }: { q: QuotaView }) {
             </Col>
             <Col span={6}>
               {q.total !== null && (
-                <Progress type="circle" size={56} percent={percent} status={q.left === 0 ? "exception" : "normal"} />
+                <Progress
+                  aria-label="名额使用"
+                  type="circle"
+                  size={56}
+                  percent={percent}
+                  status={q.left === 0 ? "exception" : "normal"}
+                />
               )}
             </Col>
           </Row>

@@ -68,6 +68,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
         <Input.Search
           allowClear
           placeholder="作品编号或名称"
+          aria-label="作品编号或名称"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => setFilter("keyword", v.trim())}
@@ -77,6 +78,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
         <Select
           allowClear
           placeholder="作品大类"
+          aria-label="作品大类"
           style={{ width: 200 }}
           options={categories}
           onChange={(v) => setFilter("categoryId", v)}
@@ -86,6 +88,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
         <Input.Search
           allowClear
           placeholder="作者姓名"
+          aria-label="作者姓名"
           onSearch={(v) => setFilter("authorName", v.trim())}
           style={{ width: 160 }}
         />

@@ -121,7 +121,13 @@ export function AttachmentsPanel({ workId, editable, closedReason, onChanged, on
           title="已上传文件"
           render={(_, r) =>
             progress[r.req.key] !== undefined ? (
-              <Progress percent={progress[r.req.key]} size="small" status="active" data-testid={`upload-progress-${r.req.key}`} />
+              <Progress
+                percent={progress[r.req.key]}
+                size="small"
+                status="active"
+                aria-label={`「${r.req.name}」上传进度`}
+                data-testid={`upload-progress-${r.req.key}`}
+              />
             ) : r.file ? (
               <Space direction="vertical" size={0} data-testid={`file-${r.req.key}`}>
                 <Typography.Link href={downloadUrl(workId, r.file.id)} download={r.file.filename}>

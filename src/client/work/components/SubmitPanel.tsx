@@ -116,6 +116,8 @@ export function SubmitPanel({ work, onSubmitted, reload }: { work: WorkView; onS
               : "提交后等待学校审核，审核期间不能修改；学校退回后可修改再提交。"
           }
           okText="提交"
+          // The confirmation renders outside the drawer, past its focus trap: its button takes the focus (keyboard users).
+          okButtonProps={{ autoFocus: true }}
           onConfirm={() => void submit()}
         >
           <Button type="primary" icon={<SendOutlined />} loading={busy} data-testid="work-submit">

@@ -23,6 +23,23 @@ export interface TeamEditorProps {
 
 const person = (p: { name: string; username: string }) => `${p.name}（${p.username}）`;
 
+/** 上移 or 下移 an author in the rank order: an icon button with its name for screen readers. */
+function MoveButton({ up, disabled, onClick }: { up?: boolean; disabled: boolean; onClick: () => void }) {
+  const name = up ? "上移" : "下移";
+  return (
+    <Tooltip title={name}>
+      <Button
+        size="small"
+        type="text"
+        icon={up ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+        aria-label={name}
+        disabled={disabled}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+}
+
 export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
   const first = work.viewer.relations.includes("first_author");
   const editable = work.viewer.canEdit && first;
@@ -38,18 +55,8 @@ export function TeamEditor({ work, onChanged, reload }: TeamEditorProps) {
     const out = [];
     if (canAuthors) {
       out.push(
-        <Tooltip title="上移" key="up">
-          <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i <= 1} onClick={() => move(a, -1)} />
-        </Tooltip>,
-        <Tooltip title="下移" key="down">
-          <Button
-            size="small"
-            type="text"
-            icon={<ArrowDownOutlined />}
-            disabled={i >= work.authors.length - 1}
-            onClick={() => move(a, 1)}
-          />
-        </Tooltip>,
+        <MoveButton key="up" up disabled={i <= 1} onClick={() => move(a, -1)} />,
+        <MoveButton key="down" disabled={i >= work.authors.length - 1} onClick={() => move(a, 1)} />,
         <Popconfirm
           key="rm"
           title={`将 ${person(a)} 移出作品？`}

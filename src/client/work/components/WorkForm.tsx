@@ -1,7 +1,8 @@
 /**
  * The fields of a work (作品信息): name, 大类/小类, group, the long texts, two deployment
  * links and the AI-tool declaration. Locked fields are disabled with the lock's reason;
- * saving sends the work's current version (a stale one is refused and asks to reload).
+ * saving sends the work's current version; a stale one is refused with the newer version,
+ * which the student reviews keeping the typing (./save-conflict.tsx).
  */
 import { useMemo, useState } from "react";
 import { Alert, Button, Col, Form, Input, Radio, Row, Select, Space, Tag, Typography } from "antd";
@@ -15,6 +16,7 @@ import { useWorkAction } from "../use-work-action";
 import { AiDeclarationForm, toAiDeclaration } from "./AiDeclarationForm";
 import { WorkFieldsView } from "./WorkFieldsView";
 import { GroupHint, useGroupCheck } from "./GroupHint";
+import { newerOf, useSaveConflict } from "./save-conflict";
 
 const TEXTS = [
   { key: "summary", rows: 4, placeholder: "作品的用途、主要功能和特色" },
@@ -112,16 +114,14 @@ export interface WorkFormProps {
   reload: () => void;
 }
 
-export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const run = useWorkAction();
-  const editable = work.viewer.canEdit;
+/**
+ * The 大类 and 小类 choices for the chosen 大类 `categoryId`: the 大类 of the work's contest while
+ * registration is open (otherwise the work's own only), its current 小类 (an archived one the work
+ * keeps), and whether it has a 专业组.
+ */
+function useCategoryChoices(work: WorkView, categoryId: number, editable: boolean) {
   const { tree } = useWorkTypeTree();
   const open = useOpenContests(editable);
-  const categoryId = Form.useWatch("categoryId", form) ?? work.category.id;
-
-  // 大类 of the work's contest while registration is open; otherwise the work's own only.
   const contestCats = open.data?.find((c) => c.id === work.contest.id)?.categories;
   const categoryOptions = useMemo(
     () => (contestCats ?? [{ id: work.category.id, name: work.category.name }]).map((c) => ({ value: c.id, label: c.name })),
@@ -137,6 +137,33 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
     contestCats?.find((c) => c.id === categoryId)?.hasProfessionalGroup ??
     node?.hasProfessionalGroup ??
     work.rules.hasProfessionalGroup;
+  return { categoryOptions, subOptions, professional };
+}
+
+/** A work the viewer may not edit: why, and its fields. */
+function ReadOnlyWork({ work }: { work: WorkView }) {
+  const first = work.viewer.relations.includes("first_author");
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={first ? `作品当前状态为「${work.statusName}」，不能修改` : "作品信息由第一作者填写和修改"}
+      />
+      <WorkFieldsView work={work} />
+    </>
+  );
+}
+
+export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const run = useWorkAction();
+  const conflict = useSaveConflict();
+  const editable = work.viewer.canEdit;
+  const categoryId = Form.useWatch("categoryId", form) ?? work.category.id;
+  const { categoryOptions, subOptions, professional } = useCategoryChoices(work, categoryId, editable);
 
   const group = Form.useWatch("group", form) as WorkGroupKey | undefined;
   const groupCheck = useGroupCheck(work, categoryId, professional ? group : "normal", editable && professional);
@@ -147,8 +174,24 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
   const save = async (v: Values) => {
     const body = updateBody(work, v, professional);
     setSaving(true);
-    const reply = await run(workApi.update(work.id, body), { reload, form });
+    const sent = await workApi.update(work.id, body);
     setSaving(false);
+    const newer = newerOf(sent);
+    if (newer) {
+      // Someone saved first: the newer version goes under the form, with the typing kept or dropped.
+      return conflict({
+        info: sent.info,
+        base: initialValues(work),
+        mine: v,
+        theirs: initialValues(newer),
+        label: (k) => FIELDS[k as WorkField].label,
+        apply: (values) => {
+          onSaved(newer);
+          form.setFieldsValue(values);
+        },
+      });
+    }
+    const reply = await run(Promise.resolve(sent), { reload, form });
     if (reply.error === 0 && reply.data) {
       form.setFieldsValue(initialValues(reply.data));
       onSaved(reply.data);
@@ -156,20 +199,7 @@ export function WorkForm({ work, onSaved, reload }: WorkFormProps) {
   };
 
   const cat = state("categoryId");
-  if (!editable) {
-    const first = work.viewer.relations.includes("first_author");
-    return (
-      <>
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={first ? `作品当前状态为「${work.statusName}」，不能修改` : "作品信息由第一作者填写和修改"}
-        />
-        <WorkFieldsView work={work} />
-      </>
-    );
-  }
+  if (!editable) return <ReadOnlyWork work={work} />;
   return (
     <Form<Values>
       form={form}
