@@ -109,7 +109,11 @@ describe("user management pages in a real browser", () => {
     await row.waitFor();
     expect(await row.innerText()).not.toContain("已锁定");
     await page.getByTestId(`user-lock-${foreign.username}`).click();
-    await page.getByRole("button", { name: /^锁\s*定$/ }).click();
+    // The row's icon button is named 锁定 too (for screen readers): the confirmation's button.
+    await page
+      .locator(".ant-popconfirm")
+      .getByRole("button", { name: /^锁\s*定$/ })
+      .click();
     await page.getByText("账号已锁定").first().waitFor();
     await row.getByText("已锁定").waitFor();
     await page.getByTestId(`user-unlock-${foreign.username}`).waitFor();

@@ -42,8 +42,6 @@ const PHONE_THEME = {
   components: { Menu: { itemHeight: 48 }, Pagination: { itemSize: 44 } },
 };
 
-const WIDE_THEME = {};
-
 export function PageFrame({
   sider,
   header,
@@ -90,8 +88,10 @@ export function PageFrame({
   );
   return (
     <FrameContext.Provider value={frame}>
-      <ConfigProvider theme={drawer ? PHONE_THEME : WIDE_THEME}>
-        <SkipLink />
+      <SkipLink />
+      {/* A phone's sizes; on a wide screen the app's theme as it is (the provider stays, so
+          crossing the breakpoint does not remount the page). */}
+      <ConfigProvider theme={drawer ? PHONE_THEME : undefined}>
         {drawer && <style>{PHONE_CSS}</style>}
         {page}
       </ConfigProvider>

@@ -49,6 +49,9 @@ export function extractAntdStyles(): string {
     createElement(antd.Form, { key: "form" }, createElement(antd.Form.Item, { label: "x" }, createElement(antd.Input))),
     // A closed Modal renders nothing but registers its styles (its panel renders under a theme of its own).
     createElement(antd.Modal, { key: "modal", open: false }),
+    // A provider inside the app's (a form's componentDisabled, a phone's sizes) registers the
+    // icons' reset under the app's theme, not antd's default one: it must be in the file too.
+    createElement(antd.ConfigProvider, { key: "nested" }),
     ...[antd.Drawer, antd.Tooltip, antd.Popover, antd.Popconfirm].map((c, i) =>
       createElement(panel(c), { key: `panel-${i}`, title: "x" } as object),
     ),
