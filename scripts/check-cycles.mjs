@@ -30,11 +30,20 @@ const r = spawnSync(
     maxBuffer: 512 * 1024 * 1024,
   },
 );
-if (r.status !== 0 && !r.stdout) {
-  console.error(r.stderr);
+/** dependency-cruiser's own failure, with what it said (seen once, not reproduced: keep the evidence). */
+const broken = (why) => {
+  console.error(
+    `dependency-cruiser 失败（${why}；退出码 ${r.status}，信号 ${r.signal ?? "无"}）：\n${r.stderr || r.error?.message || ""}`,
+  );
   process.exit(2);
+};
+if (r.status !== 0 && !r.stdout) broken("无输出");
+let graph;
+try {
+  graph = JSON.parse(r.stdout);
+} catch (e) {
+  broken(`输出不是完整的 JSON：${e.message}`);
 }
-const graph = JSON.parse(r.stdout);
 
 /** "server/work" for src/server/work/**, "client/routes" for src/client/routes.tsx. */
 const domainOf = (path) =>
