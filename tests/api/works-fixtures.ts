@@ -4,6 +4,17 @@ import { multipart } from "../helpers/multipart";
 
 export const W = "/Backend/Work/work";
 export const AI_NONE = { used: false, tools: [] };
+/** The works list's sort keys and the work columns they order by (the list tests compare with direct queries). */
+export const SORT_COLUMNS: Record<string, string> = {
+  id: "id",
+  name: "name",
+  status: "status",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  submittedAt: "submitted_at",
+  categoryId: "category_id",
+  schoolId: "school_id",
+};
 
 export async function idOf(t: TestApp, username: string) {
   return (await t.db.selectFrom("app_user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;

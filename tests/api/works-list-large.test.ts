@@ -10,19 +10,9 @@ import { generateWorks } from "../../src/server/seed/works";
 import { LIST_TUNING } from "../../src/server/work/list-page";
 import { WORK_SORT } from "../../src/shared/work/schema";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
-import { login } from "./works-fixtures";
+import { login, SORT_COLUMNS as COLUMNS } from "./works-fixtures";
 
 const A = "/Backend/Admin/work";
-const COLUMNS: Record<string, string> = {
-  id: "id",
-  name: "name",
-  status: "status",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-  submittedAt: "submitted_at",
-  categoryId: "category_id",
-  schoolId: "school_id",
-};
 
 const DEFAULT_TUNING = { ...LIST_TUNING.plainUpTo };
 

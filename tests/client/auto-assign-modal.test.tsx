@@ -4,17 +4,14 @@
  * settings and refreshes the judging queries; the settings that come back (or arrive late, on a
  * slow page) must not put the dialog back to its form.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, test } from "vitest";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AutoAssignModal } from "../../src/client/judging/admin/AutoAssignModal";
-import { clearRequestCache } from "../../src/client/request";
-import { stubMatchMedia } from "../helpers/jsdom";
+import { jsonResponse as json, stubFetchPerTest, stubMatchMedia } from "../helpers/jsdom";
 import type { AssignOutcome, JudgingSettings } from "../../src/shared/judging/schema";
 
-const fetchMock = vi.fn();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = stubFetchPerTest();
 const ok = (data: unknown) => json(200, { error: 0, info: "成功", data });
 
 const OUTCOME: AssignOutcome = {
@@ -59,16 +56,7 @@ const mount = () =>
     </QueryClientProvider>,
   );
 
-beforeEach(() => {
-  stubMatchMedia();
-  fetchMock.mockReset();
-  clearRequestCache();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => stubMatchMedia());
 
 describe("the auto-assign dialog", () => {
   test("after a run with a changed N, the outcome stays while the saved settings come back", async () => {

@@ -3,15 +3,13 @@
  * The 「显示」 link next to a masked phone (issue 28): only for a role that may reveal, named
  * for screen readers, one request to the reveal route on click, then the full number in place.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RevealPhone } from "../../src/client/components/RevealPhone";
-import { clearRequestCache } from "../../src/client/request";
+import { jsonResponse as json, stubFetchPerTest } from "../helpers/jsdom";
 
-const fetchMock = vi.fn();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = stubFetchPerTest();
 
 const mount = (props: Partial<Parameters<typeof RevealPhone>[0]> = {}) =>
   render(
@@ -19,16 +17,6 @@ const mount = (props: Partial<Parameters<typeof RevealPhone>[0]> = {}) =>
       <RevealPhone phone="138****5678" url="/Backend/Admin/user/7/phone" canReveal owner="申诉人的" {...props} />
     </QueryClientProvider>,
   );
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  clearRequestCache();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("RevealPhone", () => {
   test("a masked phone with 「显示」 shows the full number from the reveal route after one click", async () => {
