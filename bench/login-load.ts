@@ -1,10 +1,10 @@
 /**
- * Logins under load (issue 30, helper H6): LOGINS (default 50) logins at once against a real
+ * npm run bench:login — logins under load (issue 30): LOGINS (default 50) logins at once against a real
  * server in a child process, alone and while attachments are being uploaded (bench/
  * upload-load.ts: UPLOADS files, CONCURRENCY at a time), and the uploads alone for their
  * MB/s. argon2 runs on the libuv threadpool that file writes need too (src/server/account/
  * password.ts): this shows whether a login burst starves the uploads and the reverse.
- * Run: `npx tsx bench/login-load.ts` (UV_THREADPOOL_SIZE is passed on to the server).
+ * UV_THREADPOOL_SIZE is passed on to the server.
  * Ends with one JSON line: loginP50Ms, loginP99Ms (alone), loadedLoginP99Ms, uploadMBps
  * (alone), loadedUploadMBps (with login bursts), errors.
  */
