@@ -1,4 +1,5 @@
 /** Shared set-up of the works API tests: accounts, categories, contests, stages, works. */
+import { sql } from "kysely";
 import { Client, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/multipart";
 
@@ -27,6 +28,34 @@ export async function catId(t: TestApp, name: string) {
 }
 export async function contestId(t: TestApp, code: string) {
   return (await t.db.selectFrom("contest").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * The works a list should show, straight from the database: ids in the list's order (the sort
+ * column, then id the same way), a range of them when `range` is given, and how many match.
+ */
+export async function orderedWorkIds(
+  t: TestApp,
+  where: { contests: number[] | null; status: string[] | null },
+  field: string,
+  dir: "asc" | "desc",
+  range?: { offset: number; limit: number },
+) {
+  let q = t.db.selectFrom("work").select("id");
+  if (where.contests) q = q.where("contest_id", "in", where.contests);
+  if (where.status) q = q.where("status", "in", where.status as never[]);
+  const total = Number(
+    (
+      await q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  let o = q.orderBy(sql.ref(SORT_COLUMNS[field]), dir);
+  if (field !== "id") o = o.orderBy("id", dir);
+  if (range) o = o.offset(range.offset).limit(range.limit);
+  return { ids: (await o.execute()).map((r) => Number(r.id)), total };
 }
 
 /** A new account (password Demo@2026) of a school, logged in. */

@@ -13,7 +13,7 @@ import { generateWorks } from "../../src/server/seed/works";
 import { LIST_TUNING } from "../../src/server/work/list-page";
 import { WORK_SORT } from "../../src/shared/work/schema";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
-import { login, SORT_COLUMNS as COLUMNS } from "./works-fixtures";
+import { login, orderedWorkIds } from "./works-fixtures";
 
 const A = "/Backend/Admin/work";
 const DEFAULT_TUNING = { ...LIST_TUNING.plainUpTo };
@@ -46,22 +46,8 @@ describe.each(DIALECTS)("deep pages of the works list on %s", (dialect) => {
   });
 
   /** The whole list in the requested order (the database's own ORDER BY), and its count. */
-  async function whole(contests: number[] | null, status: string[] | null, field: string, dir: "asc" | "desc") {
-    let q = t.db.selectFrom("work").select("id");
-    if (contests) q = q.where("contest_id", "in", contests);
-    if (status) q = q.where("status", "in", status as never[]);
-    const total = Number(
-      (
-        await q
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    let o = q.orderBy(sql.ref(COLUMNS[field]), dir);
-    if (field !== "id") o = o.orderBy("id", dir);
-    return { ids: (await o.execute()).map((r) => Number(r.id)), total };
-  }
+  const whole = (contests: number[] | null, status: string[] | null, field: string, dir: "asc" | "desc") =>
+    orderedWorkIds(t, { contests, status }, field, dir);
 
   /** The pages past the middle: the one after it, the one before the last, the last (short with size 7). */
   const deepPages = (total: number, size: number) => {

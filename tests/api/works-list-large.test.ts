@@ -10,7 +10,7 @@ import { generateWorks } from "../../src/server/seed/works";
 import { LIST_TUNING } from "../../src/server/work/list-page";
 import { WORK_SORT } from "../../src/shared/work/schema";
 import { DIALECTS, makeApp, type Client, type TestApp } from "../helpers/app";
-import { login, SORT_COLUMNS as COLUMNS } from "./works-fixtures";
+import { login, orderedWorkIds } from "./works-fixtures";
 
 const A = "/Backend/Admin/work";
 
@@ -41,29 +41,14 @@ describe.each(DIALECTS)("works list of many works on %s", (dialect) => {
   afterAll(async () => t?.close());
 
   /** The plain ordered query the page must equal. */
-  async function expected(
+  const expected = (
     contests: number[] | null,
     status: string[] | null,
     field: string,
     dir: "asc" | "desc",
     offset: number,
     limit: number,
-  ) {
-    let q = t.db.selectFrom("work").select("id");
-    if (contests) q = q.where("contest_id", "in", contests);
-    if (status) q = q.where("status", "in", status as never[]);
-    const total = Number(
-      (
-        await q
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    let o = q.orderBy(sql.ref(COLUMNS[field]), dir);
-    if (field !== "id") o = o.orderBy("id", dir);
-    return { ids: (await o.offset(offset).limit(limit).execute()).map((r) => Number(r.id)), total };
-  }
+  ) => orderedWorkIds(t, { contests, status }, field, dir, { offset, limit });
 
   // Both plans: the plain query for every list, then merged branches for every list.
   for (const [plan, plainUpTo] of [
