@@ -14,6 +14,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login, startE2E, type E2E } from "./harness";
+import { onScreen } from "./viewport";
 import { seedBestWorksDemo } from "../../src/server/seed/mainpage-demo";
 
 describe("public main page in a real browser", () => {
@@ -57,25 +58,6 @@ describe("public main page in a real browser", () => {
       return { scrollWidth: el.scrollWidth, glyphs: a !== b && a !== tofu && b !== tofu };
     });
 
-  /** The element is on screen: inside the viewport's width and height and not covered. */
-  const onScreen = (page: Page, selector: string) =>
-    page
-      .locator(selector)
-      .first()
-      .evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return (
-          r.width > 0 &&
-          r.left >= 0 &&
-          r.right <= window.innerWidth &&
-          r.top >= 0 &&
-          r.bottom <= window.innerHeight &&
-          !!hit &&
-          (hit === el || el.contains(hit))
-        );
-      });
-
   it("a visitor on a 390 × 844 phone reads every section from the navigation, opens a news article and finds a winning work", async () => {
     const page = await phone({ width: 390, height: 844 });
     const sections: { key: string; name: string; ready: string; texts: string[] }[] = [
@@ -96,7 +78,7 @@ describe("public main page in a real browser", () => {
     for (const s of sections) {
       // Every section's item is on screen at the top of the page (not hidden past the edge of a scrolling bar) and is tapped.
       const nav = page.getByTestId(`nav-${s.key}`);
-      expect(await onScreen(page, `[data-testid=nav-${s.key}]`), `导航「${s.name}」在屏幕内`).toBe(true);
+      expect(await onScreen(page.getByTestId(`nav-${s.key}`)), `导航「${s.name}」在屏幕内`).toBe(true);
       await nav.tap();
       await page.waitForURL(new RegExp(`/mainpage/${s.key}$`));
       await page.locator(s.ready).first().waitFor();
@@ -117,7 +99,7 @@ describe("public main page in a real browser", () => {
       expect(seen.glyphs, "中文字形已渲染").toBe(true);
       // At the top of the page, the login link is on screen next to the title.
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await onScreen(page, "[data-testid=mp-login]")).toBe(true);
+      expect(await onScreen(page.getByTestId("mp-login"))).toBe(true);
     }
 
     // A news article from 新闻.

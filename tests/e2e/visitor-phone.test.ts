@@ -15,6 +15,7 @@ import { verifyUrl } from "../../src/shared/certificate/layout";
 import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { login, startE2E, type E2E } from "./harness";
+import { onScreen } from "./viewport";
 
 const SHOTS = process.env.E2E_SHOTS ?? join(tmpdir(), "visitor-phone-e2e");
 mkdirSync(SHOTS, { recursive: true });
@@ -53,25 +54,6 @@ describe("visitor pages on a phone, from the light public entry", { timeout: 240
 
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  /** Inside the viewport's width and height and not covered. */
-  const onScreen = (page: Page, testId: string) =>
-    page
-      .getByTestId(testId)
-      .first()
-      .evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return (
-          r.width > 0 &&
-          r.left >= 0 &&
-          r.right <= window.innerWidth &&
-          r.top >= 0 &&
-          r.bottom <= window.innerHeight &&
-          !!hit &&
-          (hit === el || el.contains(hit))
-        );
-      });
-
   /** The page's title (the card's head) and the site header: lines of text, not a character per line. */
   const headerLines = (page: Page) =>
     page.evaluate(() => {
@@ -99,7 +81,7 @@ describe("visitor pages on a phone, from the light public entry", { timeout: 240
     expect(await page.locator("aside").count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, "verify-cert-360.png"), fullPage: true });
     await page.getByTestId("verify-submit").scrollIntoViewIfNeeded();
-    expect(await onScreen(page, "verify-submit")).toBe(true);
+    expect(await onScreen(page.getByTestId("verify-submit"))).toBe(true);
     // The offline tab fits too.
     await page.getByRole("tab", { name: "离线核验" }).click();
     await page.getByTestId("offline-submit").waitFor();
@@ -136,7 +118,7 @@ describe("visitor pages on a phone, from the light public entry", { timeout: 240
     await page.getByPlaceholder("name@example.com").waitFor();
     expect(new URL(page.url()).searchParams.get("tab")).toBe("lookup");
     expect(await noSidewaysScroll(page)).toBe(true);
-    expect(await onScreen(page, "send-code")).toBe(true);
+    expect(await onScreen(page.getByTestId("send-code"))).toBe(true);
     await page.context().close();
   });
 
