@@ -176,6 +176,13 @@ export async function zhejiangContestId(db: Db): Promise<number> {
   ).id;
 }
 
+/** The demo's national contest (the latest year's). */
+export async function nationalContestId(db: Db): Promise<number> {
+  return (
+    await db.selectFrom("contest").select("id").where("level", "=", "national").orderBy("year", "desc").executeTakeFirstOrThrow()
+  ).id;
+}
+
 /**
  * A new draft named `name` for the user logged in on `page`, in the first open contest and 大类
  * that accepts one (the demo student has works in some 大类 already); returns its id.

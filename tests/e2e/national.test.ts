@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 import { seedResultsDemo } from "../../src/server/seed/results-demo";
-import { answerOf, login, startE2E, type E2E } from "./harness";
+import { answerOf, login, nationalContestId, startE2E, type E2E } from "./harness";
 
 describe("national round in a real browser", () => {
   let e: E2E;
@@ -24,14 +24,7 @@ describe("national round in a real browser", () => {
     // The demo as `npm start` seeds it: the Zhejiang result computed and published, promoting its awarded works.
     expect(await seedResultsDemo(e.db)).toBe(true);
     expect(await seedComplaintsDemo(e.db, e.base)).toBe(true);
-    cn = (
-      await e.db
-        .selectFrom("contest")
-        .select("id")
-        .where("level", "=", "national")
-        .orderBy("year", "desc")
-        .executeTakeFirstOrThrow()
-    ).id;
+    cn = await nationalContestId(e.db);
     const rows = await e.db
       .selectFrom("national_entry")
       .innerJoin("work", "work.id", "national_entry.work_id")

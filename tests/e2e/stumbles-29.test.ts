@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
 import { seedResultsDemo } from "../../src/server/seed/results-demo";
-import { login, startE2E, zhejiangContestId, type E2E } from "./harness";
+import { login, nationalContestId, startE2E, zhejiangContestId, type E2E } from "./harness";
 import { STEP_TIMEOUT_MS } from "./limits";
 
 describe("issue 29: dead ends of the new flows", () => {
@@ -25,14 +25,7 @@ describe("issue 29: dead ends of the new flows", () => {
     e = await startE2E();
     expect(await seedResultsDemo(e.db)).toBe(true);
     expect(await seedComplaintsDemo(e.db, e.base)).toBe(true);
-    cn = (
-      await e.db
-        .selectFrom("contest")
-        .select("id")
-        .where("level", "=", "national")
-        .orderBy("year", "desc")
-        .executeTakeFirstOrThrow()
-    ).id;
+    cn = await nationalContestId(e.db);
   });
   afterAll(async () => e?.close());
 
