@@ -11,13 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, DIALECTS, makeApp, type TestApp } from "../helpers/app";
 import { catId, contestId, login } from "./works-fixtures";
-import { insertUser } from "./judging-fixtures";
-import { insertDemoWork } from "../../src/server/seed/demo-helpers";
+import { D, plantWork, reindexAll } from "./dupcheck-fixtures";
 import { rng } from "../../src/server/seed/generate";
 import { normalise } from "../../src/server/dupcheck/normalise";
 import { CorpusGenerator } from "../../bench/dupcheck-corpus";
-
-const D = "/Backend/DupCheck";
 
 /** Common characters a substitution draws from. */
 const POOL =
@@ -57,45 +54,11 @@ describe.each(DIALECTS)("duplicate check of substituted copies on %s", (dialect)
   const copies: { id: number; of: number; share: number }[] = [];
   const w: Record<string, number> = {};
 
-  async function plant(name: string, contest: number, school: string, text: string) {
+  const plant = (name: string, contest: number, school: string, text: string) => {
     const n = ++serial;
-    const schoolRow = await t.db.selectFrom("school").select("id").where("name", "=", school).executeTakeFirstOrThrow();
-    const sub = await t.db
-      .selectFrom("work_category")
-      .select("id")
-      .where("parent_id", "=", soft)
-      .orderBy("sort")
-      .executeTakeFirstOrThrow();
-    const authors = [await insertUser(t, { username: `rw${n}a`, name: `改写甲${n}`, role: 100, school })];
-    const half = Math.floor(text.length / 2);
-    return insertDemoWork(t.db, {
-      year: 2026,
-      contestId: contest,
-      categoryId: soft,
-      subcategoryId: sub.id,
-      name,
-      status: "accepted",
-      schoolId: schoolRow.id,
-      authors,
-      teachers: [],
-      text: { summary: text.slice(0, half), design_idea: text.slice(half) },
-      version: 1,
-      at: new Date().toISOString(),
-    });
-  }
-
-  async function indexAll(ids: number[]) {
-    for (const id of ids) expect((await root.post(`${D}/admin/work/${id}/reindex`)).status).toBe(200);
-    for (const id of ids) {
-      let status = "pending";
-      for (let i = 0; i < 400 && status === "pending"; i++) {
-        const e = await t.db.selectFrom("dup_entry").select("status").where("work_id", "=", id).executeTakeFirst();
-        status = e?.status ?? "pending";
-        if (status === "pending") await new Promise((r) => setTimeout(r, 25));
-      }
-      expect(status).toBe("indexed");
-    }
-  }
+    return plantWork(t, { serial: n, prefix: "rw", name, contest, categoryId: soft, school, text, authors: [`改写甲${n}`] });
+  };
+  const indexAll = (ids: number[]) => reindexAll(t, root, ids);
 
   beforeAll(async () => {
     t = await makeApp(dialect);

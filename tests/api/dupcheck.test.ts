@@ -15,11 +15,9 @@ import { waitJob } from "../helpers/jobs";
 import { loadWorkbook, rowsOf } from "../helpers/xlsx";
 import { account, catId, contestId, idOf, login, makeWork, W } from "./works-fixtures";
 import { insertUser, joinContest } from "./judging-fixtures";
-import { insertDemoWork } from "../../src/server/seed/demo-helpers";
+import { D, indexedStatus, plantWork, reindexAll as reindexAllWorks } from "./dupcheck-fixtures";
 import { NOT_IN_SCOPE } from "../../src/server/dupcheck/scope";
 import { recordBenchmark } from "../../src/server/dupcheck/settings";
-
-const D = "/Backend/DupCheck";
 
 /** Original texts (distinct topics) and copies of them. */
 const COURSE =
@@ -69,7 +67,7 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
   const w: Record<string, number> = {};
   let serial = 0;
 
-  /** A work inserted directly (status accepted unless given), with its text in the summary and design fields. */
+  /** A work by two new students inserted directly, recorded under its name. */
   async function plant(
     name: string,
     contest: number,
@@ -78,51 +76,12 @@ describe.each(DIALECTS)("duplicate check on %s", (dialect) => {
     opts: { year?: number; status?: "accepted" | "format_passed" | "draft" } = {},
   ) {
     const n = ++serial;
-    const schoolRow = await t.db.selectFrom("school").select("id").where("name", "=", school).executeTakeFirstOrThrow();
-    const sub = await t.db
-      .selectFrom("work_category")
-      .select("id")
-      .where("parent_id", "=", soft)
-      .orderBy("sort")
-      .executeTakeFirstOrThrow();
-    const authors = [
-      await insertUser(t, { username: `dup${n}a`, name: `查重甲${n}`, role: 100, school }),
-      await insertUser(t, { username: `dup${n}b`, name: `查重乙${n}`, role: 100, school }),
-    ];
-    const half = Math.floor(text.length / 2);
-    const id = await insertDemoWork(t.db, {
-      year: opts.year ?? 2026,
-      contestId: contest,
-      categoryId: soft,
-      subcategoryId: sub.id,
-      name,
-      status: opts.status ?? "accepted",
-      schoolId: schoolRow.id,
-      authors,
-      teachers: [],
-      text: { summary: text.slice(0, half), design_idea: text.slice(half) },
-      version: 1,
-      at: new Date().toISOString(),
-    });
-    w[name] = id;
-    return id;
+    const authors = [`查重甲${n}`, `查重乙${n}`];
+    w[name] = await plantWork(t, { serial: n, prefix: "dup", name, contest, categoryId: soft, school, text, authors, ...opts });
+    return w[name];
   }
-
-  /** Waits until the background task has indexed the work (its entry leaves pending). */
-  async function indexed(id: number) {
-    for (let i = 0; i < 400; i++) {
-      const e = await t.db.selectFrom("dup_entry").select("status").where("work_id", "=", id).executeTakeFirst();
-      if (e && e.status !== "pending") return e.status;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`work ${id} was not indexed`);
-  }
-
-  /** Indexes planted works through root's reindex route (the same background task). */
-  async function reindexAll(ids: number[]) {
-    for (const id of ids) expect((await root.post(`${D}/admin/work/${id}/reindex`)).status).toBe(200);
-    for (const id of ids) expect(await indexed(id)).toBe("indexed");
-  }
+  const indexed = (id: number) => indexedStatus(t, id);
+  const reindexAll = (ids: number[]) => reindexAllWorks(t, root, ids);
 
   beforeAll(async () => {
     t = await makeApp(dialect);
