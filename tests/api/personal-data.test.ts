@@ -266,22 +266,16 @@ describe.each(DIALECTS)("retention purge (%s)", (dialect) => {
 
     // People of the old contest: the first author of w[0] (quiet), the second (logged in lately),
     // a judge who also judges the running Zhejiang contest.
-    const quiet = (
-      await db
-        .selectFrom("work_author")
-        .select("user_id")
-        .where("work_id", "=", f.w[0])
-        .where("rank", "=", 1)
-        .executeTakeFirstOrThrow()
-    ).user_id;
-    const active = (
-      await db
-        .selectFrom("work_author")
-        .select("user_id")
-        .where("work_id", "=", f.w[0])
-        .where("rank", "=", 2)
-        .executeTakeFirstOrThrow()
-    ).user_id;
+    const authorOfFirst = async (rank: number) =>
+      (
+        await db
+          .selectFrom("work_author")
+          .select("user_id")
+          .where("work_id", "=", f.w[0])
+          .where("rank", "=", rank)
+          .executeTakeFirstOrThrow()
+      ).user_id;
+    const [quiet, active] = [await authorOfFirst(1), await authorOfFirst(2)];
     await db
       .insertInto("user_activity")
       .values({ user_id: active, last_login_at: iso(-3) })
