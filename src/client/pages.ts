@@ -82,6 +82,7 @@ export const PAGES = {
   dupCheck: lazy(() => import("./dupcheck/dup-check")),
   dupCompare: lazy(() => import("./dupcheck/compare-page")),
   dupAdmin: lazy(() => import("./dupcheck/admin")),
+  stats: lazy(() => import("./stats/page")),
 } satisfies Record<string, PageComponent>;
 
 /** THE route table with its pages (the router's and the light login entry's table). */

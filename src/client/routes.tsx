@@ -27,6 +27,7 @@ import {
   UserOutlined,
   ApartmentOutlined,
   RollbackOutlined,
+  BarChartOutlined,
 } from "@ant-design/icons";
 import type { AccessRule, PageObject } from "../shared/access";
 import { CONTEST_SECTIONS, NOTICE_SECTIONS, findSection, type Section } from "./admin/sections";
@@ -308,6 +309,8 @@ export const ROUTES: RouteEntry[] = [
   },
   { label: "评委库", path: "/judgePool", icon: <TeamOutlined />, authority: view("page.judgePool"), page: "judgePool" },
   { label: "作品查重", path: "/dup-check", icon: <CopyOutlined />, authority: view("page.dupCheck"), page: "dupCheck" },
+  // The dashboards of root, contest and school admins (issue 32); the only page that loads the charts.
+  { label: "统计", path: "/statistics", icon: <BarChartOutlined />, authority: view("page.stats"), page: "stats" },
   { label: "申诉入口", path: "/complaint", icon: <FormOutlined />, page: "complaintEntry" },
   { label: "证书查询", path: "/verify-cert", icon: <SafetyCertificateOutlined />, page: "verifyCert" },
   {

@@ -74,6 +74,7 @@ import { scheduleInviteReminders } from "./judge-invite/reminders";
 import { dupcheckRoutes } from "./dupcheck/routes";
 import { myDataRoutes } from "./my-data/routes";
 import { retentionRoutes } from "./retention/routes";
+import { statsRoutes } from "./stats/routes";
 import { scheduleRetention } from "./retention/service";
 // Every cross-domain effect's handler, registered before any request can emit one.
 import { events } from "./effects";
@@ -281,6 +282,7 @@ async function registerDomains(app: FastifyInstance, s: Services) {
   todoRoutes(app, db, policy);
   myDataRoutes(app, db);
   retentionRoutes(app, db);
+  statsRoutes(app, db);
 }
 
 /** Background work starts once every runner is registered; it stops before the database closes. */

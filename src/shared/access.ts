@@ -27,7 +27,8 @@ export type PageObject =
   | "page.judgePool"
   | "page.dupCheck"
   | "page.health"
-  | "page.dupCompare";
+  | "page.dupCompare"
+  | "page.stats";
 
 export type ApiObject =
   | "api.session"
@@ -90,7 +91,8 @@ export type ApiObject =
   | "api.dupcheckReport"
   | "api.dupcheckAdmin"
   | "api.myData"
-  | "api.retention";
+  | "api.retention"
+  | "api.stats";
 
 export type AccessObject = PageObject | ApiObject;
 export type AccessAction = "view" | "read" | "create" | "update" | "delete";

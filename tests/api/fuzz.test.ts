@@ -24,6 +24,7 @@ import { fuzzyArb, validArb, type FuzzContext } from "../helpers/fuzz-input";
 import { dbState, stateDiff, tableNames, type DbState } from "../helpers/db-state";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { trackerOf } from "../../src/server/db/changes";
+import { STATS_DASHBOARDS, statsExportPath } from "../../src/shared/stats/schema";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
@@ -46,6 +47,8 @@ const FILE_ROUTES = new Set([
   "GET /Backend/Certificate/background/{sha256}",
   "POST /Backend/Certificate/templates/preview",
   "GET /Backend/Certificate/mine/{id}/pdf",
+  // Each statistics dashboard's figures as .xlsx (stats/routes.ts).
+  ...STATS_DASHBOARDS.map((d) => `GET ${statsExportPath(d)}`),
   // The signed-in person's data as a JSON file (my-data/routes.ts).
   "GET /Backend/Common/account/my-data",
   // The public key list without the envelope (for verifiers elsewhere).

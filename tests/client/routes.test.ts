@@ -219,6 +219,7 @@ describe("menus per demo role follow the policy", () => {
       "申诉管理=/ComplaintManagement",
       "评委库=/judgePool",
       "作品查重=/dup-check",
+      "统计=/statistics",
       ...OPEN,
       ...ACCOUNT,
     ]);
@@ -241,6 +242,7 @@ describe("menus per demo role follow the policy", () => {
       "作品管理=/WorkManagement",
       "评委库=/judgePool",
       "作品查重=/dup-check",
+      "统计=/statistics",
       ...OPEN,
       ...ACCOUNT,
     ]);
@@ -253,6 +255,7 @@ describe("menus per demo role follow the policy", () => {
       "学生管理=/school/AuthorManagement",
       "教师管理=/school/TeacherManagement",
       "校级赛=/school/SchoolContest",
+      "统计=/statistics",
       ...OPEN,
       ...ACCOUNT,
     ]);

@@ -8,6 +8,7 @@ import { useSession } from "../providers/use-session";
 import { RichTextView } from "../richtext/view";
 import { bj, fmtTime } from "../format";
 import { TodoCard } from "./TodoCard";
+import { StatsSummary } from "./StatsSummary";
 
 /** The greeting for a moment, by the hour in Beijing (the platform's time), not the browser's zone. */
 export function greeting(at: Date = new Date()) {
@@ -79,6 +80,7 @@ export default function UserCenterPage() {
           />
         )}
       </Card>
+      <StatsSummary />
       <TodoCard />
       {role !== undefined && <AnnouncementCard role={role} />}
     </Space>

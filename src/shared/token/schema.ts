@@ -78,6 +78,7 @@ export const RESOURCE_LABELS: Record<string, string> = {
   "api.judgePoolSelf": "评委库（本人）",
   "api.myJudgeInvitations": "我的评委邀请",
   "api.todo": "待办事项",
+  "api.stats": "统计",
   "api.workPeople": "团队成员查找",
   "api.bestWork": "优秀作品",
   "api.national": "国赛晋级",

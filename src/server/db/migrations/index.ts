@@ -34,6 +34,7 @@ import * as m0035 from "./0035-retention";
 import * as m0036 from "./0036-dupcheck-anchor-layout";
 import * as m0037 from "./0037-list-indexes";
 import * as m0038 from "./0038-score-log-chains";
+import * as m0039 from "./0039-stats-indexes";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0036-dupcheck-anchor-layout": m0036,
   "0037-list-indexes": m0037,
   "0038-score-log-chains": m0038,
+  "0039-stats-indexes": m0039,
 };
