@@ -175,10 +175,10 @@ function createFastify({ config, logger }: AppDeps): FastifyInstance {
 async function registerPlugins(app: FastifyInstance, deps: AppDeps, policy: Policy) {
   const { db, config } = deps;
   registerErrors(app);
-  // Over capacity: API requests get 503 with Retry-After at once (probes and /metrics never).
-  registerOverload(app, config.overload);
   // GET /metrics for Prometheus and the hook counting requests for it (METRICS=0: neither).
   const metrics = registerMetrics(app, { db, dialect: deps.dialect, config });
+  // Over capacity: API requests get 503 with Retry-After at once (probes and /metrics never), counted by reason.
+  registerOverload(app, config.overload, metrics?.overloadRefused);
   if (!config.trustedProxies.length) warnUnconfiguredProxy(app);
   // Computed once at start (plugins/security-headers.ts): @fastify/helmet would rebuild them per request.
   await registerSecurityHeaders(app, {

@@ -18,7 +18,7 @@
 import { events } from "./events";
 import { syncCertificates, syncWorkCertificates } from "./certificate/issue";
 import { syncNationalEntries } from "./national/entries";
-import { promoteChangedWorks } from "./national/promotion";
+import { forgetOutdatedDone, promoteChangedWorks } from "./national/promotion";
 import { worksChanged } from "./dupcheck/triggers";
 
 events.inTransaction("results.changed", async (trx, { contestId, at }) => {
@@ -29,6 +29,8 @@ events.inTransaction("results.changed", async (trx, { contestId, userId, workIds
   // deadline); otherwise its admins get a to-do item (national/promotion.ts).
   if (workIds?.length) await promoteChangedWorks(trx, contestId, workIds, userId);
   await syncNationalEntries(trx, contestId, userId);
+  // A promotion to-do marked 已处理 shows again once the work's promotion state changes again.
+  if (workIds?.length) await forgetOutdatedDone(trx, contestId, workIds);
 });
 events.inTransaction("work.transitioned", async (trx, { workId, to, at }) => {
   // A disqualified work's certificates are revoked in the same transaction.

@@ -97,6 +97,15 @@ describe.each(DIALECTS)("deadline faults on %s", (dialect) => {
   });
 });
 
+/** The value of saiwu_overload_refusals_total for `reason` in the app's /metrics text. */
+async function overloadRefusals(t: TestApp, reason: "in_flight" | "event_loop") {
+  const res = await t.app.inject({ method: "GET", url: "/metrics" });
+  expect(res.statusCode).toBe(200);
+  const line = res.body.split("\n").find((l) => l.startsWith(`saiwu_overload_refusals_total{reason="${reason}"} `));
+  expect(line, `saiwu_overload_refusals_total{reason="${reason}"}`).toBeDefined();
+  return Number(line!.split(" ")[1]);
+}
+
 describe.each(DIALECTS)("overload on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -123,6 +132,9 @@ describe.each(DIALECTS)("overload on %s", (dialect) => {
 
   it("over the in-flight limit: 503 in Chinese with Retry-After; probes and metrics answer; served again once the load drops", async () => {
     expect((await news()).statusCode).toBe(200);
+    // Both reasons' series exist from the start, at 0.
+    expect(await overloadRefusals(t, "in_flight")).toBe(0);
+    expect(await overloadRefusals(t, "event_loop")).toBe(0);
     const first = held();
     const second = held();
     // Let both requests reach the server before the next one.
@@ -131,6 +143,10 @@ describe.each(DIALECTS)("overload on %s", (dialect) => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ error: 503, info: BUSY, data: { retryAfter: 5 } });
     expect(refused.headers["retry-after"]).toBe("5");
+    expect((await news()).statusCode).toBe(503);
+    // Each refusal counted under its reason in /metrics.
+    expect(await overloadRefusals(t, "in_flight")).toBe(2);
+    expect(await overloadRefusals(t, "event_loop")).toBe(0);
     // The load balancer's probes and the monitoring scrape are never refused.
     for (const url of ["/healthz", "/readyz", "/metrics"])
       expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
@@ -180,6 +196,8 @@ describe("overload: a blocked event loop", () => {
     }
     expect(refused?.json()).toEqual({ error: 503, info: BUSY, data: { retryAfter: 3 } });
     expect(refused?.headers["retry-after"]).toBe("3");
+    expect(await overloadRefusals(t, "event_loop")).toBeGreaterThanOrEqual(1);
+    expect(await overloadRefusals(t, "in_flight")).toBe(0);
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     let served = false;
     for (let i = 0; i < 200 && !served; i++) {

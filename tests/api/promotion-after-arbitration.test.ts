@@ -12,6 +12,7 @@ import { contestId, login } from "./works-fixtures";
 import { authorOf, F, M } from "./complaints-fixtures";
 import { seedResultsDemo } from "../../src/server/seed/results-demo";
 import { seedComplaintsDemo } from "../../src/server/seed/complaints-demo";
+import { emit, transaction } from "../../src/server/events";
 
 describe.each(DIALECTS)("promotion after arbitration on %s", (dialect) => {
   let t: TestApp;
@@ -158,5 +159,74 @@ describe.each(DIALECTS)("promotion after arbitration on %s", (dialect) => {
     const nat = await login(t, "national_admin");
     const natItems = (await nat.get("/Backend/UserCenter/todo")).body.data.items as TodoItem[];
     expect(natItems.filter((i) => i.kind === "promotion")).toEqual([]);
+  });
+  const DONE = "/Backend/UserCenter/todo/promotion/done";
+  const promotionTodo = async (c: Client) =>
+    ((await c.get("/Backend/UserCenter/todo")).body.data.items as TodoItem[]).filter((i) => i.kind === "promotion");
+  /** A published result change of one work, as a complaint's decision makes it (results.changed with the work). */
+  const changeAward = (workId: number, awardLevelId: number | null) =>
+    transaction(t.db, async (trx) => {
+      await trx
+        .updateTable("contest_result")
+        .set({ award_level_id: awardLevelId, updated_at: new Date().toISOString() })
+        .where("contest_id", "=", zj)
+        .where("work_id", "=", workId)
+        .execute();
+      await emit(trx, "results.changed", { contestId: zj, userId: null, workIds: [workId] });
+    });
+
+  it("已处理: the contest admin dismisses the item, recorded with who and when; it comes back only when the eligibility changes again", async () => {
+    const w = candidates[1];
+    const key = `promotion:${zj}:${w}:candidate`;
+    expect((await promotionTodo(contestAdmin)).map((i) => i.key)).toContain(key);
+    // Refused with nothing written: another contest's admin, a student, a malformed key.
+    const nat = await login(t, "national_admin");
+    const other = await nat.post(DONE, { key });
+    expect([other.status, other.body.info]).toEqual([403, "您不是该比赛的管理员，不能处理此待办事项"]);
+    const student = await (await authorOf(t, w)).client.post(DONE, { key });
+    expect(student.status).toBe(403);
+    const bad = await contestAdmin.post(DONE, { key: "promotion:x" });
+    expect([bad.status, bad.body.info]).toEqual([422, "待办事项（key）格式不正确"]);
+    const unknown = await contestAdmin.post(DONE, { key: `promotion:${zj}:${w}:loose` });
+    expect([unknown.status, unknown.body.info]).toEqual([
+      404,
+      "该待办事项已不存在：可能已有人标记为已处理，或作品的晋级情况已变化，请刷新",
+    ]);
+    expect(await t.db.selectFrom("promotion_todo_done").selectAll().execute()).toEqual([]);
+
+    const before = Date.now();
+    const done = await contestAdmin.post(DONE, { key });
+    expect([done.status, done.body.error, done.body.info]).toEqual([200, 0, "已标记为已处理"]);
+    expect((await promotionTodo(contestAdmin)).map((i) => i.key)).not.toContain(key);
+    const admin = await t.db
+      .selectFrom("app_user")
+      .select("id")
+      .where("username", "=", "contest_admin")
+      .executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom("promotion_todo_done").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ contest_id: zj, work_id: w, kind: "candidate", done_by: admin.id });
+    expect(Date.parse(row.done_at)).toBeGreaterThanOrEqual(before - 1000);
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["user_id", "changes"])
+      .where("action", "=", "promotion_todo_done")
+      .where("entity_id", "=", `${zj}:${w}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0].user_id).toBe(admin.id);
+    expect(audit[0].changes).toContain("已处理");
+    // Marked twice: told it is gone.
+    expect((await contestAdmin.post(DONE, { key })).status).toBe(404);
+
+    // A change of the result that leaves the eligibility as it was: still hidden.
+    await changeAward(w, threshold);
+    expect((await promotionTodo(contestAdmin)).map((i) => i.key)).not.toContain(key);
+    // No award now: nothing to decide, and the mark is dropped…
+    await changeAward(w, null);
+    expect((await promotionTodo(contestAdmin)).map((i) => i.key)).not.toContain(key);
+    expect(await t.db.selectFrom("promotion_todo_done").selectAll().execute()).toEqual([]);
+    // …so the award given back asks again.
+    await changeAward(w, threshold);
+    expect((await promotionTodo(contestAdmin)).map((i) => i.key)).toContain(key);
   });
 });

@@ -8,7 +8,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { cleanup, render, within } from "@testing-library/react";
 import { Timeline } from "../../src/client/public/home";
-import { Windows } from "../../src/client/complaint/public-entry";
+import { Windows } from "../../src/client/complaint/windows";
 import { inStageOrder, stageDates } from "../../src/shared/contest/stage-dates";
 import type { Edition } from "../../src/shared/mainpage/schema";
 import type { ComplaintWindow } from "../../src/shared/complaint/schema";

@@ -114,8 +114,12 @@ describe("visitor pages on a phone, from the light public entry", { timeout: 240
       .evaluate((el) => el.getBoundingClientRect().width);
     expect(widest).toBeGreaterThan(120);
     await page.screenshot({ path: join(SHOTS, "complaint-360.png"), fullPage: true });
+    // The rules, the first view, come without the visitor tabs' code (the form, its upload, the lookup).
+    const tabChunk = (name: string) => scripts.some((p) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(p));
+    expect([tabChunk("visitor-file"), tabChunk("visitor-lookup"), tabChunk("ComplaintForm")]).toEqual([false, false, false]);
     await page.getByRole("tab", { name: "查询我的投诉" }).click();
     await page.getByPlaceholder("name@example.com").waitFor();
+    expect(tabChunk("visitor-lookup")).toBe(true);
     expect(new URL(page.url()).searchParams.get("tab")).toBe("lookup");
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await onScreen(page.getByTestId("send-code"))).toBe(true);

@@ -10,7 +10,7 @@ import type { ComplaintType } from "../../shared/complaint/states";
 import type { PageProps } from "../routing/model";
 import { useComplaintInfo, useComplaintRefresh } from "./api";
 import { ComplaintForm } from "./ComplaintForm";
-import { Windows } from "./public-entry";
+import { Windows } from "./windows";
 
 export default function ComplaintFilePage({ route }: PageProps) {
   const [params] = useSearchParams();

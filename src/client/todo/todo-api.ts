@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DigestPreference, TodoReply } from "../../shared/todo/schema";
-import { get, put } from "../request";
+import { get, post, put } from "../request";
 import { useSession } from "../providers/use-session";
 import { onPageShown } from "../routing/page-shown";
 
@@ -16,6 +16,8 @@ export const todoApi = {
   todo: () => get<TodoReply>("/Backend/UserCenter/todo", undefined, { silent: true }),
   digest: () => get<DigestPreference>("/Backend/UserCenter/digest", undefined, { silent: true }),
   setDigest: (todoDigest: boolean) => put<DigestPreference>("/Backend/UserCenter/digest", { todoDigest }),
+  /** Marks a 待决定的晋级 item 已处理 (its key). */
+  promotionDone: (key: string) => post<unknown>("/Backend/UserCenter/todo/promotion/done", { key }),
 };
 
 /**

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Empty, List, Skeleton, Space, Tag, Typograp
 import { Link } from "react-router";
 import { TODO_KIND_NAMES, TODO_KINDS, type TodoItem } from "../../shared/todo/schema";
 import { InvitationActions } from "../work/Invitation";
+import { PromotionDone } from "./PromotionDone";
 import { useTodo, useTodoRefresh } from "../todo/todo-api";
 import { fmtTimeLabelled } from "../format";
 
@@ -24,6 +25,7 @@ function Item({ item, onDone }: { item: TodoItem; onDone: () => void }) {
     item.kind === "coauthor" && item.workId ? (
       <InvitationActions key="answer" workId={item.workId} version={item.version} onDone={onDone} />
     ) : null,
+    item.kind === "promotion" ? <PromotionDone key="done" itemKey={item.key} onDone={onDone} /> : null,
     <Link key="go" to={item.link} data-testid="todo-link">
       <Button size="small" type={item.kind === "coauthor" ? "link" : "primary"}>
         {item.kind === "coauthor" ? "查看作品" : "去处理"}

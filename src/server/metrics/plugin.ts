@@ -16,6 +16,7 @@ import type { Config } from "../config";
 import { poolOf, type Db, type Dialect } from "../db";
 import { perToken } from "../plugins/limits";
 import { scrapeGate } from "./access";
+import type { OverloadReason } from "../plugins/overload";
 import { createAppMetrics, UNMATCHED } from "./registry";
 
 export const METRICS_PATH = "/metrics";
@@ -24,6 +25,8 @@ export const METRICS_PATH = "/metrics";
 export interface MetricsHooks {
   /** A request was refused with 429 by the rate-limit rule `rule`. */
   limitRefused(rule: string): void;
+  /** An API request was refused with 503 because the process was over capacity (plugins/overload.ts). */
+  overloadRefused(reason: OverloadReason): void;
 }
 
 export function registerMetrics(
@@ -70,5 +73,5 @@ export function registerMetrics(
   });
 
   app.addHook("onClose", async () => metrics.close());
-  return { limitRefused: (rule) => metrics.limitRefused(rule) };
+  return { limitRefused: (rule) => metrics.limitRefused(rule), overloadRefused: (reason) => metrics.overloadRefused(reason) };
 }

@@ -6,6 +6,9 @@
  *   pattern, method and status code (a request that matched no route: UNMATCHED, since raw
  *   paths would be unbounded), observed as each reply is sent (./plugin.ts).
  * - Rate limits: saiwu_rate_limit_refusals_total by rule, counted as each 429 is sent.
+ * - Load shedding: saiwu_overload_refusals_total by reason (in_flight: too many requests at
+ *   once; event_loop: sustained event-loop lag), counted as each 503 is sent
+ *   (plugins/overload.ts); both series start at 0.
  * - Read caches: saiwu_read_cache_hits_total / _misses_total by cache name, read from the
  *   caches of the database handle (db/changes.ts) when scraped.
  * - Background work: saiwu_jobs (job rows by kind and state) and saiwu_queue_tasks (queue
@@ -24,6 +27,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric
 import type pg from "pg";
 import type { Db, Dialect } from "../db";
 import { readCachesOf } from "../db/changes";
+import type { OverloadReason } from "../plugins/overload";
 import { readJobCounts, readQueueCounts, within, type JobCount, type QueueCount } from "./sources";
 
 /** How long a scrape waits for each database read before it answers without it. */
@@ -42,6 +46,8 @@ function processMetrics(): Metric[] {
 /** Latency bucket bounds in seconds, 5 ms to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+const OVERLOAD_REASONS: OverloadReason[] = ["in_flight", "event_loop"];
+
 /** The route label of a request that matched no route (a 404). */
 export const UNMATCHED = "unmatched";
 
@@ -52,9 +58,23 @@ export interface AppMetrics {
   limitRefused(rule: string): void;
   /** A rate-limit rule some route uses: its refusal series starts at 0, so the first refusal shows as an increase. */
   limitRule(rule: string): void;
+  /** A request refused with 503 because the process is over capacity, by the signal that refused it. */
+  overloadRefused(reason: OverloadReason): void;
   /** The Prometheus text of every series, reading the database first. */
   scrape(): Promise<string>;
   close(): void;
+}
+
+/** saiwu_overload_refusals_total, each reason's series at 0 from the start. */
+function overloadCounter(registers: Registry[]) {
+  const counter = new Counter({
+    name: "saiwu_overload_refusals_total",
+    help: "API requests refused with 503 because the process was over capacity, by reason: in_flight (too many requests at once), event_loop (sustained event-loop lag)",
+    labelNames: ["reason"],
+    registers,
+  });
+  for (const reason of OVERLOAD_REASONS) counter.inc({ reason }, 0);
+  return counter;
 }
 
 export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Pool; log: (msg: string) => void }): AppMetrics {
@@ -83,6 +103,8 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
     labelNames: ["rule"],
     registers,
   });
+
+  const overloadRefusals = overloadCounter(registers);
 
   const cacheCounter = (name: string, help: string, pick: "hits" | "misses") =>
     new Counter({
@@ -184,6 +206,7 @@ export function createAppMetrics(deps: { db: Db; dialect: Dialect; pool?: pg.Poo
     contentType: registry.contentType,
     limitRefused: (rule) => refusals.inc({ rule }),
     limitRule: (rule) => refusals.inc({ rule }, 0),
+    overloadRefused: (reason) => overloadRefusals.inc({ reason }),
     async scrape() {
       const [j, q] = await Promise.all([
         read("jobs", () => readJobCounts(db)),

@@ -12,6 +12,11 @@
  *   saying what to decide — a work that now qualifies but found no place, or a promoted work
  *   whose new award no longer qualifies (still entered in the national contest).
  *
+ * - the contest admin may mark such an item 已处理 (todo/promotion.ts, promotion_todo_done): it
+ *   stays hidden while the work's mismatch is the same (kind and award); a later change of the
+ *   work's result that leaves it otherwise drops the mark (forgetOutdatedDone), so the item
+ *   shows again when the eligibility changes again.
+ *
  * Only rows changed after the publication count as changed (contest_result.updated_at later
  * than the publication in force), so works left out by the quota when the results were
  * promoted and published ask for nothing.
@@ -162,6 +167,7 @@ export async function promotionMismatches(
   db: Handle,
   contestId: number,
   now = new Date(),
+  opts: { includeDone?: boolean } = {},
 ): Promise<{ contest: State["contest"]; items: (PromotionMismatch & { why: string | null })[] } | null> {
   const s = await stateOf(db, contestId, now);
   if (!s) return null;
@@ -182,5 +188,42 @@ export async function promotionMismatches(
     if (!r.promoted && qualifies(s, r)) items.push({ ...base, kind: "candidate", why: noPlace(s, r.category_id) });
     else if (r.promoted && !qualifies(s, r) && entered.has(r.work_id)) items.push({ ...base, kind: "loose", why: null });
   }
-  return { contest: s.contest, items };
+  if (opts.includeDone || !items.length) return { contest: s.contest, items };
+  const done = await doneMarks(db, s.contest.id);
+  return { contest: s.contest, items: items.filter((i) => !sameAsMarked(done.get(i.workId), i)) };
+}
+
+type DoneMark = { kind: string; award: string | null };
+const sameAsMarked = (mark: DoneMark | undefined, m: PromotionMismatch | undefined) =>
+  !!mark && !!m && mark.kind === m.kind && mark.award === m.award;
+
+async function doneMarks(db: Handle, contestId: number, workIds?: readonly number[]): Promise<Map<number, DoneMark>> {
+  let q = db.selectFrom("promotion_todo_done").select(["work_id", "kind", "award"]).where("contest_id", "=", contestId);
+  if (workIds) q = q.where("work_id", "in", workIds);
+  return new Map((await q.execute()).map((d) => [Number(d.work_id), { kind: d.kind, award: d.award }]));
+}
+
+/**
+ * The results.changed follower's last step: a changed work whose promotion to-do was marked
+ * 已处理 but whose mismatch is now another one (or none) loses the mark, so that the next
+ * mismatch — even one like the marked one — is shown again.
+ */
+export async function forgetOutdatedDone(trx: Handle, contestId: number, workIds: readonly number[], now = new Date()) {
+  if (!workIds.length) return;
+  const marks = await doneMarks(trx, contestId, workIds);
+  if (!marks.size) return;
+  const current = new Map(
+    (await promotionMismatches(trx, contestId, now, { includeDone: true }))?.items.map((i) => [i.workId, i]),
+  );
+  const outdated = [...marks].filter(([workId, mark]) => !sameAsMarked(mark, current.get(workId)));
+  if (!outdated.length) return;
+  await trx
+    .deleteFrom("promotion_todo_done")
+    .where("contest_id", "=", contestId)
+    .where(
+      "work_id",
+      "in",
+      outdated.map(([workId]) => workId),
+    )
+    .execute();
 }

@@ -28,7 +28,13 @@ const SUSTAINED_SAMPLES = 2;
 
 const shed = (url: string) => url === "/Backend" || url.startsWith("/Backend/");
 
-export function registerOverload(app: FastifyInstance, limits: Config["overload"]) {
+/** Why a request was refused: the label of its series in /metrics (saiwu_overload_refusals_total). */
+export type OverloadReason = "in_flight" | "event_loop";
+/** The metrics label of each signal. */
+const REASON: Record<"inFlight" | "eventLoop", OverloadReason> = { inFlight: "in_flight", eventLoop: "event_loop" };
+
+/** `onRefused` counts each refusal (metrics/registry.ts, saiwu_overload_refusals_total). */
+export function registerOverload(app: FastifyInstance, limits: Config["overload"], onRefused?: (reason: OverloadReason) => void) {
   const { maxInFlight, maxEventLoopDelayMs, sampleMs, retryAfterSeconds } = limits;
   let inFlight = 0;
   let lagMs = 0;
@@ -76,6 +82,7 @@ export function registerOverload(app: FastifyInstance, limits: Config["overload"
       refusing = why;
     }
     if (why) {
+      onRefused?.(REASON[why]);
       return reply
         .code(503)
         .header("retry-after", String(retryAfterSeconds))

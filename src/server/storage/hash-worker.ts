@@ -9,6 +9,8 @@
  * a job is given 1 MiB buffers of shared memory (takeBuffer), read in place without a copy,
  * each acknowledged once hashed so the upload can refill it, and resolves its digest at the
  * end. A thread is referenced only while it has jobs, so an idle pool never keeps the process alive.
+ * Both blob stores hash through BatchedHash (batched-hash.ts): the local one writing each batch to its file
+ * (local.ts), the S3 one passing the stream's own chunks on to the multipart upload (s3.ts).
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";

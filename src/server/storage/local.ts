@@ -19,58 +19,25 @@ import { dirname, join } from "node:path";
 import { Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
-import { BATCH, releaseBuffer, sha256Job, takeBuffer, type Sha256Job } from "./hash-worker";
+import { BatchedHash } from "./batched-hash";
+import { BATCH } from "./hash-worker";
 
-/**
- * The upload's file: chunks are gathered into one shared BATCH-byte buffer; a full buffer is
- * written with one write while a hash thread reads the same memory, and reused once both are done.
- */
+/** The upload's file: written a shared BATCH-byte buffer at a time, while a hash thread reads the same memory. */
 class BatchedFile extends Writable {
-  size = 0;
-  #buf: Buffer | null = null;
-  #filled = 0;
-  constructor(
-    readonly fh: FileHandle,
-    readonly hash: Sha256Job,
-  ) {
+  readonly hash: BatchedHash;
+  constructor(fh: FileHandle) {
     super({ highWaterMark: BATCH });
+    this.hash = new BatchedHash(async (buf, n) => {
+      for (let off = 0; off < n;) off += (await fh.write(buf, off, n - off)).bytesWritten;
+    });
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (e?: Error | null) => void) {
-    this.size += chunk.length;
-    this.#take(chunk).then(() => done(), done);
+    this.hash.add(chunk).then(() => done(), done);
   }
 
   override _final(done: (e?: Error | null) => void) {
-    this.#flush().then(() => done(), done);
-  }
-
-  override _destroy(err: Error | null, done: (e?: Error | null) => void) {
-    // A buffer whose write or hash may still be reading it is not given back.
-    if (this.#buf && !this.#filled) releaseBuffer(this.#buf);
-    this.#buf = null;
-    done(err);
-  }
-
-  async #take(chunk: Buffer) {
-    for (let at = 0; at < chunk.length;) {
-      this.#buf ??= takeBuffer();
-      const n = chunk.copy(this.#buf, this.#filled, at);
-      this.#filled += n;
-      at += n;
-      if (this.#filled === BATCH) await this.#flush();
-    }
-  }
-
-  async #flush() {
-    const buf = this.#buf;
-    if (!buf || !this.#filled) return;
-    const n = this.#filled;
-    const write = async () => {
-      for (let off = 0; off < n;) off += (await this.fh.write(buf, off, n - off)).bytesWritten;
-    };
-    await Promise.all([write(), this.hash.update(buf, n)]);
-    this.#filled = 0;
+    this.hash.flush().then(() => done(), done);
   }
 }
 
@@ -102,14 +69,13 @@ export class LocalBlobStore implements BlobStore {
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());
     const fh = await open(tmp, "wx");
-    const hash = sha256Job();
-    const file = new BatchedFile(fh, hash);
+    const file = new BatchedFile(fh);
     let sha256: string;
     try {
       await pipeline(stream, file);
-      [sha256] = await Promise.all([hash.digest(), fh.sync()]);
+      [sha256] = await Promise.all([file.hash.digest(), fh.sync()]);
     } catch (e) {
-      hash.abort();
+      file.hash.abort();
       await fh.close().catch(() => {});
       await rm(tmp, { force: true });
       stream.destroy();
@@ -124,7 +90,7 @@ export class LocalBlobStore implements BlobStore {
       await rename(tmp, target);
       await syncDir(dirname(target));
     }
-    return { sha256, size: file.size };
+    return { sha256, size: file.hash.size };
   }
 
   async get(sha256: string): Promise<Readable> {

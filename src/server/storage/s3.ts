@@ -9,13 +9,18 @@
  * copied server-side to its content key unless that exists already, then deleted. If the
  * stream fails, the multipart upload is aborted and the temporary key deleted: nothing is kept.
  * A single CopyObject handles objects up to 5 GB (attachments are at most 500 MB).
+ *
+ * The sha256 is computed on a hash thread, as in the local store (batched-hash.ts):
+ * the stream's chunks go on to the upload unchanged while a copy of them, gathered 1 MiB at a
+ * time in shared memory, is hashed off the request thread.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Readable, Transform } from "node:stream";
 import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { lazyRequire } from "../lazy-require";
 import type { S3Settings } from "../config";
 import { countPut, isSha256, type BlobStore, type StoredBlob } from "./blob-store";
+import { BatchedHash } from "./batched-hash";
 
 export type { S3Settings };
 
@@ -96,34 +101,34 @@ export class S3BlobStore implements BlobStore {
   async #put(stream: Readable): Promise<StoredBlob> {
     const { bucket } = this.settings;
     const tmp = `${this.tmpPrefix}${randomUUID()}`;
-    const hash = createHash("sha256");
-    let size = 0;
+    const hash = new BatchedHash();
     let streamError: unknown;
     stream.once("error", (e) => (streamError ??= e));
+    // The chunks pass on as they come; the next is taken once this one is in a hash batch.
     const hashing = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
+        hash.add(chunk).then(() => done(null, chunk), done);
       },
     });
     stream.on("error", (e) => hashing.destroy(e));
-    const upload = new (storage().Upload)({
-      client: this.client,
-      params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) },
-      partSize: PART_SIZE,
-      queueSize: QUEUE_SIZE,
-      leavePartsOnError: false,
-    });
+    let sha256: string;
     try {
+      const upload = new (storage().Upload)({
+        client: this.client,
+        params: { Bucket: bucket, Key: tmp, Body: stream.pipe(hashing) },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
       await upload.done();
       if (streamError) throw streamError;
+      sha256 = await hash.digest();
     } catch (e) {
+      hash.abort();
       stream.destroy();
       await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: tmp })).catch(() => {});
       throw streamError ?? e;
     }
-    const sha256 = hash.digest("hex");
     try {
       if (!(await this.has(sha256))) {
         await this.client.send(
@@ -137,7 +142,7 @@ export class S3BlobStore implements BlobStore {
     } finally {
       await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: bucket, Key: tmp })).catch(() => {});
     }
-    return { sha256, size };
+    return { sha256, size: hash.size };
   }
 
   async get(sha256: string): Promise<Readable> {

@@ -3,9 +3,13 @@
  * confirmed arbitration changed a published provincial result, a work that now qualifies for
  * the national round but found no place (quota used, national registration closed), or a
  * promoted work whose new award no longer qualifies — computed by the national module
- * (promotionMismatches), for the contests the user administers directly.
+ * (promotionMismatches), for the contests the user administers directly. An admin may mark an
+ * item 已处理 (markPromotionDone): recorded with who and when (promotion_todo_done and the audit
+ * log), hidden until the work's promotion state changes again (national/promotion.ts).
  */
+import { forbidden, notFound } from "../../shared/errors";
 import type { TodoItem } from "../../shared/todo/schema";
+import { record } from "../common/audit";
 import type { Db } from "../db";
 import type { User } from "../db/schema";
 import { promotionMismatches } from "../national/promotion";
@@ -56,4 +60,46 @@ export async function promotionItems(db: Db, users: User[], now: Date): Promise<
     }
   }
   return out;
+}
+
+/**
+ * Marks the user's promotion item `key` (promotion:<contest id>:<work id>:<kind>, as promotionItems makes it) 已处理: only an admin of the item's contest, only while
+ * the item is shown (a changed or already marked one is refused and nothing is written).
+ */
+export async function markPromotionDone(db: Db, user: User, key: string, now = new Date()): Promise<void> {
+  const [, contest, work, kind] = key.split(":");
+  const contestId = Number(contest);
+  const workId = Number(work);
+  await db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom("contest_member")
+      .select("user_id")
+      .where("user_id", "=", user.id)
+      .where("contest_id", "=", contestId)
+      .where("role", "=", "admin")
+      .executeTakeFirst();
+    if (!member) throw forbidden("您不是该比赛的管理员，不能处理此待办事项");
+    const found = await promotionMismatches(trx, contestId, now);
+    const item = found?.items.find((i) => i.workId === workId && i.kind === kind);
+    if (!item) throw notFound("该待办事项已不存在：可能已有人标记为已处理，或作品的晋级情况已变化，请刷新");
+    const at = now.toISOString();
+    await trx
+      .insertInto("promotion_todo_done")
+      .values({ contest_id: contestId, work_id: workId, kind: item.kind, award: item.award, done_by: user.id, done_at: at })
+      .onConflict((oc) =>
+        oc.columns(["contest_id", "work_id"]).doUpdateSet({ kind: item.kind, award: item.award, done_by: user.id, done_at: at }),
+      )
+      .execute();
+    await record(trx, user.id, {
+      entity: "contest_result",
+      entityId: `${contestId}:${workId}`,
+      action: "promotion_todo_done",
+      changes: {
+        todo: [
+          null,
+          `已处理：作品《${item.workName}》${item.kind === "candidate" ? "尚未晋级" : "仍在晋级名单"}（${item.award ?? "无奖项"}）`,
+        ],
+      },
+    });
+  });
 }

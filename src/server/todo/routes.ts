@@ -2,10 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Policy } from "../../shared/access";
-import { Envelope } from "../../shared/envelope";
-import { DigestPreference, TodoReply } from "../../shared/todo/schema";
+import { EmptyEnvelope, Envelope } from "../../shared/envelope";
+import { DigestPreference, PromotionDone, TodoReply } from "../../shared/todo/schema";
 import type { Db } from "../db";
 import { summarise, todoItems } from "./items";
+import { markPromotionDone } from "./promotion";
 import { ok } from "../common/http";
 
 export function todoRoutes(app: FastifyInstance, db: Db, policy: Policy) {
@@ -23,6 +24,23 @@ export function todoRoutes(app: FastifyInstance, db: Db, policy: Policy) {
       config: { access: ["api.todo", "read"] },
     },
     async (req) => ok(summarise(await todoItems(db, policy, req.user!))),
+  );
+
+  r.post(
+    "/Backend/UserCenter/todo/promotion/done",
+    {
+      schema: {
+        tags,
+        summary: "把一条「待决定的晋级」待办标记为已处理（记录处理人和时间；作品的晋级情况再次变化时重新出现）",
+        body: PromotionDone,
+        response: { 200: EmptyEnvelope },
+      },
+      config: { access: ["api.todo", "update"] },
+    },
+    async (req) => {
+      await markPromotionDone(db, req.user!, req.body.key);
+      return { error: 0, info: "已标记为已处理" };
+    },
   );
 
   r.get(

@@ -75,5 +75,11 @@ export const TodoReply = Type.Object({
 });
 export type TodoReply = Static<typeof TodoReply>;
 
+/** Marks a promotion item 已处理 (POST /Backend/UserCenter/todo/promotion/done). */
+export const PromotionDone = Type.Object({
+  key: Type.String({ title: "待办事项", pattern: "^promotion:[0-9]{1,10}:[0-9]{1,10}:(candidate|loose)$" }),
+});
+export type PromotionDone = Static<typeof PromotionDone>;
+
 export const DigestPreference = Type.Object({ todoDigest: Type.Boolean({ title: "每日待办邮件" }) });
 export type DigestPreference = Static<typeof DigestPreference>;

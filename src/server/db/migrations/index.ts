@@ -35,6 +35,7 @@ import * as m0036 from "./0036-dupcheck-anchor-layout";
 import * as m0037 from "./0037-list-indexes";
 import * as m0038 from "./0038-score-log-chains";
 import * as m0039 from "./0039-stats-indexes";
+import * as m0040 from "./0040-promotion-todo-done";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0037-list-indexes": m0037,
   "0038-score-log-chains": m0038,
   "0039-stats-indexes": m0039,
+  "0040-promotion-todo-done": m0040,
 };

@@ -45,7 +45,7 @@ import type {
   ResultSettingTable,
   ResultVersionTable,
 } from "./results";
-import type { NationalEntryTable } from "./national";
+import type { NationalEntryTable, PromotionTodoDoneTable } from "./national";
 import type {
   ComplaintEvidenceTable,
   ComplaintHistoryTable,
@@ -136,6 +136,7 @@ export interface DB {
   defence_score: DefenceScoreTable;
   contest_result: ContestResultTable;
   national_entry: NationalEntryTable;
+  promotion_todo_done: PromotionTodoDoneTable;
   result_publication: ResultPublicationTable;
   result_setting: ResultSettingTable;
   rate_limit: RateLimitTable;

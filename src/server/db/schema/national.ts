@@ -26,3 +26,13 @@ export interface NationalEntryTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A promotion to-do the contest admin marked 已处理 (0040): hidden while the work's mismatch is this one. */
+export interface PromotionTodoDoneTable {
+  contest_id: number;
+  work_id: number;
+  kind: "candidate" | "loose";
+  award: string | null;
+  done_by: number;
+  done_at: Timestamp;
+}
