@@ -3,10 +3,11 @@
  * discipline; create and edit in a modal; delete archives a major that accounts or a
  * category's 专业组 use (the use counts show why); Excel import and export.
  */
-import { useState } from "react";
-import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
+import { CreateButton, DeleteButton, EditButton, useModalForm } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Tooltip } from "antd";
+import { ListTable, useAddressText, useListTable } from "../crud/use-list-table";
+import { bool, oneOf, text, type ListSpec } from "../crud/list-address";
 import { DISCIPLINES, MAJOR_CODE_PATTERN, MAJOR_CODE_RULE, type MajorView } from "../../shared/major/schema";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
@@ -14,14 +15,20 @@ import type { PageProps } from "../routing/model";
 
 const DISCIPLINE_OPTIONS = DISCIPLINES.map((d) => ({ value: d, label: d }));
 
+/** The view in the address (crud/list-address.ts), e.g. ?discipline=工学&archived=false&page=3 */
+const MAJOR_LIST_ADDRESS: ListSpec = {
+  pageSize: 20,
+  sort: { field: "code", order: "asc" },
+  sortable: ["name", "discipline"],
+  filters: { keyword: text, discipline: oneOf(DISCIPLINE_OPTIONS.map((o) => o.value)), archived: bool },
+};
+
 export default function MajorList({ route }: PageProps) {
-  const [keyword, setKeyword] = useState("");
-  const { tableProps, setFilters, filters, tableQuery } = useTable<MajorView>({
+  const { tableProps, setFilters, filters, tableQuery, values, view, formKey } = useListTable<MajorView>({
     resource: "majors",
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "code", order: "asc" }] },
-    syncWithLocation: false,
+    address: MAJOR_LIST_ADDRESS,
   });
+  const [keyword, setKeyword] = useAddressText(values.keyword, formKey);
   const create = useModalForm<MajorView>({ resource: "majors", action: "create", redirect: false });
   const edit = useModalForm<MajorView>({ resource: "majors", action: "edit", redirect: false });
   const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
@@ -55,6 +62,7 @@ export default function MajorList({ route }: PageProps) {
           aria-label="学科门类"
           style={{ width: 140 }}
           options={DISCIPLINE_OPTIONS}
+          value={values.discipline as never}
           onChange={(v) => setFilter("discipline", v)}
         />
         <Select
@@ -66,10 +74,11 @@ export default function MajorList({ route }: PageProps) {
             { value: false, label: "使用中" },
             { value: true, label: "已归档" },
           ]}
+          value={values.archived as never}
           onChange={(v) => setFilter("archived", v)}
         />
       </Space>
-      <Table {...tableProps} rowKey="id" size="middle" data-testid="major-table">
+      <ListTable {...tableProps} sort={view.sort} rowKey="id" size="middle" data-testid="major-table">
         <Table.Column<MajorView> dataIndex="code" title="专业代码" sorter width={120} />
         <Table.Column<MajorView>
           dataIndex="name"
@@ -132,7 +141,7 @@ export default function MajorList({ route }: PageProps) {
             </Space>
           )}
         />
-      </Table>
+      </ListTable>
       <MajorFormModal title="新建专业" modal={create} />
       <MajorFormModal title="编辑专业" modal={edit} editing />
     </Card>

@@ -4,9 +4,11 @@
  * keyword, status and contest; create and edit in a drawer; delete.
  */
 import { useState } from "react";
-import { CreateButton, DeleteButton, EditButton, useTable } from "@refinedev/antd";
+import { CreateButton, DeleteButton, EditButton } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { Card, Image, Input, Select, Space, Table, Typography } from "antd";
+import { ListTable, useAddressText, useListTable } from "../crud/use-list-table";
+import { bool, int, oneOf, text, type ListSpec } from "../crud/list-address";
 import type { NewsView } from "../../shared/news/schema";
 import type { PageProps } from "../routing/model";
 import { ContestSelect, useIsRoot } from "../notice/contest-select";
@@ -14,16 +16,22 @@ import { NewsDrawer, type NewsTarget } from "./news-drawer";
 import { NewsStatusTag } from "./status";
 import { fmtTime } from "../format";
 
+/** The view in the address (crud/list-address.ts), e.g. ?status=draft&contestId=3&sort=title&order=asc */
+const NEWS_LIST_ADDRESS: ListSpec = {
+  pageSize: 20,
+  sort: { field: "updatedAt", order: "desc" },
+  sortable: ["title", "status", "publishAt"],
+  filters: { keyword: text, status: oneOf(["draft", "published"]), platform: bool, contestId: int },
+};
+
 export default function NewsList({ route }: PageProps) {
   const isRoot = useIsRoot();
-  const [keyword, setKeyword] = useState("");
   const [target, setTarget] = useState<NewsTarget>(null);
-  const { tableProps, setFilters, tableQuery } = useTable<NewsView>({
+  const { tableProps, setFilters, tableQuery, values, view, formKey } = useListTable<NewsView>({
     resource: "news",
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "updatedAt", order: "desc" }] },
-    syncWithLocation: false,
+    address: NEWS_LIST_ADDRESS,
   });
+  const [keyword, setKeyword] = useAddressText(values.keyword, formKey);
   const setFilter = (field: string, value: unknown) => setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
 
   return (
@@ -55,6 +63,7 @@ export default function NewsList({ route }: PageProps) {
             { value: "draft", label: "草稿" },
             { value: "published", label: "已发布（含定时）" },
           ]}
+          value={values.status as never}
           onChange={(v) => setFilter("status", v)}
         />
         {isRoot && (
@@ -67,6 +76,7 @@ export default function NewsList({ route }: PageProps) {
               { value: true, label: "全国新闻" },
               { value: false, label: "赛事新闻" },
             ]}
+            value={values.platform as never}
             onChange={(v) => setFilter("platform", v)}
           />
         )}
@@ -75,10 +85,11 @@ export default function NewsList({ route }: PageProps) {
           placeholder="按赛事筛选"
           aria-label="按赛事筛选"
           style={{ width: 320 }}
+          value={values.contestId as never}
           onChange={(v) => setFilter("contestId", v)}
         />
       </Space>
-      <Table {...tableProps} rowKey="id" size="middle" data-testid="news-table">
+      <ListTable {...tableProps} sort={view.sort} rowKey="id" size="middle" data-testid="news-table">
         <Table.Column<NewsView>
           dataIndex="cover"
           title="封面"
@@ -119,7 +130,7 @@ export default function NewsList({ route }: PageProps) {
             </Space>
           )}
         />
-      </Table>
+      </ListTable>
       <NewsDrawer target={target} onClose={() => (setTarget(null), void tableQuery.refetch())} />
     </Card>
   );

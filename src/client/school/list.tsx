@@ -4,9 +4,10 @@
  * Server-side pagination, sorting and filters; create and edit in a modal; delete
  * archives a school that others reference; Excel import and export.
  */
-import { useState } from "react";
-import { CreateButton, DeleteButton, EditButton, useModalForm, useTable } from "@refinedev/antd";
+import { CreateButton, DeleteButton, EditButton, useModalForm } from "@refinedev/antd";
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from "antd";
+import { ListTable, useAddressText, useListTable } from "../crud/use-list-table";
+import { bool, oneOf, text, type ListSpec } from "../crud/list-address";
 import { DeleteOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
 import { useCanNow } from "../providers/use-can-now";
@@ -20,14 +21,20 @@ import { PROVINCES } from "../../shared/provinces";
 
 const NO_CHECK = { enabled: false };
 
+/** The view in the address (crud/list-address.ts), e.g. ?keyword=大学&province=浙江省&archived=false&page=2 */
+const SCHOOL_LIST_ADDRESS: ListSpec = {
+  pageSize: 20,
+  sort: { field: "province", order: "asc" },
+  sortable: ["code", "name"],
+  filters: { keyword: text, province: oneOf(PROVINCES), archived: bool },
+};
+
 export default function SchoolList({ route }: PageProps) {
-  const [keyword, setKeyword] = useState("");
-  const { tableProps, setFilters, filters, tableQuery } = useTable<SchoolView>({
+  const { tableProps, setFilters, filters, tableQuery, values, view, formKey } = useListTable<SchoolView>({
     resource: "schools",
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "province", order: "asc" }] },
-    syncWithLocation: false,
+    address: SCHOOL_LIST_ADDRESS,
   });
+  const [keyword, setKeyword] = useAddressText(values.keyword, formKey);
   // The row buttons' permissions, asked once for the table rather than by each row's buttons.
   const can = useCanNow();
   const canEdit = can("schools", "edit");
@@ -66,6 +73,7 @@ export default function SchoolList({ route }: PageProps) {
           aria-label="省份"
           style={{ width: 160 }}
           options={PROVINCES.map((p) => ({ value: p, label: p }))}
+          value={values.province as never}
           onChange={(v) => setFilter("province", v)}
           showSearch
         />
@@ -78,10 +86,11 @@ export default function SchoolList({ route }: PageProps) {
             { value: false, label: "使用中" },
             { value: true, label: "已归档" },
           ]}
+          value={values.archived as never}
           onChange={(v) => setFilter("archived", v)}
         />
       </Space>
-      <Table {...tableProps} rowKey="id" size="middle" data-testid="school-table">
+      <ListTable {...tableProps} sort={view.sort} rowKey="id" size="middle" data-testid="school-table">
         <Table.Column<SchoolView> dataIndex="code" title="学校代码" sorter width={110} />
         <Table.Column<SchoolView>
           dataIndex="name"
@@ -134,7 +143,7 @@ export default function SchoolList({ route }: PageProps) {
             </Inline>
           )}
         />
-      </Table>
+      </ListTable>
       <SchoolFormModal title="新建学校" modal={form} />
       <SchoolFormModal title="编辑学校" modal={edit} />
     </Card>

@@ -4,8 +4,8 @@
  * (./variants.ts). Server pagination, sorting and filters; create and edit in a drawer;
  * lock, unlock, reset link and delete per row; Excel import and export of the filtered view.
  */
-import { useCallback, useRef } from "react";
-import { CreateButton, useTable } from "@refinedev/antd";
+import { useCallback, useMemo, useRef } from "react";
+import { CreateButton } from "@refinedev/antd";
 import { useList, type CrudFilter } from "@refinedev/core";
 import { Card, Space, Table, Typography } from "antd";
 import { ROLE } from "../../shared/roles";
@@ -17,11 +17,12 @@ import { LightTag as Tag, TagStyles } from "../components/light-tag";
 import { OnDemand } from "../components/on-demand";
 import { ImportExport } from "../crud/ImportExport";
 import { filtersObject } from "../crud/filters";
+import { ListTable, useListTable } from "../crud/use-list-table";
 import { useSession } from "../providers/use-session";
 import { useCanNow } from "../providers/use-can-now";
 import type { PageProps } from "../routing/model";
 import { UserRowActions, useUserRowPermissions } from "./RowActions";
-import { UserFilterBar } from "./UserFilterBar";
+import { UserFilterBar, userListAddress } from "./UserFilterBar";
 import { UserFormDrawer, useUserDrawers } from "./UserFormDrawer";
 import { CLAIM_HINT, MEMBER_ROLE_NAMES, roleColor, type UserVariant } from "./variants";
 
@@ -160,14 +161,15 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
   const rowCan = useUserRowPermissions();
   // Asked while rendering (refine's own check is a query answered a render later).
   const canCreate = useCanNow()("users", "create");
-  const permanent: CrudFilter[] =
-    variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : [];
-  const { tableProps, setFilters, filters, tableQuery } = useTable<UserView>({
+  const permanent = useMemo<CrudFilter[]>(
+    () => (variant.fixedType !== undefined ? [{ field: "userType", operator: "in", value: [variant.fixedType] }] : []),
+    [variant],
+  );
+  const address = useMemo(() => userListAddress(variant), [variant]);
+  const { tableProps, setFilters, filters, tableQuery, values, view, formKey } = useListTable<UserView>({
     resource: "users",
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "id", order: "desc" }] },
-    filters: { permanent },
-    syncWithLocation: false,
+    address,
+    permanent,
   });
   const refresh = () => void tableQuery.refetch();
   const { create, edit } = useUserDrawers(refresh);
@@ -186,7 +188,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
       title={route.label}
       extra={
         <Space>
-          <ImportExport resource="users" filters={filtersObject([...permanent, ...filters])} onImported={refresh} />
+          <ImportExport resource="users" filters={filtersObject(filters)} onImported={refresh} />
           {canCreate && (
             <CreateButton resource="users" accessControl={NO_CHECK} onClick={() => create.show()} data-testid="user-create">
               新建{variant.noun}
@@ -196,9 +198,16 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
       }
     >
       {variant.school === "own" && <OwnSchoolHint variant={variant} />}
-      <UserFilterBar variant={variant} setFilter={setFilter} />
+      <UserFilterBar key={formKey} variant={variant} setFilter={setFilter} values={values} />
       <TagStyles>
-        <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="user-table">
+        <ListTable
+          {...tableProps}
+          sort={view.sort}
+          rowKey="id"
+          size="middle"
+          scroll={{ x: "max-content" }}
+          data-testid="user-table"
+        >
           <Table.Column<UserView>
             dataIndex="username"
             title="用户名 / 姓名"
@@ -222,7 +231,7 @@ export function UserList({ route, variant }: PageProps & { variant: UserVariant 
               <UserRowActions user={r} selfId={me.id} can={rowCan} onEdit={() => edit.show(r.id)} onChanged={refresh} />
             )}
           />
-        </Table>
+        </ListTable>
       </TagStyles>
       <UserFormDrawer variant={variant} drawer={create} creating />
       <UserFormDrawer variant={variant} drawer={edit} creating={false} />

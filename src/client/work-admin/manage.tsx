@@ -5,14 +5,14 @@
  * selected rows change status in bulk; export of the filtered works.
  */
 import { useState } from "react";
-import { useTable } from "@refinedev/antd";
 import { useCanNow } from "../providers/use-can-now";
 import { Button, Card, Space, Table, Typography } from "antd";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { WorkListItem } from "../../shared/work/schema";
 import type { WorkAction } from "../../shared/work/states";
 import { ROLE } from "../../shared/roles";
 import { filtersObject } from "../crud/filters";
+import { ListTable, useListTable } from "../crud/use-list-table";
 import { useSession } from "../providers/use-session";
 import type { PageProps } from "../routing/model";
 import { fastReviewPath } from "../routing/review-paths";
@@ -20,9 +20,10 @@ import { LIST_PATH } from "./api";
 import { BulkStatusModal } from "./parts/BulkStatusModal";
 import { workColumns } from "./parts/columns";
 import { ExportButton } from "./parts/ExportButton";
-import { toCrudFilters, WorkFilterForm } from "./parts/WorkFilterForm";
+import { WORK_LIST_ADDRESS, WorkFilterForm, workSearchOf } from "./parts/WorkFilterForm";
 import { ReasonModal, WorkActions } from "./parts/WorkActions";
 import { Inline } from "../components/light";
+import { rowCheckbox } from "../components/row-checkbox";
 
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
@@ -35,20 +36,15 @@ export default function WorkManagement({ route }: PageProps) {
   const [selected, setSelected] = useState<WorkListItem[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
-  // ?contestId= opens the list filtered by a contest (e.g. the national contest: its entries' national state).
-  const [params] = useSearchParams();
-  const initialContest = Number(params.get("contestId")) || undefined;
-  // ?status=accepted,format_resubmitted (the to-do centre's 待形式审查) opens it filtered by status too.
-  const initialStatus = params.get("status")?.split(",").filter(Boolean);
-  const initial = { contestId: initialContest, status: initialStatus?.length ? initialStatus : undefined };
-  const { tableProps, setFilters, filters, tableQuery } = useTable<WorkListItem>({
-    filters: { initial: toCrudFilters(initial).filter((f) => "value" in f && f.value !== undefined) },
+  // The view lives in the address (crud/list-address.ts): ?contestId= opens the list filtered by a
+  // contest (e.g. the national contest: its entries' national state), ?status=accepted,format_resubmitted
+  // (the to-do centre's 待形式审查) by status; page, size, sort and the other filters the same way.
+  const { tableProps, setFilters, filters, tableQuery, values, view, formKey } = useListTable<WorkListItem>({
     resource: "contestWorks",
     meta: { path: LIST_PATH.contest },
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "id", order: "desc" }] },
-    syncWithLocation: false,
+    address: WORK_LIST_ADDRESS,
   });
+  const initial = workSearchOf(values);
   const refresh = () => void tableQuery.refetch();
 
   return (
@@ -65,7 +61,7 @@ export default function WorkManagement({ route }: PageProps) {
         </Space>
       }
     >
-      <WorkFilterForm contests initial={initial} onSearch={(f) => setFilters(f, "replace")} />
+      <WorkFilterForm key={formKey} contests initial={initial} onSearch={(f) => setFilters(f, "replace")} />
       {canDecide && (
         <Space style={{ marginBottom: 12 }}>
           <Button disabled={!selected.length} onClick={() => setBulkOpen(true)} data-testid="bulk-open">
@@ -81,8 +77,9 @@ export default function WorkManagement({ route }: PageProps) {
           )}
         </Space>
       )}
-      <Table
+      <ListTable
         {...tableProps}
+        sort={view.sort}
         rowKey="id"
         size="middle"
         scroll={{ x: "max-content" }}
@@ -92,6 +89,7 @@ export default function WorkManagement({ route }: PageProps) {
             ? {
                 preserveSelectedRowKeys: true,
                 selectedRowKeys: selected.map((w) => w.id),
+                getCheckboxProps: (w) => rowCheckbox(`选择《${w.name}》`),
                 onChange: (_, rows) => setSelected(rows.filter(Boolean)),
               }
             : undefined
@@ -121,7 +119,7 @@ export default function WorkManagement({ route }: PageProps) {
             )}
           />
         )}
-      </Table>
+      </ListTable>
       <ReasonModal
         side="contest"
         work={reason?.work ?? null}

@@ -3,9 +3,7 @@
  * the school's decisions per row: approve, return (reason), withdraw approval, recommend
  * (the server refuses past the quota with its message), unrecommend.
  */
-import { useState } from "react";
-import { useSearchParams } from "react-router";
-import { useTable } from "@refinedev/antd";
+import { useMemo, useState } from "react";
 import type { CrudFilter } from "@refinedev/core";
 import { useCanNow } from "../../providers/use-can-now";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,6 +12,9 @@ import type { WorkListItem } from "../../../shared/work/schema";
 import { WORK_STATES, WORK_STATE_NAMES, type WorkAction } from "../../../shared/work/states";
 import { useCategoryOptions } from "../../work-type/use-tree";
 import { LIST_PATH } from "../api";
+import { int, oneOf, text } from "../../crud/list-address";
+import { ListTable, useAddressText, useListTable } from "../../crud/use-list-table";
+import { WORK_LIST_ADDRESS } from "./WorkFilterForm";
 import { workColumns } from "./columns";
 import { ReasonModal, WorkActions } from "./WorkActions";
 
@@ -25,27 +26,38 @@ const TABS = [
   })),
 ];
 
+/** The school's works list in the address, e.g. /school/WorkManagement?status=submitted&keyword=能耗&page=2 */
+const SCHOOL_WORKS_ADDRESS = {
+  ...WORK_LIST_ADDRESS,
+  // Any state (the statistics' pipeline links to format-review states too); a state without a tab gets one while asked.
+  filters: { status: oneOf([...WORK_STATES]), keyword: text, categoryId: int, authorName: text },
+};
+
 type Work = Pick<WorkListItem, "id" | "name" | "status" | "version">;
 
 export function SchoolWorksTable({ contestId }: { contestId?: number }) {
-  // The to-do centre links here with ?status=submitted (to review) or school_approved (to recommend).
-  const [params] = useSearchParams();
-  const asked = params.get("status");
-  const [tab, setTab] = useState(TABS.some((t) => t.key === asked && asked !== "all") ? asked! : "all");
-  const [keyword, setKeyword] = useState("");
+  // The view lives in the address (crud/list-address.ts): the to-do centre links here with
+  // ?status=submitted (to review) or school_approved (to recommend).
   const [reason, setReason] = useState<{ work: Work; action: WorkAction } | null>(null);
   const queryClient = useQueryClient();
   const canDecide = useCanNow()("api.schoolWorks", "update");
   const { options: categories } = useCategoryOptions();
-  const permanent: CrudFilter[] = contestId ? [{ field: "contestId", operator: "eq", value: contestId }] : [];
-  const { tableProps, setFilters, tableQuery } = useTable<WorkListItem>({
+  const permanent = useMemo<CrudFilter[]>(
+    () => (contestId ? [{ field: "contestId", operator: "eq", value: contestId }] : []),
+    [contestId],
+  );
+  const { tableProps, setFilters, tableQuery, values, view, formKey } = useListTable<WorkListItem>({
     resource: "schoolWorks",
     meta: { path: LIST_PATH.school },
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "id", order: "desc" }] },
-    filters: { permanent, initial: tab !== "all" ? [{ field: "status", operator: "in", value: [tab] }] : [] },
-    syncWithLocation: false,
+    address: SCHOOL_WORKS_ADDRESS,
+    permanent,
   });
+  const tab = typeof values.status === "string" ? values.status : "all";
+  const tabs = TABS.some((t) => t.key === tab)
+    ? TABS
+    : [...TABS, { key: tab, label: WORK_STATE_NAMES[tab as (typeof WORK_STATES)[number]] }];
+  const [keyword, setKeyword] = useAddressText(values.keyword, formKey);
+  const [author, setAuthor] = useAddressText(values.authorName, formKey);
   const setFilter = (field: string, value: unknown, operator: "eq" | "in" = "eq") =>
     setFilters([{ field, operator, value } as CrudFilter], "merge");
   const refresh = () => {
@@ -57,11 +69,8 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
     <>
       <Tabs
         activeKey={tab}
-        items={TABS}
-        onChange={(k) => {
-          setTab(k);
-          setFilter("status", k === "all" ? undefined : [k], "in");
-        }}
+        items={tabs}
+        onChange={(k) => setFilter("status", k === "all" ? undefined : k)}
         data-testid="status-tabs"
       />
       <Space style={{ marginBottom: 16 }} wrap>
@@ -81,6 +90,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
           aria-label="作品大类"
           style={{ width: 200 }}
           options={categories}
+          value={values.categoryId as never}
           onChange={(v) => setFilter("categoryId", v)}
           showSearch
           optionFilterProp="label"
@@ -89,11 +99,20 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
           allowClear
           placeholder="作者姓名"
           aria-label="作者姓名"
+          value={author}
+          onChange={(e) => setAuthor(e.target.value)}
           onSearch={(v) => setFilter("authorName", v.trim())}
           style={{ width: 160 }}
         />
       </Space>
-      <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: "max-content" }} data-testid="work-table">
+      <ListTable
+        {...tableProps}
+        sort={view.sort}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: "max-content" }}
+        data-testid="work-table"
+      >
         {workColumns({ school: false, contest: !contestId })}
         {canDecide && (
           <Table.Column<WorkListItem>
@@ -105,7 +124,7 @@ export function SchoolWorksTable({ contestId }: { contestId?: number }) {
             )}
           />
         )}
-      </Table>
+      </ListTable>
       <ReasonModal
         side="school"
         work={reason?.work ?? null}

@@ -7,6 +7,7 @@
 import { Button, Form, Input, Select, Space } from "antd";
 import type { CrudFilter } from "@refinedev/core";
 import { WORK_STATES, WORK_STATE_NAMES } from "../../../shared/work/states";
+import { int, someOf, text, type FilterValue, type ListSpec } from "../../crud/list-address";
 import { useCategoryOptions } from "../../work-type/use-tree";
 import { ContestSelect } from "../../notice/contest-select";
 
@@ -19,6 +20,51 @@ export interface WorkSearch {
   authorName?: string;
   contestId?: number;
 }
+
+/**
+ * The works lists' view in the address (crud/list-address.ts), e.g.
+ * /WorkManagement?contestId=3&status=accepted,format_resubmitted&page=2&sort=name&order=asc
+ */
+export const WORK_LIST_ADDRESS: ListSpec = {
+  pageSize: 20,
+  pageSizes: [20, 50, 100],
+  sort: { field: "id", order: "desc" },
+  sortable: ["id", "name", "categoryId", "schoolId", "status", "submittedAt"],
+  filters: {
+    contestId: int,
+    id: int,
+    name: text,
+    schoolName: text,
+    categoryId: int,
+    status: someOf(WORK_STATES),
+    authorName: text,
+  },
+};
+
+/** The form's values from the address's filters. */
+export function workSearchOf(v: Readonly<Record<string, FilterValue | undefined>>): WorkSearch {
+  const str = (x: unknown) => (typeof x === "string" ? x : undefined);
+  const num = (x: unknown) => (typeof x === "number" ? x : undefined);
+  return {
+    contestId: num(v.contestId),
+    id: v.id === undefined ? undefined : String(v.id),
+    name: str(v.name),
+    schoolName: str(v.schoolName),
+    categoryId: num(v.categoryId),
+    status: Array.isArray(v.status) ? v.status.map(String) : undefined,
+    authorName: str(v.authorName),
+  };
+}
+
+const EMPTY: Required<Record<keyof WorkSearch, undefined>> = {
+  id: undefined,
+  name: undefined,
+  schoolName: undefined,
+  categoryId: undefined,
+  status: undefined,
+  authorName: undefined,
+  contestId: undefined,
+};
 
 const STATUS_OPTIONS = WORK_STATES.map((s) => ({ value: s, label: WORK_STATE_NAMES[s] }));
 
@@ -60,6 +106,7 @@ export function WorkFilterForm({
           <ContestSelect
             allowClear
             placeholder="全部赛事"
+            aria-label="赛事"
             style={{ width: 340 }}
             defaultContestId={initial?.contestId}
             data-testid="filter-contest"
@@ -79,6 +126,7 @@ export function WorkFilterForm({
         <Select
           allowClear
           placeholder="作品大类"
+          aria-label="作品大类"
           style={{ width: 190 }}
           options={categories}
           showSearch
@@ -90,6 +138,7 @@ export function WorkFilterForm({
           mode="multiple"
           allowClear
           placeholder="状态（可多选）"
+          aria-label="状态"
           style={{ minWidth: 200 }}
           options={STATUS_OPTIONS}
           maxTagCount="responsive"
@@ -103,7 +152,7 @@ export function WorkFilterForm({
           <Button type="primary" htmlType="submit" data-testid="filter-search">
             查询
           </Button>
-          <Button onClick={() => (form.resetFields(), onSearch(toCrudFilters({})))}>重置</Button>
+          <Button onClick={() => (form.setFieldsValue(EMPTY), onSearch(toCrudFilters({})))}>重置</Button>
         </Space>
       </Form.Item>
     </Form>
