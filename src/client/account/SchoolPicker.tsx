@@ -14,6 +14,8 @@ interface Props {
   placeholder?: string;
   style?: CSSProperties;
   testId?: string;
+  /** The accessible name where no <label> points at the field (a filter bar). */
+  "aria-label"?: string;
 }
 
 export function SchoolPicker({
@@ -25,6 +27,7 @@ export function SchoolPicker({
   placeholder = "输入学校名称搜索",
   style,
   testId,
+  "aria-label": ariaLabel,
 }: Props) {
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<SchoolOption[]>([]);
@@ -62,6 +65,7 @@ export function SchoolPicker({
       allowClear={allowClear}
       style={style}
       data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
 }

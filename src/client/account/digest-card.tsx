@@ -26,7 +26,13 @@ export function DigestCard() {
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
         <Space>
-          <Switch checked={!!query.data?.todoDigest} loading={busy} onChange={change} data-testid="digest-switch" />
+          <Switch
+            checked={!!query.data?.todoDigest}
+            loading={busy}
+            onChange={change}
+            aria-label="每日待办邮件"
+            data-testid="digest-switch"
+          />
           <Typography.Text>每日待办邮件：每天一封，列出自上一封以来新增的待办事项（没有新待办时不发送）</Typography.Text>
         </Space>
       )}

@@ -128,7 +128,7 @@ export function PrintTab({
         rowSelection={{
           preserveSelectedRowKeys: true,
           selectedRowKeys: allMatching ? pageRows.map((r) => r.id) : [...selected.keys()],
-          getCheckboxProps: (r) => ({ disabled: allMatching || !printable(r) }),
+          getCheckboxProps: (r) => ({ disabled: allMatching || !printable(r), "aria-label": `选择证书 ${r.number}` }),
           onChange: (keys, picked) => {
             const next = new Map<number, CertificateRow>();
             for (const k of keys as number[]) {

@@ -30,6 +30,7 @@ function CertificatePrintPage({ route, mode }: PageProps & { mode: PrintMode }) 
           <Select<number>
             style={{ minWidth: 460 }}
             placeholder={mode === "root" ? "选择赛事" : "选择您负责的赛事"}
+            aria-label="赛事"
             loading={contests.isPending}
             value={contest?.id}
             onChange={(id) => params.setContest(id)}

@@ -4,6 +4,7 @@
  * for a 20-row user list on a busy machine, issue 15); this costs nothing at render.
  */
 import type { CSSProperties, ReactNode } from "react";
+import { SECONDARY_COLOR } from "./light";
 
 export function Clipped({
   text,
@@ -25,7 +26,7 @@ export function Clipped({
     textOverflow: "ellipsis",
     whiteSpace: "nowrap",
     verticalAlign: "bottom",
-    color: type === "secondary" ? "rgba(0, 0, 0, 0.45)" : undefined,
+    color: type === "secondary" ? SECONDARY_COLOR : undefined,
     fontWeight: strong ? 600 : undefined,
   };
   return (

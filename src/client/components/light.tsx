@@ -1,14 +1,15 @@
 /**
  * Plain-markup stand-ins for the antd pieces a table cell repeats on every row: a vertical
  * Space of size 0 (Lines) and a secondary Typography.Text (Muted). They look the same as the
- * antd ones (the default theme's colours) but render no antd component: each antd instance
+ * antd ones (the theme's colours) but render no antd component: each antd instance
  * registers its CSS-in-JS styles at render, and on a 20-row list the cells' Space and
  * Typography were a good part of the rows' main-thread time (issue 15, like Clipped.tsx).
  */
 import { Children, type CSSProperties, type ReactNode } from "react";
+import { SECONDARY_TEXT } from "../providers/antd-theme";
 
-/** antd's colorTextSecondary of the default theme (the one providers/antd-config.tsx uses). */
-export const SECONDARY_COLOR = "rgba(0, 0, 0, 0.45)";
+/** The theme's colorTextSecondary (providers/antd-theme.ts: #595959, AA on white). */
+export const SECONDARY_COLOR = SECONDARY_TEXT;
 
 /** Each child in a block of its own, as antd's Space items (an inline Tag keeps its own width and line box). */
 const items = (children: ReactNode) =>

@@ -64,7 +64,13 @@ export function PoolFilters({
         options={PROVINCES.map((p) => ({ value: p, label: p }))}
       />
       <div style={{ width: 220 }}>
-        <SchoolPicker size="middle" allowClear value={filters.schoolId} onChange={(v) => set({ schoolId: v ?? undefined })} />
+        <SchoolPicker
+          size="middle"
+          allowClear
+          aria-label="学校"
+          value={filters.schoolId}
+          onChange={(v) => set({ schoolId: v ?? undefined })}
+        />
       </div>
       <Select
         allowClear

@@ -17,6 +17,7 @@ import { MergeModal } from "./MergeModal";
 import { PoolFilters } from "./PoolFilters";
 import { poolColumns } from "./pool-columns";
 import { usePoolList } from "./use-pool-list";
+import { rowCheckbox } from "../components/row-checkbox";
 
 export interface PoolTableProps {
   /** more actions for the selected records (person ids), shown beside 合并 */
@@ -78,6 +79,7 @@ export function PoolTable({ selectionActions }: PoolTableProps) {
         rowSelection={{
           selectedRowKeys: selectedIds,
           preserveSelectedRowKeys: true,
+          getCheckboxProps: (r) => rowCheckbox(`选择${r.name}`),
           onChange: (_keys, rows) =>
             setSelected((prev) => {
               const ids = new Set(_keys as number[]);

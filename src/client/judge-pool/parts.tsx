@@ -28,6 +28,7 @@ export function CategorySelect(props: {
   placeholder?: string;
   style?: React.CSSProperties;
   id?: string;
+  "aria-label"?: string;
   "data-testid"?: string;
 }) {
   const { treeData, loading } = useCategoryTree();
@@ -48,6 +49,7 @@ export function CategorySelect(props: {
       style={props.style}
       popupMatchSelectWidth={false}
       data-testid={props["data-testid"]}
+      aria-label={props["aria-label"]}
     />
   );
 }

@@ -53,6 +53,7 @@ export function ContestSelect({ defaultContestId, ...props }: Props) {
       <Select<number>
         {...(selectProps as SelectProps<number>)}
         placeholder="搜索赛事名称"
+        aria-label="赛事"
         {...props}
         value={props.value ?? undefined}
       />
@@ -60,6 +61,7 @@ export function ContestSelect({ defaultContestId, ...props }: Props) {
   return (
     <Select<number>
       placeholder="选择您负责的赛事"
+      aria-label="赛事"
       loading={mine.isPending}
       notFoundContent={mine.isError ? mine.error.message : "您目前没有负责的赛事"}
       options={(mine.data ?? []).map((c) => ({ value: c.id, label: contestLabel(c) }))}

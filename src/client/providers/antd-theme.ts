@@ -13,13 +13,16 @@ import type { ThemeConfig } from "antd";
 /** The primary blue (blue-7): 6.16:1 on white, 5.50:1 on the selected menu item's #e6f4ff. */
 export const PRIMARY = "#0958d9";
 
+/** Secondary text (antd's default 0.45 is 3.36:1): #595959, 7.0:1 on white; also the plain-markup cells' (components/light.tsx). */
+export const SECONDARY_TEXT = "rgba(0, 0, 0, 0.65)";
+
 export const ANTD_THEME: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY,
     colorInfo: PRIMARY,
     colorLink: PRIMARY,
     // Text: Typography's type="secondary", descriptions, table and form hints (antd: 0.45, 3.36:1).
-    colorTextSecondary: "rgba(0, 0, 0, 0.65)", // #595959, 7.0:1
+    colorTextSecondary: SECONDARY_TEXT,
     colorTextTertiary: "rgba(0, 0, 0, 0.62)", // #616161, 6.2:1
     colorTextDescription: "rgba(0, 0, 0, 0.62)",
     colorTextPlaceholder: "rgba(0, 0, 0, 0.56)", // #707070, 4.95:1
@@ -47,5 +50,8 @@ export const ANTD_THEME: ThemeConfig = {
     // A list's "no data" is text to read, drawn by antd in the disabled grey (#bfbfbf, 1.8:1); the
     // stylesheet's rule loses to antd's two-class selector, a component token does not.
     List: { colorTextDisabled: "rgba(0, 0, 0, 0.65)" },
+    // An unchecked switch's track is antd's quaternary text grey (0.25): its white 关/不清除 text
+    // was 1.6:1. 0.55 (#737373) gives the text 4.7:1, the hover's 0.65 (#595959) 7.0:1.
+    Switch: { colorTextQuaternary: "rgba(0, 0, 0, 0.55)", colorTextTertiary: "rgba(0, 0, 0, 0.65)" },
   },
 };

@@ -69,6 +69,7 @@ export function RetentionCard() {
             disabled={!on}
             value={days}
             onChange={(n) => setDraft({ on, days: typeof n === "number" ? n : null })}
+            aria-label="赛事结束后保留天数"
             addonBefore="赛事结束后保留"
             addonAfter="天"
             data-testid="retention-days"

@@ -236,7 +236,7 @@ function Done({ info, outcome, report }: { info: string; outcome: AssignOutcome;
         </Col>
         <Col span={4}>
           <div data-testid="auto-assign-conflicts">
-            <Statistic title="回避冲突" value={conflicts ?? "—"} valueStyle={{ color: conflicts ? "#ff4d4f" : "#52c41a" }} />
+            <Statistic title="回避冲突" value={conflicts ?? "—"} valueStyle={{ color: conflicts ? "#cf1322" : "#237804" }} />
           </div>
         </Col>
         <Col span={8}>

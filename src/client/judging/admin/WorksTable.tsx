@@ -12,6 +12,7 @@ import { GROUP_NAMES } from "../../../shared/work/fields";
 import { useCategoryOptions } from "../../work-type/use-tree";
 import { judgingApi, useJudgingRefresh, usePool } from "./api";
 import { AssignJudgeModal, JudgeTags } from "./AssignParts";
+import { rowCheckbox } from "../../components/row-checkbox";
 
 const UNGROUPED = -1;
 
@@ -81,7 +82,12 @@ export function WorksTable({
         rowSelection={
           groupId
             ? undefined
-            : { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as number[]) }
+            : {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: (w) => rowCheckbox(`选择《${w.name}》`),
+                onChange: (keys) => setSelected(keys as number[]),
+              }
         }
         pagination={{
           current: f.current,

@@ -54,11 +54,11 @@ export function CheckFigures({ r }: { r: CheckReport }) {
         </Col>
         <Col span={3}>
           <div data-testid="check-conflicts">
-            <Statistic title="回避冲突" value={s.conflicts} valueStyle={{ color: s.conflicts ? "#ff4d4f" : "#52c41a" }} />
+            <Statistic title="回避冲突" value={s.conflicts} valueStyle={{ color: s.conflicts ? "#cf1322" : "#237804" }} />
           </div>
         </Col>
         <Col span={3}>
-          <Statistic title="评委不足" value={s.shortWorks} valueStyle={{ color: s.shortWorks ? "#faad14" : undefined }} />
+          <Statistic title="评委不足" value={s.shortWorks} valueStyle={{ color: s.shortWorks ? "#ad4e00" : undefined }} />
         </Col>
         <Col span={6}>
           <Statistic title="评委工作量（最少–最多，相差）" value={`${r.overall.min}–${r.overall.max}（${r.overall.spread}）`} />

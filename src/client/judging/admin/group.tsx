@@ -97,14 +97,14 @@ function ContestJudging({ contestId }: { contestId: number }) {
                 <Statistic
                   title="未分组作品"
                   value={s?.worksWithoutGroup ?? "—"}
-                  valueStyle={{ color: s?.worksWithoutGroup ? "#faad14" : undefined }}
+                  valueStyle={{ color: s?.worksWithoutGroup ? "#ad4e00" : undefined }}
                 />
               </Col>
               <Col span={4}>
                 <Statistic
                   title="评委不足"
                   value={s?.shortWorks ?? "—"}
-                  valueStyle={{ color: s?.shortWorks ? "#faad14" : undefined }}
+                  valueStyle={{ color: s?.shortWorks ? "#ad4e00" : undefined }}
                 />
               </Col>
               <Col span={4}>
@@ -112,7 +112,7 @@ function ContestJudging({ contestId }: { contestId: number }) {
                   <Statistic
                     title="回避冲突"
                     value={s?.conflicts ?? "—"}
-                    valueStyle={{ color: s?.conflicts ? "#ff4d4f" : "#52c41a" }}
+                    valueStyle={{ color: s?.conflicts ? "#cf1322" : "#237804" }}
                   />
                 </div>
               </Col>

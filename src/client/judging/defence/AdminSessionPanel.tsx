@@ -161,7 +161,7 @@ function SessionForm({ data, onSaved }: { data: AdminGroupDefence; onSaved: () =
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as number[]),
-            getCheckboxProps: () => ({ disabled: worksLocked || !!s?.signOff }),
+            getCheckboxProps: (w) => ({ disabled: worksLocked || !!s?.signOff, "aria-label": `选择《${w.name}》` }),
           }}
           columns={[
             { title: "作品编号", dataIndex: "id", width: 120 },

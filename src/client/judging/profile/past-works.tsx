@@ -75,6 +75,7 @@ export default function PastWorks({ route }: PageProps) {
             <Select
               allowClear
               placeholder="作品类别"
+              aria-label="作品类别"
               style={{ width: 240 }}
               options={cats.data ?? []}
               loading={cats.isLoading}

@@ -42,6 +42,7 @@ export default function ContestResult({ route }: PageProps) {
           <Select<number>
             style={{ minWidth: 420 }}
             placeholder="选择您负责的赛事"
+            aria-label="赛事"
             loading={contests.isPending}
             value={contestId}
             onChange={setContestId}
@@ -150,11 +151,11 @@ function Summary({ o }: { o: ResultsOverview }) {
       </Col>
       <Col span={4}>
         <div data-testid="summary-flagged">
-          <Statistic title="评委分歧" value={t.flagged} valueStyle={{ color: t.flagged ? "#ff4d4f" : undefined }} />
+          <Statistic title="评委分歧" value={t.flagged} valueStyle={{ color: t.flagged ? "#cf1322" : undefined }} />
         </div>
       </Col>
       <Col span={4}>
-        <Statistic title="评分未完成" value={t.incomplete} valueStyle={{ color: t.incomplete ? "#faad14" : undefined }} />
+        <Statistic title="评分未完成" value={t.incomplete} valueStyle={{ color: t.incomplete ? "#ad4e00" : undefined }} />
       </Col>
       <Col span={4}>
         <div data-testid="summary-awarded">

@@ -91,16 +91,16 @@ function ContestCard({ c }: { c: ReviewContest }) {
         <Col flex="auto">
           <Row gutter={16}>
             <Col span={6}>
-              <Statistic title="待审查" value={c.pending} valueStyle={{ color: c.pending ? "#1677ff" : undefined }} />
+              <Statistic title="待审查" value={c.pending} valueStyle={{ color: c.pending ? "#0958d9" : undefined }} />
             </Col>
             <Col span={6}>
-              <Statistic title="已通过" value={c.passed} valueStyle={{ color: "#52c41a" }} />
+              <Statistic title="已通过" value={c.passed} valueStyle={{ color: "#237804" }} />
             </Col>
             <Col span={6}>
-              <Statistic title="退回修改" value={c.returned} valueStyle={{ color: c.returned ? "#faad14" : undefined }} />
+              <Statistic title="退回修改" value={c.returned} valueStyle={{ color: c.returned ? "#ad4e00" : undefined }} />
             </Col>
             <Col span={6}>
-              <Statistic title="不符合要求" value={c.rejected} valueStyle={{ color: c.rejected ? "#ff4d4f" : undefined }} />
+              <Statistic title="不符合要求" value={c.rejected} valueStyle={{ color: c.rejected ? "#cf1322" : undefined }} />
             </Col>
           </Row>
           {c.lastWorkId && (

@@ -145,7 +145,7 @@ export function ScoreForm({ contestId, work, score, onChanged }: Props) {
         <Statistic
           title={`总分（满分 ${rubric.total}）`}
           value={total ?? "—"}
-          valueStyle={{ color: "#1677ff" }}
+          valueStyle={{ color: "#0958d9" }}
           data-testid="live-total"
         />
         {missing.length > 0 && <Typography.Text type="secondary">尚有 {missing.length} 项未评分</Typography.Text>}

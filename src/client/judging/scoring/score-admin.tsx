@@ -93,7 +93,7 @@ export default function ScoreAdmin({ route }: PageProps) {
               <Statistic title="分配" value={s.assignments} />
             </Col>
             <Col span={4}>
-              <Statistic title="已提交" value={s.submitted} valueStyle={{ color: "#52c41a" }} />
+              <Statistic title="已提交" value={s.submitted} valueStyle={{ color: "#237804" }} />
             </Col>
             <Col span={4}>
               <Statistic title="草稿" value={s.draft} valueStyle={{ color: "#fa8c16" }} />
