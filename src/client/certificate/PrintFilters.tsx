@@ -70,6 +70,7 @@ export function PrintFilters({
         size="middle"
         allowClear
         placeholder="全部学校"
+        aria-label="全部学校"
         style={{ width: 200 }}
         testId="cert-school"
         value={filters.schoolId}

@@ -62,18 +62,21 @@ export function RetentionCard() {
             unCheckedChildren="不清除"
             data-testid="retention-switch"
           />
-          <InputNumber
-            min={1}
-            max={MAX_RETENTION_DAYS}
-            precision={0}
-            disabled={!on}
-            value={days}
-            onChange={(n) => setDraft({ on, days: typeof n === "number" ? n : null })}
-            aria-label="赛事结束后保留天数"
-            addonBefore="赛事结束后保留"
-            addonAfter="天"
-            data-testid="retention-days"
-          />
+          {/* Plain text, not antd's addons: a disabled field greys its addons to 1.8:1, and this text explains the field. */}
+          <span>
+            赛事结束后保留{" "}
+            <InputNumber
+              min={1}
+              max={MAX_RETENTION_DAYS}
+              precision={0}
+              disabled={!on}
+              value={days}
+              onChange={(n) => setDraft({ on, days: typeof n === "number" ? n : null })}
+              aria-label="赛事结束后保留天数"
+              data-testid="retention-days"
+            />{" "}
+            天
+          </span>
           <Button
             type="primary"
             loading={save.isPending}
