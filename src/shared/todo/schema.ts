@@ -77,7 +77,7 @@ export type TodoReply = Static<typeof TodoReply>;
 
 /** Marks a promotion item 已处理 (POST /Backend/UserCenter/todo/promotion/done). */
 export const PromotionDone = Type.Object({
-  key: Type.String({ title: "待办事项", pattern: "^promotion:[0-9]{1,10}:[0-9]{1,10}:(candidate|loose)$" }),
+  key: Type.String({ title: "待办事项", maxLength: 48, pattern: "^promotion:[0-9]{1,10}:[0-9]{1,10}:(candidate|loose)$" }),
 });
 export type PromotionDone = Static<typeof PromotionDone>;
 
